@@ -1,0 +1,255 @@
+"""One TOML file configures everything; every setting has a default that works.
+
+The first run writes the defaults with comments, so the file documents itself. Loading
+merges the user's values over the defaults and checks each one's type, so a typo gives one
+clear line ("config.toml: recorder.idle_gap_minutes must be a number") instead of a crash.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from .errors import FileGramError
+
+APP_NAME = "filegram"
+HOME_ENV = "FILEGRAM_HOME"
+CONFIG_NAME = "config.toml"
+DB_NAME = "filegram.db"
+
+# The commented defaults written on first run. Keep in step with DEFAULTS below (a test
+# parses this text and compares it with DEFAULTS).
+DEFAULT_CONFIG_TEXT = """\
+# FileGram configuration. Every setting has a working default; delete a line to get it back.
+
+[recorder]
+# Folders to watch (absolute paths). `filegram record --root DIR` and the daemon use these.
+roots = []
+# A session closes after this many idle minutes, and when recording stops.
+idle_gap_minutes = 20.0
+# Text snapshots larger than this are hashed, not stored.
+snapshot_max_bytes = 1048576
+# Extra glob patterns to ignore (matched against paths relative to a root and to names).
+ignore = []
+# Extra glob patterns of which nothing at all is stored, not even the path.
+exclude = []
+# How many events a bulk tool operation (tar x, git checkout, rm -rf) may produce per
+# second in one folder before it is summarised instead of stored one by one.
+bulk_events_per_second = 200
+# Write batches: at most this many actions or this many seconds between commits.
+batch_max_actions = 500
+batch_max_seconds = 1.0
+# Bounded queue between the file-system observer and the store.
+queue_max_events = 100000
+
+[memory]
+# Embedder for the semantic channel: "hashing" (no download), "minilm" (bundled sentence
+# model, optional extra) or "litellm" (uses [llm] embedding_model).
+embedder = "hashing"
+# Token budget for the evidence assembled at query time.
+evidence_token_budget = 4000
+# Drift: flag a session whose distance exceeds mean + this many standard deviations.
+drift_std_threshold = 1.5
+
+[llm]
+# Leave model empty to stay fully offline (deterministic answerer, no network calls).
+# Any litellm model name works, e.g. "openai/gpt-4o-mini" or "ollama/llama3".
+model = ""
+# Base URL of an OpenAI-compatible server (a local one works), empty for the provider's.
+api_base = ""
+# Name of the environment variable that holds the API key (never the key itself).
+api_key_env = ""
+embedding_model = ""
+timeout_seconds = 30.0
+max_retries = 1
+
+[daemon]
+# Local API on 127.0.0.1 only; 0 picks a free port (written to daemon.json in the home).
+api_port = 0
+# Minutes between memory consolidation runs.
+consolidate_minutes = 5.0
+# Days to keep content snapshots of old sessions (0 keeps them forever).
+snapshot_retention_days = 90
+# Hours between SQLite integrity checks and backups.
+backup_hours = 24.0
+backups_kept = 3
+# Warn when the roots saw activity but nothing was stored for this many minutes.
+stale_warning_minutes = 10.0
+
+[screen]
+# Screen capture is off until you turn it on.
+enabled = false
+interval_seconds = 5.0
+# Force a frame after this many seconds of unchanged screen.
+force_after_seconds = 60.0
+daily_budget_mb = 30.0
+# Windows whose title or application matches any of these (case-insensitive) are never stored.
+exclude_titles = ["password", "secret", "private", "incognito", "keepass", "1password", "bitwarden", "lastpass", "keychain"]
+ocr = true
+
+[privacy]
+# Remove API keys, tokens, private keys and similar patterns from stored text.
+redact = true
+"""
+
+DEFAULTS: dict[str, dict[str, Any]] = tomllib.loads(DEFAULT_CONFIG_TEXT)
+
+
+class ConfigError(FileGramError, ValueError):
+    """A config file that cannot be used; the message is one line."""
+
+
+@dataclass
+class Config:
+    """Loaded settings: `cfg["recorder"]["roots"]` or `cfg.get("recorder", "roots")`."""
+
+    data: dict[str, dict[str, Any]] = field(default_factory=lambda: copy.deepcopy(DEFAULTS))
+    path: Path | None = None
+
+    def __getitem__(self, section: str) -> dict[str, Any]:
+        return self.data[section]
+
+    def get(self, section: str, key: str) -> Any:
+        return self.data[section][key]
+
+    @property
+    def llm_configured(self) -> bool:
+        return bool(self.data["llm"]["model"])
+
+
+def _type_ok(default: Any, value: Any) -> bool:
+    if isinstance(default, bool):
+        return isinstance(value, bool)
+    if isinstance(default, int | float):
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    if isinstance(default, str):
+        return isinstance(value, str)
+    if isinstance(default, list):
+        return isinstance(value, list) and all(isinstance(v, str) for v in value)
+    return type(value) is type(default)
+
+
+def _kind(default: Any) -> str:
+    if isinstance(default, bool):
+        return "true or false"
+    if isinstance(default, int | float):
+        return "a number"
+    if isinstance(default, str):
+        return "a string"
+    if isinstance(default, list):
+        return "a list of strings"
+    return type(default).__name__
+
+
+def parse_config(text: str, name: str = CONFIG_NAME) -> Config:
+    """Merge TOML text over the defaults, checking every value."""
+    try:
+        user = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{name}: not valid TOML: {exc}") from exc
+    data = copy.deepcopy(DEFAULTS)
+    for section, values in user.items():
+        if section not in data:
+            raise ConfigError(f"{name}: unknown section [{section}] (known: {', '.join(data)})")
+        if not isinstance(values, dict):
+            raise ConfigError(f"{name}: '{section}' must be a table")
+        for key, value in values.items():
+            if key not in data[section]:
+                raise ConfigError(f"{name}: unknown setting {section}.{key}")
+            default = DEFAULTS[section][key]
+            if not _type_ok(default, value):
+                raise ConfigError(f"{name}: {section}.{key} must be {_kind(default)}")
+            if isinstance(default, int | float) and not isinstance(default, bool) and value < 0:
+                raise ConfigError(f"{name}: {section}.{key} must not be negative")
+            data[section][key] = value
+    return Config(data=data)
+
+
+def default_home() -> Path:
+    env = os.environ.get(HOME_ENV)
+    if env:
+        return Path(env).expanduser()
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+@dataclass
+class Home:
+    """The folder that holds config, database, logs and runtime files (0700)."""
+
+    root: Path
+
+    @classmethod
+    def resolve(cls, home: str | Path | None = None) -> Home:
+        return cls(Path(home).expanduser().resolve() if home else default_home().resolve())
+
+    @property
+    def config_path(self) -> Path:
+        return self.root / CONFIG_NAME
+
+    @property
+    def db_path(self) -> Path:
+        return self.root / DB_NAME
+
+    @property
+    def log_dir(self) -> Path:
+        return self.root / "logs"
+
+    @property
+    def run_dir(self) -> Path:
+        return self.root / "run"
+
+    @property
+    def backup_dir(self) -> Path:
+        return self.root / "backups"
+
+    def ensure(self) -> Home:
+        for d in (self.root, self.log_dir, self.run_dir):
+            d.mkdir(parents=True, exist_ok=True)
+            try:
+                d.chmod(0o700)
+            except OSError:
+                pass
+        return self
+
+    def load_config(self, *, write_defaults: bool = True) -> Config:
+        """Read the config, writing the commented defaults on first run."""
+        path = self.config_path
+        if not path.exists():
+            if write_defaults:
+                self.ensure()
+                tmp = path.with_suffix(".tmp")
+                tmp.write_text(DEFAULT_CONFIG_TEXT, encoding="utf-8")
+                tmp.chmod(0o600)
+                tmp.replace(path)
+            cfg = Config(path=path)
+            return cfg
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as exc:
+            raise ConfigError(f"{path}: not UTF-8 text") from exc
+        except OSError as exc:
+            raise ConfigError(f"{path}: cannot read: {exc.strerror}") from exc
+        cfg = parse_config(text, str(path))
+        cfg.path = path
+        return cfg
+
+    def open_store(self, *, readonly: bool = False):  # noqa: ANN201 - avoids import at load
+        from .store import Store
+
+        if not readonly:
+            self.ensure()
+        return Store(self.db_path, readonly=readonly, create=not readonly)
+
+    def is_inside(self, path: str | Path) -> bool:
+        """True for FileGram's own files: the recorder must never record itself."""
+        try:
+            Path(path).resolve().relative_to(self.root)
+            return True
+        except ValueError:
+            return False
