@@ -1,21 +1,277 @@
-"""Core subcommands: status, sessions, trace, config, import, export."""
+"""Core subcommands: status, sessions, trace show, config, import, export."""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
+import time
+from datetime import datetime
 from typing import Any
 
 
 def register(sub: Any) -> None:
+    p = sub.add_parser("status", help="paths, stored actions per type, time of the last stored action")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=cmd_status)
+
+    p = sub.add_parser("sessions", help="list sessions as a table")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--limit", type=int, default=None, help="show only the newest N sessions")
+    p.set_defaults(func=cmd_sessions)
+
+    p = sub.add_parser("trace", help="show the stored trace")
+    tsub = p.add_subparsers(dest="trace_cmd", metavar="SUBCOMMAND", required=True)
+    ps = tsub.add_parser("show", help="the actions of a session (default: the newest)")
+    ps.add_argument("--session", metavar="ID", help="session id, id prefix or label")
+    ps.add_argument("--json", action="store_true", help="print FileGram event dicts as a JSON array")
+    ps.add_argument("--limit", type=int, default=None, help="at most N actions")
+    ps.set_defaults(func=cmd_trace_show)
+
     p = sub.add_parser("config", help="show the configuration or its path")
     p.add_argument("what", choices=["show", "path"])
-    p.set_defaults(func=_config)
+    p.set_defaults(func=cmd_config)
+
+    p = sub.add_parser("import", help="import FileGram trajectory folders or JSONL event files")
+    p.add_argument("paths", nargs="+", metavar="PATH")
+    p.add_argument(
+        "--root", metavar="DIR", help="workspace root to anonymise absolute paths against (default: summary.json's, else their common folder)"
+    )
+    p.set_defaults(func=cmd_import)
+
+    p = sub.add_parser("export", help="write sessions back as FileGram trajectory folders")
+    p.add_argument("--format", choices=["filegram"], default="filegram")
+    p.add_argument("--session", action="append", metavar="ID", help="only this session (repeatable)")
+    p.add_argument("out", metavar="OUT")
+    p.set_defaults(func=cmd_export)
 
 
-def _config(args: argparse.Namespace, ctx: Any) -> int:
+# -- helpers ---------------------------------------------------------------------------
+
+
+def fmt_time(ms: float | None) -> str:
+    if ms is None:
+        return "never"
+    return datetime.fromtimestamp(ms / 1000).strftime("%Y-%m-%d %H:%M:%S")
+
+
+def fmt_ago(ms: float | None) -> str:
+    if ms is None:
+        return "never"
+    secs = max(time.time() - ms / 1000, 0)
+    if secs < 90:
+        ago = f"{secs:.0f} s ago"
+    elif secs < 5400:
+        ago = f"{secs / 60:.0f} min ago"
+    elif secs < 172800:
+        ago = f"{secs / 3600:.1f} h ago"
+    else:
+        ago = f"{secs / 86400:.0f} days ago"
+    return f"{fmt_time(ms)} ({ago})"
+
+
+def console() -> Any:
+    from rich.console import Console
+
+    return Console(highlight=False, soft_wrap=False)
+
+
+def resolve_session(store: Any, ref: str | None) -> dict[str, Any]:
+    from .errors import FileGramError
+
+    sessions = store.sessions()
+    if not sessions:
+        raise FileGramError("no sessions stored yet")
+    if ref is None:
+        return max(sessions, key=lambda s: (s["started_ms"] or 0))
+    exact = [s for s in sessions if s["id"] == ref or s["label"] == ref]
+    if len(exact) == 1:
+        return exact[0]
+    prefix = [s for s in sessions if s["id"].startswith(ref)]
+    if len(prefix) == 1:
+        return prefix[0]
+    if not prefix and not exact:
+        raise FileGramError(f"no session '{ref}' (see `filegram sessions`)")
+    raise FileGramError(f"session '{ref}' is ambiguous: give more of its id")
+
+
+# -- commands ----------------------------------------------------------------------------
+
+
+def cmd_status(args: argparse.Namespace, ctx: Any) -> int:
+    from .cli import command_modules
+
+    cfg = ctx.config
+    store = ctx.store()
+    counts = store.count_by_type()
+    info: dict[str, Any] = {
+        "home": str(ctx.home.root),
+        "config": str(ctx.home.config_path),
+        "database": str(ctx.home.db_path),
+        "database_bytes": ctx.home.db_path.stat().st_size if ctx.home.db_path.exists() else 0,
+        "sessions": len(store.sessions()),
+        "open_sessions": len(store.sessions(closed=False)),
+        "actions": sum(counts.values()),
+        "actions_by_type": counts,
+        "last_action_ms": store.last_action_ms(),
+        "roots": cfg["recorder"]["roots"],
+        "llm": cfg["llm"]["model"] or None,
+    }
+    for mod in command_modules():
+        extra = getattr(mod, "status_extra", None)
+        if extra is not None:
+            try:
+                info.update(extra(ctx))
+            except Exception as exc:  # a broken part must not hide the rest of the status
+                info[f"{mod.__name__} error"] = str(exc)
+    if args.json:
+        print(json.dumps(info, indent=2, ensure_ascii=False, default=str))
+        return 0
+    from rich.table import Table
+
+    c = console()
+    c.print(f"[bold]FileGram[/bold]  home {info['home']}")
+    c.print(f"  config    {info['config']}")
+    c.print(f"  database  {info['database']} ({info['database_bytes'] / 1024:.0f} KiB)")
+    c.print(f"  sessions  {info['sessions']} ({info['open_sessions']} open)")
+    c.print(f"  actions   {info['actions']}")
+    c.print(f"  last stored action  {fmt_ago(info['last_action_ms'])}")
+    c.print(f"  model     {info['llm'] or 'none (offline, deterministic answers)'}")
+    if counts:
+        t = Table(title="actions by type", show_edge=False)
+        t.add_column("type")
+        t.add_column("count", justify="right")
+        for k, v in counts.items():
+            t.add_row(k, str(v))
+        c.print(t)
+    core_keys = {"home", "config", "database", "database_bytes", "sessions", "open_sessions", "actions", "actions_by_type", "last_action_ms", "roots", "llm"}
+    for k, v in info.items():
+        if k not in core_keys:
+            c.print(f"  {k}: {v if not isinstance(v, list | dict) else json.dumps(v, ensure_ascii=False, default=str)}")
+    return 0
+
+
+def cmd_sessions(args: argparse.Namespace, ctx: Any) -> int:
+    store = ctx.store()
+    sessions = store.sessions()
+    if args.limit:
+        sessions = sessions[-args.limit :]
+    if args.json:
+        print(json.dumps(sessions, indent=2, ensure_ascii=False))
+        return 0
+    from rich.table import Table
+
+    t = Table(show_edge=False)
+    for col in ("id", "label", "source", "task", "started", "minutes", "actions", "closed"):
+        t.add_column(col, justify="right" if col in ("minutes", "actions") else "left")
+    for s in sessions:
+        dur = (s["ended_ms"] - s["started_ms"]) / 60000 if s["ended_ms"] and s["started_ms"] else None
+        t.add_row(
+            s["id"][:8],
+            s["label"] or "",
+            s["source"],
+            s["task_id"] or "",
+            fmt_time(s["started_ms"]),
+            f"{dur:.1f}" if dur is not None else "",
+            str(s["action_count"]),
+            "yes" if s["closed"] else "open",
+        )
+    c = console()
+    if not sessions:
+        c.print("no sessions stored yet")
+    else:
+        c.print(t)
+    return 0
+
+
+def _detail(ev: dict[str, Any]) -> tuple[str, str]:
+    t = ev["event_type"]
+    if t == "file_read":
+        return ev["file_path"], f"view {ev.get('view_count')} len {ev.get('content_length')}"
+    if t == "file_browse":
+        return ev["directory_path"], f"{ev.get('files_listed')} listed"
+    if t == "file_search":
+        return ev.get("query") or "", f"{ev['search_type']} matched {ev.get('files_matched')}"
+    if t == "file_write":
+        return ev["file_path"], f"{ev['operation']} {ev.get('content_length')} chars"
+    if t == "file_edit":
+        return ev["file_path"], ev.get("diff_summary") or ""
+    if t in ("file_rename", "file_move"):
+        return f"{ev['old_path']} -> {ev['new_path']}", ev.get("naming_pattern_change") or ""
+    if t == "dir_create":
+        return ev["dir_path"], f"depth {ev.get('depth')}"
+    if t == "file_delete":
+        return ev["file_path"], "temporary" if ev.get("was_temporary") else ""
+    if t == "file_copy":
+        return f"{ev['source_path']} -> {ev['dest_path']}", "backup" if ev.get("is_backup") else ""
+    if t == "context_switch":
+        return f"{ev.get('from_file')} -> {ev['to_file']}", ev.get("trigger") or ""
+    if t == "cross_file_reference":
+        return f"{ev['source_file']} -> {ev['target_file']}", ev.get("reference_type") or ""
+    return "", ""
+
+
+def cmd_trace_show(args: argparse.Namespace, ctx: Any) -> int:
+    store = ctx.store()
+    s = resolve_session(store, args.session)
+    events = list(store.actions(s["id"], limit=args.limit))
+    if args.json:
+        json.dump(events, sys.stdout, indent=1, ensure_ascii=False)
+        print()
+        return 0
+    from rich.table import Table
+
+    t = Table(title=f"session {s['id'][:8]} {s['label'] or ''} ({len(events)} actions)", show_edge=False)
+    for col in ("time", "type", "path", "detail"):
+        t.add_column(col, overflow="fold")
+    for ev in events:
+        path, detail = _detail(ev)
+        t.add_row(datetime.fromtimestamp(ev["timestamp"] / 1000).strftime("%H:%M:%S.%f")[:-3], ev["event_type"], path, detail)
+    console().print(t)
+    return 0
+
+
+def cmd_config(args: argparse.Namespace, ctx: Any) -> int:
     if args.what == "path":
         print(ctx.home.config_path)
         return 0
-    ctx.config  # writes defaults on first run
+    ctx.config  # noqa: B018 - loading writes the commented defaults on first run
     print(ctx.home.config_path.read_text(encoding="utf-8"), end="")
+    return 0
+
+
+def cmd_import(args: argparse.Namespace, ctx: Any) -> int:
+    from .privacy import PathFilter
+    from .trajectory import import_paths
+
+    store = ctx.store()
+    errors: list[str] = []
+    results = import_paths(
+        store,
+        args.paths,
+        root=args.root,
+        path_filter=PathFilter.from_config(ctx.config),
+        on_error=lambda exc: errors.append(str(exc)),
+    )
+    added = sum(r.actions_added for r in results)
+    seen = sum(r.actions_seen for r in results)
+    dropped = sum(r.dropped_metadata for r in results)
+    denied = sum(r.denied for r in results)
+    print(
+        f"imported {len(results)} trajectories: {added} new actions "
+        f"({seen - added} already stored, {dropped} simulation-metadata events dropped"
+        + (f", {denied} actions on excluded paths dropped" if denied else "")
+        + ")"
+    )
+    for err in errors:
+        print(f"filegram: error: {err}", file=sys.stderr)
+    return 2 if errors else 0
+
+
+def cmd_export(args: argparse.Namespace, ctx: Any) -> int:
+    from .trajectory import export_sessions
+
+    store = ctx.store()
+    written = export_sessions(store, args.out, args.session)
+    print(f"exported {len(written)} sessions to {args.out}")
     return 0
