@@ -33,6 +33,8 @@ EVENTS_JSON = "events.json"
 MAX_FILE_BYTES = 512 * 1024 * 1024
 LABEL_RE = re.compile(r"^(?P<profile>p\d+)_(?P<task>T-\d+)$")
 EXTERNAL_PREFIX = "external"
+# Marks a summary.json written by our exporter (not the engine's): re-importing it adds nothing.
+GENERATED_BY = "filegram export"
 _HEX = re.compile(r"^[0-9a-f]{1,64}$")
 
 
@@ -312,7 +314,7 @@ def read_trajectory(path: str | Path, *, root: str | None = None, path_filter: P
 def store_trajectory(store: Store, traj: Trajectory) -> ImportResult:
     """Write one checked trajectory in a single transaction."""
     metadata: dict[str, Any] = {}
-    if traj.summary is not None:
+    if traj.summary is not None and traj.summary.get("generated_by") != GENERATED_BY:
         metadata["summary"] = traj.summary
     if traj.perturbation is not None:
         metadata["perturbation"] = traj.perturbation
@@ -449,6 +451,7 @@ def _export_one(store: Store, session: dict[str, Any], folder: Path) -> Path:
     if summary is None:
         counts = Counter(ev["event_type"] for ev in events)
         summary = {
+            "generated_by": GENERATED_BY,
             "session_id": session["id"],
             "profile_id": session.get("profile_id"),
             "task_id": session.get("task_id"),

@@ -1,0 +1,76 @@
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+
+from conftest import run_cli
+
+from filegram.config import DEFAULT_CONFIG_TEXT, DEFAULTS, parse_config
+
+
+def test_help_is_fast_and_does_not_import_litellm():
+    code = "import sys, time; t=time.perf_counter(); from filegram.cli import build_parser; build_parser().format_help(); print(sorted(m for m in sys.modules if m.split('.')[0] in ('litellm','pystray','numpy','matplotlib','sqlite_utils','watchdog','rapidocr')))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert json.loads(out.replace("'", '"')) == []
+
+
+def test_first_run_writes_commented_defaults(fg_home):
+    p = run_cli("config", "path", home=fg_home, check=True)
+    assert p.stdout.strip() == str(fg_home / "config.toml")
+    shown = run_cli("config", "show", home=fg_home, check=True).stdout
+    assert shown == DEFAULT_CONFIG_TEXT
+    assert parse_config(shown).data == DEFAULTS
+    assert oct((fg_home / "config.toml").stat().st_mode & 0o777) == "0o600"
+    assert oct(fg_home.stat().st_mode & 0o777) == "0o700"
+
+
+def test_bad_config_is_one_clear_line(fg_home):
+    fg_home.mkdir(parents=True)
+    (fg_home / "config.toml").write_text("[recorder]\nidle_gap_minutes = 'soon'\n")
+    p = run_cli("status", home=fg_home)
+    assert p.returncode == 2
+    assert p.stderr.strip().splitlines() == [f"filegram: error: {fg_home / 'config.toml'}: recorder.idle_gap_minutes must be a number"]
+
+
+def test_import_status_trace_export(fg_home, fixtures_dir, tmp_path):
+    p = run_cli("import", str(fixtures_dir), home=fg_home, check=True)
+    assert "26 new actions" in p.stdout and "5 simulation-metadata events dropped" in p.stdout
+    status = json.loads(run_cli("status", "--json", home=fg_home, check=True).stdout)
+    assert status["actions"] == 26
+    assert status["actions_by_type"]["file_read"] == 6
+    assert status["last_action_ms"] == 1770600006000.0
+    table = run_cli("sessions", home=fg_home, check=True).stdout
+    assert "p1_T-01" in table and "p3_T-12" in table
+    shown = json.loads(run_cli("trace", "show", "--session", "p3_T-12", "--json", home=fg_home, check=True).stdout)
+    assert [e["event_type"] for e in shown] == ["file_browse", "file_browse", "file_read", "file_write", "file_rename", "file_move", "file_write"]
+    human = run_cli("trace", "show", "--session", "p3_T-12", home=fg_home, check=True).stdout
+    assert "ops-memo.txt" in human
+    out = tmp_path / "exp"
+    run_cli("export", "--format", "filegram", str(out), "--session", "p3_T-12", home=fg_home, check=True)
+    assert json.loads((out / "p3_T-12" / "events.json").read_text()) == shown
+
+
+def test_bad_import_exits_nonzero_and_names_file_and_event(fg_home, fixtures_dir, tmp_path):
+    run_cli("import", str(fixtures_dir / "p3_T-12"), home=fg_home, check=True)
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"event_id": "e1", "event_type": "file_read", "timestamp": 1, "session_id": "s", "file_path": 7}\n')
+    p = run_cli("import", str(bad), home=fg_home)
+    assert p.returncode == 2
+    assert f"filegram: error: {bad}: event 0: file_read: field 'file_path' must be a string, got int" in p.stderr
+    status = json.loads(run_cli("status", "--json", home=fg_home, check=True).stdout)
+    assert status["actions"] == 7
+
+
+def test_unknown_session_is_a_clear_error(fg_home):
+    p = run_cli("trace", "show", "--session", "nope", home=fg_home)
+    assert p.returncode == 2 and p.stderr.startswith("filegram: error: no sessions stored yet")
+
+
+def test_help_lists_core_commands():
+    t = time.perf_counter()
+    p = run_cli("--help", check=True)
+    for cmd in ("status", "sessions", "trace", "config", "import", "export"):
+        assert cmd in p.stdout
+    assert time.perf_counter() - t < 60  # sanity only; the speed figure is in the perf bench

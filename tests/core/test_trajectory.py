@@ -1,0 +1,142 @@
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from filegram.privacy import PathFilter
+from filegram.schema import TraceError
+from filegram.store import Store
+from filegram.trajectory import export_sessions, import_paths, read_trajectory
+
+
+def _snapshot(store: Store) -> dict:
+    sessions = {s["id"]: {k: s[k] for k in ("label", "profile_id", "task_id", "metadata", "action_count")} for s in store.sessions()}
+    actions = sorted(json.dumps(e, sort_keys=True) for e in store.actions())
+    blobs = sorted(store.conn.execute("SELECT hash, kind, size, original_path FROM blobs").fetchall())
+    contents = {h: store.get_blob(h) for (h, *_r) in blobs}
+    return {"sessions": sessions, "actions": actions, "blobs": blobs, "contents": contents}
+
+
+def test_import_drops_metadata_and_anonymises_paths(tmp_path, fixtures_dir):
+    store = Store(tmp_path / "db.sqlite")
+    results = import_paths(store, [fixtures_dir / "p1_T-01"])
+    assert results[0].dropped_metadata == 5
+    events = list(store.actions())
+    assert len(events) == 15
+    assert all(not p.startswith("/") for e in events for k, p in e.items() if k.endswith(("_path", "_file")) and isinstance(p, str))
+    assert events[0]["directory_path"] == "."
+    assert events[1]["file_path"] == "inputs/analyst_wang.md"
+    s = store.sessions()[0]
+    assert (s["label"], s["profile_id"], s["task_id"], s["closed"]) == ("p1_T-01", "p1", "T-01", True)
+    # profile_id stays on the events as metadata
+    assert {e["profile_id"] for e in events} == {"p1"}
+
+
+def test_reimport_changes_nothing(tmp_path, fixtures_dir):
+    store = Store(tmp_path / "db.sqlite")
+    import_paths(store, [fixtures_dir])
+    before = _snapshot(store)
+    again = import_paths(store, [fixtures_dir])
+    assert sum(r.actions_added for r in again) == 0
+    assert _snapshot(store) == before
+
+
+def test_import_export_import_is_lossless(tmp_path, fixtures_dir):
+    a = Store(tmp_path / "a.sqlite")
+    import_paths(a, [fixtures_dir])
+    out = tmp_path / "out"
+    written = export_sessions(a, out)
+    assert {p.name for p in written} == {"p1_T-01", "p3_T-12", "recorded"}
+    assert (out / "p3_T-12" / "perturbation.json").is_file()
+    manifest = json.loads((out / "p1_T-01" / "media" / "manifest.json").read_text())
+    original = json.loads((fixtures_dir / "p1_T-01" / "media" / "manifest.json").read_text())
+    assert set(manifest) == set(original)
+    assert all(manifest[h]["size_bytes"] == original[h]["size_bytes"] for h in manifest)
+    b = Store(tmp_path / "b.sqlite")
+    import_paths(b, [out])
+    assert _snapshot(b) == _snapshot(a)
+    out2 = tmp_path / "out2"
+    export_sessions(b, out2)
+    for name in ("p1_T-01", "p3_T-12", "recorded"):
+        assert json.loads((out / name / "events.json").read_text()) == json.loads((out2 / name / "events.json").read_text())
+        assert json.loads((out / name / "summary.json").read_text()) == json.loads((out2 / name / "summary.json").read_text())
+
+
+def _broken_copy(tmp_path: Path, fixtures_dir: Path, mutate) -> Path:
+    dest = tmp_path / "p1_T-01"
+    shutil.copytree(fixtures_dir / "p1_T-01", dest)
+    mutate(dest)
+    return dest
+
+
+def _edit_events(fn):
+    def mutate(d: Path) -> None:
+        events = json.loads((d / "events.json").read_text())
+        fn(events)
+        (d / "events.json").write_text(json.dumps(events))
+
+    return mutate
+
+
+@pytest.mark.parametrize(
+    ("mutate", "expect"),
+    [
+        (lambda d: (d / "events.json").write_text((d / "events.json").read_text()[:500]), r"events.json: not valid JSON at line"),
+        (_edit_events(lambda evs: evs[3].update(view_count="many")), r"events.json: event 3: file_read: field 'view_count' must be an integer"),
+        (_edit_events(lambda evs: evs[5].update(event_type="file_teleport")), r"events.json: event 5: unknown event_type"),
+        (lambda d: next((d / "media" / "diffs").iterdir()).unlink(), r"events.json: event 15: media_ref_diff refers to missing media file"),
+        (lambda d: (d / "events.json").write_bytes((d / "events.json").read_bytes().replace("覆盖".encode(), b"\xff\xfe") + b""), r"events.json: not UTF-8 text"),
+        (_edit_events(lambda evs: evs.__setitem__(4, evs[2])), r"event_id .* appears twice"),
+        (lambda d: (d / "events.json").write_text("{\"not\": \"a list\"}"), r"must hold a JSON array"),
+    ],
+    ids=["truncated", "wrong-type", "unknown-type", "missing-media", "non-utf8", "duplicate-id", "not-array"],
+)
+def test_malformed_trajectory_stores_nothing(tmp_path, fixtures_dir, mutate, expect):
+    store = Store(tmp_path / "db.sqlite")
+    import_paths(store, [fixtures_dir / "p3_T-12"])
+    before = _snapshot(store)
+    bad = _broken_copy(tmp_path, fixtures_dir, mutate)
+    with pytest.raises(TraceError, match=expect) as info:
+        import_paths(store, [bad])
+    assert "\n" not in str(info.value)
+    assert str(bad) in str(info.value)
+    assert _snapshot(store) == before
+
+
+def test_media_path_traversal_is_never_followed(tmp_path, fixtures_dir):
+    def mutate(d: Path) -> None:
+        events = json.loads((d / "events.json").read_text())
+        events[13]["media_ref"]["hash"] = "../../../etc/passwd"
+        (d / "events.json").write_text(json.dumps(events))
+
+    bad = _broken_copy(tmp_path, fixtures_dir, mutate)
+    store = Store(tmp_path / "db.sqlite")
+    with pytest.raises(TraceError, match="hexadecimal"):
+        import_paths(store, [bad])
+    assert store.action_count() == 0
+
+
+def test_denied_paths_are_dropped_on_import(tmp_path, fixtures_dir):
+    store = Store(tmp_path / "db.sqlite")
+    filt = PathFilter(deny=["scratch_notes.txt"])
+    traj = read_trajectory(fixtures_dir / "p1_T-01", path_filter=filt)
+    assert traj.denied == 2
+    import_paths(store, [fixtures_dir / "p1_T-01"], path_filter=filt)
+    dump = "\n".join(json.dumps(e) for e in store.actions())
+    assert "scratch_notes" not in dump
+    assert all("scratch_notes" not in (r[0] or "") for r in store.conn.execute("SELECT original_path FROM blobs"))
+
+
+def test_jsonl_events_import(tmp_path, fixtures_dir):
+    store = Store(tmp_path / "db.sqlite")
+    (r,) = import_paths(store, [fixtures_dir / "recorded.jsonl"])
+    assert r.actions_added == 4
+    bad = tmp_path / "bad.jsonl"
+    lines = (fixtures_dir / "recorded.jsonl").read_text().splitlines()
+    lines[2] = lines[2][:40]
+    bad.write_text("\n".join(lines))
+    with pytest.raises(TraceError, match=r"bad.jsonl: event 2: line 3 is not valid JSON"):
+        import_paths(store, [bad])
