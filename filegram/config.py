@@ -47,6 +47,17 @@ batch_max_actions = 500
 batch_max_seconds = 1.0
 # Bounded queue between the file-system observer and the store.
 queue_max_events = 100000
+# Milliseconds a raw event waits for its follow-ups (an editor's temp file, rename and
+# delete) before it becomes an action: one save is one action, never create+move+delete.
+settle_ms = 400
+# Seconds after a search during which opened files are listed in its files_opened_after.
+search_followup_seconds = 60.0
+# Milliseconds between process-table scans for search tools when the kernel's process
+# connector is not available (it needs root or CAP_NET_ADMIN).
+process_poll_ms = 20
+# Text files up to this total size are snapshotted when recording starts, so the first
+# edit of a file already has a "before" to diff against.
+baseline_max_bytes = 67108864
 
 [memory]
 # Embedder for the semantic channel: "hashing" (no download), "minilm" (bundled sentence
