@@ -92,6 +92,8 @@ backup_hours = 24.0
 backups_kept = 3
 # Warn when the roots saw activity but nothing was stored for this many minutes.
 stale_warning_minutes = 10.0
+# Show a tray icon when a display is available (the daemon runs headless without one).
+tray = true
 
 [screen]
 # Screen capture is off until you turn it on.

@@ -1,0 +1,62 @@
+"""Talks to a running daemon over its local API with the token from the home's run folder.
+
+The CLI's stop, pause, resume and status use this; so can any local script. It never
+guesses: no lock held means no daemon, whatever stale files say.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from typing import Any
+
+from filegram.errors import FileGramError
+
+from .runtime import RunFiles
+
+
+class NotRunning(FileGramError):
+    """No daemon is running for this home."""
+
+
+class DaemonClient:
+    def __init__(self, run_dir: Any, timeout: float = 10.0):
+        self.files = RunFiles(run_dir)
+        self.timeout = timeout
+
+    def info(self) -> dict[str, Any] | None:
+        return self.files.read_info()
+
+    @property
+    def url(self) -> str:
+        info = self.info()
+        if not info or not info.get("api_url"):
+            raise NotRunning("the FileGram daemon is not running (start it with `filegram start`)")
+        return str(info["api_url"])
+
+    def request(self, method: str, path: str, body: Any = None, *, timeout: float | None = None) -> Any:
+        """One JSON request; errors become a FileGramError with the daemon's message."""
+        token = self.files.read_token()
+        if not token:
+            raise NotRunning("the FileGram daemon is not running (no API token)")
+        data = None if body is None else json.dumps(body).encode("utf-8")
+        req = urllib.request.Request(self.url + path, data=data, method=method)
+        req.add_header("Authorization", f"Bearer {token}")
+        if data is not None:
+            req.add_header("Content-Type", "application/json")
+        try:
+            with urllib.request.urlopen(req, timeout=timeout or self.timeout) as resp:
+                return json.loads(resp.read().decode("utf-8"))
+        except urllib.error.HTTPError as exc:
+            try:
+                msg = json.loads(exc.read().decode("utf-8")).get("error", str(exc))
+            except ValueError:
+                msg = str(exc)
+            raise FileGramError(f"daemon answered {exc.code}: {msg}") from None
+        except (urllib.error.URLError, OSError) as exc:
+            reason = getattr(exc, "reason", exc)
+            raise FileGramError(f"cannot reach the daemon's API at {self.url}: {reason}") from None
+
+    def health(self) -> dict[str, Any]:
+        return self.request("GET", "/api/health")

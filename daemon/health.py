@@ -1,0 +1,116 @@
+"""Health means data: the state shown to the user comes from rows written, not a live process.
+
+screenpipe's tray said "recording" for days while nothing was written. Here the state is
+"warning" as soon as the roots saw activity that did not turn into stored rows for
+[daemon].stale_warning_minutes, or the recorder keeps dying, or the database failed its
+integrity check. The verdict is a pure function so the tray, the API and `filegram status`
+can never disagree.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+RECORDING = "recording"
+PAUSED = "paused"
+WARNING = "warning"
+STARTING = "starting"
+STATES = (RECORDING, PAUSED, WARNING, STARTING)
+
+
+@dataclass
+class HealthInputs:
+    paused: bool
+    recorder_running: bool
+    recorder_started_ms: float | None
+    last_activity_ms: float | None  # the roots saw something the recorder should store
+    last_stored_ms: float | None  # newest stored action, read from the database
+    stale_minutes: float
+    recorder_restarts_recent: int = 0
+    recorder_last_error: str | None = None
+    recorder_gave_up: bool = False
+    integrity: str | None = None  # "ok" or the failed check's first line
+    job_errors: dict[str, str] = field(default_factory=dict)
+    now_ms: float = field(default_factory=lambda: time.time() * 1000.0)
+
+
+def assess(h: HealthInputs) -> tuple[str, list[str]]:
+    """Return (state, warnings). Warnings are short sentences a user can act on."""
+    warnings: list[str] = []
+    if h.integrity not in (None, "ok"):
+        warnings.append(f"database integrity check failed: {h.integrity}")
+    for job, err in sorted(h.job_errors.items()):
+        warnings.append(f"{job} failed: {err}")
+    if h.paused:
+        return (WARNING if warnings else PAUSED), warnings
+    if not h.recorder_running:
+        if h.recorder_gave_up:
+            warnings.append(f"recorder stopped after repeated failures: {h.recorder_last_error}")
+        elif h.recorder_last_error:
+            warnings.append(f"recorder is not running ({h.recorder_last_error}); restarting")
+        elif h.recorder_started_ms is None:
+            return (WARNING if warnings else STARTING), warnings
+        else:
+            warnings.append("recorder is not running; restarting")
+    elif h.recorder_restarts_recent >= 2:
+        warnings.append(
+            f"recorder restarted {h.recorder_restarts_recent} times recently: {h.recorder_last_error}"
+        )
+    stale = stale_activity(h)
+    if stale is not None:
+        warnings.append(
+            f"files changed {stale:.0f} min ago in the watched folders but nothing was stored since"
+        )
+    return (WARNING if warnings else RECORDING), warnings
+
+
+def stale_activity(h: HealthInputs) -> float | None:
+    """Minutes that activity has waited unstored beyond the allowance, or None when fine."""
+    if not h.recorder_running or h.last_activity_ms is None:
+        return None
+    stored = h.last_stored_ms or 0.0
+    if stored >= h.last_activity_ms:
+        return None
+    # Activity newer than the newest row: it may simply be in the write batch. Only when it
+    # has waited longer than the allowance is it a failure to store.
+    waited_min = (h.now_ms - h.last_activity_ms) / 60000.0
+    if waited_min < h.stale_minutes:
+        return None
+    return waited_min
+
+
+def status_line(state: str, last_stored_ms: float | None, last_memory_ms: float | None,
+                now_ms: float | None = None) -> str:
+    """One line for the tray menu and tooltip: the state and the age of the data."""
+    now = now_ms if now_ms is not None else time.time() * 1000.0
+    return (
+        f"{state} - last stored {ago(last_stored_ms, now)}, "
+        f"memory updated {ago(last_memory_ms, now)}"
+    )
+
+
+def ago(ms: float | None, now_ms: float | None = None) -> str:
+    if not ms:
+        return "never"
+    now = now_ms if now_ms is not None else time.time() * 1000.0
+    s = max(0.0, (now - ms) / 1000.0)
+    if s < 60:
+        return f"{s:.0f} s ago"
+    if s < 3600:
+        return f"{s / 60:.0f} min ago"
+    if s < 86400 * 2:
+        return f"{s / 3600:.1f} h ago"
+    return f"{s / 86400:.0f} days ago"
+
+
+def to_json(value: Any) -> Any:
+    """Round floats for readable JSON."""
+    if isinstance(value, float):
+        return round(value, 3)
+    if isinstance(value, dict):
+        return {k: to_json(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [to_json(v) for v in value]
+    return value

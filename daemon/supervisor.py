@@ -1,0 +1,199 @@
+"""Keeps the recorder alive: restart with backoff, remember every failure, give up loudly.
+
+ActivityWatch's manager restarts a crashed watcher a few times and then stops; what users
+missed was being TOLD. Here each failure is counted and its message kept, so the health
+verdict (and so the tray and `filegram status`) shows it, and after too many failures in a
+window the supervisor stops trying and says so instead of flapping forever.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from typing import Any, Protocol
+
+log = logging.getLogger("filegram.daemon")
+
+
+class RecorderLike(Protocol):
+    def start(self) -> None: ...
+    def stop(self) -> None: ...
+    def flush(self, timeout: float = 5.0) -> Any: ...
+    def stats(self) -> dict[str, Any]: ...
+
+
+class RecorderSupervisor:
+    """Owns the current recorder instance; a fresh one is built for every (re)start."""
+
+    def __init__(
+        self,
+        factory: Callable[[], RecorderLike],
+        *,
+        check_seconds: float = 2.0,
+        backoff_initial: float = 1.0,
+        backoff_max: float = 300.0,
+        give_up_after: int = 5,
+        window_seconds: float = 600.0,
+    ):
+        self.factory = factory
+        self.check_seconds = check_seconds
+        self.backoff_initial = backoff_initial
+        self.backoff_max = backoff_max
+        self.give_up_after = give_up_after
+        self.window_seconds = window_seconds
+        self.recorder: RecorderLike | None = None
+        self.started_ms: float | None = None
+        self.restarts = 0
+        self.errors = 0
+        self.last_error: str | None = None
+        self.gave_up = False
+        self._failures: deque[float] = deque()
+        self._backoff = backoff_initial
+        self._next_try = 0.0
+        self._want_running = False
+        self._lock = threading.RLock()
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    # -- control ----------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Start recording now (raises nothing: a failure is recorded and retried)."""
+        with self._lock:
+            self._want_running = True
+            self.gave_up = False
+            self._failures.clear()
+            self._backoff = self.backoff_initial
+            self._next_try = 0.0
+            self._start_recorder()
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._watch, name="recorder-supervisor", daemon=True)
+            self._thread.start()
+
+    def pause(self) -> None:
+        """Stop recording (flushes and closes the open session); the watcher stays."""
+        with self._lock:
+            self._want_running = False
+            self._stop_recorder()
+
+    def shutdown(self) -> None:
+        self._stop.set()
+        self._wake.set()
+        with self._lock:
+            self._want_running = False
+            self._stop_recorder()
+        if self._thread is not None:
+            self._thread.join(timeout=10)
+
+    @property
+    def running(self) -> bool:
+        with self._lock:
+            return self.recorder is not None and bool(self._stats(self.recorder).get("running"))
+
+    def flush(self, timeout: float = 5.0) -> None:
+        with self._lock:
+            rec = self.recorder
+        if rec is not None:
+            try:
+                rec.flush(timeout=timeout)
+            except Exception as exc:  # a flush failure is a recorder failure to show
+                self._note_failure(f"flush failed: {exc}")
+
+    def stats(self) -> dict[str, Any]:
+        with self._lock:
+            rec = self.recorder
+            base = self._stats(rec) if rec is not None else {}
+            now = time.time()
+            recent = sum(1 for t in self._failures if now - t <= self.window_seconds)
+            return {
+                **base,
+                "running": bool(base.get("running")) if rec is not None else False,
+                "wanted": self._want_running,
+                "restarts": self.restarts,
+                "restarts_recent": recent,
+                "failures": self.errors,
+                "last_error": self.last_error,
+                "gave_up": self.gave_up,
+                "started_ms": self.started_ms,
+                "next_retry_s": round(max(0.0, self._next_try - time.monotonic()), 1)
+                if self._want_running and (rec is None) and not self.gave_up
+                else None,
+            }
+
+    # -- internals --------------------------------------------------------------------
+
+    @staticmethod
+    def _stats(rec: RecorderLike) -> dict[str, Any]:
+        try:
+            return dict(rec.stats())
+        except Exception as exc:
+            return {"running": False, "stats_error": str(exc)}
+
+    def _start_recorder(self) -> bool:
+        try:
+            rec = self.factory()
+            rec.start()
+        except Exception as exc:
+            log.exception("recorder failed to start")
+            self._note_failure(f"{type(exc).__name__}: {exc}")
+            return False
+        self.recorder = rec
+        self.started_ms = time.time() * 1000.0
+        log.info("recorder started")
+        return True
+
+    def _stop_recorder(self) -> None:
+        rec, self.recorder = self.recorder, None
+        if rec is None:
+            return
+        try:
+            rec.stop()
+        except Exception:
+            log.exception("recorder failed to stop cleanly")
+
+    def _note_failure(self, message: str) -> None:
+        now = time.time()
+        with self._lock:
+            self.errors += 1
+            self.last_error = message
+            self._failures.append(now)
+            while self._failures and now - self._failures[0] > self.window_seconds:
+                self._failures.popleft()
+            if len(self._failures) >= self.give_up_after:
+                self.gave_up = True
+                log.error("recorder failed %d times in %.0f s; giving up: %s",
+                          len(self._failures), self.window_seconds, message)
+            self._next_try = time.monotonic() + self._backoff
+            self._backoff = min(self._backoff * 2, self.backoff_max)
+
+    def _watch(self) -> None:
+        while not self._stop.is_set():
+            self._wake.wait(self.check_seconds)
+            self._wake.clear()
+            if self._stop.is_set():
+                break
+            with self._lock:
+                if not self._want_running or self.gave_up:
+                    continue
+                rec = self.recorder
+                if rec is not None:
+                    st = self._stats(rec)
+                    if st.get("running"):
+                        if self.started_ms and time.time() * 1000.0 - self.started_ms > 60_000:
+                            self._backoff = self.backoff_initial  # it has been stable
+                        continue
+                    # Claims nothing: it died. Salvage what it holds, then restart later.
+                    err = st.get("last_error") or st.get("stats_error") or "recorder thread died"
+                    log.error("recorder stopped unexpectedly: %s", err)
+                    self._stop_recorder()
+                    self._note_failure(str(err))
+                    continue
+                if time.monotonic() < self._next_try:
+                    continue
+                if self._start_recorder():
+                    self.restarts += 1
+                    log.warning("recorder restarted (restart %d)", self.restarts)

@@ -1,0 +1,236 @@
+"""The tray icon: the state at a glance (recording, paused, warning) and a small menu.
+
+pystray is imported only here and only when a display exists (it raises at import
+without one). Icons are drawn with Pillow at run time, so there are no binary assets.
+The icon and menu are refreshed from the same health verdict the API serves, so the tray
+can only say "recording" when rows are being written.
+
+On X11 without AppIndicator/GTK (pystray's xorg backend) there is no native menu: a left
+click then opens the same menu as a small Tk popup, so every action stays reachable.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import threading
+from collections.abc import Callable
+from typing import Any
+
+log = logging.getLogger("filegram.daemon")
+
+REFRESH_SECONDS = 3.0
+
+COLORS = {
+    "recording": (200, 40, 40),
+    "paused": (120, 120, 120),
+    "warning": (235, 160, 0),
+    "starting": (70, 120, 200),
+}
+
+
+def draw_icon(state: str, size: int = 64) -> Any:
+    """A 64x64 RGBA icon: a red record dot, grey pause bars or an amber warning sign."""
+    from PIL import Image, ImageDraw
+
+    img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    s = size
+    d.rounded_rectangle((1, 1, s - 2, s - 2), radius=s // 6, fill=(245, 245, 245, 255),
+                        outline=(60, 60, 60, 255), width=max(1, s // 32))
+    color = COLORS.get(state, COLORS["starting"])
+    if state == "paused":
+        w = s // 7
+        d.rectangle((s * 0.30, s * 0.25, s * 0.30 + w, s * 0.75), fill=color)
+        d.rectangle((s * 0.70 - w, s * 0.25, s * 0.70, s * 0.75), fill=color)
+    elif state == "warning":
+        d.polygon([(s * 0.5, s * 0.14), (s * 0.88, s * 0.84), (s * 0.12, s * 0.84)], fill=color)
+        d.rectangle((s * 0.47, s * 0.36, s * 0.53, s * 0.64), fill=(30, 30, 30))
+        d.rectangle((s * 0.47, s * 0.70, s * 0.53, s * 0.76), fill=(30, 30, 30))
+    else:
+        d.ellipse((s * 0.22, s * 0.22, s * 0.78, s * 0.78), fill=color)
+    return img
+
+
+def display_available() -> bool:
+    if sys.platform in ("win32", "darwin"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+class MenuActions:
+    """The menu's actions, kept apart from pystray so they read (and test) plainly."""
+
+    def __init__(self, daemon: Any):
+        self.daemon = daemon
+
+    def status_text(self) -> str:
+        return self.daemon.health().get("status_line", "")
+
+    def toggle_pause(self) -> None:
+        if self.daemon.paused:
+            self.daemon.resume()
+        else:
+            self.daemon.pause()
+
+    def pause_label(self) -> str:
+        return "Resume recording" if self.daemon.paused else "Pause recording"
+
+    def open_profile(self) -> None:
+        try:
+            path = self.daemon.write_profile_page()
+        except Exception as exc:
+            log.error("cannot show the profile: %s", exc)
+            return
+        self.daemon.open_path(path.as_uri())
+
+    def open_data_folder(self) -> None:
+        self.daemon.open_path(self.daemon.home.root)
+
+    def quit(self) -> None:
+        self.daemon.request_stop()
+
+    def items(self) -> list[tuple[Callable[[], str] | str, Callable[[], None] | None]]:
+        """(label, action) pairs; a None action is the disabled status line, "-" a separator."""
+        return [
+            (self.status_text, None),
+            ("-", None),
+            (self.pause_label, self.toggle_pause),
+            ("Open profile", self.open_profile),
+            ("Open data folder", self.open_data_folder),
+            ("-", None),
+            ("Quit FileGram", self.quit),
+        ]
+
+
+def _text_of(label: Callable[[], str]) -> Callable[[Any], str]:
+    return lambda _item: label()
+
+
+def _action_of(action: Callable[[], None]) -> Callable[[], None]:
+    # pystray counts an action's parameters, so hand it a plain zero-argument function.
+    return lambda: action()
+
+
+class Tray:
+    def __init__(self, daemon: Any):
+        import pystray  # raises without a display
+
+        self.pystray = pystray
+        self.daemon = daemon
+        self.actions = MenuActions(daemon)
+        self.state = "starting"
+        self._last_line = ""
+        self.icon = pystray.Icon("filegram", draw_icon(self.state), "FileGram", menu=self._menu())
+        self.native_menu = bool(getattr(self.icon, "HAS_MENU", True))
+        self._stop = threading.Event()
+
+    def _menu(self) -> Any:
+        ps = self.pystray
+        entries = []
+        for label, action in self.actions.items():
+            if label == "-":
+                entries.append(ps.Menu.SEPARATOR)
+                continue
+            text = _text_of(label) if callable(label) else label
+            if action is None:
+                entries.append(ps.MenuItem(text, None, enabled=False))
+            else:
+                entries.append(ps.MenuItem(text, _action_of(action)))
+        # The default item is what a click does; on xorg (no native menus) it pops our menu.
+        entries.append(ps.MenuItem("Menu", _action_of(self.popup_menu), default=True, visible=False))
+        return ps.Menu(*entries)
+
+    def refresh(self) -> None:
+        h = self.daemon.health()
+        state = h.get("state", "starting")
+        line = h.get("status_line", "")
+        if state != self.state:
+            self.state = state
+            self.icon.icon = draw_icon(state)
+        if line != self._last_line:
+            self._last_line = line
+            self.icon.title = f"FileGram: {line}"
+            try:
+                self.icon.update_menu()
+            except Exception:  # some backends cannot update a hidden menu
+                pass
+        self.daemon.tray_state = f"shown ({state})"
+
+    def popup_menu(self) -> None:
+        """A Tk popup for backends without native menus (X11 xorg)."""
+        if self.native_menu:
+            return
+        try:
+            import tkinter as tk
+        except ImportError:
+            log.warning("no native tray menu and no tkinter: click does nothing")
+            return
+        root = tk.Tk()
+        root.withdraw()
+        menu = tk.Menu(root, tearoff=0)
+        for label, action in self.actions.items():
+            if label == "-":
+                menu.add_separator()
+                continue
+            text = label() if callable(label) else label
+            if action is None:
+                menu.add_command(label=text, state="disabled")
+            else:
+                menu.add_command(label=text, command=lambda a=action: (root.after(10, root.destroy), a()))
+        menu.bind("<Unmap>", lambda _e: root.after(50, root.destroy))
+        x, y = root.winfo_pointerxy()
+        try:
+            menu.tk_popup(x, y)
+            root.mainloop()
+        finally:
+            try:
+                root.destroy()
+            except tk.TclError:
+                pass
+
+    def _refresher(self) -> None:
+        while not self._stop.wait(REFRESH_SECONDS):
+            try:
+                self.refresh()
+            except Exception:
+                log.exception("tray refresh failed")
+
+    def run(self) -> None:
+        """Block on the calling (main) thread until the daemon stops."""
+
+        def setup(icon: Any) -> None:
+            icon.visible = True
+            self.refresh()
+            threading.Thread(target=self._refresher, name="tray-refresh", daemon=True).start()
+
+        self.daemon.on_stop(self.stop)
+        if self.daemon.stop_event.is_set():
+            return
+        self.icon.run(setup=setup)
+
+    def stop(self) -> None:
+        self._stop.set()
+        try:
+            self.icon.stop()
+        except Exception:
+            pass
+
+
+def run_tray(daemon: Any) -> bool:
+    """Show the tray until the daemon stops; False (headless, logged once) if impossible."""
+    if not display_available():
+        log.info("no display: running headless (no tray icon)")
+        daemon.tray_state = "headless (no display)"
+        return False
+    try:
+        tray = Tray(daemon)
+    except Exception as exc:  # pystray raises at import/creation without a usable display
+        log.info("tray unavailable, running headless: %s", exc)
+        daemon.tray_state = f"headless ({type(exc).__name__})"
+        return False
+    log.info("tray icon shown (backend %s)", type(tray.icon).__module__)
+    tray.run()
+    daemon.tray_state = "closed"
+    return True
