@@ -1,0 +1,167 @@
+"""The live executor: perform a plan as real file operations, for the real recorder to observe.
+
+Reads really open and read files, listings really list, searches run real `grep` and `find`
+processes, edits save like an editor (temp file in the same folder, then rename over the
+original), `mkdir -p` creates each level, backups are copies and deletes are unlinks. Pauses
+are the plan's think times scaled down (`pause_scale`), so a session takes seconds, not hours.
+"""
+
+from __future__ import annotations
+
+import glob as _glob
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from filegram.errors import FileGramError
+
+from .output import write_trajectory
+from .plan import Plan, Step
+from .tracer import MediaStore
+from .workspace import build_workspace
+
+DEFAULT_PAUSE_SCALE = 0.0005  # 4 s of thinking becomes 2 ms
+MAX_PAUSE_S = 0.2
+
+
+def prepare_sandbox(plan: Plan, sandbox: str | Path) -> Path:
+    """Write the plan's input files into `sandbox` (created; must be empty) and return it."""
+    root = Path(sandbox)
+    root.mkdir(parents=True, exist_ok=True)
+    if any(root.iterdir()):
+        raise FileGramError(f"sandbox {root} is not empty")
+    build_workspace(plan.task_id, plan.seed, plan.language).materialise(root)
+    return root
+
+
+def perform(step: Step, root: Path) -> None:
+    """Do one step on disk under root."""
+    target = root / step.path if step.path else root
+    op = step.op
+    if op == "ls":
+        with os.scandir(target) as it:
+            [e.name for e in it]
+    elif op == "read":
+        with open(target, "rb") as fh:
+            if step.view_range:
+                last = step.view_range[1]
+                for i, _line in enumerate(fh, 1):
+                    if i >= last:
+                        break
+            else:
+                fh.read()
+    elif op == "grep":
+        subprocess.run(["grep", "-rilF", "--", step.query, "."], cwd=target, capture_output=True, check=False)
+    elif op == "find":
+        subprocess.run(["find", ".", "-name", step.query], cwd=target, capture_output=True, check=False)
+    elif op == "glob":
+        _glob.glob(os.path.join(_glob.escape(str(target)), "**", step.query), recursive=True)
+    elif op == "write":
+        with open(target, "wb") as fh:
+            fh.write(step.content or b"")
+    elif op == "edit":
+        # Save like an editor: write a temp file beside the original, then rename over it.
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(step.content or b"")
+        os.replace(tmp, target)
+    elif op == "mkdir":
+        target.mkdir(parents=True, exist_ok=True)
+    elif op == "mv":
+        os.rename(target, root / step.dest)
+    elif op == "cp":
+        shutil.copy2(target, root / step.dest)
+    elif op == "rm":
+        os.remove(target)
+    else:
+        raise FileGramError(f"unknown plan operation '{op}'")
+
+
+def perform_plan(plan: Plan, root: str | Path, *, pause_scale: float = DEFAULT_PAUSE_SCALE,
+                 on_step: Callable[[int, Step], None] | None = None) -> None:
+    root = Path(root)
+    for i, step in enumerate(plan.steps):
+        if pause_scale > 0:
+            time.sleep(min(step.pause_ms / 1000 * pause_scale, MAX_PAUSE_S))
+        perform(step, root)
+        if on_step:
+            on_step(i, step)
+
+
+def run_live(plan: Plan, sandbox: str | Path, out: str | Path | None = None, *,
+             pause_scale: float = DEFAULT_PAUSE_SCALE, config: Any = None) -> Path:
+    """Perform `plan` in `sandbox` for real.
+
+    Without `out`: only file operations (the caller watches `sandbox` with its own Recorder);
+    the input files are written first if the sandbox is empty. With `out`: the inputs are
+    written, the real recorder watches while the plan runs, and its session is written as a
+    trajectory folder to `out`. Returns `out` or the sandbox.
+    """
+    root = Path(sandbox)
+    root.mkdir(parents=True, exist_ok=True)
+    if not any(root.iterdir()):
+        prepare_sandbox(plan, root)
+    if out is None:
+        perform_plan(plan, root, pause_scale=pause_scale)
+        return root
+    return _record(plan, root, Path(out), pause_scale=pause_scale, config=config)
+
+
+def load_recorder() -> Any:
+    try:
+        from filegram.recorder import Recorder
+    except ImportError as exc:
+        raise FileGramError(f"live mode needs the recorder (filegram.recorder.Recorder): {exc}") from None
+    return Recorder
+
+
+def _record(plan: Plan, root: Path, out: Path, *, pause_scale: float, config: Any) -> Path:
+    from filegram.config import Config
+    from filegram.store import Store
+
+    recorder_cls = load_recorder()
+    cfg = config or Config()
+    with tempfile.TemporaryDirectory(prefix="filegram-live-") as tmp:
+        store = Store(Path(tmp) / "live.db")
+        try:
+            rec = recorder_cls(store, [root], cfg, home=None, profile_id=plan.profile_id, task_id=plan.task_id)
+            rec.start()
+            try:
+                time.sleep(0.05)
+                perform_plan(plan, root, pause_scale=pause_scale)
+                rec.flush(timeout=10.0)
+            finally:
+                rec.stop()
+            sid = rec.session_id
+            return export_session(store, sid, plan, out, workspace_root=str(root))
+        finally:
+            store.close()
+
+
+def export_session(store: Any, session_id: str | None, plan: Plan, out: Path, *, workspace_root: str) -> Path:
+    """Write one recorded session as a trajectory folder (events, media from the store's blobs)."""
+    from filegram.schema import media_hashes
+
+    if session_id is None:
+        sessions = store.sessions()
+        session_id = sessions[-1]["id"] if sessions else None
+    events = list(store.actions(session_id=session_id)) if session_id else []
+    media = MediaStore()
+    for ev in events:
+        ev["profile_id"] = plan.profile_id
+        for h in media_hashes(ev):
+            data = store.get_blob(h)
+            if data is None:
+                continue
+            info = store.blob_info(h) or {}
+            kind = info.get("kind", "blob")
+            if h not in media.items:
+                media.items[h] = (kind, info.get("original_path") or "", data)
+            media.refs[h] = media.refs.get(h, 0) + 1
+    return write_trajectory(out, plan, events, media, workspace_root=workspace_root, mode="live",
+                            extra={"session_id": session_id})

@@ -1,0 +1,135 @@
+"""`simulate`: many profile-task pairs, in worker processes, with an optional progress bar."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+from typing import Any
+
+from filegram.errors import FileGramError
+
+from .profiles import PROFILES
+from .tasks import TASKS
+
+
+def _names(value: str | Iterable[str] | None, known: dict[str, Any], what: str) -> list[str]:
+    if value is None:
+        return list(known)
+    items = [value] if isinstance(value, str) else list(value)
+    out: list[str] = []
+    for item in items:
+        for part in str(item).split(","):
+            part = part.strip()
+            if not part:
+                continue
+            if part == "all":
+                out.extend(known)
+                continue
+            if what == "task" and part.upper().startswith("T") and part[1:].lstrip("-").isdigit():
+                part = f"T-{int(part[1:].lstrip('-')):02d}"
+            if what == "profile" and part.isdigit():
+                part = f"p{part}"
+            if part not in known:
+                raise FileGramError(f"unknown {what} '{part}' (known: {', '.join(list(known)[:3])}, ...)")
+            out.append(part)
+    return list(dict.fromkeys(out))
+
+
+def _one(pid: str, tid: str, seed: int, out_dir: str, live: bool, agent: str | None,
+         agent_options: dict[str, Any] | None, sandbox_base: str | None) -> str:
+    from .policy import plan_trajectory
+
+    dest = Path(out_dir) / f"{pid}_{tid}"
+    if agent:
+        from .agent import run_agent
+
+        return str(run_agent(pid, tid, model=agent, out=dest, seed=seed, live=live,
+                             sandbox=Path(sandbox_base or tempfile.gettempdir()) / f"{pid}_{tid}" / "workspace",
+                             **(agent_options or {})))
+    plan = plan_trajectory(pid, tid, seed)
+    if live:
+        from .live import run_live
+
+        base = Path(sandbox_base or tempfile.mkdtemp(prefix="filegram-sim-"))
+        return str(run_live(plan, base / f"{pid}_{tid}" / "workspace", dest))
+    from .fast import run_fast
+
+    return str(run_fast(plan, dest))
+
+
+def simulate(
+    out_dir: str | Path,
+    profiles: str | Sequence[str] | None = None,
+    tasks: str | Sequence[str] | None = None,
+    seed: int = 0,
+    live: bool = False,
+    workers: int = 1,
+    agent: str | None = None,
+    progress: bool | Callable[[int, int, str], None] | None = None,
+    *,
+    agent_options: dict[str, Any] | None = None,
+    sandbox_dir: str | Path | None = None,
+) -> list[Path]:
+    """Write one FileGram trajectory folder per profile-task pair to out_dir/<profile>_<task>/.
+
+    `progress` is True for a rich progress bar, or a callable(done, total, name). Jobs are
+    ordered task by task, so each worker builds a task's input workspace once.
+    """
+    pids = _names(profiles, PROFILES, "profile")
+    tids = _names(tasks, TASKS, "task")
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    if live or agent:
+        if live:
+            from .live import load_recorder
+
+            load_recorder()  # fail early with a clear message
+        sandbox_dir = sandbox_dir or tempfile.mkdtemp(prefix="filegram-sandbox-")
+    jobs = [(p, t) for t in tids for p in pids]
+    total = len(jobs)
+    bar, tick = _progress(progress, total)
+    results: list[Path] = []
+    args = (int(seed), str(out), bool(live), agent, agent_options, str(sandbox_dir) if sandbox_dir else None)
+    try:
+        if workers <= 1 or total <= 1:
+            for i, (p, t) in enumerate(jobs, 1):
+                results.append(Path(_one(p, t, *args)))
+                tick(i, f"{p}_{t}")
+        else:
+            workers = min(workers, os.cpu_count() or 1, total)
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                futs = [pool.submit(_one, p, t, *args) for p, t in jobs]
+                for i, fut in enumerate(as_completed(futs), 1):
+                    path = Path(fut.result())
+                    results.append(path)
+                    tick(i, path.name)
+    finally:
+        if bar is not None:
+            bar.stop()
+    return sorted(results, key=lambda p: _order_key(p.name))
+
+
+def _order_key(name: str) -> tuple[int, int]:
+    pid, tid = name.split("_", 1)
+    return int(pid[1:]), int(tid[2:])
+
+
+def _progress(progress: Any, total: int) -> tuple[Any, Callable[[int, str], None]]:
+    if callable(progress):
+        return None, lambda i, name: progress(i, total, name)
+    if not progress:
+        return None, lambda i, name: None
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    bar = Progress(TextColumn("simulate"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                   TextColumn("{task.description}"), transient=False)
+    bar.start()
+    tid = bar.add_task("", total=total)
+
+    def tick(i: int, name: str) -> None:
+        bar.update(tid, completed=i, description=name)
+
+    return bar, tick

@@ -1,0 +1,305 @@
+"""Derive FileGram actions from file operations on an in-memory workspace.
+
+This is the fast executor's recorder: it applies each step to a model of the workspace and
+emits what the real recorder would store for it, with the same field conventions (depths via
+filegram.schema, one dir_create per level of `mkdir -p`, real line diffs for edits, create vs
+overwrite, backup and temporary-file heuristics, and the derived context_switch and
+cross_file_reference actions).
+"""
+
+from __future__ import annotations
+
+import difflib
+import fnmatch
+import hashlib
+import posixpath
+import random
+import re
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+from filegram.schema import Action, depth_of, dir_depth_of, file_type_of
+
+from .plan import Plan, Step
+
+SNAPSHOT_MAX = 1 << 20
+_BACKUP_RE = re.compile(r"(\.bak$|\.orig$|~$|backup|备份|_v\d+\b|_old\b|\bcopy\b|副本)", re.I)
+_TEMP_RE = re.compile(r"(^~|~$|\.tmp$|\.swp$|\btmp\b|temp|scratch|draft|草稿|临时|\.bak$)", re.I)
+
+
+def h16(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+def is_binary(data: bytes) -> bool:
+    return b"\x00" in data[:8192] or data[:4] in (b"%PDF", b"PK\x03\x04", b"\x89PNG", b"RIFF") \
+        or data[:3] == b"\xff\xd8\xff"
+
+
+def text_of(data: bytes) -> str | None:
+    if is_binary(data):
+        return None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def content_length(data: bytes) -> int:
+    """Characters for text, bytes for binary content."""
+    t = text_of(data)
+    return len(t) if t is not None else len(data)
+
+
+def line_diff(old: str, new: str) -> tuple[int, int, int, str]:
+    """(added, deleted, modified, unified diff) like `diff -u`: a changed line is -1 +1."""
+    a, b = old.splitlines(), new.splitlines()
+    added = deleted = modified = 0
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag == "replace":
+            deleted += i2 - i1
+            added += j2 - j1
+            modified += min(i2 - i1, j2 - j1)
+        elif tag == "delete":
+            deleted += i2 - i1
+        elif tag == "insert":
+            added += j2 - j1
+    diff = "".join(difflib.unified_diff(old.splitlines(True), new.splitlines(True), "a", "b"))
+    return added, deleted, modified, diff
+
+
+def naming_pattern_change(old: str, new: str) -> str:
+    o, n = posixpath.splitext(posixpath.basename(old))[0], posixpath.splitext(posixpath.basename(new))[0]
+
+    def style(s: str) -> str:
+        if "_" in s and "-" not in s:
+            return "snake"
+        if "-" in s and "_" not in s:
+            return "kebab"
+        return "other"
+
+    so, sn = style(o), style(n)
+    if so == "snake" and sn == "kebab":
+        return "snake_to_kebab"
+    if so == "kebab" and sn == "snake":
+        return "kebab_to_snake"
+    if o.lower() == n.lower() and o != n:
+        return "case_change"
+    if so == "other" and sn != "other":
+        return "mixed_to_other"
+    return "other"
+
+
+@dataclass
+class MediaStore:
+    """media/blobs and media/diffs content with the manifest, deduplicated by hash."""
+
+    items: dict[str, tuple[str, str, bytes]] = field(default_factory=dict)  # h -> (type, path, data)
+    refs: dict[str, int] = field(default_factory=dict)
+
+    def put(self, data: bytes, kind: str, original_path: str) -> dict[str, str]:
+        data = data[:SNAPSHOT_MAX]
+        h = h16(data)
+        if h not in self.items:
+            self.items[h] = (kind, original_path, data)
+        self.refs[h] = self.refs.get(h, 0) + 1
+        folder, ext = ("blobs", "blob") if kind == "blob" else ("diffs", "diff")
+        return {"type": kind, "hash": h, "path": f"media/{folder}/{h}.{ext}"}
+
+    def manifest(self) -> dict[str, Any]:
+        return {h: {"type": k, "original_path": p, "size_bytes": len(d), "references": self.refs[h]}
+                for h, (k, p, d) in self.items.items()}
+
+
+class Tracer:
+    """Applies steps to an in-memory workspace and collects the FileGram events."""
+
+    def __init__(self, plan: Plan, files: dict[str, bytes], *, session_id: str | None = None):
+        self.plan = plan
+        self.rng = random.Random(f"ids|{plan.profile_id}|{plan.task_id}|{plan.seed}")
+        self.session_id = session_id or str(uuid.UUID(int=self.rng.getrandbits(128), version=4))
+        self.now = plan.start_ms
+        self.files: dict[str, bytes] = dict(files)
+        self.created: dict[str, float] = {p: plan.start_ms for p in files}
+        self.dirs: set[str] = set()
+        for p in files:
+            parts = p.split("/")[:-1]
+            for i in range(1, len(parts) + 1):
+                self.dirs.add("/".join(parts[:i]))
+        self.events: list[dict[str, Any]] = []
+        self.media = MediaStore()
+        self.view_counts: dict[str, int] = {}
+        self.last_read_at: dict[str, float] = {}
+        self.last_file: str | None = None
+        self.last_file_op: tuple[str, str, float] | None = None  # (op, path, t)
+        self.switches = 0
+        self.search: dict[str, Any] | None = None  # the last search event and its matches
+
+    # --- helpers -----------------------------------------------------------------------
+    def emit(self, etype: str, **fields: Any) -> dict[str, Any]:
+        a = Action.make(etype, self.session_id, self.now, **fields)
+        a.event_id = str(uuid.UUID(int=self.rng.getrandbits(128), version=4))
+        a.profile_id = self.plan.profile_id
+        ev = a.to_event()
+        self.events.append(ev)
+        return ev
+
+    def entries(self, d: str) -> list[str]:
+        prefix = f"{d}/" if d else ""
+        names = set()
+        for p in list(self.files) + list(self.dirs):
+            if p.startswith(prefix) and p != d:
+                names.add(p[len(prefix):].split("/", 1)[0])
+        return sorted(names)
+
+    def under(self, d: str) -> list[str]:
+        prefix = f"{d}/" if d else ""
+        return sorted(p for p in self.files if p.startswith(prefix))
+
+    def matches(self, step: Step) -> list[str]:
+        if step.op == "grep":
+            q = step.query.lower()
+            out = []
+            for p in self.under(step.path):
+                t = text_of(self.files[p])
+                if t is not None and q in t.lower():
+                    out.append(p)
+            return out
+        pat = step.query
+        if step.op == "find":
+            return [p for p in self.under(step.path) if fnmatch.fnmatch(posixpath.basename(p), pat)]
+        return [p for p in self.under(step.path) if fnmatch.fnmatch(p, pat)
+                or fnmatch.fnmatch(posixpath.basename(p), pat)]
+
+    def _touch_file(self, op: str, path: str) -> None:
+        """context_switch and cross_file_reference, derived from the order of file actions."""
+        if self.last_file is not None and self.last_file != path:
+            self.switches += 1
+            self.emit("context_switch", from_file=self.last_file, to_file=path,
+                      trigger=op, switch_count=self.switches)
+        prev = self.last_file_op
+        if op == "read":
+            s = self.search
+            if s is not None and path in s["matches"] and path not in s["event"]["files_opened_after"]:
+                s["event"]["files_opened_after"].append(path)
+                self.emit("cross_file_reference", source_file=s["event"]["query"] or ".",
+                          target_file=path, reference_type="search_then_read",
+                          interval_ms=round(self.now - s["t"], 1))
+            elif prev is not None and prev[0] == "read" and prev[1] != path:
+                self.emit("cross_file_reference", source_file=prev[1], target_file=path,
+                          reference_type="sequential_access", interval_ms=round(self.now - prev[2], 1))
+        elif op in ("write", "edit") and prev is not None and prev[0] == "read" and prev[1] != path:
+            self.emit("cross_file_reference", source_file=prev[1], target_file=path,
+                      reference_type="read_then_edit", interval_ms=round(self.now - prev[2], 1))
+        self.last_file = path
+        self.last_file_op = (op, path, self.now)
+
+    # --- steps -------------------------------------------------------------------------
+    def apply(self, step: Step) -> None:
+        self.now += step.pause_ms
+        getattr(self, f"_op_{step.op}")(step)
+
+    def run(self) -> list[dict[str, Any]]:
+        for step in self.plan.steps:
+            self.apply(step)
+        return self.events
+
+    def _op_ls(self, step: Step) -> None:
+        self.emit("file_browse", directory_path=step.path or ".", files_listed=len(self.entries(step.path)),
+                  depth=dir_depth_of(step.path))
+
+    def _op_read(self, step: Step) -> None:
+        data = self.files[step.path]
+        text = text_of(data)
+        n = max(len(text.splitlines()), 1) if text is not None else 1
+        first, last = step.view_range or (1, n)
+        first, last = max(1, min(first, n)), max(1, min(last, n))
+        count = self.view_counts.get(step.path, 0) + 1
+        self.view_counts[step.path] = count
+        prev = self.last_read_at.get(step.path)
+        self.emit("file_read", file_path=step.path, file_type=file_type_of(step.path),
+                  directory_depth=depth_of(step.path), view_count=count, view_range=[first, last],
+                  content_length=content_length(data),
+                  revisit_interval_ms=None if prev is None else round(self.now - prev, 1))
+        self.last_read_at[step.path] = self.now
+        self._touch_file("read", step.path)
+
+    def _search(self, step: Step, kind: str) -> None:
+        found = self.matches(step)
+        ev = self.emit("file_search", search_type=kind, query=step.query, files_matched=len(found),
+                       files_opened_after=[])
+        self.search = {"event": ev, "matches": set(found), "t": self.now}
+
+    def _op_grep(self, step: Step) -> None:
+        self._search(step, "grep")
+
+    def _op_glob(self, step: Step) -> None:
+        self._search(step, "glob")
+
+    def _op_find(self, step: Step) -> None:
+        self._search(step, "find")
+
+    def _op_write(self, step: Step) -> None:
+        data = step.content or b""
+        old = self.files.get(step.path)
+        ref = None if is_binary(data) else self.media.put(data, "blob", step.path)
+        self.emit("file_write", file_path=step.path, file_type=file_type_of(step.path),
+                  directory_depth=depth_of(step.path), operation="create" if old is None else "overwrite",
+                  content_length=content_length(data), before_hash=None if old is None else h16(old),
+                  after_hash=h16(data), media_ref=ref)
+        if old is None:
+            self.created[step.path] = self.now
+        self.files[step.path] = data
+        self._touch_file("write", step.path)
+
+    def _op_edit(self, step: Step) -> None:
+        old = self.files[step.path]
+        new = step.content or b""
+        ot, nt = text_of(old) or "", text_of(new) or ""
+        added, deleted, modified, diff = line_diff(ot, nt)
+        self.emit("file_edit", file_path=step.path, file_type=file_type_of(step.path), edit_tool="edit",
+                  lines_added=added, lines_deleted=deleted, lines_modified=modified,
+                  diff_summary=f"+{added} -{deleted}", before_hash=h16(old), after_hash=h16(new),
+                  media_ref_old=self.media.put(old, "blob", step.path),
+                  media_ref_new=self.media.put(new, "blob", step.path),
+                  media_ref_diff=self.media.put(diff.encode(), "diff", step.path))
+        self.files[step.path] = new
+        self._touch_file("edit", step.path)
+
+    def _op_mkdir(self, step: Step) -> None:
+        parts = step.path.strip("/").split("/")
+        for i in range(1, len(parts) + 1):
+            d = "/".join(parts[:i])
+            if d in self.dirs:
+                continue
+            parent = "/".join(parts[: i - 1])
+            siblings = len(self.entries(parent))
+            self.dirs.add(d)
+            self.emit("dir_create", dir_path=d, depth=dir_depth_of(d), sibling_count=siblings)
+
+    def _op_mv(self, step: Step) -> None:
+        data = self.files.pop(step.path)
+        self.files[step.dest] = data
+        self.created[step.dest] = self.created.pop(step.path, self.now)
+        for table in (self.view_counts, self.last_read_at):
+            if step.path in table:
+                table[step.dest] = table.pop(step.path)
+        if posixpath.dirname(step.path) == posixpath.dirname(step.dest):
+            self.emit("file_rename", old_path=step.path, new_path=step.dest,
+                      naming_pattern_change=naming_pattern_change(step.path, step.dest))
+        else:
+            self.emit("file_move", old_path=step.path, new_path=step.dest,
+                      destination_directory_depth=depth_of(step.dest))
+
+    def _op_cp(self, step: Step) -> None:
+        self.files[step.dest] = self.files[step.path]
+        self.created[step.dest] = self.now
+        self.emit("file_copy", source_path=step.path, dest_path=step.dest,
+                  is_backup=bool(_BACKUP_RE.search(posixpath.basename(step.dest))))
+
+    def _op_rm(self, step: Step) -> None:
+        self.files.pop(step.path)
+        born = self.created.pop(step.path, self.plan.start_ms)
+        self.emit("file_delete", file_path=step.path, file_age_ms=round(self.now - born, 1),
+                  was_temporary=bool(_TEMP_RE.search(posixpath.basename(step.path))))
