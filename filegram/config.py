@@ -67,6 +67,13 @@ embedder = "hashing"
 evidence_token_budget = 4000
 # Drift: flag a session whose distance exceeds mean + this many standard deviations.
 drift_std_threshold = 1.5
+# Episodic clusters: a session joins the most similar cluster at or above this cosine.
+cluster_threshold = 0.6
+# Semantic chunks: characters per chunk and chunks kept per session.
+chunk_chars = 800
+max_chunks_per_session = 8
+# Ask the LLM (when [llm] model is set) to judge drift flags the rules leave "uncertain".
+llm_judge = true
 
 [llm]
 # Leave model empty to stay fully offline (deterministic answerer, no network calls).

@@ -1,0 +1,182 @@
+"""Stage 2 storage: the three channels as tables in the FileGram store.
+
+Exactness is the design rule, so that `filegram memory rebuild` gives byte-for-byte the
+state the incremental path built. Running statistics keep count, sum and sum of squares of
+each feature quantised to micro-units as Python integers (stored as JSON), plus min and max:
+integer sums do not depend on the order sessions arrive in and never lose precision, which
+is what Welford's update buys in floating point, without its order dependence. Mean and
+variance are derived from them on read. The one order-dependent structure, the leader
+clustering of the episodic channel, is defined over the canonical session order (start
+time, then id) and is replayed from the stored vectors when a session arrives out of order.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from filegram.store import Store, register_migrations
+
+QUANT = 1_000_000
+
+MIGRATIONS = [
+    """
+    CREATE TABLE IF NOT EXISTS mem_sessions (
+        session_id TEXT PRIMARY KEY,
+        order_key TEXT NOT NULL,
+        task_id TEXT,
+        task_type TEXT,
+        started_ms REAL,
+        actions INTEGER NOT NULL,
+        engram TEXT NOT NULL,
+        fingerprint TEXT NOT NULL,
+        tiers TEXT NOT NULL,
+        vector TEXT NOT NULL,
+        cluster INTEGER,
+        ingested_ms REAL NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS idx_mem_sessions_order ON mem_sessions(order_key);
+    CREATE TABLE IF NOT EXISTS mem_groups (
+        grp TEXT PRIMARY KEY,
+        n INTEGER NOT NULL,
+        stats TEXT NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS mem_votes (
+        dim TEXT PRIMARY KEY,
+        n INTEGER NOT NULL,
+        votes TEXT NOT NULL,
+        position_sum INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS mem_clusters (
+        id INTEGER PRIMARY KEY,
+        n INTEGER NOT NULL,
+        centroid_sum TEXT NOT NULL,
+        first_session TEXT NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS mem_chunks (
+        id INTEGER PRIMARY KEY,
+        session_id TEXT NOT NULL,
+        ordinal INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        path TEXT,
+        text TEXT NOT NULL,
+        vector BLOB NOT NULL,
+        UNIQUE(session_id, ordinal)
+    );
+    CREATE VIRTUAL TABLE IF NOT EXISTS mem_fts USING fts5(text, chunk_id UNINDEXED, tokenize='unicode61');
+    CREATE TABLE IF NOT EXISTS mem_judgements (
+        session_id TEXT NOT NULL,
+        dim TEXT NOT NULL,
+        key TEXT NOT NULL,
+        verdict TEXT NOT NULL,
+        reason TEXT,
+        PRIMARY KEY (session_id, dim)
+    ) WITHOUT ROWID;
+    """,
+]
+register_migrations("memory", MIGRATIONS)
+
+MEMORY_TABLES = ("mem_sessions", "mem_groups", "mem_votes", "mem_clusters", "mem_chunks", "mem_fts", "mem_judgements")
+
+
+def q(x: float) -> int:
+    return int(round(float(x) * QUANT))
+
+
+# -- running statistics ------------------------------------------------------------------
+
+
+def stats_add(stats: dict[str, list], features: Mapping[str, float], sign: int = 1) -> None:
+    """Add (sign=+1) or remove (-1) one session's features; entries are [n, sum, sumsq, min, max]."""
+    for name, value in features.items():
+        v = q(value)
+        e = stats.get(name)
+        if e is None:
+            e = stats[name] = [0, 0, 0, float(value), float(value)]
+        e[0] += sign
+        e[1] += sign * v
+        e[2] += sign * v * v
+        if sign > 0:
+            e[3] = min(e[3], float(value))
+            e[4] = max(e[4], float(value))
+
+
+def summarise(entry: list) -> dict[str, float]:
+    """mean, std (sample), min, max of one feature from its exact sums."""
+    n, s, ss, mn, mx = entry
+    if n <= 0:
+        return {"n": 0, "mean": 0.0, "std": 0.0, "min": 0.0, "max": 0.0}
+    mean = s / n / QUANT
+    var = (ss * n - s * s) / (n * (n - 1)) / (QUANT * QUANT) if n > 1 else 0.0
+    return {"n": n, "mean": mean, "std": math.sqrt(max(var, 0.0)), "min": mn, "max": mx}
+
+
+def loo(entry: list, value: float) -> tuple[float, float, int]:
+    """Mean and std of a feature without one of its sessions (exact, from the sums)."""
+    n, s, ss = entry[0] - 1, entry[1] - q(value), entry[2] - q(value) ** 2
+    if n <= 0:
+        return 0.0, 0.0, 0
+    mean = s / n / QUANT
+    var = (ss * n - s * s) / (n * (n - 1)) / (QUANT * QUANT) if n > 1 else 0.0
+    return mean, math.sqrt(max(var, 0.0)), n
+
+
+def migrate(store: Store) -> None:
+    store.migrate("memory")
+
+
+def load_group(store: Store, grp: str) -> tuple[int, dict[str, list]]:
+    row = store.conn.execute("SELECT n, stats FROM mem_groups WHERE grp = ?", (grp,)).fetchone()
+    return (row[0], json.loads(row[1])) if row else (0, {})
+
+
+def save_group(store: Store, grp: str, n: int, stats: dict[str, list]) -> None:
+    if n <= 0:
+        store.conn.execute("DELETE FROM mem_groups WHERE grp = ?", (grp,))
+        return
+    store.conn.execute(
+        "INSERT INTO mem_groups(grp, n, stats) VALUES (?, ?, ?) "
+        "ON CONFLICT(grp) DO UPDATE SET n = excluded.n, stats = excluded.stats",
+        (grp, n, json.dumps(stats, sort_keys=True)),
+    )
+
+
+def all_groups(store: Store) -> dict[str, tuple[int, dict[str, list]]]:
+    return {g: (n, json.loads(s)) for g, n, s in store.conn.execute("SELECT grp, n, stats FROM mem_groups")}
+
+
+def wipe(store: Store) -> None:
+    for t in MEMORY_TABLES:
+        store.conn.execute(f"DELETE FROM {t}")
+
+
+def snapshot(store: Store) -> dict[str, Any]:
+    """The whole memory state, serialised without row ids or wall-clock times, so two
+    states built along different paths can be compared for equality."""
+    c = store.conn
+    out: dict[str, Any] = {}
+    out["sessions"] = [
+        {"session_id": r[0], "order_key": r[1], "task_id": r[2], "task_type": r[3], "actions": r[4],
+         "engram": json.loads(r[5]), "vector": json.loads(r[6]), "cluster": r[7]}
+        for r in c.execute("SELECT session_id, order_key, task_id, task_type, actions, engram, vector, cluster "
+                           "FROM mem_sessions ORDER BY session_id")
+    ]
+    out["groups"] = {g: [n, json.loads(s)] for g, n, s in c.execute("SELECT grp, n, stats FROM mem_groups ORDER BY grp")}
+    out["votes"] = {d: [n, json.loads(v), p] for d, n, v, p in c.execute("SELECT dim, n, votes, position_sum FROM mem_votes ORDER BY dim")}
+    out["clusters"] = [list(r) for r in c.execute("SELECT id, n, centroid_sum, first_session FROM mem_clusters ORDER BY id")]
+    out["chunks"] = [
+        [r[0], r[1], r[2], r[3], r[4], bytes(r[5]).hex()]
+        for r in c.execute("SELECT session_id, ordinal, kind, path, text, vector FROM mem_chunks ORDER BY session_id, ordinal")
+    ]
+    out["fts"] = sorted(
+        [r[0], r[1]] for r in c.execute(
+            "SELECT m.session_id || ':' || m.ordinal, f.text FROM mem_fts f JOIN mem_chunks m ON m.id = f.chunk_id")
+    )
+    return out
+
+
+def iter_engrams(store: Store) -> Iterable[tuple[str, dict[str, Any]]]:
+    for sid, eng in store.conn.execute("SELECT session_id, engram FROM mem_sessions ORDER BY order_key"):
+        yield sid, json.loads(eng)

@@ -1,0 +1,136 @@
+"""Semantic descriptors of produced text: structure, length, language and key terms.
+
+Counting headings, list lines and table rows needs no model, and these counts are what
+the Production (B) and Cross-modal (F) dimensions are defined by, so they are computed
+here deterministically from the stored snapshots and diffs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+TEXT_TYPES = frozenset(
+    {"md", "markdown", "txt", "rst", "org", "tex", "html", "htm", "csv", "tsv", "json", "yaml",
+     "yml", "xml", "py", "js", "ts", "sh", "toml", "ini", "cfg", "log", "eml", "ics", ""}
+)
+STRUCTURED_TYPES = frozenset({"csv", "json", "xlsx", "yaml", "xml", "tsv"})
+IMAGE_TYPES = frozenset({"png", "jpg", "jpeg", "svg", "gif"})
+
+_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+\S")
+_LIST = re.compile(r"^\s*(?:[-*+]|\d+[.)]|[•·])\s+\S")
+_TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_'-]{2,}")
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_SENT_END = re.compile(r"[.!?。！？]+")
+
+STOPWORDS = frozenset(
+    """the and for with that this from are was were will have has had not but you your our
+    their they them his her its into onto than then there these those what when where which
+    who why how all any can could should would may might must shall also each other more most
+    such only own same very just about above after again against before being below between
+    both during further here once over under until while some been does did doing off out
+    per via etc use used using one two three new file files line lines none null true false
+    http https www com""".split()
+)
+
+
+def is_table_row(line: str) -> bool:
+    """A markdown table row: starts with '|' and holds at least two cells; the '|---|'
+    separator line is not a row."""
+    s = line.strip()
+    return s.startswith("|") and s.count("|") >= 2 and not _TABLE_SEP.match(s)
+
+
+def table_rows(text: str) -> int:
+    return sum(1 for line in text.splitlines() if is_table_row(line))
+
+
+@dataclass
+class TextStats:
+    chars: int = 0
+    lines: int = 0
+    nonblank_lines: int = 0
+    headings: int = 0
+    max_heading_depth: int = 0
+    list_lines: int = 0
+    table_rows: int = 0
+    code_blocks: int = 0
+    sentences: int = 0
+    mean_sentence_chars: float = 0.0
+    cjk_share: float = 0.0
+    language: str = "unknown"
+    key_terms: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        return dict(self.__dict__)
+
+
+def text_stats(text: str, n_terms: int = 8) -> TextStats:
+    lines = text.splitlines()
+    st = TextStats(chars=len(text), lines=len(lines))
+    in_code = False
+    for line in lines:
+        if line.strip().startswith("```"):
+            in_code = not in_code
+            if in_code:
+                st.code_blocks += 1
+            continue
+        if not line.strip():
+            continue
+        st.nonblank_lines += 1
+        if in_code:
+            continue
+        m = _HEADING.match(line)
+        if m:
+            st.headings += 1
+            st.max_heading_depth = max(st.max_heading_depth, len(m.group(1)))
+        elif is_table_row(line):
+            st.table_rows += 1
+        elif _LIST.match(line):
+            st.list_lines += 1
+    prose = " ".join(
+        ln for ln in lines if ln.strip() and not _HEADING.match(ln) and not is_table_row(ln)
+    )
+    sentences = [s for s in _SENT_END.split(prose) if s.strip()]
+    st.sentences = len(sentences)
+    st.mean_sentence_chars = round(sum(len(s.strip()) for s in sentences) / len(sentences), 2) if sentences else 0.0
+    letters = sum(1 for c in text if c.isalpha())
+    cjk = len(_CJK.findall(text))
+    st.cjk_share = round(cjk / letters, 4) if letters else 0.0
+    st.language = "unknown" if letters < 20 else ("zh" if st.cjk_share >= 0.2 else "en")
+    st.key_terms = key_terms(text, n_terms)
+    return st
+
+
+def key_terms(text: str, n: int = 8) -> list[str]:
+    """Most frequent content words (and CJK bigrams), ties broken alphabetically so the
+    result is deterministic."""
+    counts: Counter[str] = Counter(
+        w.lower() for w in _WORD.findall(text) if w.lower() not in STOPWORDS
+    )
+    for run in re.findall(r"[\u3400-\u9fff]{2,}", text):
+        for i in range(len(run) - 1):
+            counts[run[i : i + 2]] += 1
+    return [w for w, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:n]]
+
+
+def diff_lines(diff: str) -> tuple[list[str], list[str]]:
+    """Added and removed lines of a unified diff (headers skipped)."""
+    added, removed = [], []
+    for line in diff.splitlines():
+        if line.startswith(("+++", "---", "@@")):
+            continue
+        if line.startswith("+"):
+            added.append(line[1:])
+        elif line.startswith("-"):
+            removed.append(line[1:])
+    return added, removed
+
+
+def decode_text(data: bytes | None) -> str | None:
+    """Text of a snapshot, or None for binary content (NUL in the first 8 KB)."""
+    if data is None or b"\x00" in data[:8192]:
+        return None
+    return data.decode("utf-8", errors="replace")

@@ -1,0 +1,171 @@
+"""Stage 1: one closed session becomes an Engram (features, tiers, content, episodes).
+
+`encode_session` is a pure function of the session's event dicts and a blob getter, so the
+store, the bench's baselines and the simulator's tests all encode a trajectory the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from filegram.privacy import redact
+
+from .content import TEXT_TYPES, decode_text, diff_lines, key_terms, text_stats
+from .dimensions import task_info
+from .episodes import episodes
+from .features import (
+    BlobGetter,
+    _created_texts,
+    _diff_texts,
+    _fingerprint,
+    _ftype,
+    _raw,
+    clean_events,
+)
+from .tiers import session_tiers
+
+CHUNK_CHARS = 800
+MAX_CHUNKS_PER_SESSION = 8
+
+
+@dataclass
+class Engram:
+    session_id: str
+    task_id: str | None
+    task_type: str | None
+    started_ms: float
+    actions: int
+    fingerprint: dict[str, float]
+    features: dict[str, float]
+    tiers: dict[str, dict[str, Any]]
+    documents: list[dict[str, Any]] = field(default_factory=list)
+    edits: list[dict[str, Any]] = field(default_factory=list)
+    chunks: list[dict[str, Any]] = field(default_factory=list)
+    episodes: list[dict[str, Any]] = field(default_factory=list)
+    summary: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Engram:
+        return cls(**{k: d[k] for k in cls.__dataclass_fields__ if k in d})
+
+
+def _chunks_of(text: str, size: int) -> list[str]:
+    """Split at paragraph boundaries into pieces of at most `size` characters."""
+    pieces, cur = [], ""
+    for para in text.split("\n\n"):
+        para = para.strip()
+        if not para:
+            continue
+        while len(para) > size:
+            if cur:
+                pieces.append(cur)
+                cur = ""
+            pieces.append(para[:size])
+            para = para[size:]
+        if len(cur) + len(para) + 2 > size and cur:
+            pieces.append(cur)
+            cur = para
+        else:
+            cur = f"{cur}\n\n{para}" if cur else para
+    if cur:
+        pieces.append(cur)
+    return pieces
+
+
+def encode_session(
+    events: Iterable[Mapping[str, Any]],
+    get_blob: BlobGetter | None = None,
+    *,
+    session_id: str | None = None,
+    task_id: str | None = None,
+    started_ms: float | None = None,
+    chunk_chars: int = CHUNK_CHARS,
+    max_chunks: int = MAX_CHUNKS_PER_SESSION,
+) -> Engram:
+    """Encode one session. profile_id in the events is ignored: it names the persona."""
+    evs = clean_events(events)
+    texts = _created_texts(evs, get_blob)
+    fp = _fingerprint(evs, texts)
+    feats = _raw(evs, texts)
+    task = task_info(task_id)
+    sid = session_id or (str(evs[0].get("session_id")) if evs else "")
+
+    documents: list[dict[str, Any]] = []
+    last_text: dict[str, str] = {}
+    for i, e in enumerate(evs):
+        if e["event_type"] != "file_write":
+            continue
+        path = str(e.get("file_path") or "")
+        doc: dict[str, Any] = {
+            "path": path,
+            "type": _ftype(e),
+            "operation": e.get("operation"),
+            "chars": int(e.get("content_length") or 0),
+        }
+        if i in texts:
+            st = text_stats(redact(texts[i]))
+            doc.update(lines=st.lines, headings=st.headings, heading_depth=st.max_heading_depth,
+                       list_lines=st.list_lines, table_rows=st.table_rows, language=st.language,
+                       key_terms=st.key_terms)
+            last_text[path] = texts[i]
+        documents.append(doc)
+
+    edits: list[dict[str, Any]] = []
+    diffs = _diff_texts(evs, get_blob)
+    for path, diff in diffs:
+        added, removed = diff_lines(redact(diff))
+        edits.append({
+            "path": path,
+            "added": len(added),
+            "removed": len(removed),
+            "sample_added": [a[:120] for a in added[:3]],
+            "sample_removed": [r[:120] for r in removed[:3]],
+            "key_terms": key_terms("\n".join(added), 5),
+        })
+
+    chunks: list[dict[str, Any]] = []
+    for path, text in sorted(last_text.items()):
+        if _ftype({"file_path": path}) not in TEXT_TYPES:
+            continue
+        for piece in _chunks_of(redact(text), chunk_chars)[:2]:
+            chunks.append({"kind": "content", "path": path, "text": piece})
+    for path, diff in diffs:
+        added, removed = diff_lines(redact(diff))
+        body = "\n".join(["+ " + a for a in added[:20]] + ["- " + r for r in removed[:10]])
+        if body.strip():
+            chunks.append({"kind": "diff", "path": path, "text": f"edit of {path}:\n{body}"[:chunk_chars]})
+    chunks = chunks[:max_chunks]
+
+    eps = [ep.as_dict() for ep in episodes(evs)]
+    all_text = "\n".join(last_text.values())
+    langs = sorted({d.get("language") for d in documents if d.get("language") not in (None, "unknown")})
+    summary = {
+        "output_types": sorted({d["type"] for d in documents if d["type"]}),
+        "languages": langs,
+        "key_terms": key_terms(redact(all_text), 10) if all_text else [],
+        "episodes": [ep["description"] for ep in eps],
+    }
+    ts0 = float(evs[0].get("timestamp") or 0.0) if evs else 0.0
+    return Engram(
+        session_id=sid,
+        task_id=task.id if task else (task_id or None),
+        task_type=task.type if task else None,
+        started_ms=float(started_ms) if started_ms is not None else ts0,
+        actions=len(evs),
+        fingerprint={k: float(round(v, 6)) for k, v in fp.items()},
+        features=feats,
+        tiers=session_tiers(feats, task.id if task else None),
+        documents=documents,
+        edits=edits,
+        chunks=chunks,
+        episodes=eps,
+        summary=summary,
+    )
+
+
+_ = decode_text  # re-exported for callers that decode snapshots themselves

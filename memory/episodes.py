@@ -1,0 +1,149 @@
+"""Episodes: 2-5 segments of a session, cut where the work changes phase or pauses.
+
+A session reads as a short story (looked around, wrote the report, tidied up). The cuts are
+deterministic: a time gap or a change of dominant phase (explore / produce / organise) after
+smoothing; too many segments are merged smallest-first, too few are split at the longest gap.
+Each episode gets a one-line description built from counts; an LLM narrative is optional.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from filegram.schema import primary_path
+
+from .features import _phase
+
+GAP_MS = 5 * 60 * 1000
+MIN_EPISODES, MAX_EPISODES = 2, 5
+
+_VERBS = {
+    "file_read": "read",
+    "file_browse": "browsed",
+    "file_search": "searched",
+    "file_write": "wrote",
+    "file_edit": "edited",
+    "file_rename": "renamed",
+    "file_move": "moved",
+    "dir_create": "created folders",
+    "file_delete": "deleted",
+    "file_copy": "copied",
+}
+
+
+@dataclass
+class Episode:
+    index: int
+    start_ms: float
+    end_ms: float
+    actions: int
+    phase: str
+    counts: dict[str, int]
+    files: list[str]
+    description: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _smooth(phases: list[str], window: int = 2) -> list[str]:
+    """Majority phase in a small window, so one stray read inside writing is no cut."""
+    out = []
+    for i in range(len(phases)):
+        win = phases[max(0, i - window) : i + window + 1]
+        c = Counter(win)
+        best = max(c.values())
+        out.append(phases[i] if c[phases[i]] == best else sorted(k for k, v in c.items() if v == best)[0])
+    return out
+
+
+def segment(evs: list[dict[str, Any]]) -> list[tuple[int, int]]:
+    """Index ranges [start, end) of the episodes of time-ordered atomic actions."""
+    n = len(evs)
+    if n == 0:
+        return []
+    if n == 1:
+        return [(0, 1)]
+    ts = [float(e.get("timestamp") or 0.0) for e in evs]
+    phases = _smooth([_phase(e["event_type"]) for e in evs])
+    gaps = sorted(ts[i + 1] - ts[i] for i in range(n - 1))
+    median_gap = gaps[len(gaps) // 2]
+    gap_cut = max(GAP_MS, 10 * median_gap)
+    cuts = [0]
+    for i in range(1, n):
+        if ts[i] - ts[i - 1] > gap_cut or phases[i] != phases[i - 1]:
+            cuts.append(i)
+    segs = [(cuts[k], cuts[k + 1] if k + 1 < len(cuts) else n) for k in range(len(cuts))]
+    # Merge the smallest segment into its smaller neighbour until at most MAX_EPISODES.
+    while len(segs) > MAX_EPISODES:
+        k = min(range(len(segs)), key=lambda j: (segs[j][1] - segs[j][0], j))
+        if k == 0:
+            j = 1
+        elif k == len(segs) - 1:
+            j = k - 1
+        else:
+            left, right = segs[k - 1], segs[k + 1]
+            j = k - 1 if (left[1] - left[0]) <= (right[1] - right[0]) else k + 1
+        a, b = sorted((k, j))
+        segs[a : b + 1] = [(segs[a][0], segs[b][1])]
+    # Split the longest segment at its largest gap until at least MIN_EPISODES.
+    while len(segs) < MIN_EPISODES:
+        k = max(range(len(segs)), key=lambda j: (segs[j][1] - segs[j][0], -j))
+        s, e = segs[k]
+        if e - s < 2:
+            break
+        split = max(range(s + 1, e), key=lambda i: (ts[i] - ts[i - 1], -abs(i - (s + e) // 2)))
+        segs[k : k + 1] = [(s, split), (split, e)]
+    return segs
+
+
+def _short(path: str) -> str:
+    return path.rsplit("/", 1)[-1]
+
+
+def describe(evs: list[dict[str, Any]]) -> tuple[str, dict[str, int], list[str]]:
+    counts = Counter(e["event_type"] for e in evs)
+    files: list[str] = []
+    for e in evs:
+        p = primary_path(e)
+        if p and p not in files:
+            files.append(p)
+    parts = []
+    for etype, verb in _VERBS.items():
+        c = counts.get(etype, 0)
+        if c:
+            noun = "" if etype in ("dir_create",) else (" file" if c == 1 else " files")
+            if etype == "file_search":
+                noun = " once" if c == 1 else " times"
+            elif etype == "file_browse":
+                noun = " a folder" if c == 1 else " folders"
+            parts.append(f"{verb} {c}{noun}" if etype != "dir_create" else f"{verb} ({c})")
+    phase = Counter(_phase(e["event_type"]) for e in evs).most_common(1)[0][0]
+    where = ", ".join(_short(f) for f in files[:3])
+    text = f"{phase}: " + ", ".join(parts) if parts else f"{phase}: switched between files"
+    if where:
+        text += f" ({where}{', ...' if len(files) > 3 else ''})"
+    return text, dict(sorted(counts.items())), files[:10]
+
+
+def episodes(evs: list[dict[str, Any]]) -> list[Episode]:
+    out = []
+    for k, (s, e) in enumerate(segment(evs)):
+        part = evs[s:e]
+        text, counts, files = describe(part)
+        phase = text.split(":", 1)[0]
+        out.append(
+            Episode(
+                index=k,
+                start_ms=float(part[0].get("timestamp") or 0.0),
+                end_ms=float(part[-1].get("timestamp") or 0.0),
+                actions=len(part),
+                phase=phase,
+                counts=counts,
+                files=files,
+                description=text,
+            )
+        )
+    return out
