@@ -196,7 +196,10 @@ def _make_handler(api: ApiServer) -> type[BaseHTTPRequestHandler]:
                 raise ApiError(400, "bad Content-Length")
             n = int(length)
             if n > MAX_BODY_BYTES:
-                self.close_connection = True
+                if n <= 16 * MAX_BODY_BYTES:
+                    self.rfile.read(n)  # drop it, so the client reads our answer, not a reset
+                else:
+                    self.close_connection = True
                 raise ApiError(413, f"request body too large (limit {MAX_BODY_BYTES} bytes)")
             raw = self.rfile.read(n) if n else b""
             if not raw.strip():

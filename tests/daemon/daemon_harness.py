@@ -1,0 +1,144 @@
+"""Helpers for the daemon's tests, which drive the real thing: `python -m filegram start` in a subprocess with a
+temporary home and root, spoken to over its real HTTP API with the token from its file."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+FAST_CONFIG = """\
+[recorder]
+roots = [{root}]
+
+[daemon]
+consolidate_minutes = 0.03
+stale_warning_minutes = 0.02
+tray = false
+"""
+
+
+def wait_for(pred: Any, timeout: float = 20.0, interval: float = 0.1, what: str = "condition") -> Any:
+    """Poll until pred() is truthy (returns it) or fail with what was awaited."""
+    deadline = time.monotonic() + timeout
+    last = None
+    while time.monotonic() < deadline:
+        last = pred()
+        if last:
+            return last
+        time.sleep(interval)
+    raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what} (last: {last!r})")
+
+
+class DaemonHarness:
+    def __init__(self, home: Path, root: Path):
+        self.home = home
+        self.root = root
+        self.proc: subprocess.Popen[str] | None = None
+        self.env = dict(os.environ)
+        self.env["FILEGRAM_HOME"] = str(home)
+        self.env.pop("DISPLAY", None)
+        self.env.pop("WAYLAND_DISPLAY", None)
+        self.env.setdefault("PYTHONUTF8", "1")
+
+    # -- processes ----------------------------------------------------------------------
+
+    def cli(self, *args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "filegram", *args], capture_output=True,
+                              text=True, env=self.env, timeout=timeout)
+
+    def start_foreground(self, *extra: str, env: dict[str, str] | None = None) -> subprocess.Popen[str]:
+        """Start `filegram start --foreground` as our child and wait until it is ready."""
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "filegram", "start", "--foreground", *extra],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            env={**self.env, **(env or {})},
+        )
+        self.wait_ready(self.proc.pid)
+        return self.proc
+
+    def wait_ready(self, pid: int | None = None, timeout: float = 30.0) -> dict[str, Any]:
+        def ready() -> dict[str, Any] | None:
+            if self.proc is not None and self.proc.poll() is not None:
+                out = self.proc.stdout.read() if self.proc.stdout else ""
+                raise AssertionError(f"daemon exited early ({self.proc.returncode}):\n{out}")
+            info = self.info()
+            if info and (pid is None or info.get("pid") == pid):
+                return info
+            return None
+
+        return wait_for(ready, timeout, what="daemon.json of a ready daemon")
+
+    def info(self) -> dict[str, Any] | None:
+        try:
+            return json.loads((self.home / "run" / "daemon.json").read_text())
+        except (OSError, ValueError):
+            return None
+
+    def token(self) -> str:
+        return (self.home / "run" / "api.token").read_text().strip()
+
+    def stop_proc(self, sig: int = signal.SIGTERM, timeout: float = 30.0) -> int:
+        assert self.proc is not None
+        self.proc.send_signal(sig)
+        code = self.proc.wait(timeout=timeout)
+        return code
+
+    def output(self) -> str:
+        if self.proc is None or self.proc.stdout is None:
+            return ""
+        return self.proc.stdout.read()
+
+    # -- HTTP -------------------------------------------------------------------------
+
+    def api(self, method: str, path: str, body: Any = None, *, token: str | None = "auto",
+            raw: bytes | None = None, headers: dict[str, str] | None = None,
+            timeout: float = 30.0) -> tuple[int, Any]:
+        info = self.info()
+        assert info, "daemon is not running"
+        data = raw if raw is not None else (None if body is None else json.dumps(body).encode())
+        req = urllib.request.Request(info["api_url"] + path, data=data, method=method)
+        if token == "auto":
+            token = self.token()
+        if token is not None:
+            req.add_header("Authorization", f"Bearer {token}")
+        if data is not None:
+            req.add_header("Content-Type", "application/json")
+        for k, v in (headers or {}).items():
+            req.add_header(k, v)
+        try:
+            with urllib.request.urlopen(req, timeout=timeout) as resp:
+                return resp.status, json.loads(resp.read())
+        except urllib.error.HTTPError as exc:
+            return exc.code, json.loads(exc.read() or b"null")
+
+    def get(self, path: str) -> Any:
+        status, payload = self.api("GET", path)
+        assert status == 200, (status, payload)
+        return payload
+
+    def health(self) -> dict[str, Any]:
+        return self.get("/api/health")
+
+    def cleanup(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(timeout=10)
+        # a detached daemon (filegram start) is not our child: stop it by its pid file
+        from filegram.daemon.runtime import RunFiles
+
+        pid_file = self.home / "run" / "daemon.pid"
+        if pid_file.exists() and RunFiles(self.home / "run").is_locked():
+            try:
+                pid = int(pid_file.read_text().strip())
+                if pid != os.getpid():
+                    os.kill(pid, signal.SIGKILL)
+            except (OSError, ValueError):
+                pass
