@@ -410,17 +410,18 @@ class Action:
         )
 
 
+PRIMARY_PATH_ORDER: dict[str, tuple[str, ...]] = {
+    **PATH_FIELDS,
+    "file_rename": ("new_path", "old_path"),
+    "file_move": ("new_path", "old_path"),
+    "file_copy": ("dest_path", "source_path"),
+    "context_switch": ("to_file", "from_file"),
+}
+
+
 def primary_path(event: Mapping[str, Any]) -> str | None:
     """The path an action is mostly about (indexed in the store; used by forget --path)."""
-    etype = event.get("event_type", "")
-    names = PATH_FIELDS.get(etype, ())
-    if etype in ("file_rename", "file_move"):
-        names = ("new_path", "old_path")
-    elif etype == "file_copy":
-        names = ("dest_path", "source_path")
-    elif etype == "context_switch":
-        names = ("to_file", "from_file")
-    for name in names:
+    for name in PRIMARY_PATH_ORDER.get(event.get("event_type", ""), ()):
         value = event.get(name)
         if isinstance(value, str) and value:
             return value

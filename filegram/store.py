@@ -4,6 +4,14 @@ Durability first (ActivityWatch users lost data to lazy commits): WAL with synch
 foreign keys on, every write batch in one transaction, so a crash loses nothing committed and
 leaves no half batch. Schema changes are forward migrations recorded per namespace, so other
 packages (memory, screen) add their own tables without touching this file.
+
+Index design (measured in `python -m filegram.perf_store`): an event never changes, so its
+(session, ts, event_id) is as unique as its event_id and, unlike a random uuid, arrives
+in time order, so the one unique index is appended to rather than scattered; sessions are
+referenced by a small integer (sessions.sn) to keep that index narrow. Paths are
+indexed through the `paths` table of distinct paths (a new path costs one insert; a repeated
+read costs a lookup), instead of a per-action path index whose random inserts tripled the
+cost of every batch.
 """
 
 from __future__ import annotations
@@ -20,10 +28,11 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+import orjson
 import sqlite_utils
 
 from .errors import FileGramError
-from .schema import ENVELOPE_NAMES, primary_path, validate_event
+from .schema import ENVELOPE_NAMES, PRIMARY_PATH_ORDER, validate_event
 
 Migration = str | Callable[[sqlite3.Connection], None]
 
@@ -33,7 +42,8 @@ CORE_MIGRATIONS: list[Migration] = [
     # 1: the foundation
     """
     CREATE TABLE IF NOT EXISTS sessions (
-        id TEXT PRIMARY KEY,
+        sn INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
         source TEXT NOT NULL DEFAULT 'recorder',
         label TEXT,
         profile_id TEXT,
@@ -48,16 +58,18 @@ CORE_MIGRATIONS: list[Migration] = [
     CREATE TABLE IF NOT EXISTS actions (
         seq INTEGER PRIMARY KEY,
         event_id TEXT NOT NULL,
-        session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        session_sn INTEGER NOT NULL REFERENCES sessions(sn) ON DELETE CASCADE,
         event_type TEXT NOT NULL,
         ts REAL NOT NULL,
         path TEXT,
         data TEXT NOT NULL
     );
-    CREATE UNIQUE INDEX IF NOT EXISTS idx_actions_event_id ON actions(event_id);
-    CREATE INDEX IF NOT EXISTS idx_actions_session_ts ON actions(session_id, ts);
+    CREATE UNIQUE INDEX IF NOT EXISTS idx_actions_session_ts_id ON actions(session_sn, ts, event_id);
     CREATE INDEX IF NOT EXISTS idx_actions_type_ts ON actions(event_type, ts);
-    CREATE INDEX IF NOT EXISTS idx_actions_path ON actions(path);
+    CREATE TABLE IF NOT EXISTS paths (
+        path TEXT PRIMARY KEY,
+        first_ms REAL NOT NULL
+    ) WITHOUT ROWID;
     CREATE TABLE IF NOT EXISTS blobs (
         hash TEXT PRIMARY KEY,
         kind TEXT NOT NULL DEFAULT 'blob',
@@ -75,6 +87,7 @@ CORE_MIGRATIONS: list[Migration] = [
 ]
 
 SQLITE_BUSY_TIMEOUT_MS = 30_000
+KNOWN_PATHS_MAX = 200_000
 
 
 class StoreError(FileGramError, RuntimeError):
@@ -128,6 +141,8 @@ class Store:
         self.db = sqlite_utils.Database(conn)
         self._lock = threading.RLock()
         self._tx_depth = 0
+        self._sn_cache: dict[str, int] = {}
+        self._known_paths: set[str] = set()  # paths certainly in the paths table
         conn.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
         conn.execute("PRAGMA foreign_keys=ON")
         if not readonly:
@@ -160,6 +175,8 @@ class Store:
                 self._tx_depth -= 1
                 if self._tx_depth == 0:
                     self.conn.execute("ROLLBACK")
+                    self._known_paths.clear()
+                    self._sn_cache.clear()
                 raise
             else:
                 self._tx_depth -= 1
@@ -275,7 +292,10 @@ class Store:
     def close_session(self, session_id: str, ended_ms: float | None = None) -> None:
         """Mark a session finished: memory encodes closed sessions only."""
         if ended_ms is None:
-            row = self.conn.execute("SELECT MAX(ts) FROM actions WHERE session_id = ?", (session_id,)).fetchone()
+            row = self.conn.execute(
+                "SELECT MAX(a.ts) FROM actions a JOIN sessions s ON s.sn = a.session_sn WHERE s.id = ?",
+                (session_id,),
+            ).fetchone()
             ended_ms = row[0] if row and row[0] is not None else now_ms()
         with self.transaction():
             self.conn.execute(
@@ -305,30 +325,52 @@ class Store:
     def delete_session(self, session_id: str) -> None:
         with self.transaction():
             self.conn.execute("DELETE FROM sessions WHERE id = ?", (session_id,))
+            self._sn_cache.pop(session_id, None)
 
     # -- actions ----------------------------------------------------------------------
 
     def add_actions(self, events: Iterable[dict[str, Any]], *, validate: bool = True) -> int:
         """Insert FileGram event dicts in one transaction; duplicates (by event_id) are
         ignored, so re-importing changes nothing. Sessions must exist. Returns rows added."""
-        rows = []
-        for i, ev in enumerate(events):
-            if validate:
-                ev = validate_event(ev, index=i)
-            rows.append(_action_row(ev))
-        if not rows:
+        evs = [validate_event(ev, index=i) for i, ev in enumerate(events)] if validate else list(events)
+        if not evs:
             return 0
         with self.transaction() as conn:
+            sns: dict[str, int] = {}
+            for sid in {ev["session_id"] for ev in evs}:
+                sn = self._session_sn(sid)
+                if sn is None:
+                    raise StoreError(f"cannot store actions: no session '{sid[:40]}' (open it first)")
+                sns[sid] = sn
+            rows = [_action_row(ev, sns) for ev in evs]
             before = conn.total_changes
             try:
                 conn.executemany(
-                    "INSERT OR IGNORE INTO actions(event_id, session_id, event_type, ts, path, data) "
+                    "INSERT OR IGNORE INTO actions(event_id, session_sn, event_type, ts, path, data) "
                     "VALUES (?, ?, ?, ?, ?, ?)",
                     rows,
                 )
-            except sqlite3.IntegrityError as exc:
-                raise StoreError(f"cannot store actions: {exc} (is the session open?)") from exc
-            return conn.total_changes - before
+            except sqlite3.IntegrityError as exc:  # a session deleted by another process
+                self._sn_cache.clear()
+                raise StoreError(f"cannot store actions: {exc}") from exc
+            added = conn.total_changes - before
+            known = self._known_paths
+            new_paths = {r[4]: r[3] for r in reversed(rows) if r[4] is not None and r[4] not in known}
+            if new_paths:
+                conn.executemany("INSERT OR IGNORE INTO paths(path, first_ms) VALUES (?, ?)", new_paths.items())
+                if len(known) > KNOWN_PATHS_MAX:
+                    known.clear()
+                known.update(new_paths)
+            return added
+
+    def _session_sn(self, session_id: str) -> int | None:
+        sn = self._sn_cache.get(session_id)
+        if sn is None:
+            row = self.conn.execute("SELECT sn FROM sessions WHERE id = ?", (session_id,)).fetchone()
+            if row is None:
+                return None
+            sn = self._sn_cache[session_id] = row[0]
+        return sn
 
     def actions(
         self,
@@ -343,22 +385,25 @@ class Store:
         """FileGram event dicts in time order (ties in insertion order)."""
         where, args = [], []
         if session_id is not None:
-            where.append("session_id = ?")
-            args.append(session_id)
+            sn = self._session_sn(session_id)
+            if sn is None:
+                return
+            where.append("a.session_sn = ?")
+            args.append(sn)
         if types:
-            where.append(f"event_type IN ({','.join('?' * len(types))})")
+            where.append(f"a.event_type IN ({','.join('?' * len(types))})")
             args.extend(types)
         if since_ms is not None:
-            where.append("ts >= ?")
+            where.append("a.ts >= ?")
             args.append(since_ms)
         if until_ms is not None:
-            where.append("ts < ?")
+            where.append("a.ts < ?")
             args.append(until_ms)
-        sql = "SELECT event_id, event_type, ts, session_id, data FROM actions"
+        sql = "SELECT a.event_id, a.event_type, a.ts, s.id, a.data FROM actions a JOIN sessions s ON s.sn = a.session_sn"
         if where:
             sql += " WHERE " + " AND ".join(where)
         order = "DESC" if newest_first else "ASC"
-        sql += f" ORDER BY ts {order}, seq {order}"
+        sql += f" ORDER BY a.ts {order}, a.seq {order}"
         if limit:
             sql += f" LIMIT {int(limit)}"
         for event_id, etype, ts, sid, data in self.conn.execute(sql, args):
@@ -367,9 +412,10 @@ class Store:
     def action_count(self, session_id: str | None = None) -> int:
         if session_id is None:
             return self.conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
-        return self.conn.execute(
-            "SELECT COUNT(*) FROM actions WHERE session_id = ?", (session_id,)
-        ).fetchone()[0]
+        sn = self._session_sn(session_id)
+        if sn is None:
+            return 0
+        return self.conn.execute("SELECT COUNT(*) FROM actions WHERE session_sn = ?", (sn,)).fetchone()[0]
 
     def count_by_type(self) -> dict[str, int]:
         return dict(
@@ -379,9 +425,22 @@ class Store:
         )
 
     def last_action_ms(self) -> float | None:
-        """Time of the newest stored action: health means data, not a live process."""
-        row = self.conn.execute("SELECT MAX(ts) FROM actions").fetchone()
-        return row[0] if row else None
+        """Time of the newest stored action: health means data, not a live process.
+        (One indexed MAX per action type: no scan of the actions table.)"""
+        from .schema import ACTION_TYPES
+
+        best = None
+        for etype in ACTION_TYPES:
+            (m,) = self.conn.execute("SELECT MAX(ts) FROM actions WHERE event_type = ?", (etype,)).fetchone()
+            if m is not None and (best is None or m > best):
+                best = m
+        return best
+
+    def paths(self, glob: str | None = None) -> list[str]:
+        """Distinct paths ever stored (optionally matching a GLOB), from the path index."""
+        if glob is None:
+            return [p for (p,) in self.conn.execute("SELECT path FROM paths ORDER BY path")]
+        return [p for (p,) in self.conn.execute("SELECT path FROM paths WHERE path GLOB ? ORDER BY path", (glob,))]
 
     def last_insert_ms(self) -> float | None:
         return self.get_state("last_insert_ms")
@@ -477,7 +536,7 @@ def _split_sql(script: str) -> list[str]:
 
 _SESSION_SELECT = (
     "SELECT s.id, s.source, s.label, s.profile_id, s.task_id, s.root, s.started_ms, s.ended_ms, "
-    "s.closed, s.metadata, (SELECT COUNT(*) FROM actions a WHERE a.session_id = s.id) FROM sessions s"
+    "s.closed, s.metadata, (SELECT COUNT(*) FROM actions a WHERE a.session_sn = s.sn) FROM sessions s"
 )
 
 
@@ -490,17 +549,30 @@ def _session_row(row: Sequence[Any]) -> dict[str, Any]:
 
 
 _INDEXED = ("event_id", "event_type", "timestamp", "session_id")
+_OPTIONAL_ENVELOPE = ENVELOPE_NAMES[4:]
+# The first field of primary_path's order is always a required field: one lookup suffices.
+_PRIMARY_FIELD = {etype: names[0] for etype, names in PRIMARY_PATH_ORDER.items() if names}
 
 
-def _action_row(ev: dict[str, Any]) -> tuple[Any, ...]:
-    rest = {k: v for k, v in ev.items() if k not in _INDEXED}
+def _encode(rest: dict[str, Any]) -> str:
+    return orjson.dumps(rest).decode()
+
+
+
+def _action_row(ev: dict[str, Any], sns: dict[str, int]) -> tuple[Any, ...]:
+    rest = dict(ev)  # copying and deleting keys is several times faster than filtering
+    for key in _INDEXED:
+        del rest[key]
+    for key in _OPTIONAL_ENVELOPE:  # null engine fields are implied on read
+        if key in rest and rest[key] is None:
+            del rest[key]
     return (
         ev["event_id"],
-        ev["session_id"],
+        sns[ev["session_id"]],
         ev["event_type"],
         float(ev["timestamp"]),
-        primary_path(ev),
-        json.dumps(rest, ensure_ascii=False, separators=(",", ":")),
+        ev.get(_PRIMARY_FIELD.get(ev["event_type"], "")),
+        _encode(rest),
     )
 
 
