@@ -1,0 +1,115 @@
+"""`filegram bench run|real|perf` and `filegram mark`. Only argparse at import time."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+METHOD_NAMES = ("no_context", "full_context", "naive_rag", "eager_summ", "mem0_flat", "filegramos")
+
+
+def _csv(value: str) -> list[str]:
+    return [v.strip() for v in value.replace(",", " ").split() if v.strip()]
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("bench", help="FileGramBench: question bank, methods, scores and reports")
+    bsub = p.add_subparsers(dest="bench_command", metavar="SUBCOMMAND")
+    p.set_defaults(func=lambda args, ctx: (p.print_help(), 0)[1])
+
+    r = bsub.add_parser("run", help="simulate, generate the question bank, run all methods, write reports")
+    r.add_argument("--quick", action="store_true", help="8 profiles, about 40 questions per sub-task (under 2 minutes)")
+    r.add_argument("--methods", type=_csv, default=None, metavar="M,...",
+                   help=f"methods to run (default all): {', '.join(METHOD_NAMES)}")
+    r.add_argument("--profiles", type=_csv, default=None, metavar="P,...", help="profile ids (default all 20)")
+    r.add_argument("--subtasks", type=_csv, default=None, metavar="S,...",
+                   help="sub-tasks (default all): AttrRec,BehavFP,ProfRec,BehavInf,TraceDis,AnomDet,ShiftAna,FileGrd,VisGrd")
+    r.add_argument("--out", type=Path, default=Path("bench-out"), metavar="DIR", help="output folder (default ./bench-out)")
+    r.add_argument("--seed", type=int, default=0)
+    r.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    r.add_argument("--data", type=Path, default=None, metavar="PATH",
+                   help="official release folder (signal/<profile>_<task>/ and data/*.parquet) instead of simulating")
+    r.add_argument("--questions", type=Path, default=None, metavar="FILE", help="reuse a questions.jsonl")
+    r.add_argument("--no-ablations", action="store_true", help="skip the FileGramOS channel ablations")
+    r.add_argument("--offline", action="store_true", help="use the offline answerer even if [llm] model is set")
+    r.add_argument("--context-budget", type=int, default=16000, metavar="TOKENS",
+                   help="token budget of the full-context baseline (default 16000)")
+    r.add_argument("--no-progress", action="store_true")
+    r.set_defaults(func=_run)
+
+    rr = bsub.add_parser("real", help="the same question bank over your own recorded sessions")
+    rr.add_argument("--truth", type=Path, required=True, metavar="MY_TIERS.toml",
+                    help="the tiers you state for yourself (see docs/bench.md)")
+    rr.add_argument("--methods", type=_csv, default=None, metavar="M,...")
+    rr.add_argument("--out", type=Path, default=Path("bench-real"), metavar="DIR")
+    rr.add_argument("--seed", type=int, default=0)
+    rr.add_argument("--offline", action="store_true")
+    rr.add_argument("--no-progress", action="store_true")
+    rr.set_defaults(func=_real)
+
+    pf = bsub.add_parser("perf", help="one table: store ingest, recorder, memory, query latency, daemon")
+    pf.add_argument("--json", action="store_true", help="print the rows as JSON")
+    pf.add_argument("--only", type=_csv, default=None, metavar="NAME,...",
+                    help="suites: store,recorder,memory,simulator,daemon")
+    pf.set_defaults(func=_perf)
+
+    m = sub.add_parser("mark", help="mark a recorded session as unusual (ground truth for `bench real`)")
+    m.add_argument("session", metavar="SESSION", help="session id (or a unique prefix)")
+    g = m.add_mutually_exclusive_group()
+    g.add_argument("--unusual", action="store_true", help="mark it unusual (the default)")
+    g.add_argument("--clear", action="store_true", help="remove the mark")
+    m.add_argument("--note", default="", help="why it was unusual (optional)")
+    m.add_argument("--dim", default=None, metavar="X:FROM:TO",
+                   help="what changed, e.g. C:L:R (optional; enables Shift Analysis on it)")
+    m.set_defaults(func=_mark)
+
+
+def _run(args: argparse.Namespace, ctx: Any) -> int:
+    from .pipeline import BenchConfig, run_bench
+
+    cfg = BenchConfig(
+        out=args.out, quick=args.quick, methods=args.methods, profiles=args.profiles,
+        subtasks=args.subtasks, seed=args.seed, workers=max(args.workers, 1), data=args.data,
+        questions=args.questions, ablations=not args.no_ablations, offline=args.offline,
+        budget_tokens=args.context_budget, progress=not args.no_progress,
+    )
+    res = run_bench(cfg, ctx.config)
+    print(res["terminal"])
+    print(f"answerer: {res['answerer']}; {res['questions']} questions in {res['seconds']:.0f} s")
+    for name, path in res["paths"].items():
+        print(f"{name}: {path}")
+    return 0
+
+
+def _real(args: argparse.Namespace, ctx: Any) -> int:
+    from .real import run_real
+
+    res = run_real(ctx.store(), args.truth, out=args.out, methods=args.methods, seed=args.seed,
+                   config=ctx.config, offline=args.offline, progress=not args.no_progress)
+    print(res["terminal"])
+    print(f"answerer: {res['answerer']}; {res['questions']} questions")
+    for name, path in res["paths"].items():
+        print(f"{name}: {path}")
+    return 0
+
+
+def _perf(args: argparse.Namespace, ctx: Any) -> int:
+    from .perf_suite import print_table, run_suite
+
+    rows = run_suite(only=args.only)
+    print_table(rows, as_json=args.json)
+    return 0
+
+
+def _mark(args: argparse.Namespace, ctx: Any) -> int:
+    from .marks import clear_mark, set_mark
+
+    store = ctx.store()
+    if args.clear:
+        sid = clear_mark(store, args.session)
+        print(f"cleared the mark on session {sid}")
+        return 0
+    sid = set_mark(store, args.session, note=args.note, change=args.dim)
+    print(f"marked session {sid} as unusual")
+    return 0

@@ -1,0 +1,49 @@
+"""What a method is shown for a question: labelled sessions, built once per distinct input.
+
+A context is the unit of ingestion. Questions that share their inputs (all of a user's
+trajectories, say) share one context, so each method builds each memory once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .questions import Question
+from .trajectories import Trajectory, files_only, interleave, narrate
+
+
+@dataclass
+class Context:
+    kind: str
+    sessions: list[tuple[str, Trajectory]]  # (label as the method sees it, trajectory)
+    titles: dict[str, str] = field(default_factory=dict)
+
+    def header(self, label: str) -> str:
+        title = self.titles.get(label)
+        return f"{label} ({title})" if title else label
+
+    def narrative(self) -> list[list[str]]:
+        """The context as text, one block of lines per session (one block if interleaved)."""
+        if self.kind == "interleaved":
+            merged = Trajectory(
+                "interleaved", None, self.sessions[0][1].task_id,
+                interleave(self.sessions),
+                {h: b for _, t in self.sessions for h, b in t.blobs.items()},
+            )
+            return [narrate(merged, "interleaved trace of " + " and ".join(s for s, _ in self.sessions), with_label=True)]
+        return [narrate(t, self.header(label)) for label, t in self.sessions]
+
+
+def build_context(q: Question, trajs: dict[str, Trajectory], task_titles: dict[str, str]) -> Context:
+    kind = q.context_kind
+    sessions: list[tuple[str, Trajectory]] = []
+    titles: dict[str, str] = {}
+    for key, label in zip(q.input_trajectories, q.labels, strict=True):
+        t = trajs[key]
+        view = files_only(t, label) if kind == "files" else t.anonymous(label)
+        sessions.append((label, view))
+        if kind == "history" and t.task_id:
+            titles[label] = task_titles.get(t.task_id, "")
+        elif kind in ("anonymous", "files", "interleaved", "lineup") and t.task_id:
+            titles[label] = f"task {t.task_id}"
+    return Context(kind, sessions, titles)

@@ -1,0 +1,132 @@
+"""`filegram bench run` end to end: simulate (or read official data), generate the question
+bank, run every method through the shared answerer, score, and write the reports."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from filegram.errors import FileGramError
+
+from .generators import BankSpec, generate_bank
+from .questions import Question, read_jsonl, write_jsonl
+from .report import ReportInfo, terminal_table, write_reports
+from .runner import RunOptions, run_methods
+from .scoring import aggregate
+from .trajectories import Trajectory, load_folders
+from .truth import SUBTASK_KEYS, Truth, load_truth
+
+QUICK_PROFILES = ("p1", "p2", "p3", "p5", "p8", "p12", "p15", "p17")
+QUICK_SIZE = 40
+
+
+@dataclass
+class BenchConfig:
+    out: Path = Path("bench-out")
+    quick: bool = False
+    methods: Sequence[str] | None = None
+    profiles: Sequence[str] | None = None
+    subtasks: Sequence[str] | None = None
+    seed: int = 0
+    workers: int = 1
+    data: Path | None = None
+    questions: Path | None = None
+    ablations: bool = True
+    offline: bool = False
+    budget_tokens: int = 16000
+    sizes: dict[str, int] = field(default_factory=dict)
+    progress: bool = True
+
+
+@contextlib.contextmanager
+def _bar(enabled: bool, label: str) -> Iterator[Any]:
+    if not enabled:
+        yield None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  transient=False) as prog:
+        task = prog.add_task(label, total=None)
+
+        def tick(done: int, total: int, *_: Any) -> None:
+            prog.update(task, completed=done, total=total)
+
+        yield tick
+
+
+def simulate_trajectories(out: Path, profiles: Sequence[str] | None, seed: int, workers: int,
+                          progress: bool) -> list[Path]:
+    from filegram.simulator import simulate
+
+    with _bar(progress, "simulate") as tick:
+        return simulate(out, profiles=list(profiles) if profiles else None, seed=seed, workers=workers,
+                        progress=tick or None)
+
+
+def _sizes(cfg: BenchConfig) -> dict[str, int] | None:
+    sizes = dict(cfg.sizes)
+    if cfg.quick:
+        for s in SUBTASK_KEYS:
+            sizes.setdefault(s, QUICK_SIZE)
+    return sizes or None
+
+
+def load_data(cfg: BenchConfig) -> tuple[list[Trajectory], str]:
+    """Trajectories from --data (official release layout) or a fresh simulation."""
+    if cfg.data is not None:
+        from .official import load_official
+
+        trajs = load_official(cfg.data, trajectories_only=True)[0]
+        if cfg.profiles:
+            trajs = [t for t in trajs if t.profile_id in set(cfg.profiles)]
+        return trajs, f"official release at {cfg.data} ({len(trajs)} trajectories)"
+    profiles = cfg.profiles or (QUICK_PROFILES if cfg.quick else None)
+    sim_dir = cfg.out / "trajectories"
+    paths = simulate_trajectories(sim_dir, profiles, cfg.seed, max(cfg.workers, 1), cfg.progress)
+    return load_folders(paths), f"simulated (fast mode, seed {cfg.seed}): {len(paths)} trajectories in {sim_dir}"
+
+
+def run_bench(cfg: BenchConfig, config: Any = None) -> dict[str, Any]:
+    from filegram.config import Config
+
+    config = config or Config()
+    t0 = time.perf_counter()
+    truth: Truth = load_truth()
+    trajs, data_note = load_data(cfg)
+    if not trajs:
+        raise FileGramError("no trajectories to evaluate (check --profiles / --data)")
+    skipped: dict[str, str] = {}
+    if cfg.questions is not None:
+        questions: list[Question] = read_jsonl(cfg.questions)
+        if cfg.subtasks:
+            questions = [q for q in questions if q.sub_track in set(cfg.subtasks)]
+    elif cfg.data is not None and (cfg.data / "data").is_dir():
+        from .official import load_official
+
+        questions, skipped = load_official(cfg.data, truth=truth, trajectories=trajs)[1:]
+    else:
+        questions, skipped = generate_bank(trajs, truth, BankSpec(cfg.seed, _sizes(cfg), cfg.subtasks))
+    cfg.out.mkdir(parents=True, exist_ok=True)
+    write_jsonl(questions, cfg.out / "questions.jsonl")
+    opts = RunOptions(cfg.methods, cfg.ablations, cfg.budget_tokens, max(cfg.workers, 1), cfg.offline)
+    with _bar(cfg.progress, "answer") as tick:
+        out = run_methods(questions, trajs, truth, config=config, options=opts, progress=tick)
+    with (cfg.out / "predictions.jsonl").open("w", encoding="utf-8") as f:
+        for p in out.predictions:
+            f.write(json.dumps(p.as_dict(), ensure_ascii=False) + "\n")
+    table = aggregate(questions, out.predictions, out.method_names)
+    info = ReportInfo(
+        answerer=out.answerer, judge=out.judge, data=data_note, seed=cfg.seed,
+        seconds=time.perf_counter() - t0, descriptions=out.method_descriptions, skipped=skipped,
+        notes=[f"{'quick subset' if cfg.quick else 'full bank'}; method time (s): "
+               + ", ".join(f"{k} {v:.0f}" for k, v in out.timings.items())],
+    )
+    paths = write_reports(cfg.out, table, info)
+    return {"table": table, "paths": paths, "terminal": terminal_table(table), "answerer": out.answerer,
+            "questions": len(questions), "seconds": info.seconds}

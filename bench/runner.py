@@ -1,0 +1,135 @@
+"""One benchmark run: trajectories -> question bank -> every method -> predictions -> report.
+
+Questions are grouped by their inputs, so each method ingests each distinct context once
+(a user's history, an anonymous trajectory, an interleaved pair, a line-up) and answers all
+the questions about it. With workers > 1 the contexts are split across processes.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from .answerers import OfflineAnswerer, make_answerer
+from .context import build_context
+from .methods import Method, make_methods
+from .questions import Question
+from .scoring import Prediction, score_choice
+from .trajectories import Trajectory
+from .truth import Truth
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass
+class RunOptions:
+    methods: Sequence[str] | None = None
+    ablations: bool = True
+    budget_tokens: int = 16000
+    workers: int = 1
+    offline: bool = False
+
+
+@dataclass
+class RunOutput:
+    predictions: list[Prediction]
+    method_names: list[str]
+    method_descriptions: dict[str, str]
+    answerer: str
+    judge: str
+    seconds: float
+    timings: dict[str, float] = field(default_factory=dict)
+
+
+def _group(questions: Sequence[Question]) -> list[list[Question]]:
+    groups: dict[tuple, list[Question]] = defaultdict(list)
+    for q in questions:
+        groups[q.context_key()].append(q)
+    return list(groups.values())
+
+
+def _answer_groups(groups: list[list[Question]], trajs: dict[str, Trajectory], titles: dict[str, str],
+                   opts: RunOptions, config: Any, progress: Progress | None = None) -> tuple[list[Prediction], dict[str, float]]:
+    answerer = make_answerer(config, offline=opts.offline)
+    methods: list[Method] = make_methods(opts.methods, config=config, ablations=opts.ablations,
+                                         budget_tokens=opts.budget_tokens)
+    preds: list[Prediction] = []
+    timing: dict[str, float] = defaultdict(float)
+    total = sum(len(g) for g in groups)
+    done = 0
+    for group in groups:
+        ctx = build_context(group[0], trajs, titles)
+        narrative = ctx.narrative()
+        ctx.narrative = lambda narrative=narrative: narrative  # type: ignore[method-assign]
+        for m in methods:
+            t0 = time.perf_counter()
+            m.ingest(ctx)
+            for q in group:
+                for name, ev in m.evidence(q).items():
+                    if q.is_open:
+                        ans = answerer.open(q, ev)
+                        preds.append(Prediction(q.question_id, name, ans, answerer.judge(q, ans)))
+                    else:
+                        choice = answerer.choose(q, ev)
+                        preds.append(Prediction(q.question_id, name, choice, score_choice(q, choice)))
+            m.close()
+            timing[m.name] += time.perf_counter() - t0
+        done += len(group)
+        if progress:
+            progress(done, total)
+    return preds, dict(timing)
+
+
+def _worker(args: tuple) -> tuple[list[Prediction], dict[str, float]]:
+    groups, trajs, titles, opts, config = args
+    return _answer_groups(groups, trajs, titles, opts, config)
+
+
+def run_methods(questions: Sequence[Question], trajs: Sequence[Trajectory], truth: Truth, *,
+                config: Any = None, options: RunOptions | None = None,
+                progress: Progress | None = None) -> RunOutput:
+    opts = options or RunOptions()
+    from filegram.config import Config
+
+    config = config or Config()
+    t0 = time.perf_counter()
+    by_key = {t.key: t for t in trajs}
+    titles = {tid: t.title for tid, t in truth.tasks.items()}
+    answerable = [q for q in questions if all(k in by_key for k in q.input_trajectories)]
+    groups = _group(answerable)
+    methods = make_methods(opts.methods, config=config, ablations=opts.ablations, budget_tokens=opts.budget_tokens)
+    names = [n for m in methods for n in m.names()]
+    descriptions = {n: m.description for m in methods for n in m.names()}
+    answerer = make_answerer(config, offline=opts.offline)
+    if opts.workers > 1 and len(groups) > 1 and isinstance(answerer, OfflineAnswerer):
+        groups.sort(key=lambda g: -len(g[0].input_trajectories) * len(g))
+        shards: list[list[list[Question]]] = [[] for _ in range(opts.workers)]
+        for i, g in enumerate(groups):
+            shards[i % opts.workers].append(g)
+        preds: list[Prediction] = []
+        timing: dict[str, float] = defaultdict(float)
+        total = len(answerable)
+        done = 0
+        with ProcessPoolExecutor(opts.workers) as pool:
+            # smaller batches so the progress bar moves
+            batches = []
+            for shard in shards:
+                for i in range(0, len(shard), 50):
+                    batches.append(shard[i:i + 50])
+            futs = [pool.submit(_worker, (b, {k: by_key[k] for g in b for q in g[:1] for k in q.input_trajectories}, titles, opts, config)) for b in batches]
+            for f, b in zip(futs, batches, strict=True):
+                p, tm = f.result()
+                preds.extend(p)
+                for k, v in tm.items():
+                    timing[k] += v
+                done += sum(len(g) for g in b)
+                if progress:
+                    progress(done, total)
+    else:
+        preds, timing = _answer_groups(groups, by_key, titles, opts, config, progress)
+    return RunOutput(preds, names, descriptions, answerer.name, answerer.judge_name,
+                     time.perf_counter() - t0, dict(timing))
