@@ -1,0 +1,174 @@
+"""`make demo`: the main job end to end on the embedded defaults (SQLite, no key, no network).
+
+1. Import the hand-written FileGram fixtures and show the trace and status.
+2. Record a short scripted workflow of real programs (mkdir, cat, ls, grep, an editor-style
+   save, cp, mv, rm) with the real recorder.
+3. Simulate one persona over several tasks in live mode, the real recorder watching each
+   task as a session; build memory from what was recorded; print the recovered profile next
+   to the persona's truth; answer two questions offline.
+
+Everything lands in ./demo-out (a fresh FileGram home and workspaces each run).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+DEMO_PROFILE = "p17"
+DEMO_TASKS = ("T-01", "T-03", "T-05", "T-09", "T-10", "T-14", "T-16", "T-18", "T-21", "T-22", "T-27", "T-28")
+FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures"
+
+console = Console(highlight=False)
+
+
+def _cli(home: Path, *args: str) -> None:
+    from .cli import main
+
+    console.print(f"[dim]$ filegram {' '.join(args)}[/dim]")
+    code = main(["--home", str(home), *args])
+    if code:
+        raise SystemExit(f"demo: `filegram {' '.join(args)}` failed with exit code {code}")
+
+
+def step_import(home: Path) -> None:
+    console.rule("[bold]1. Import FileGram trajectories")
+    _cli(home, "import", str(FIXTURES))
+    _cli(home, "trace", "show", "--session", "p3_T-12")
+
+
+def step_record(home: Path, out: Path) -> None:
+    console.rule("[bold]2. Record real file work")
+    from filegram.recorder import Recorder, demo_workflow
+
+    root = out / "my-notes"
+    root.mkdir(parents=True)
+    store = _store(home)
+    cfg = home_config(home)
+    rec = Recorder(store, [root], cfg, home=_home(home))
+    rec.start()
+    try:
+        demo_workflow(root)
+        rec.flush(timeout=10)
+    finally:
+        stats = rec.stop()
+        store.close()
+    console.print(f"recorded {stats.get('stored', '?')} actions from a scripted workflow under {root}")
+    _cli(home, "trace", "show")
+
+
+def _home(home: Path) -> Any:
+    from .config import Home
+
+    return Home.resolve(home)
+
+
+def home_config(home: Path) -> Any:
+    return _home(home).load_config()
+
+
+def _store(home: Path) -> Any:
+    return _home(home).open_store()
+
+
+def step_simulate_and_remember(home: Path, out: Path, profile_id: str, tasks: tuple[str, ...], seed: int) -> None:
+    console.rule(f"[bold]3. Simulate {profile_id} live, record, remember")
+    from filegram.memory import DIMENSIONS, Memory
+    from filegram.recorder import Recorder
+    from filegram.simulator import PROFILES, TASKS, plan_trajectory, prepare_sandbox, run_live
+
+    profile = PROFILES[profile_id]
+    cfg = home_config(home)
+    store = _store(home)
+    started = time.perf_counter()
+    try:
+        for tid in tasks:
+            plan = plan_trajectory(profile, TASKS[tid], seed)
+            root = out / "sim" / f"{profile_id}_{tid}"
+            root.mkdir(parents=True)
+            prepare_sandbox(plan, root)  # the task's input files exist before the user starts
+            rec = Recorder(store, [root], cfg, home=_home(home), profile_id=profile_id, task_id=tid)
+            rec.start()
+            try:
+                run_live(plan, root)
+                rec.flush(timeout=10)
+            finally:
+                stats = rec.stop()
+            console.print(f"  {tid} {TASKS[tid].title[:48]:<48} {stats.get('stored', 0):>4} actions recorded")
+        console.print(f"live simulation of {len(tasks)} tasks recorded in {time.perf_counter() - started:.1f} s")
+        mem = Memory(store, cfg)
+        n = mem.consolidate()
+        prof = mem.profile()
+        console.print(f"memory built from {n} new sessions (no LLM, no network)")
+        table = Table(title=f"Recovered profile vs truth for {profile_id} ({profile.name}, {profile.role})", show_edge=False)
+        for col in ("dim", "name", "truth", "recovered", "confidence", "evidence"):
+            table.add_column(col, overflow="fold")
+        agree = known = 0
+        for dim, info in prof["dimensions"].items():
+            truth = profile.tiers[dim]
+            tier = info["tier"]
+            if tier != "unknown":
+                known += 1
+                agree += tier == truth
+            ev = info.get("evidence") or []
+            table.add_row(
+                dim,
+                DIMENSIONS[dim].name,
+                truth,
+                f"[green]{tier}[/green]" if tier == truth else f"[red]{tier}[/red]",
+                f"{info.get('confidence', 0):.2f}",
+                "; ".join(str(e) for e in ev[:2])[:90],
+            )
+        console.print(table)
+        console.print(f"{agree}/{known} known dimensions agree with the persona's labels")
+        if prof.get("anomalies"):
+            console.print(f"anomalies: {json.dumps(prof['anomalies'][:3], ensure_ascii=False)}")
+        dim_c = DIMENSIONS["C"]
+        choices = [dim_c.tiers[t] for t in ("L", "M", "R")]
+        for question, opts in (
+            (f"How does this user organise files ({dim_c.name})?", choices),
+            ("How does this user usually start working on a task: reading files in order, searching first, or browsing folders?", None),
+        ):
+            ans = mem.ask(question, opts)
+            console.print(f"[bold]Q:[/bold] {question}")
+            if opts:
+                for i, o in enumerate(opts):
+                    console.print(f"   {'>' if ans.choice == i else ' '} {chr(65 + i)}. {o}")
+            console.print(f"[bold]A:[/bold] {ans.text}  [dim](answered offline: {'LLM' if ans.used_llm else 'deterministic'})[/dim]")
+    finally:
+        store.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default="demo-out", help="folder for the demo's home and workspaces (recreated)")
+    parser.add_argument("--profile", default=DEMO_PROFILE)
+    parser.add_argument("--tasks", default=",".join(DEMO_TASKS))
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    out = Path(args.out).resolve()
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    home = out / "home"
+    step_import(home)
+    step_record(home, out)
+    # The persona gets a home of its own: its memory must not mix with the fixtures' users.
+    persona_home = out / "persona-home"
+    step_simulate_and_remember(persona_home, out, args.profile, tuple(t.strip() for t in args.tasks.split(",") if t.strip()), args.seed)
+    console.rule("[bold]status")
+    _cli(persona_home, "status")
+    console.print(f"\nEverything is in {out}; try: filegram --home {persona_home} profile")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
