@@ -22,6 +22,7 @@ def write_trajectory(
     extra: dict[str, Any] | None = None,
 ) -> Path:
     out.mkdir(parents=True, exist_ok=True)
+    events = sorted(events, key=lambda e: e["timestamp"])  # derived actions sit a hair after their cause
     for h, (kind, _path, data) in media.items.items():
         folder, ext = ("blobs", "blob") if kind == "blob" else ("diffs", "diff")
         target = out / "media" / folder / f"{h}.{ext}"

@@ -24,8 +24,13 @@ from filegram.schema import Action, depth_of, dir_depth_of, file_type_of
 from .plan import Plan, Step
 
 SNAPSHOT_MAX = 1 << 20
-_BACKUP_RE = re.compile(r"(\.bak$|\.orig$|~$|backup|备份|_v\d+\b|_old\b|\bcopy\b|副本)", re.I)
-_TEMP_RE = re.compile(r"(^~|~$|\.tmp$|\.swp$|\btmp\b|temp|scratch|draft|草稿|临时|\.bak$)", re.I)
+REFERENCE_WINDOW_MS = 10 * 60 * 1000.0  # as the recorder: older reads are no longer a source
+SEARCH_FOLLOWUP_MS = 60 * 1000.0  # recorder.search_followup_seconds
+_BACKUP_RE = re.compile(
+    r"(?i)(~$)|(\.(bak|backup|orig|old|save|sav)$)|([_\-. ](bak|backup|old|orig|copy|v\d+|\d{8}|\d{4}-\d{2}-\d{2})(\.\w+)?$)"
+    r"|(\(\d+\)(\.\w+)?$)|( copy( \d+)?(\.\w+)?$)|备份|副本")
+_ARCHIVE_DIRS = {"archive", "archives", "backup", "backups", "old", "versions", "history", "_archive", ".backup", "bak"}
+_TEMP_RE = re.compile(r"(?i)(^|[._\-~ ])(tmp|temp|scratch|draft|wip|old|bak|backup|cache)([._\-~ ]|$)|~$|\.(tmp|bak|old|swp|log)$|草稿|临时")
 
 
 def h16(data: bytes) -> str:
@@ -67,6 +72,21 @@ def line_diff(old: str, new: str) -> tuple[int, int, int, str]:
             added += j2 - j1
     diff = "".join(difflib.unified_diff(old.splitlines(True), new.splitlines(True), "a", "b"))
     return added, deleted, modified, diff
+
+
+def shares_lines(before: bytes, after: bytes) -> bool:
+    """The recorder's test for an edit rather than a rewrite: a non-blank old line survives."""
+    old = {ln.strip() for ln in before.decode("utf-8", "replace").splitlines() if ln.strip()}
+    if not old:
+        return True
+    return any(ln.strip() in old for ln in after.decode("utf-8", "replace").splitlines())
+
+
+def looks_like_backup(rel_dest: str) -> bool:
+    parts = rel_dest.split("/")
+    if any(p.lower() in _ARCHIVE_DIRS for p in parts[:-1]):
+        return True
+    return bool(_BACKUP_RE.search(parts[-1]))
 
 
 def naming_pattern_change(old: str, new: str) -> str:
@@ -123,6 +143,7 @@ class Tracer:
         self.files: dict[str, bytes] = dict(files)
         self.created: dict[str, float] = {p: plan.start_ms for p in files}
         self.dirs: set[str] = set()
+        self.made: set[str] = set()  # files created during the session (deleting one is cleanup)
         for p in files:
             parts = p.split("/")[:-1]
             for i in range(1, len(parts) + 1):
@@ -132,7 +153,7 @@ class Tracer:
         self.view_counts: dict[str, int] = {}
         self.last_read_at: dict[str, float] = {}
         self.last_file: str | None = None
-        self.last_file_op: tuple[str, str, float] | None = None  # (op, path, t)
+        self.prev_read: tuple[str, float] | None = None
         self.switches = 0
         self.search: dict[str, Any] | None = None  # the last search event and its matches
 
@@ -173,27 +194,38 @@ class Tracer:
                 or fnmatch.fnmatch(posixpath.basename(p), pat)]
 
     def _touch_file(self, op: str, path: str) -> None:
-        """context_switch and cross_file_reference, derived from the order of file actions."""
+        """search follow-ups, cross_file_reference and context_switch, in the recorder's order:
+        a read inside a search's follow-up window is opened-after it (search_then_read); the
+        last read file within REFERENCE_WINDOW_MS is the source of the next read
+        (sequential_access) or write/edit (read_then_edit); a change of focus is a switch."""
+        t = self.now
+        s = self.search
+        if op == "read" and s is not None:
+            if t <= s["until"]:
+                if path not in s["event"]["files_opened_after"]:
+                    s["event"]["files_opened_after"].append(path)
+                    self._derived("cross_file_reference", 0.002, source_file=s["scope"], target_file=path,
+                                  reference_type="search_then_read", interval_ms=max(t - s["t"], 0.0))
+            else:
+                self.search = None
+        prev = self.prev_read
+        if prev is not None and prev[0] != path and t - prev[1] <= REFERENCE_WINDOW_MS:
+            self._derived("cross_file_reference", 0.002, source_file=prev[0], target_file=path,
+                          reference_type="sequential_access" if op == "read" else "read_then_edit",
+                          interval_ms=max(t - prev[1], 0.0))
+        if op == "read":
+            self.prev_read = (path, t)
         if self.last_file is not None and self.last_file != path:
             self.switches += 1
-            self.emit("context_switch", from_file=self.last_file, to_file=path,
-                      trigger=op, switch_count=self.switches)
-        prev = self.last_file_op
-        if op == "read":
-            s = self.search
-            if s is not None and path in s["matches"] and path not in s["event"]["files_opened_after"]:
-                s["event"]["files_opened_after"].append(path)
-                self.emit("cross_file_reference", source_file=s["event"]["query"] or ".",
-                          target_file=path, reference_type="search_then_read",
-                          interval_ms=round(self.now - s["t"], 1))
-            elif prev is not None and prev[0] == "read" and prev[1] != path:
-                self.emit("cross_file_reference", source_file=prev[1], target_file=path,
-                          reference_type="sequential_access", interval_ms=round(self.now - prev[2], 1))
-        elif op in ("write", "edit") and prev is not None and prev[0] == "read" and prev[1] != path:
-            self.emit("cross_file_reference", source_file=prev[1], target_file=path,
-                      reference_type="read_then_edit", interval_ms=round(self.now - prev[2], 1))
+            self._derived("context_switch", 0.001, from_file=self.last_file, to_file=path,
+                          trigger=op, switch_count=self.switches)
         self.last_file = path
-        self.last_file_op = (op, path, self.now)
+
+    def _derived(self, etype: str, offset: float, **fields: Any) -> None:
+        now = self.now
+        self.now = now + offset
+        self.emit(etype, **fields)
+        self.now = now
 
     # --- steps -------------------------------------------------------------------------
     def apply(self, step: Step) -> None:
@@ -215,11 +247,12 @@ class Tracer:
         n = max(len(text.splitlines()), 1) if text is not None else 1
         first, last = step.view_range or (1, n)
         first, last = max(1, min(first, n)), max(1, min(last, n))
+        view_range = [first, last] if text is not None else None
         count = self.view_counts.get(step.path, 0) + 1
         self.view_counts[step.path] = count
         prev = self.last_read_at.get(step.path)
         self.emit("file_read", file_path=step.path, file_type=file_type_of(step.path),
-                  directory_depth=depth_of(step.path), view_count=count, view_range=[first, last],
+                  directory_depth=depth_of(step.path), view_count=count, view_range=view_range,
                   content_length=content_length(data),
                   revisit_interval_ms=None if prev is None else round(self.now - prev, 1))
         self.last_read_at[step.path] = self.now
@@ -229,7 +262,8 @@ class Tracer:
         found = self.matches(step)
         ev = self.emit("file_search", search_type=kind, query=step.query, files_matched=len(found),
                        files_opened_after=[])
-        self.search = {"event": ev, "matches": set(found), "t": self.now}
+        self.search = {"event": ev, "matches": set(found), "t": self.now, "scope": step.path or ".",
+                       "until": self.now + SEARCH_FOLLOWUP_MS}
 
     def _op_grep(self, step: Step) -> None:
         self._search(step, "grep")
@@ -243,6 +277,10 @@ class Tracer:
     def _op_write(self, step: Step) -> None:
         data = step.content or b""
         old = self.files.get(step.path)
+        if old is not None and old != data and not is_binary(old) and not is_binary(data) \
+                and shares_lines(old, data):
+            self._edit(step.path, data, tool="write")  # an in-place save that kept some lines
+            return
         ref = None if is_binary(data) else self.media.put(data, "blob", step.path)
         self.emit("file_write", file_path=step.path, file_type=file_type_of(step.path),
                   directory_depth=depth_of(step.path), operation="create" if old is None else "overwrite",
@@ -250,15 +288,19 @@ class Tracer:
                   after_hash=h16(data), media_ref=ref)
         if old is None:
             self.created[step.path] = self.now
+            self.made.add(step.path)
         self.files[step.path] = data
         self._touch_file("write", step.path)
 
     def _op_edit(self, step: Step) -> None:
+        self._edit(step.path, step.content or b"", tool="rename")  # editor save: temp file + rename
+
+    def _edit(self, path: str, new: bytes, *, tool: str) -> None:
+        step = Step("edit", path=path)
         old = self.files[step.path]
-        new = step.content or b""
         ot, nt = text_of(old) or "", text_of(new) or ""
         added, deleted, modified, diff = line_diff(ot, nt)
-        self.emit("file_edit", file_path=step.path, file_type=file_type_of(step.path), edit_tool="edit",
+        self.emit("file_edit", file_path=step.path, file_type=file_type_of(step.path), edit_tool=tool,
                   lines_added=added, lines_deleted=deleted, lines_modified=modified,
                   diff_summary=f"+{added} -{deleted}", before_hash=h16(old), after_hash=h16(new),
                   media_ref_old=self.media.put(old, "blob", step.path),
@@ -282,6 +324,9 @@ class Tracer:
         data = self.files.pop(step.path)
         self.files[step.dest] = data
         self.created[step.dest] = self.created.pop(step.path, self.now)
+        if step.path in self.made:
+            self.made.discard(step.path)
+            self.made.add(step.dest)
         for table in (self.view_counts, self.last_read_at):
             if step.path in table:
                 table[step.dest] = table.pop(step.path)
@@ -295,11 +340,13 @@ class Tracer:
     def _op_cp(self, step: Step) -> None:
         self.files[step.dest] = self.files[step.path]
         self.created[step.dest] = self.now
+        self.made.add(step.dest)
         self.emit("file_copy", source_path=step.path, dest_path=step.dest,
-                  is_backup=bool(_BACKUP_RE.search(posixpath.basename(step.dest))))
+                  is_backup=looks_like_backup(step.dest))
 
     def _op_rm(self, step: Step) -> None:
         self.files.pop(step.path)
         born = self.created.pop(step.path, self.plan.start_ms)
+        made_here = step.path in self.made
         self.emit("file_delete", file_path=step.path, file_age_ms=round(self.now - born, 1),
-                  was_temporary=bool(_TEMP_RE.search(posixpath.basename(step.path))))
+                  was_temporary=bool(_TEMP_RE.search(posixpath.basename(step.path))) or made_here)

@@ -139,9 +139,18 @@ def revise_block(text: str, rng: random.Random, writer: Writer) -> str:
 
 
 def rewrite(text: str, rng: random.Random, writer: Writer, *, shrink: float = 1.0) -> str:
-    """A bulk rewrite: the same title, new body, roughly the same (or a shrunk) length."""
+    """A bulk rewrite: a retitled document written afresh (no line of the old one survives,
+    which is what tells a rewrite from an edit), about as long or shrunk."""
     lines = text.splitlines()
     title = next((line for line in lines if line.startswith("# ")), lines[0] if lines else "# Notes")
     target = max(int(len(lines) * shrink), 10)
     style = "M" if any(line.startswith("## ") for line in lines) else "R"
-    return writer.document(title.lstrip("# ").strip() or "Notes", style, target)
+    fresh = Writer(writer.world, rng, [])
+    suffix = "(修订版)" if writer.world.language == "zh" else "(rewritten)"
+    new = fresh.document(f"{title.lstrip('# ').strip() or 'Notes'} {suffix}", style, target).splitlines()
+    old = {line.strip() for line in lines if line.strip()}
+    for i, line in enumerate(new):
+        while line.strip() and line.strip() in old:  # a repeated heading or sentence
+            line = fresh.world.sentence(rng)
+        new[i] = line
+    return "\n".join(new) + "\n"
