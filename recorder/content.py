@@ -1,0 +1,129 @@
+"""File content as the recorder keeps it: a hash always, a text snapshot when small.
+
+Binary files (a NUL in the first 8 KB, or not UTF-8) are hashed, never kept as text; large
+files are hashed by streaming, never read into memory whole. Snapshots pass through the
+privacy redaction before they are kept anywhere, so secrets in a file never reach the
+database even as the "before" side of a diff.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import os
+from dataclasses import dataclass
+
+from filegram.privacy import redact_bytes
+
+BINARY_PROBE = 8192
+CHUNK = 1 << 20
+
+
+@dataclass
+class Content:
+    hash: str  # 16 hex of SHA-256 of the bytes on disk
+    size: int
+    text: bytes | None  # redacted UTF-8 snapshot, None for binary or too large
+    is_text: bool
+    chars: int  # characters of text (bytes when binary or too large)
+    lines: int
+
+
+def read_content(path: str, max_bytes: int, *, redact: bool = True) -> Content | None:
+    """Hash a file and keep its text when it is text and at most max_bytes.
+
+    Returns None when the file cannot be read (gone, or a folder)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        import stat as _stat
+
+        if not _stat.S_ISREG(st.st_mode):
+            return None
+        h = hashlib.sha256()
+        head = b""
+        kept: list[bytes] = []
+        size = 0
+        keep = st.st_size <= max_bytes
+        while True:
+            chunk = os.read(fd, CHUNK)
+            if not chunk:
+                break
+            h.update(chunk)
+            if len(head) < BINARY_PROBE:
+                head += chunk[: BINARY_PROBE - len(head)]
+            size += len(chunk)
+            if keep:
+                if size > max_bytes:
+                    keep = False
+                    kept.clear()
+                else:
+                    kept.append(chunk)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    binary = b"\x00" in head
+    text: bytes | None = None
+    chars = size
+    lines = 0
+    is_text = False
+    if not binary and keep:
+        raw = b"".join(kept)
+        try:
+            decoded = raw.decode("utf-8")
+            is_text = True
+            chars = len(decoded)
+            lines = decoded.count("\n") + (1 if decoded and not decoded.endswith("\n") else 0)
+            text = redact_bytes(raw) if redact else raw
+        except UnicodeDecodeError:
+            is_text = False
+    elif not binary:
+        is_text = True  # large text: hashed only
+    return Content(h.hexdigest()[:16], size, text, is_text, chars, lines)
+
+
+@dataclass
+class LineDiff:
+    added: int
+    deleted: int
+    modified: int
+    unified: str
+
+    @property
+    def summary(self) -> str:
+        return f"+{self.added} -{self.deleted}"
+
+
+def line_diff(before: bytes, after: bytes, old_name: str, new_name: str) -> LineDiff:
+    """A real line diff: a replaced line counts once as modified and once each as added and
+    deleted (FileGram's convention: lines_added/lines_deleted are what `diff` shows)."""
+    a = before.decode("utf-8", "replace").splitlines(keepends=True)
+    b = after.decode("utf-8", "replace").splitlines(keepends=True)
+    added = deleted = modified = 0
+    sm = difflib.SequenceMatcher(a=a, b=b, autojunk=False)
+    for tag, i1, i2, j1, j2 in sm.get_opcodes():
+        if tag == "replace":
+            deleted += i2 - i1
+            added += j2 - j1
+            modified += min(i2 - i1, j2 - j1)
+        elif tag == "delete":
+            deleted += i2 - i1
+        elif tag == "insert":
+            added += j2 - j1
+    unified = "".join(
+        difflib.unified_diff(a, b, fromfile=f"a/{old_name}", tofile=f"b/{new_name}", n=3)
+    )
+    return LineDiff(added, deleted, modified, unified)
+
+
+def shares_lines(before: bytes, after: bytes) -> bool:
+    """True when at least one non-blank line of the old text survives in the new one: an
+    edit, as opposed to a rewrite of the whole file."""
+    old = {ln.strip() for ln in before.decode("utf-8", "replace").splitlines() if ln.strip()}
+    if not old:
+        return True
+    return any(ln.strip() in old for ln in after.decode("utf-8", "replace").splitlines())

@@ -1,0 +1,333 @@
+"""Seeing searches: which search tool ran, with what query, over which folder.
+
+inotify says a file was opened, never by whom, so searches come from the process table.
+Two sources, best first: the kernel's process connector (a netlink socket that announces
+every exec and exit the moment it happens; needs root or CAP_NET_ADMIN) and, without it,
+a scan of /proc for new process ids every few milliseconds (cheap: only new pids are
+looked at, and only their 16-byte name at first). A grep that lives shorter than the scan
+interval can be missed by the scan; the interpreter then infers the search from the
+access pattern (a burst of folder opens and reads), without a query.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import socket
+import struct
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+log = logging.getLogger("filegram.recorder")
+
+# Program name -> FileGram search_type.
+SEARCH_TOOLS: dict[str, str] = {
+    "grep": "grep",
+    "egrep": "grep",
+    "fgrep": "grep",
+    "rg": "grep",
+    "ag": "grep",
+    "ack": "grep",
+    "ack-grep": "grep",
+    "git": "grep",  # only `git grep`
+    "find": "find",
+    "fd": "find",
+    "fdfind": "find",
+    "locate": "locate",
+    "plocate": "locate",
+    "mlocate": "locate",
+}
+
+# Options that take a value, per tool family (the value is not the pattern).
+_GREP_VALUE_OPTS = {
+    "-f", "--file", "-m", "--max-count", "-A", "--after-context", "-B", "--before-context",
+    "-C", "--context", "-d", "--directories", "-D", "--devices", "--include", "--exclude",
+    "--exclude-dir", "--exclude-from", "--label", "--color", "--colour", "-g", "--glob",
+    "-t", "--type", "-T", "--type-not", "-j", "--threads", "-M", "--max-columns",
+    "--max-depth", "--ignore-file", "-E", "--encoding", "--pre", "--sort", "--sortr",
+}
+_GREP_PATTERN_OPTS = {"-e", "--regexp"}
+_FIND_NAME_TESTS = {"-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-lname", "-ilname"}
+
+
+@dataclass
+class SearchSpec:
+    pid: int
+    tool: str
+    search_type: str
+    query: str | None
+    paths: list[str]  # absolute scope paths
+    cwd: str
+    argv: list[str]
+    t_start: float
+    ignore_case: bool = False
+    fixed: bool = False
+    name_test: str | None = None  # for find: -name / -iname / -path ...
+    extra: dict[str, object] = field(default_factory=dict)
+
+
+def parse_search(argv: list[str], cwd: str, pid: int = 0, t_start: float = 0.0) -> SearchSpec | None:
+    """Understand a search tool's command line; None if it is not a search."""
+    if not argv:
+        return None
+    tool = os.path.basename(argv[0])
+    stype = SEARCH_TOOLS.get(tool)
+    if stype is None:
+        return None
+    args = argv[1:]
+    if tool == "git":
+        # git [-C dir] grep ...
+        i = 0
+        while i < len(args) and args[i].startswith("-"):
+            if args[i] == "-C" and i + 1 < len(args):
+                cwd = os.path.join(cwd, args[i + 1])
+                i += 2
+                continue
+            i += 1
+        if i >= len(args) or args[i] != "grep":
+            return None
+        args = args[i + 1 :]
+    if stype == "find" and tool == "find":
+        paths: list[str] = []
+        i = 0
+        while i < len(args) and not args[i].startswith(("-", "(", "!", ")", ",")):
+            paths.append(args[i])
+            i += 1
+        query = None
+        name_test = None
+        while i < len(args):
+            if args[i] in _FIND_NAME_TESTS and i + 1 < len(args):
+                name_test = args[i]
+                query = args[i + 1]
+                break
+            i += 1
+        if not paths:
+            paths = ["."]
+        return SearchSpec(pid, tool, "find", query, [_abs(p, cwd) for p in paths], cwd, argv, t_start, name_test=name_test)
+    if stype == "locate":
+        pos = [a for a in args if not a.startswith("-")]
+        return SearchSpec(pid, tool, "locate", pos[0] if pos else None, [cwd], cwd, argv, t_start)
+    # grep family and fd
+    pattern: str | None = None
+    positional: list[str] = []
+    ignore_case = fixed = False
+    recursive = tool in ("rg", "ag", "ack", "ack-grep", "git", "fd", "fdfind")
+    value_letters = "fmABCdD" if tool in ("grep", "egrep", "fgrep") else "fmABCgtTjEMd"
+    i = 0
+    only_positional = False
+    while i < len(args):
+        a = args[i]
+        if only_positional or not a.startswith("-") or a == "-":
+            positional.append(a)
+        elif a == "--":
+            only_positional = True
+        elif a in _GREP_PATTERN_OPTS:
+            if i + 1 < len(args):
+                pattern = pattern or args[i + 1]
+            i += 1
+        elif a.startswith("--regexp="):
+            pattern = pattern or a.split("=", 1)[1]
+        elif a.startswith("--"):
+            name = a.split("=", 1)[0]
+            if name in ("--ignore-case",):
+                ignore_case = True
+            elif name in ("--fixed-strings",):
+                fixed = True
+            elif name in ("--recursive", "--dereference-recursive"):
+                recursive = True
+            if "=" not in a and name in _GREP_VALUE_OPTS:
+                i += 1
+        else:
+            letters = a[1:]
+            for k, ch in enumerate(letters):
+                if ch == "i":
+                    ignore_case = True
+                elif ch == "F":
+                    fixed = True
+                elif ch in "rR":
+                    recursive = True
+                elif ch == "e":
+                    rest = letters[k + 1 :]
+                    if rest:
+                        pattern = pattern or rest
+                    elif i + 1 < len(args):
+                        pattern = pattern or args[i + 1]
+                        i += 1
+                    break
+                elif ch in value_letters:
+                    if not letters[k + 1 :] and i + 1 < len(args):
+                        i += 1
+                    break
+        i += 1
+    if pattern is None and positional:
+        pattern = positional.pop(0)
+    if tool == "fgrep":
+        fixed = True
+    if not positional:
+        positional = ["."] if recursive else []
+    stype_out = "find" if tool in ("fd", "fdfind") else "grep"
+    return SearchSpec(
+        pid, tool, stype_out, pattern, [_abs(p, cwd) for p in positional], cwd, argv, t_start,
+        ignore_case=ignore_case, fixed=fixed, extra={"recursive": recursive},
+    )
+
+
+def _abs(p: str, cwd: str) -> str:
+    return os.path.normpath(os.path.join(cwd, os.path.expanduser(p)))
+
+
+def _read_proc(pid: int) -> tuple[list[str], str] | None:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            raw = f.read()
+        cwd = os.readlink(f"/proc/{pid}/cwd")
+    except OSError:
+        return None
+    argv = [a.decode("utf-8", "replace") for a in raw.split(b"\0") if a]
+    return argv, cwd
+
+
+def _comm(pid: int) -> str | None:
+    try:
+        with open(f"/proc/{pid}/comm", "rb") as f:
+            return f.read().strip().decode("utf-8", "replace")
+    except OSError:
+        return None
+
+
+_INTERESTING_COMM = set(SEARCH_TOOLS)
+
+
+class ProcessWatcher:
+    """Reports search-tool processes: on_start(SearchSpec), on_end(pid, t_ms)."""
+
+    def __init__(self, on_start: Callable[[SearchSpec], None], on_end: Callable[[int, float], None], *, poll_ms: float = 20.0):
+        self.on_start = on_start
+        self.on_end = on_end
+        self.poll_s = max(poll_ms, 1.0) / 1000.0
+        self.mode = "none"
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._sock: socket.socket | None = None
+        self._live: dict[int, float] = {}
+        self.seen = 0
+
+    def start(self) -> None:
+        if not os.path.isdir("/proc/self"):
+            self.mode = "unavailable"
+            return
+        self._sock = self._open_connector()
+        if self._sock is not None:
+            self.mode = "proc_connector"
+            target = self._netlink_loop
+        else:
+            self.mode = "polling"
+            target = self._poll_loop
+        self._thread = threading.Thread(target=target, name="filegram-procs", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._sock is not None:
+            with contextlib.suppress(OSError):
+                self._sock.shutdown(socket.SHUT_RDWR)
+            with contextlib.suppress(OSError):
+                self._sock.close()
+        if self._thread is not None:
+            self._thread.join(timeout=2)
+
+    # -- netlink process connector ----------------------------------------------------
+
+    @staticmethod
+    def _open_connector() -> socket.socket | None:
+        netlink_connector, cn_idx_proc, cn_val_proc = 11, 1, 1
+        if os.environ.get("FILEGRAM_NO_PROC_CONNECTOR"):
+            return None
+        try:
+            sock = socket.socket(socket.AF_NETLINK, socket.SOCK_DGRAM, netlink_connector)
+        except (OSError, AttributeError):
+            return None
+        try:
+            sock.bind((0, cn_idx_proc))
+            op = struct.pack("=I", 1)  # PROC_CN_MCAST_LISTEN
+            cn = struct.pack("=IIIIHH", cn_idx_proc, cn_val_proc, 0, 0, len(op), 0) + op
+            sock.send(struct.pack("=IHHII", 16 + len(cn), 3, 0, 0, 0) + cn)
+            sock.settimeout(0.5)
+            return sock
+        except OSError:
+            sock.close()
+            return None
+
+    def _netlink_loop(self) -> None:
+        sock = self._sock
+        assert sock is not None
+        while not self._stop.is_set():
+            try:
+                data = sock.recv(65536)
+            except TimeoutError:
+                continue
+            except OSError:
+                return
+            off = 0
+            while off + 16 <= len(data):
+                (msg_len,) = struct.unpack_from("=I", data, off)
+                if msg_len < 16:
+                    break
+                self._netlink_message(data, off)
+                off += (msg_len + 3) & ~3
+
+    def _netlink_message(self, data: bytes, off: int) -> None:
+        base = off + 16 + 20  # nlmsghdr + cn_msg
+        if base + 16 > len(data):
+            return
+        (what,) = struct.unpack_from("=I", data, base)
+        if what == 0x00000002:  # PROC_EVENT_EXEC
+            pid, tgid = struct.unpack_from("=II", data, base + 16)
+            self._check(tgid)
+        elif what == 0x80000000:  # PROC_EVENT_EXIT
+            pid, tgid = struct.unpack_from("=II", data, base + 16)
+            if pid == tgid and tgid in self._live:
+                del self._live[tgid]
+                self.on_end(tgid, time.time() * 1000.0)
+
+    # -- /proc polling -------------------------------------------------------------------
+
+    def _poll_loop(self) -> None:
+        known = set(self._pids())
+        while not self._stop.wait(self.poll_s):
+            now = set(self._pids())
+            for pid in now - known:
+                self._check(pid)
+            for pid in list(self._live):
+                if pid not in now:
+                    del self._live[pid]
+                    self.on_end(pid, time.time() * 1000.0)
+            known = now
+
+    @staticmethod
+    def _pids() -> list[int]:
+        try:
+            return [int(n) for n in os.listdir("/proc") if n.isdigit()]
+        except OSError:
+            return []
+
+    def _check(self, pid: int) -> None:
+        if pid == os.getpid():
+            return
+        comm = _comm(pid)
+        if comm is None or comm not in _INTERESTING_COMM:
+            return
+        t = time.time() * 1000.0
+        info = _read_proc(pid)
+        if info is None:
+            return
+        argv, cwd = info
+        spec = parse_search(argv, cwd, pid, t)
+        if spec is None:
+            return
+        self.seen += 1
+        self._live[pid] = t
+        self.on_start(spec)

@@ -1,0 +1,249 @@
+"""File-system observation: watchdog observers that turn OS events into raw events.
+
+On Linux the inotify emitter is extended in two places watchdog leaves closed: directory
+opens (IN_OPEN on a folder: how `ls`, file managers and os.scandir become file_browse) and
+queue overflow (IN_Q_OVERFLOW: the recorder rescans the root instead of losing events).
+When the inotify watch limit is exhausted the root is watched by polling instead, and the
+recorder says so. Every path is checked against the privacy filters here, before it is
+queued: a denied path never reaches the queue, the log or the store.
+"""
+
+from __future__ import annotations
+
+import errno
+import logging
+import os
+import queue
+import sys
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from watchdog.events import FileSystemEvent, FileSystemEventHandler
+from watchdog.observers.polling import PollingObserver
+
+from .paths import RootSet
+
+log = logging.getLogger("filegram.recorder")
+
+POLL_INTERVAL_S = 2.0
+
+
+@dataclass(slots=True)
+class Raw:
+    """One observed fact, in arrival order. t is epoch milliseconds."""
+
+    kind: str
+    path: str
+    dest: str | None = None
+    t: float = 0.0
+    is_dir: bool = False
+    synthetic: bool = False
+    data: Any = field(default=None)
+
+
+def _now_ms() -> float:
+    return time.time() * 1000.0
+
+
+_KIND = {
+    "created": "created",
+    "modified": "modified",
+    "closed": "closed_write",
+    "closed_no_write": "closed_nowrite",
+    "deleted": "deleted",
+    "moved": "moved",
+    "dir_opened": "dir_opened",
+    "overflow": "overflow",
+}
+
+
+class _Handler(FileSystemEventHandler):
+    def __init__(self, sink: Callable[[Raw], None], roots: RootSet):
+        self.sink = sink
+        self.roots = roots
+
+    def dispatch(self, event: FileSystemEvent) -> None:  # fast path: no per-type methods
+        kind = _KIND.get(event.event_type)
+        if kind is None:
+            return  # opened, attrib: not needed
+        src = os.fsdecode(event.src_path)
+        t = _now_ms()
+        if kind == "overflow":
+            self.sink(Raw("overflow", src, t=t))
+            return
+        if event.is_directory and kind in ("modified", "closed_write", "closed_nowrite"):
+            return
+        roots = self.roots
+        if kind == "moved":
+            dest = os.fsdecode(event.dest_path)
+            src_ok = roots.visible(src)
+            dest_ok = roots.visible(dest)
+            if src_ok and dest_ok:
+                self.sink(Raw("moved", src, dest, t, event.is_directory, event.is_synthetic))
+            elif dest_ok:  # moved in from outside (or from a hidden place): new to us
+                self.sink(Raw("created", dest, None, t, event.is_directory, event.is_synthetic))
+            elif src_ok:
+                self.sink(Raw("deleted", src, None, t, event.is_directory, event.is_synthetic))
+            return
+        if not roots.visible(src):
+            return
+        self.sink(Raw(kind, src, None, t, event.is_directory, event.is_synthetic))
+
+
+def _linux_observer_class() -> Any:
+    """An InotifyObserver whose emitter also reports directory opens and overflows."""
+    from watchdog.observers.api import BaseObserver
+    from watchdog.observers.inotify import InotifyEmitter, InotifyObserver, InotifyWatchGroup
+    from watchdog.observers.inotify_c import InotifyConstants
+    from watchdog.observers.inotify_move_event_grouper import PathedInotifyEvent
+
+    class DirOpenedEvent(FileSystemEvent):
+        event_type = "dir_opened"
+        is_directory = True
+
+    class OverflowEvent(FileSystemEvent):
+        event_type = "overflow"
+        is_directory = True
+
+    class WatchGroup(InotifyWatchGroup):
+        overflow_cb: Callable[[], None] | None = None
+
+        def on_queue_overflow(self) -> None:
+            super().on_queue_overflow()
+            cb = getattr(self, "overflow_cb", None)
+            if cb is not None:
+                cb()
+
+    class Emitter(InotifyEmitter):
+        def on_thread_start(self) -> None:
+            path = os.fsencode(self.watch.path)
+            mask = self.get_event_mask_from_filter() | InotifyConstants.IN_OPEN
+            group = WatchGroup(
+                self._inotify_fd,
+                path,
+                is_recursive=self.watch.is_recursive,
+                event_mask=mask,
+                follow_symlink=self.watch.follow_symlink,
+            )
+            group.overflow_cb = lambda: self.queue_event(OverflowEvent(self.watch.path))
+            self._inotify = group
+
+        def build_and_queue_event(self, event: Any, *, full_events: bool = False) -> None:
+            if isinstance(event, PathedInotifyEvent) and event.ev.is_directory and event.ev.is_open:
+                self.queue_event(DirOpenedEvent(self._decode_path(event.path)))
+                return
+            super().build_and_queue_event(event, full_events=full_events)
+
+    class Observer(InotifyObserver):
+        def __init__(self) -> None:
+            from watchdog.observers.inotify_c import InotifyFD
+
+            self._inotify_fd = InotifyFD()
+            self._inotify_fd.start()
+            BaseObserver.__init__(self, Emitter, timeout=1.0, inotify_fd=self._inotify_fd)
+
+    return Observer
+
+
+def _default_observer_class() -> Any:
+    from watchdog.observers import Observer
+
+    return Observer
+
+
+def max_user_watches() -> int | None:
+    try:
+        with open("/proc/sys/fs/inotify/max_user_watches") as f:
+            return int(f.read().strip())
+    except (OSError, ValueError):
+        return None
+
+
+class Watcher:
+    """Observers for all roots, feeding a bounded queue."""
+
+    def __init__(self, roots: RootSet, out: queue.Queue[Raw], *, force_polling: bool = False):
+        self.roots = roots
+        self.out = out
+        self.force_polling = force_polling
+        self.observer: Any = None
+        self.poller: Any = None
+        self.polled_roots: list[str] = []
+        self.watched_roots: list[str] = []
+        self.messages: list[str] = []
+        self.dropped = 0
+        self.blocked_ms = 0.0
+        self._lock = threading.Lock()
+
+    def _sink(self, raw: Raw) -> None:
+        # Back-pressure first: blocking the observer thread lets the kernel queue absorb a
+        # burst; only if the store is stuck for long do we count a drop and rescan later.
+        try:
+            self.out.put_nowait(raw)
+            return
+        except queue.Full:
+            pass
+        t0 = time.monotonic()
+        try:
+            self.out.put(raw, timeout=10.0)
+        except queue.Full:
+            with self._lock:
+                self.dropped += 1
+            try:
+                self.out.put(Raw("overflow", raw.path, t=raw.t), timeout=30.0)
+            except queue.Full:
+                pass
+        finally:
+            self.blocked_ms += (time.monotonic() - t0) * 1000
+
+    def start(self) -> None:
+        handler = _Handler(self._sink, self.roots)
+        linux = sys.platform.startswith("linux") and not self.force_polling
+        if self.force_polling:
+            cls = PollingObserver
+        else:
+            cls = _linux_observer_class() if linux else _default_observer_class()
+        self.observer = cls()
+        self.observer.start()
+        for r in self.roots.roots:
+            if self.force_polling:
+                self.watched_roots.append(r.path)
+                self.observer.schedule(handler, r.path, recursive=True)
+                continue
+            try:
+                self.observer.schedule(handler, r.path, recursive=True)
+                self.watched_roots.append(r.path)
+            except OSError as exc:
+                if exc.errno not in (errno.ENOSPC, errno.EMFILE):
+                    raise
+                self._fall_back_to_polling(handler, r.path, exc)
+
+    def _fall_back_to_polling(self, handler: _Handler, root: str, exc: OSError) -> None:
+        limit = max_user_watches()
+        what = "watch" if exc.errno == errno.ENOSPC else "instance"
+        msg = (
+            f"inotify {what} limit reached (fs.inotify.max_user_watches={limit}): {root} is "
+            f"polled every {POLL_INTERVAL_S:g} s instead, so plain reads, listings and searches "
+            "there are not seen; raise the limit with "
+            "`sudo sysctl fs.inotify.max_user_watches=524288` and restart recording"
+        )
+        log.warning(msg)
+        self.messages.append(msg)
+        if self.poller is None:
+            self.poller = PollingObserver(timeout=POLL_INTERVAL_S)
+            self.poller.start()
+        self.poller.schedule(handler, root, recursive=True)
+        self.polled_roots.append(root)
+
+    def stop(self) -> None:
+        for obs in (self.observer, self.poller):
+            if obs is None:
+                continue
+            try:
+                obs.stop()
+                obs.join(timeout=5)
+            except Exception:  # stopping must not hide the data already stored
+                log.exception("error stopping observer")
