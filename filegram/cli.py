@@ -22,6 +22,8 @@ COMMAND_MODULES: tuple[str, ...] = (
     "filegram.simulator.cli",
     "filegram.bench.cli",
     "filegram.daemon.cli",
+    "filegram.daemon.assist_cli",
+    "filegram.recorder.screen_cli",
 )
 
 
