@@ -27,6 +27,12 @@ from .workspace import build_workspace
 
 DEFAULT_PAUSE_SCALE = 0.0005  # 4 s of thinking becomes 2 ms
 MAX_PAUSE_S = 0.2
+# A recorder cannot tell two actions apart when they come closer than a human's: it folds a
+# read into a rewrite that follows within 300 ms, merges saves within its settle window
+# (400 ms) and summarises more than 200 events a second in a folder as one bulk operation.
+# Recorded runs therefore keep human-scale minimum gaps (plain runs keep none).
+RECORDED_MIN_GAP_S = 0.35
+RECORDED_SAME_PATH_GAP_S = 0.6
 
 
 def prepare_sandbox(plan: Plan, sandbox: str | Path) -> Path:
@@ -83,12 +89,24 @@ def perform(step: Step, root: Path) -> None:
 
 
 def perform_plan(plan: Plan, root: str | Path, *, pause_scale: float = DEFAULT_PAUSE_SCALE,
+                 min_gap_s: float = 0.0, same_path_gap_s: float = 0.0,
                  on_step: Callable[[int, Step], None] | None = None) -> None:
+    """Perform every step; `min_gap_s` between steps and `same_path_gap_s` between two
+    touches of one file keep a watching recorder able to separate them."""
     root = Path(root)
+    touched: dict[str, float] = {}
     for i, step in enumerate(plan.steps):
-        if pause_scale > 0:
-            time.sleep(min(step.pause_ms / 1000 * pause_scale, MAX_PAUSE_S))
+        wait = min(step.pause_ms / 1000 * pause_scale, MAX_PAUSE_S) if pause_scale > 0 else 0.0
+        wait = max(wait, min_gap_s)
+        paths = [p for p in (step.path, step.dest) if p]
+        last = max((touched.get(p, 0.0) for p in paths), default=0.0)
+        wait = max(wait, last + same_path_gap_s - time.monotonic())
+        if wait > 0:
+            time.sleep(wait)
         perform(step, root)
+        now = time.monotonic()
+        for p in paths:
+            touched[p] = now
         if on_step:
             on_step(i, step)
 
@@ -132,8 +150,10 @@ def _record(plan: Plan, root: Path, out: Path, *, pause_scale: float, config: An
             rec = recorder_cls(store, [root], cfg, home=None, profile_id=plan.profile_id, task_id=plan.task_id)
             rec.start()
             try:
-                time.sleep(0.05)
-                perform_plan(plan, root, pause_scale=pause_scale)
+                time.sleep(RECORDED_MIN_GAP_S)
+                perform_plan(plan, root, pause_scale=pause_scale, min_gap_s=RECORDED_MIN_GAP_S,
+                             same_path_gap_s=max(RECORDED_SAME_PATH_GAP_S,
+                                                 float(cfg["recorder"].get("settle_ms", 400)) / 1000 + 0.2))
                 rec.flush(timeout=10.0)
             finally:
                 rec.stop()

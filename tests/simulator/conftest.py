@@ -3,7 +3,6 @@ from __future__ import annotations
 import functools
 
 import pytest
-
 from filegram.simulator.fingerprint import fingerprint
 
 

@@ -7,9 +7,7 @@ import statistics
 from pathlib import Path
 
 import pytest
-
 from filegram.simulator import plan_trajectory, run_fast, simulate
-
 
 
 def test_same_seed_same_bytes_other_seed_other_trace(tmp_path: Path) -> None:

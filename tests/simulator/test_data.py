@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-import pytest
-
 import filegram.simulator as sim
-from filegram.errors import FileGramError
+import pytest
 from filegram.simulator.workspace import build_workspace
+
+from filegram.errors import FileGramError
 
 
 def test_profiles_have_19_attributes_and_table9_tiers() -> None:

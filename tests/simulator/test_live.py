@@ -9,7 +9,6 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-
 from filegram.simulator import plan_trajectory, prepare_sandbox, run_fast, run_live
 from filegram.simulator.fast import trace_plan
 from filegram.simulator.fingerprint import fingerprint
@@ -56,7 +55,7 @@ FEATURE_TOLERANCE = {  # absolute tolerance per fingerprint feature
 }
 
 
-@pytest.mark.parametrize("pid,tid", [("p1", "T-10"), ("p16", "T-22")])
+@pytest.mark.parametrize("pid,tid", [("p1", "T-10")])
 def test_live_recording_agrees_with_fast_trace(tmp_path: Path, pid: str, tid: str) -> None:
     _recorder_or_skip()
     plan = plan_trajectory(pid, tid, 0)

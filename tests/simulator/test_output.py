@@ -8,8 +8,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from filegram.schema import validate_event
 from filegram.simulator import plan_trajectory, run_fast
+
+from filegram.schema import validate_event
 
 
 def test_trajectory_folder_follows_the_format(tmp_path: Path) -> None:
