@@ -112,22 +112,34 @@ def perform_plan(plan: Plan, root: str | Path, *, pause_scale: float = DEFAULT_P
 
 
 def run_live(plan: Plan, sandbox: str | Path, out: str | Path | None = None, *,
-             pause_scale: float = DEFAULT_PAUSE_SCALE, config: Any = None) -> Path:
+             pause_scale: float = DEFAULT_PAUSE_SCALE, human_gaps: bool = True, config: Any = None) -> Path:
     """Perform `plan` in `sandbox` for real.
 
     Without `out`: only file operations (the caller watches `sandbox` with its own Recorder);
     the input files are written first if the sandbox is empty. With `out`: the inputs are
     written, the real recorder watches while the plan runs, and its session is written as a
-    trajectory folder to `out`. Returns `out` or the sandbox.
+    trajectory folder to `out`. Returns `out` or the sandbox. `human_gaps` (default) keeps
+    the minimum gaps a watching recorder needs to separate actions (about 0.35 s a step);
+    turn it off only when nobody records.
     """
     root = Path(sandbox)
     root.mkdir(parents=True, exist_ok=True)
     if not any(root.iterdir()):
         prepare_sandbox(plan, root)
     if out is None:
-        perform_plan(plan, root, pause_scale=pause_scale)
+        gaps = _gaps(config) if human_gaps else (0.0, 0.0)
+        perform_plan(plan, root, pause_scale=pause_scale, min_gap_s=gaps[0], same_path_gap_s=gaps[1])
         return root
     return _record(plan, root, Path(out), pause_scale=pause_scale, config=config)
+
+
+def _gaps(config: Any) -> tuple[float, float]:
+    settle = 400.0
+    try:
+        settle = float(config["recorder"].get("settle_ms", 400)) if config is not None else 400.0
+    except (KeyError, TypeError, AttributeError):
+        pass
+    return RECORDED_MIN_GAP_S, max(RECORDED_SAME_PATH_GAP_S, settle / 1000 + 0.2)
 
 
 def load_recorder() -> Any:
@@ -151,9 +163,8 @@ def _record(plan: Plan, root: Path, out: Path, *, pause_scale: float, config: An
             rec.start()
             try:
                 time.sleep(RECORDED_MIN_GAP_S)
-                perform_plan(plan, root, pause_scale=pause_scale, min_gap_s=RECORDED_MIN_GAP_S,
-                             same_path_gap_s=max(RECORDED_SAME_PATH_GAP_S,
-                                                 float(cfg["recorder"].get("settle_ms", 400)) / 1000 + 0.2))
+                gap, same = _gaps(cfg)
+                perform_plan(plan, root, pause_scale=pause_scale, min_gap_s=gap, same_path_gap_s=same)
                 rec.flush(timeout=10.0)
             finally:
                 rec.stop()

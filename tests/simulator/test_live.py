@@ -27,7 +27,7 @@ def _tree(root: Path) -> dict[str, bytes]:
 def test_live_run_leaves_the_workspace_the_plan_describes(tmp_path: Path, pid: str, tid: str) -> None:
     plan = plan_trajectory(pid, tid, 0)
     root = prepare_sandbox(plan, tmp_path / "ws")
-    run_live(plan, root, pause_scale=0)
+    run_live(plan, root, pause_scale=0, human_gaps=False)
     tracer = trace_plan(plan)
     assert _tree(root) == tracer.files  # editor temp files are gone, moves/copies/deletes happened
     dirs = {p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_dir()}
