@@ -17,6 +17,7 @@ import queue
 import sys
 import threading
 import time
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -200,6 +201,10 @@ class Watcher:
             self.blocked_ms += (time.monotonic() - t0) * 1000
 
     def start(self) -> None:
+        # watchdog warns about re-added watches with the full list of watched folders: that
+        # list can name private folders, and the warning is harmless, so it is silenced.
+        warnings.filterwarnings("ignore", message="Callback with id", category=RuntimeWarning)
+        logging.getLogger("watchdog").setLevel(logging.ERROR)
         handler = _Handler(self._sink, self.roots)
         linux = sys.platform.startswith("linux") and not self.force_polling
         if self.force_polling:
