@@ -39,11 +39,20 @@ def register(sub: Any) -> None:
     )
     p.set_defaults(func=cmd_import)
 
-    p = sub.add_parser("export", help="write sessions back as FileGram trajectory folders")
+    p = sub.add_parser("export", help="write sessions back as FileGram trajectory folders (--all: everything you own)")
     p.add_argument("--format", choices=["filegram"], default="filegram")
     p.add_argument("--session", action="append", metavar="ID", help="only this session (repeatable)")
+    p.add_argument("--all", action="store_true", help="everything: trajectories, memory, frames, state and config in open formats")
     p.add_argument("out", metavar="OUT")
     p.set_defaults(func=cmd_export)
+
+    p = sub.add_parser("forget", help="remove actions, snapshots and everything derived from them, then rebuild memory")
+    p.add_argument("--path", metavar="GLOB", help="paths matching GLOB (a folder means everything under it)")
+    p.add_argument("--since", metavar="T", help="from this time (ISO date or date-time, 'now', or epoch ms)")
+    p.add_argument("--until", metavar="T", help="until this time (exclusive)")
+    p.add_argument("--all", action="store_true", help="everything FileGram has stored")
+    p.add_argument("--yes", action="store_true", help="do not ask for confirmation of --all")
+    p.set_defaults(func=cmd_forget)
 
 
 # -- helpers ---------------------------------------------------------------------------
@@ -272,6 +281,45 @@ def cmd_export(args: argparse.Namespace, ctx: Any) -> int:
     from .trajectory import export_sessions
 
     store = ctx.store()
+    if args.all:
+        from .errors import FileGramError
+        from .export_all import export_everything
+
+        if args.session:
+            raise FileGramError("--all exports every session; leave out --session")
+        summary = export_everything(store, args.out, config_path=ctx.home.config_path, config=ctx.config)
+        tables = ", ".join(f"{k} {v}" for k, v in summary["tables"].items()) or "none"
+        print(f"exported {summary['trajectories']} sessions and tables ({tables}) to {args.out}")
+        return 0
     written = export_sessions(store, args.out, args.session)
     print(f"exported {len(written)} sessions to {args.out}")
+    return 0
+
+
+def cmd_forget(args: argparse.Namespace, ctx: Any) -> int:
+    from .errors import FileGramError
+    from .forget import forget, parse_time
+
+    if args.all and (args.path or args.since or args.until):
+        raise FileGramError("--all forgets everything; leave out --path, --since and --until")
+    if args.all and not args.yes:
+        if not sys.stdin.isatty():
+            raise FileGramError("forget --all needs --yes when not run interactively")
+        answer = input("Forget everything FileGram has stored? Type 'yes': ")
+        if answer.strip().lower() != "yes":
+            print("nothing forgotten")
+            return 1
+    result = forget(
+        ctx.store(),
+        ctx.config,
+        path_glob=args.path,
+        since_ms=parse_time(args.since) if args.since else None,
+        until_ms=parse_time(args.until) if args.until else None,
+        everything=args.all,
+    )
+    print(
+        f"forgot {result['actions']} actions, {result['blobs']} snapshots, {result['sessions']} sessions"
+        + (f", {result['derived_rows']} derived rows" if result["derived_rows"] else "")
+        + (f"; memory {result['memory']}" if result.get("memory") else "")
+    )
     return 0

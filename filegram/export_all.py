@@ -1,0 +1,101 @@
+"""`filegram export --all`: everything the user owns, in open formats, readable without FileGram.
+
+Sessions go out as FileGram trajectories; every other table (memory channels, screen frames,
+marks) as JSON Lines with binary columns written as files next to it, so a new table added by
+any package is exported without this module knowing about it.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+from .store import Store
+from .trajectory import export_sessions
+
+CORE_TABLES = {"sessions", "actions", "blobs", "paths", "state", "sqlite_sequence"}
+
+README = """FileGram export
+===============
+trajectories/   every session as a FileGram trajectory folder (events.json, summary.json,
+                perturbation.json, media/blobs, media/diffs, media/manifest.json)
+tables/         every other table as JSON Lines (one row per line); binary columns are files in
+                tables/<table>/ and the row holds their file name
+profile.json    the learned profile (tiers, confidence, evidence, anomalies), when memory exists
+state.json      small settings and state (schema versions, toggles)
+config.toml     your configuration
+"""
+
+
+def _image_ext(data: bytes) -> str:
+    if data[:3] == b"\xff\xd8\xff":
+        return ".jpg"
+    if data[:8] == b"\x89PNG\r\n\x1a\n":
+        return ".png"
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return ".webp"
+    return ".bin"
+
+
+def _user_tables(store: Store) -> list[str]:
+    rows = store.conn.execute("SELECT name, sql FROM sqlite_master WHERE type='table'").fetchall()
+    virtual = [name for name, sql in rows if (sql or "").upper().startswith("CREATE VIRTUAL TABLE")]
+    out = []
+    for name, _sql in rows:
+        if name in CORE_TABLES or name in virtual or name.startswith("sqlite_"):
+            continue
+        if any(name.startswith(v + "_") for v in virtual):
+            continue  # FTS shadow tables: derived, rebuilt from the rows above
+        out.append(name)
+    return sorted(out)
+
+
+def export_everything(store: Store, out: str | Path, *, config_path: Path | None = None, config: Any = None) -> dict[str, Any]:
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "README.txt").write_text(README, encoding="utf-8")
+    trajectories = export_sessions(store, out / "trajectories")
+    summary: dict[str, Any] = {"trajectories": len(trajectories), "tables": {}}
+    tables_dir = out / "tables"
+    tables_dir.mkdir(exist_ok=True)
+    for table in _user_tables(store):
+        cur = store.conn.execute(f'SELECT rowid AS _rowid, * FROM "{table}"') if _has_rowid(store, table) else store.conn.execute(f'SELECT * FROM "{table}"')
+        cols = [d[0] for d in cur.description]
+        n = 0
+        with (tables_dir / f"{table}.jsonl").open("w", encoding="utf-8") as fh:
+            for i, row in enumerate(cur):
+                rec: dict[str, Any] = {}
+                for col, value in zip(cols, row, strict=True):
+                    if isinstance(value, bytes):
+                        folder = tables_dir / table
+                        folder.mkdir(exist_ok=True)
+                        name = f"{row[0] if cols[0] == '_rowid' else i}_{col}{_image_ext(value)}"
+                        (folder / name).write_bytes(value)
+                        rec[col] = {"file": f"{table}/{name}"}
+                    else:
+                        rec[col] = value
+                fh.write(json.dumps(rec, ensure_ascii=False) + "\n")
+                n += 1
+        summary["tables"][table] = n
+    state = {k: json.loads(v) for k, v in store.conn.execute("SELECT key, value FROM state")}
+    (out / "state.json").write_text(json.dumps(state, indent=2, ensure_ascii=False), encoding="utf-8")
+    if config_path is not None and config_path.exists():
+        shutil.copyfile(config_path, out / "config.toml")
+    try:
+        from filegram.memory import Memory
+
+        from .config import Config
+
+        profile = Memory(store, config or Config()).profile()
+        (out / "profile.json").write_text(json.dumps(profile, indent=2, ensure_ascii=False), encoding="utf-8")
+        summary["profile"] = True
+    except ImportError:
+        summary["profile"] = False
+    return summary
+
+
+def _has_rowid(store: Store, table: str) -> bool:
+    sql = store.conn.execute("SELECT sql FROM sqlite_master WHERE name = ?", (table,)).fetchone()[0] or ""
+    return "WITHOUT ROWID" not in sql.upper()
