@@ -7,6 +7,8 @@ here deterministically from the stored snapshots and diffs.
 
 from __future__ import annotations
 
+import functools
+import heapq
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -23,6 +25,9 @@ _LIST = re.compile(r"^\s*(?:[-*+]|\d+[.)]|[•·])\s+\S")
 _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_'-]{2,}")
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_CJK_BIGRAM = re.compile(r"(?=([\u3400-\u9fff]{2}))")
+KEY_TERM_CHARS = 6000  # key terms of a long document come from its beginning
+_LETTER = re.compile(r"[^\W\d_]")
 _SENT_END = re.compile(r"[.!?。！？]+")
 
 STOPWORDS = frozenset(
@@ -67,7 +72,18 @@ class TextStats:
         return dict(self.__dict__)
 
 
+@functools.lru_cache(maxsize=512)
+def _text_stats_cached(text: str, n_terms: int) -> TextStats:
+    return _text_stats(text, n_terms)
+
+
 def text_stats(text: str, n_terms: int = 8) -> TextStats:
+    """Structure counts of a text (cached: the same snapshot is described several times)."""
+    st = _text_stats_cached(text, n_terms)
+    return TextStats(**{**st.__dict__, "key_terms": list(st.key_terms)})
+
+
+def _text_stats(text: str, n_terms: int) -> TextStats:
     lines = text.splitlines()
     st = TextStats(chars=len(text), lines=len(lines))
     in_code = False
@@ -96,8 +112,9 @@ def text_stats(text: str, n_terms: int = 8) -> TextStats:
     sentences = [s for s in _SENT_END.split(prose) if s.strip()]
     st.sentences = len(sentences)
     st.mean_sentence_chars = round(sum(len(s.strip()) for s in sentences) / len(sentences), 2) if sentences else 0.0
-    letters = sum(1 for c in text if c.isalpha())
-    cjk = len(_CJK.findall(text))
+    head = text[:2000]  # the language of a document shows in its beginning
+    letters = len(_LETTER.findall(head))
+    cjk = len(_CJK.findall(head))
     st.cjk_share = round(cjk / letters, 4) if letters else 0.0
     st.language = "unknown" if letters < 20 else ("zh" if st.cjk_share >= 0.2 else "en")
     st.key_terms = key_terms(text, n_terms)
@@ -107,13 +124,12 @@ def text_stats(text: str, n_terms: int = 8) -> TextStats:
 def key_terms(text: str, n: int = 8) -> list[str]:
     """Most frequent content words (and CJK bigrams), ties broken alphabetically so the
     result is deterministic."""
-    counts: Counter[str] = Counter(
-        w.lower() for w in _WORD.findall(text) if w.lower() not in STOPWORDS
-    )
-    for run in re.findall(r"[\u3400-\u9fff]{2,}", text):
-        for i in range(len(run) - 1):
-            counts[run[i : i + 2]] += 1
-    return [w for w, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:n]]
+    if n <= 0:
+        return []
+    text = text[:KEY_TERM_CHARS]
+    words = [w for w in _WORD.findall(text.lower()) if w not in STOPWORDS]
+    counts: Counter[str] = Counter(words + _CJK_BIGRAM.findall(text))
+    return [w for w, _ in heapq.nsmallest(n, counts.items(), key=lambda kv: (-kv[1], kv[0]))]
 
 
 def diff_lines(diff: str) -> tuple[list[str], list[str]]:

@@ -165,6 +165,31 @@ def loo_user_tier(votes: Mapping[str, tuple[int, dict[str, int], int]], dim: str
     return best, v.get(best, 0) / total
 
 
+# Which way a rising feature pushes its dimension: -1 towards L (more nesting, more
+# output, more small edits, more deletes, more visuals), +1 towards R (bigger edits).
+TOWARDS_R = {"avg_lines_changed": 1.0}
+A_STYLE = {"revisit_ratio": "L", "search_ratio": "M", "browse_ratio": "R"}
+
+
+def _lean(dim: str, user_tier: str, position: float, z: Mapping[str, float]) -> str:
+    """The neighbouring tier a session leans to when its tier estimate did not change:
+    from the position on the tier axis, else from the signed z-scores of the dimension's
+    features. From an outer tier the only neighbour is M."""
+    if dim == "A":
+        style, zmax = max(((t, z.get(n, 0.0)) for n, t in A_STYLE.items()), key=lambda kv: (kv[1], kv[0]))
+        return style if zmax >= 1.0 and style != user_tier else user_tier
+    delta = position - TIER_POS[user_tier]
+    if abs(delta) < 0.35:
+        signed = sum(z.get(n, 0.0) * TOWARDS_R.get(n, -1.0) for n in FINGERPRINT_NAMES if FEATURE_DIM[n] == dim)
+        if abs(signed) < 1.0:
+            return user_tier
+        delta = signed
+    target = TIER_POS[user_tier] + math.copysign(1.0, delta)
+    if target < 0 or target > 2:
+        return user_tier
+    return tier_of_position(target)
+
+
 def attribute(s: SessionView, z: Mapping[str, float], votes: Mapping[str, tuple[int, dict[str, int], int]]) -> list[dict[str, Any]]:
     """Ranked candidate shifts of one session: which dimension moved, from which tier to which."""
     task = task_info(s.task_id)
@@ -185,14 +210,11 @@ def attribute(s: SessionView, z: Mapping[str, float], votes: Mapping[str, tuple[
         to = own["tier"]
         moved = user_tier != "unknown" and to != user_tier
         if not moved and user_tier != "unknown":
-            # Same tier, but the position may lean towards a neighbour.
-            delta = float(own["position"]) - TIER_POS[user_tier]
-            if abs(delta) >= 0.35 and dim != "A":
-                to = tier_of_position(TIER_POS[user_tier] + math.copysign(1.0, delta))
+            to = _lean(dim, user_tier, float(own["position"]), z)
         gap = abs(TIER_POS.get(to, 1.0) - TIER_POS.get(user_tier, 1.0)) if user_tier != "unknown" else 0.0
         score = (2.0 if moved else 0.0) * float(own["confidence"]) * max(share, 0.34) + 0.5 * dz + 0.25 * gap
-        if not moved and to == user_tier:
-            score *= 0.3
+        if not moved:
+            score *= 0.6 if to != user_tier else 0.3
         out.append({"dimension": dim, "from": user_tier, "to": to, "score": round(score, 4), "z": round(dz, 4),
                     "active": bool(task and dim in task.dims) if task else True,
                     "session_confidence": float(own["confidence"]), "user_share": round(share, 4),

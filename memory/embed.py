@@ -60,13 +60,25 @@ class HashingEmbedder:
 
     def __init__(self, dim: int = 256):
         self.dim = dim
+        self._slots: dict[str, tuple[int, float]] = {}
+
+    def _slot(self, tok: str) -> tuple[int, float]:
+        hit = self._slots.get(tok)
+        if hit is None:
+            h = zlib.crc32(tok.encode("utf-8"))
+            hit = (h % self.dim, 1.0 if (h >> 16) & 1 else -1.0)
+            if len(self._slots) < 200_000:
+                self._slots[tok] = hit
+        return hit
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         m = np.zeros((len(texts), self.dim), dtype=np.float32)
         for i, text in enumerate(texts):
-            for tok in tokens(text):
-                h = zlib.crc32(tok.encode("utf-8"))
-                m[i, h % self.dim] += 1.0 if (h >> 16) & 1 else -1.0
+            slots = [self._slot(t) for t in tokens(text)]
+            if slots:
+                idx = np.fromiter((s[0] for s in slots), dtype=np.int64, count=len(slots))
+                val = np.fromiter((s[1] for s in slots), dtype=np.float32, count=len(slots))
+                np.add.at(m[i], idx, val)
         return _normalise(m)
 
 

@@ -7,10 +7,8 @@ store, the bench's baselines and the simulator's tests all encode a trajectory t
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
-
-from filegram.privacy import redact
 
 from .content import TEXT_TYPES, decode_text, diff_lines, key_terms, text_stats
 from .dimensions import task_info
@@ -28,6 +26,7 @@ from .tiers import session_tiers
 
 CHUNK_CHARS = 800
 MAX_CHUNKS_PER_SESSION = 8
+KEEP_HEAD_CHARS = 3000
 
 
 @dataclass
@@ -47,7 +46,8 @@ class Engram:
     summary: dict[str, Any] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        # Fields are JSON-ready already: a shallow dict avoids asdict's deep copy.
+        return {k: getattr(self, k) for k in self.__dataclass_fields__}
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Engram:
@@ -90,6 +90,16 @@ def encode_session(
     """Encode one session. profile_id in the events is ignored: it names the persona."""
     evs = clean_events(events)
     texts = _created_texts(evs, get_blob)
+
+    def red(text: str) -> str:
+        """The part of a text that memory keeps (key terms, chunks, diff samples). Stored
+        snapshots were redacted by their producer (filegram.privacy) when stored; memory
+        redacts again where text leaves the machine (the LLM prompt) and when shown."""
+        if len(text) <= KEEP_HEAD_CHARS:
+            return text
+        cut = text.rfind("\n", 0, KEEP_HEAD_CHARS)
+        return text[: cut if cut > 0 else KEEP_HEAD_CHARS]
+
     fp = _fingerprint(evs, texts)
     feats = _raw(evs, texts)
     task = task_info(task_id)
@@ -108,7 +118,8 @@ def encode_session(
             "chars": int(e.get("content_length") or 0),
         }
         if i in texts:
-            st = text_stats(redact(texts[i]))
+            st = text_stats(texts[i], n_terms=0)
+            st.key_terms = key_terms(red(texts[i]), 8)
             doc.update(lines=st.lines, headings=st.headings, heading_depth=st.max_heading_depth,
                        list_lines=st.list_lines, table_rows=st.table_rows, language=st.language,
                        key_terms=st.key_terms)
@@ -118,7 +129,7 @@ def encode_session(
     edits: list[dict[str, Any]] = []
     diffs = _diff_texts(evs, get_blob)
     for path, diff in diffs:
-        added, removed = diff_lines(redact(diff))
+        added, removed = diff_lines(red(diff))
         edits.append({
             "path": path,
             "added": len(added),
@@ -132,22 +143,22 @@ def encode_session(
     for path, text in sorted(last_text.items()):
         if _ftype({"file_path": path}) not in TEXT_TYPES:
             continue
-        for piece in _chunks_of(redact(text), chunk_chars)[:2]:
+        for piece in _chunks_of(red(text), chunk_chars)[:2]:
             chunks.append({"kind": "content", "path": path, "text": piece})
     for path, diff in diffs:
-        added, removed = diff_lines(redact(diff))
+        added, removed = diff_lines(red(diff))
         body = "\n".join(["+ " + a for a in added[:20]] + ["- " + r for r in removed[:10]])
         if body.strip():
             chunks.append({"kind": "diff", "path": path, "text": f"edit of {path}:\n{body}"[:chunk_chars]})
     chunks = chunks[:max_chunks]
 
     eps = [ep.as_dict() for ep in episodes(evs)]
-    all_text = "\n".join(last_text.values())
+    all_text = "\n".join(red(t) for t in last_text.values())
     langs = sorted({d.get("language") for d in documents if d.get("language") not in (None, "unknown")})
     summary = {
         "output_types": sorted({d["type"] for d in documents if d["type"]}),
         "languages": langs,
-        "key_terms": key_terms(redact(all_text), 10) if all_text else [],
+        "key_terms": key_terms(all_text, 10) if all_text else [],
         "episodes": [ep["description"] for ep in eps],
     }
     ts0 = float(evs[0].get("timestamp") or 0.0) if evs else 0.0

@@ -162,8 +162,14 @@ def make_session(tiers: Mapping[str, str], task_id: str | None, *, seed: int = 0
             s.add("file_delete", file_path=inputs[0], file_age_ms=9e6, was_temporary=False)
         elif e == "M":
             s.add("file_delete", file_path=inputs[-1], file_age_ms=9e6, was_temporary=False)
-    for k in range(rng.randint(1, 3)):
-        s.add("context_switch", from_file=inputs[k], to_file=outs[0], trigger="edit", switch_count=k + 1)
+    # switching between sources and outputs (the corpus's most frequent actions after reads)
+    for k in range(rng.randint(11, 17)):
+        src, dst = inputs[k % len(inputs)], outs[k % len(outs)]
+        if k % 2:
+            s.add("context_switch", from_file=src, to_file=dst, trigger="edit", switch_count=k + 1)
+        else:
+            s.add("cross_file_reference", source_file=src, target_file=dst, reference_type="read_then_edit",
+                  interval_ms=rng.uniform(1000, 60000))
     return s.events, s.blobs
 
 

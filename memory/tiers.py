@@ -74,18 +74,19 @@ def _a(f: Mapping[str, float]) -> SessionTier | None:
     if access < 3:
         return None
     sr, br, rv = _g(f, "search_ratio"), _g(f, "browse_ratio"), _g(f, "revisit_ratio")
+    # Each style scored against what "a lot" means for it: a search-first reader searches
+    # for ~1 in 7 accesses, a browser lists folders for ~1 in 4, a deep reader comes back
+    # to ~1 in 5 of the files read (and reads files more than once).
     scores = {
-        "L": 2.0 * rv + 0.5 * _g(f, "whole_read_share") + 0.5 * _g(f, "sequential_ref_share")
-        + 0.5 * min(max(_g(f, "reads_per_file", 1.0) - 1.0, 0.0), 1.0),
-        "M": 2.5 * sr + 0.5 * _g(f, "offset_read_share") + 0.5 * _g(f, "first_access_search_share")
-        + 0.5 * _g(f, "search_then_read_share"),
-        "R": 2.5 * br + 0.75 * _g(f, "skim_read_share") + 0.5 * _g(f, "first_access_browse_share")
-        + 0.25 * max(0.0, 0.2 - rv) / 0.2 * min(br * 5, 1.0),
+        "L": rv / 0.2 + 0.5 * min(max(_g(f, "reads_per_file", 1.0) - 1.0, 0.0) / 0.3, 1.5)
+        + 0.25 * _g(f, "sequential_ref_share"),
+        "M": sr / 0.15 + 0.5 * _g(f, "offset_read_share") / 0.3 + 0.25 * _g(f, "search_then_read_share"),
+        "R": br / 0.25 + 0.25 * _g(f, "first_access_browse_share"),
     }
     order = sorted(TIERS, key=lambda t: (-scores[t], TIERS.index(t)))
     best, second = scores[order[0]], scores[order[1]]
     conf = 0.5 + 0.5 * min((best - second) / max(best, 1e-9), 1.0) if best > 0 else 0.34
-    ev = f"search {sr:.2f}, browse {br:.2f}, revisit {rv:.2f} of reads"
+    ev = f"search {sr:.2f}, browse {br:.2f} of accesses, revisits {rv:.2f} of reads"
     return SessionTier(order[0], round(conf, 4), TIER_POS[order[0]], ev)
 
 
@@ -134,14 +135,21 @@ def _d(f: Mapping[str, float]) -> SessionTier | None:
         return None
     avg = _g(f, "avg_lines_changed")
     if edits > 0:
-        p_edit = _interp(avg, ((8, 0.0), (12, 1.0), (30, 1.0), (40, 2.0)))
-        ow = overwrites / (overwrites + edits)
+        # small edits (< 10 lines, the fingerprint's own cut) -> L; 10-30 -> M; bulk -> R
+        p_avg = _interp(avg, ((6, 0.0), (10, 1.0), (30, 1.0), (40, 2.0)))
+        small = _g(f, "small_edit_ratio")
+        p_small = _interp(small, ((0.5, 1.0), (0.85, 0.0)))
+        p_edit = (p_avg + p_small) / 2
+        # one overwrite rewrites a whole file: it weighs as much as two edits
+        ow = overwrites / (overwrites + edits / 2)
         p = p_edit * (1 - ow) + 2.0 * ow
     else:
         p = 2.0 if overwrites > 0 else 0.25
-    if backups > 0:
-        p -= 0.75
-    if _g(f, "edits_per_file") >= 3:
+    if backups >= 2:
+        p -= 0.5
+    elif backups >= 1:
+        p -= 0.3
+    if _g(f, "edits_per_file") >= 5:  # several passes over the same file
         p -= 0.25
     p = _clamp(p)
     ev = (f"{int(edits)} edit(s) of {avg:.0f} lines on average, {int(overwrites)} overwrite(s), "
@@ -161,10 +169,10 @@ def _e(f: Mapping[str, float]) -> SessionTier | None:
         temp = _g(f, "temp_deletes")
         # Selective: removes temporary/intermediate files as a habit (several deletes, or
         # temp files among them); pragmatic: an occasional delete.
-        if temp >= 2 or deletes >= 3 or (temp >= 1 and deletes >= 2):
+        if temp >= 2 or deletes >= 3:
             p = 0.0
-        elif temp >= 1:
-            p = 0.5
+        elif deletes >= 2:
+            p = 0.6
         else:
             p = 1.0
         conf = _confidence(p)
@@ -176,19 +184,25 @@ def _f(f: Mapping[str, float]) -> SessionTier | None:
     creates = _g(f, "files_created")
     if creates < 1:
         return None
-    visual = _g(f, "image_files_created") + _g(f, "structured_files_created")
+    images, structured = _g(f, "image_files_created"), _g(f, "structured_files_created")
     figdirs = _g(f, "figure_dirs_created")
     rows = _g(f, "markdown_table_rows")
-    if visual >= 2 or (visual >= 1 and figdirs >= 1):
+    visual = images + structured + figdirs
+    # visual-heavy: several charts/images/data files (or one plus a figures folder);
+    # balanced: tables in markdown (a lone image leans that way too); text only: neither.
+    if visual >= 3:
         p = 0.0
-    elif visual >= 1 or figdirs >= 1:
-        p = 0.3
-    elif rows >= 2:
+    elif visual >= 2:
+        p = 0.25
+    elif visual >= 1:
+        p = 0.75
+    elif rows >= 6:
         p = 1.0
+    elif rows >= 2:
+        p = 1.4
     else:
         p = 2.0
-    ev = (f"{int(_g(f, 'image_files_created'))} image(s), {int(_g(f, 'structured_files_created'))} "
-          f"structured file(s), {int(rows)} table row(s)")
+    ev = f"{int(images)} image(s), {int(structured)} structured file(s), {int(figdirs)} figure folder(s), {int(rows)} table row(s)"
     return SessionTier(tier_of_position(p), _confidence(p), p, ev)
 
 
