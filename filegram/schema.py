@@ -214,6 +214,14 @@ def _type_name(value: Any) -> str:
     )
 
 
+def _is_unicode(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _check_kind(name: str, kind: str, value: Any) -> str | None:
     """Return an error message if value is not of kind, else None."""
     if kind == STR:
@@ -223,6 +231,8 @@ def _check_kind(name: str, kind: str, value: Any) -> str | None:
             return f"field '{name}' is longer than {MAX_STRING} characters"
         if "\x00" in value:
             return f"field '{name}' contains a NUL character"
+        if not value.isascii() and not _is_unicode(value):
+            return f"field '{name}' is not valid Unicode text"
         return None
     if kind == INT:
         if isinstance(value, bool) or not isinstance(value, int):
@@ -336,12 +346,16 @@ def _check_json_depth(value: Any, fail: Any, depth: int = 0) -> None:
             raise fail("extra field list is too long")
         for v in value:
             _check_json_depth(v, fail, depth + 1)
-    elif isinstance(value, str) and len(value) > MAX_STRING:
-        raise fail("extra field string is too long")
+    elif isinstance(value, str):
+        if len(value) > MAX_STRING:
+            raise fail("extra field string is too long")
+        if not value.isascii() and not _is_unicode(value):
+            raise fail("extra field is not valid Unicode text")
 
 
-def is_metadata_event(event: Mapping[str, Any]) -> bool:
-    return event.get("event_type") in METADATA_TYPES
+def is_metadata_event(event: Any) -> bool:
+    """True for the engine's simulation-metadata events (dropped on import)."""
+    return isinstance(event, dict) and isinstance(event.get("event_type"), str) and event["event_type"] in METADATA_TYPES
 
 
 def new_event_id() -> str:
@@ -456,9 +470,8 @@ def media_hashes(event: Mapping[str, Any]) -> list[str]:
 def iter_actions(events: Iterable[Any]) -> Iterable[dict[str, Any]]:
     """Drop the simulation-metadata events, keep atomic actions as they are."""
     for ev in events:
-        if isinstance(ev, dict) and ev.get("event_type") in METADATA_TYPES:
-            continue
-        yield ev
+        if not is_metadata_event(ev):
+            yield ev
 
 
 def file_type_of(path: str) -> str:

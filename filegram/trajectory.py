@@ -20,11 +20,11 @@ from typing import Any
 from .privacy import PathFilter
 from .schema import (
     MEDIA_FIELDS,
-    METADATA_TYPES,
     PATH_FIELDS,
     PATH_LIST_FIELDS,
     TraceError,
     event_paths,
+    is_metadata_event,
     validate_event,
 )
 from .store import Store, content_hash
@@ -103,16 +103,44 @@ def _read_text(path: Path) -> str:
         raise TraceError(f"cannot read: {exc.strerror}", source=str(path)) from exc
 
 
+def _display_name(name: str) -> str:
+    """File names need not be UTF-8 on Linux; labels must be text."""
+    return os.fsencode(name).decode("utf-8", "replace")
+
+
+def _check_plain_json(value: Any, source: str, depth: int = 0) -> None:
+    """Metadata files are stored as given: they must be plain JSON text."""
+    if depth > 64:
+        raise TraceError("JSON nests too deeply", source=source)
+    if isinstance(value, dict):
+        for k, v in value.items():
+            _check_plain_json(k, source, depth + 1)
+            _check_plain_json(v, source, depth + 1)
+    elif isinstance(value, list):
+        for v in value:
+            _check_plain_json(v, source, depth + 1)
+    elif isinstance(value, str) and not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise TraceError("holds text that is not valid Unicode", source=source) from None
+    elif isinstance(value, float) and value != value:
+        raise TraceError("holds NaN", source=source)
+
+
 def _load_json(path: Path) -> Any:
     text = _read_text(path)
     try:
-        return json.loads(text)
+        data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise TraceError(
             f"not valid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}", source=str(path)
         ) from exc
     except RecursionError as exc:
         raise TraceError("JSON nests too deeply", source=str(path)) from exc
+    if path.name != EVENTS_JSON:
+        _check_plain_json(data, str(path))
+    return data
 
 
 def _load_events_file(path: Path) -> list[Any]:
@@ -203,10 +231,10 @@ def read_trajectory(path: str | Path, *, root: str | None = None, path_filter: P
         events_file = folder / EVENTS_JSON
         if not events_file.is_file():
             events_file = folder / "events.jsonl"
-        label = folder.name
+        label = _display_name(folder.name)
     else:
         events_file = path
-        label = path.stem
+        label = _display_name(path.stem)
     raw_events = _load_events_file(events_file)
     src = str(events_file)
 
@@ -230,7 +258,7 @@ def read_trajectory(path: str | Path, *, root: str | None = None, path_filter: P
     events: list[dict[str, Any]] = []
     dropped = 0
     for i, ev in enumerate(raw_events):
-        if isinstance(ev, dict) and ev.get("event_type") in METADATA_TYPES:
+        if is_metadata_event(ev):
             dropped += 1
             continue
         events.append(validate_event(ev, source=src, index=i))
@@ -242,7 +270,7 @@ def read_trajectory(path: str | Path, *, root: str | None = None, path_filter: P
 
     # Media: every referenced hash must be present (blobs or diffs folder).
     blobs: dict[str, tuple[str, bytes, str | None]] = {}
-    raw_index = [i for i, ev in enumerate(raw_events) if not (isinstance(ev, dict) and ev.get("event_type") in METADATA_TYPES)]
+    raw_index = [i for i, ev in enumerate(raw_events) if not is_metadata_event(ev)]
     for ev, i in zip(events, raw_index, strict=True):
         for name in MEDIA_FIELDS.get(ev["event_type"], ()):
             ref = ev.get(name)
