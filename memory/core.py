@@ -132,7 +132,19 @@ class Memory:
                 for eng, sess in zip(engrams, batch, strict=True):
                     self._apply(eng, sess)
                 self._bump()
+        if todo and self.config["memory"].get("llm_judge", True):
+            self.judge_uncertain()
         return len(todo)
+
+    def judge_uncertain(self) -> int:
+        """Let the configured LLM judge the drift flags the rules left 'uncertain' (no-op
+        without a model; failures leave the rule verdict)."""
+        from .answer import judge_uncertain
+        from .llm import configured
+
+        if not configured(self.config):
+            return 0
+        return judge_uncertain(self)
 
     def _apply(self, eng: Engram, sess: dict[str, Any]) -> None:
         """Add one engram to every channel (inside the caller's transaction)."""

@@ -265,6 +265,8 @@ def detect(
         shifts = attribute(s, z, votes)
         top = shifts[0] if shifts else {"dimension": "unknown", "from": "unknown", "to": "unknown", "z": 0.0,
                                         "active": True, "session_confidence": 0.0, "user_share": 0.0}
+        if top["to"] == top["from"]:
+            top = {**top, "to": "unknown"}  # far from the norm, but no tier it moved to
         verdict, reason = judge(top, task_info(s.task_id) is not None)
         top_feats = sorted(z, key=lambda n: (-abs(z[n]), n))[:3]
         anomalies.append({

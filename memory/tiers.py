@@ -68,12 +68,12 @@ def _g(f: Mapping[str, float], key: str, default: float = 0.0) -> float:
 
 
 def _a(f: Mapping[str, float]) -> SessionTier | None:
+    sr, br, rv = _g(f, "search_ratio"), _g(f, "browse_ratio"), _g(f, "revisit_ratio")
     access = _g(f, "access_actions", -1)
-    if access < 0:  # only a fingerprint: nothing says how much was read
-        access = 3.0
+    if access < 0:  # only a fingerprint: any ratio above zero means something was read
+        access = 3.0 if sr + br + rv > 0 else 0.0
     if access < 3:
         return None
-    sr, br, rv = _g(f, "search_ratio"), _g(f, "browse_ratio"), _g(f, "revisit_ratio")
     # Each style scored against what "a lot" means for it: a search-first reader searches
     # for ~1 in 7 accesses, a browser lists folders for ~1 in 4, a deep reader comes back
     # to ~1 in 5 of the files read (and reads files more than once).
