@@ -41,7 +41,7 @@ log = logging.getLogger("filegram.recorder")
 
 READ_GRACE_MS = 200.0  # reads wait a little longer than changes, so a copy can claim them
 COPY_WINDOW_MS = 3000.0
-RW_SAME_PROGRAM_MS = 10.0  # a read this close to a rewrite of the same file is the rewrite's
+RW_SAME_PROGRAM_MS = 3.0  # a read this close to a rewrite of the same file is the rewrite's
 RW_FOLLOW_MS = 300.0  # ... or a rewrite that follows the read this quickly (sed -i, vim -es)
 DOUBLE_READ_MS = 100.0
 OWN_LISTING_MS = 20.0  # a folder listed this shortly before one of its files is opened

@@ -86,7 +86,12 @@ class Recorder:
             if not p.is_dir():
                 raise RecorderError(f"recording root {p} is not a folder")
             self.root_paths.append(p.resolve())
-        home_root = Path(getattr(home, "root", home)) if home is not None else None
+        if home is None:
+            home_root = None
+        elif isinstance(home, str | os.PathLike):
+            home_root = Path(home).expanduser().resolve()
+        else:  # a filegram.config.Home
+            home_root = Path(home.root).resolve()
         self.home_root = home_root
         try:
             pf = PathFilter.from_config(config)

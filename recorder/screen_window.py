@@ -1,0 +1,333 @@
+"""Which windows are on screen, which one is active, and whether the user is there at all.
+
+The privacy check needs this BEFORE a frame is grabbed: a password manager that is active
+(or merely visible on a monitor) must stop the capture of that monitor, so nothing of it is
+ever stored. On X11 everything comes from the X server through python-xlib (already
+installed with pystray): EWMH properties (`_NET_ACTIVE_WINDOW`, `_NET_CLIENT_LIST_STACKING`,
+`_NET_WM_NAME`, `_NET_WM_PID`) when a window manager sets them, and the plain window tree
+otherwise (bare Xvfb, some tiling managers). Idle time and the screen saver come from the
+MIT-SCREEN-SAVER extension; without it, an unmoved pointer stands in for "no input".
+
+Other platforms: macOS gives the frontmost application (NSWorkspace) and window titles only
+with the Screen Recording permission (CGWindowListCopyWindowInfo); Windows gives the
+foreground window's title and process (GetForegroundWindow, GetWindowText,
+GetWindowThreadProcessId) and idle time (GetLastInputInfo). Neither is implemented here
+yet: `probe()` returns a probe that reports no window, and the recorder then refuses to
+capture (privacy first: no exclusion check, no frame). Wayland forbids both window
+listing and mss capture.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Window:
+    """A top-level window: title, application name and where it is on the screen."""
+
+    title: str
+    app: str
+    pid: int | None = None
+    x: int = 0
+    y: int = 0
+    width: int = 0
+    height: int = 0
+    wm_class: tuple[str, ...] = field(default_factory=tuple)
+
+    def intersects(self, mon: dict[str, int]) -> bool:
+        if self.width <= 0 or self.height <= 0:
+            return True  # unknown geometry: assume it is everywhere
+        return not (
+            self.x >= mon["left"] + mon["width"]
+            or self.x + self.width <= mon["left"]
+            or self.y >= mon["top"] + mon["height"]
+            or self.y + self.height <= mon["top"]
+        )
+
+
+@dataclass
+class ScreenState:
+    """One look at the desktop, taken before any pixel is read."""
+
+    available: bool
+    reason: str = ""
+    active: Window | None = None
+    visible: list[Window] = field(default_factory=list)
+    idle_ms: float | None = None
+    locked: bool = False
+
+
+def process_name(pid: int | None) -> str:
+    if not pid:
+        return ""
+    try:
+        import psutil
+
+        return psutil.Process(pid).name()
+    except Exception:  # noqa: BLE001 - gone, or not ours to inspect
+        return ""
+
+
+class NoWindows:
+    """The probe for platforms without a window API here: capture stays off."""
+
+    def __init__(self, reason: str):
+        self.reason = reason
+
+    def look(self) -> ScreenState:
+        return ScreenState(available=False, reason=self.reason)
+
+    def close(self) -> None:
+        pass
+
+
+class X11Probe:
+    """Reads windows and idle state from an X server (one connection per thread)."""
+
+    LOCKED_HINT_EVERY_S = 30.0
+
+    def __init__(self, display_name: str | None = None):
+        self.display_name = display_name or os.environ.get("DISPLAY")
+        self._local = threading.local()
+        self._pointer: tuple[int, int] | None = None
+        self._pointer_since = time.monotonic()
+        self._locked_hint: tuple[float, bool] = (0.0, False)
+
+    # -- connection ---------------------------------------------------------------------
+
+    def _conn(self) -> Any:
+        d = getattr(self._local, "display", None)
+        if d is None:
+            from Xlib import display as xdisplay
+
+            d = xdisplay.Display(self.display_name)
+            d.set_error_handler(lambda *_a, **_k: None)  # a window closing mid-look is normal
+            self._local.display = d
+            self._local.atoms = {}
+            self._local.has_ss = d.has_extension("MIT-SCREEN-SAVER")
+        return d
+
+    def _atom(self, name: str) -> int:
+        atoms = self._local.atoms
+        if name not in atoms:
+            atoms[name] = self._conn().intern_atom(name)
+        return atoms[name]
+
+    def close(self) -> None:
+        d = getattr(self._local, "display", None)
+        if d is not None:
+            try:
+                d.close()
+            except Exception:  # noqa: BLE001
+                pass
+            self._local.display = None
+
+    # -- look ---------------------------------------------------------------------------
+
+    def look(self) -> ScreenState:
+        try:
+            d = self._conn()
+        except Exception as exc:  # noqa: BLE001 - no server, bad DISPLAY, auth refused
+            return ScreenState(available=False, reason=f"cannot open X display {self.display_name!r}: {exc}")
+        try:
+            root = d.screen().root
+            visible = self._visible(d, root)
+            active = self._active(d, root, visible)
+            idle_ms, saver_on = self._idle(d, root)
+            locked = saver_on or self._session_locked()
+            return ScreenState(available=True, active=active, visible=visible, idle_ms=idle_ms, locked=locked)
+        except Exception as exc:  # noqa: BLE001 - connection lost: reconnect next time
+            self.close()
+            return ScreenState(available=False, reason=f"X11 query failed: {type(exc).__name__}: {exc}")
+
+    def _prop(self, win: Any, name: str) -> Any:
+        from Xlib import X
+
+        try:
+            p = win.get_full_property(self._atom(name), X.AnyPropertyType)
+        except Exception:  # noqa: BLE001 - BadWindow
+            return None
+        return p.value if p is not None else None
+
+    def _window(self, d: Any, root: Any, win: Any) -> Window | None:
+        """Title, app and absolute geometry of a window, or None if it has no title."""
+        title = self._title(win)
+        if title is None:
+            return None
+        pid_v = self._prop(win, "_NET_WM_PID")
+        pid = int(pid_v[0]) if pid_v is not None and len(pid_v) else None
+        try:
+            wm_class = tuple(win.get_wm_class() or ())
+        except Exception:  # noqa: BLE001
+            wm_class = ()
+        app = process_name(pid) or (wm_class[1] if len(wm_class) > 1 else (wm_class[0] if wm_class else ""))
+        x = y = w = h = 0
+        try:
+            g = win.get_geometry()
+            t = win.translate_coords(root, 0, 0)
+            x, y, w, h = -t.x, -t.y, g.width, g.height
+        except Exception:  # noqa: BLE001
+            pass
+        return Window(title=title, app=app, pid=pid, x=x, y=y, width=w, height=h, wm_class=wm_class)
+
+    def _title(self, win: Any) -> str | None:
+        v = self._prop(win, "_NET_WM_NAME")
+        if v is not None:
+            return v.decode("utf-8", "replace") if isinstance(v, bytes) else str(v)
+        try:
+            name = win.get_wm_name()
+        except Exception:  # noqa: BLE001
+            return None
+        if name is None:
+            return None
+        return name.decode("latin-1") if isinstance(name, bytes) else str(name)
+
+    def _named_child(self, win: Any, depth: int = 0) -> Any:
+        """A window manager's frame holds the client window with the title: find it."""
+        if self._title(win) is not None:
+            return win
+        if depth >= 2:
+            return None
+        try:
+            children = win.query_tree().children
+        except Exception:  # noqa: BLE001
+            return None
+        for c in reversed(children):
+            found = self._named_child(c, depth + 1)
+            if found is not None:
+                return found
+        return None
+
+    def _visible(self, d: Any, root: Any) -> list[Window]:
+        """Titled, mapped top-level windows, bottom to top."""
+        from Xlib import X
+
+        out: list[Window] = []
+        ids = self._prop(root, "_NET_CLIENT_LIST_STACKING")
+        if ids is None:
+            ids = self._prop(root, "_NET_CLIENT_LIST")
+        if ids is not None:
+            hidden = self._atom("_NET_WM_STATE_HIDDEN")
+            for wid in ids:
+                win = d.create_resource_object("window", int(wid))
+                try:
+                    if win.get_attributes().map_state != X.IsViewable:
+                        continue
+                except Exception:  # noqa: BLE001
+                    continue
+                state = self._prop(win, "_NET_WM_STATE")
+                if state is not None and hidden in list(state):
+                    continue
+                w = self._window(d, root, win)
+                if w is not None:
+                    out.append(w)
+            return out
+        for top in root.query_tree().children:
+            try:
+                if top.get_attributes().map_state != X.IsViewable:
+                    continue
+            except Exception:  # noqa: BLE001
+                continue
+            client = self._named_child(top)
+            if client is None:
+                continue
+            w = self._window(d, root, client)
+            if w is not None:
+                out.append(w)
+        return out
+
+    def _active(self, d: Any, root: Any, visible: list[Window]) -> Window | None:
+        v = self._prop(root, "_NET_ACTIVE_WINDOW")
+        if v is not None and len(v) and int(v[0]):
+            win = d.create_resource_object("window", int(v[0]))
+            w = self._window(d, root, win)
+            if w is not None:
+                return w
+        try:
+            focus = d.get_input_focus().focus
+        except Exception:  # noqa: BLE001
+            focus = None
+        if focus is not None and not isinstance(focus, int) and focus.id != root.id:
+            named = self._named_child(focus)
+            if named is None:  # focus on an inner widget: climb to the titled ancestor
+                cur = focus
+                for _ in range(8):
+                    try:
+                        cur = cur.query_tree().parent
+                    except Exception:  # noqa: BLE001
+                        break
+                    if cur is None or cur.id == root.id:
+                        break
+                    if self._title(cur) is not None:
+                        named = cur
+                        break
+            if named is not None:
+                w = self._window(d, root, named)
+                if w is not None:
+                    return w
+        # No window manager and focus follows the pointer: the topmost window is it.
+        return visible[-1] if visible else None
+
+    def _idle(self, d: Any, root: Any) -> tuple[float | None, bool]:
+        if self._local.has_ss:
+            try:
+                from Xlib.ext import screensaver
+
+                info = root.screensaver_query_info()
+                return float(info.idle), info.state == screensaver.StateOn
+            except Exception:  # noqa: BLE001
+                pass
+        # Fallback: time since the pointer last moved.
+        try:
+            p = root.query_pointer()
+            pos = (p.root_x, p.root_y)
+        except Exception:  # noqa: BLE001
+            return None, False
+        now = time.monotonic()
+        if pos != self._pointer:
+            self._pointer = pos
+            self._pointer_since = now
+        return (now - self._pointer_since) * 1000.0, False
+
+    def _session_locked(self) -> bool:
+        """systemd-logind's LockedHint (set by GNOME, KDE, light-locker), checked rarely."""
+        checked, value = self._locked_hint
+        now = time.monotonic()
+        if now - checked < self.LOCKED_HINT_EVERY_S:
+            return value
+        value = False
+        sid = os.environ.get("XDG_SESSION_ID")
+        exe = shutil.which("loginctl")
+        if sid and exe:
+            try:
+                out = subprocess.run(
+                    [exe, "show-session", sid, "-p", "LockedHint", "--value"],
+                    capture_output=True, text=True, timeout=2,
+                )
+                value = out.stdout.strip() == "yes"
+            except (OSError, subprocess.SubprocessError):
+                value = False
+        self._locked_hint = (now, value)
+        return value
+
+
+def probe(display_name: str | None = None) -> X11Probe | NoWindows:
+    """The window probe for this platform and session."""
+    if sys.platform.startswith("linux") or "bsd" in sys.platform:
+        wayland = os.environ.get("XDG_SESSION_TYPE") == "wayland" or (
+            os.environ.get("WAYLAND_DISPLAY") and not os.environ.get("DISPLAY")
+        )
+        if wayland and display_name is None:
+            return NoWindows("Wayland session: windows cannot be listed and mss cannot capture")
+        if not (display_name or os.environ.get("DISPLAY")):
+            return NoWindows("no X display (DISPLAY is not set)")
+        return X11Probe(display_name)
+    return NoWindows(f"window listing is not implemented on {sys.platform} yet")

@@ -1,0 +1,299 @@
+"""Behaviour a user notices: privacy, content deltas, sessions, bulk operations, overflow
+recovery, restarts, the `record` command. Real files, real inotify, a real SQLite file."""
+
+from __future__ import annotations
+
+import json
+import os
+import tarfile
+import time
+from pathlib import Path
+
+import pytest
+from filegram.recorder import Recorder, record
+from filegram.recorder.interpret import naming_change
+from filegram.recorder.platforms import unavailable_types
+from filegram.recorder.procs import parse_search
+from filegram.recorder.watch import Raw
+from rec_helpers import kinds, make_config, run_cli, sh
+
+from filegram.store import Store
+
+
+def _all_text(store: Store) -> bytes:
+    """Everything in the database file, WAL included, as bytes."""
+    store.conn.execute("PRAGMA wal_checkpoint(FULL)")
+    data = store.path.read_bytes()
+    wal = Path(str(store.path) + "-wal")
+    if wal.exists():
+        data += wal.read_bytes()
+    return data
+
+
+def test_denied_paths_leave_no_trace_at_all(root: Path, store: Store) -> None:
+    (root / ".ssh").mkdir()
+    (root / "notes.md").write_text("plain\n")
+    with Recorder(store, [root], make_config(exclude=["diary*"])) as rec:
+        sh("mkdir -p .ssh/keys && echo 'KEY' > .ssh/id_ed25519 && cat .ssh/id_ed25519 && ls .ssh", root)
+        sh("echo 'DB_PASSWORD=hunter2hunter2' > .env && cat .env && cp .env .env.bak", root)
+        sh("echo x > vault.kdbx && echo y > diary-2024.txt && mv diary-2024.txt diary-old.txt", root)
+        sh("cat notes.md", root)
+        rec.flush()
+    types = kinds(store)
+    assert types == [("file_read", "notes.md")]
+    raw = _all_text(store)
+    for secret in (b"id_ed25519", b".ssh", b".env", b"hunter2", b"vault.kdbx", b"diary"):
+        assert secret not in raw, secret
+
+
+def test_noise_and_filegrams_own_folder_are_ignored(root: Path, tmp_path: Path) -> None:
+    store = Store(root / ".filegram-data" / "filegram.db")  # the database inside the root
+    try:
+        with Recorder(store, [root], make_config(ignore=["*.log"]), home=root / ".filegram-data") as rec:
+            sh("mkdir -p node_modules/pkg .git/objects __pycache__ && echo 1 > node_modules/pkg/i.js", root)
+            sh("echo 2 > .git/objects/ab && echo 3 > __pycache__/m.pyc && echo 4 > build.log", root)
+            sh("echo keep > kept.txt", root)
+            rec.flush()
+        assert kinds(store) == [("file_write", "kept.txt", "create")]
+    finally:
+        store.close()
+
+
+def test_recording_inside_the_home_folder_is_refused(tmp_path: Path, store: Store) -> None:
+    home = tmp_path / "fghome"
+    (home / "inside").mkdir(parents=True)
+    with pytest.raises(Exception, match="own data folder"):
+        Recorder(store, [home / "inside"], make_config(), home=home)
+
+
+def test_edit_stores_snapshots_and_a_real_unified_diff(root: Path, store: Store) -> None:
+    f = root / "plan.md"
+    f.write_text("# Plan\nline one\nline two\nline three\n")
+    with Recorder(store, [root], make_config()) as rec:
+        sh("sed -i 's/line two/line 2/; $a line four' plan.md", root)
+        rec.flush()
+    (edit,) = list(store.actions(types=["file_edit"]))
+    assert (edit["lines_added"], edit["lines_deleted"], edit["lines_modified"]) == (2, 1, 1)
+    assert edit["diff_summary"] == "+2 -1"
+    diff = store.get_blob(edit["media_ref_diff"]["hash"]).decode()
+    assert "-line two\n+line 2\n" in diff and "+line four" in diff
+    assert store.get_blob(edit["media_ref_old"]["hash"]) == b"# Plan\nline one\nline two\nline three\n"
+    assert store.get_blob(edit["media_ref_new"]["hash"]).endswith(b"line four\n")
+    assert edit["media_ref_new"]["path"] == f"media/blobs/{edit['media_ref_new']['hash']}.blob"
+    assert edit["media_ref_diff"]["path"].startswith("media/diffs/")
+    assert edit["before_hash"] != edit["after_hash"]
+
+
+def test_binary_and_large_files_are_hashed_never_stored_as_text(root: Path, store: Store) -> None:
+    secret_line = "api_key = sk-abcdefghijklmnopqrstuvwxyz123456\n"
+    with Recorder(store, [root], make_config(snapshot_max_bytes=4096)) as rec:
+        (root / "img.png").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00" + os.urandom(2000))
+        (root / "big.txt").write_text("x" * 10000 + "\n")
+        (root / "cfg.txt").write_text("name = demo\n" + secret_line)
+        rec.flush()
+    writes = {e["file_path"]: e for e in store.actions(types=["file_write"])}
+    assert set(writes) == {"img.png", "big.txt", "cfg.txt"}
+    assert writes["img.png"]["media_ref"] is None and writes["img.png"]["after_hash"]
+    assert writes["big.txt"]["media_ref"] is None and writes["big.txt"]["content_length"] == 10001
+    stored = store.get_blob(writes["cfg.txt"]["media_ref"]["hash"]).decode()
+    assert "sk-abcdefghijklmnopqrstuvwxyz123456" not in stored and "REDACTED" in stored
+    assert b"sk-abcdefghijklmnopqrstuvwxyz123456" not in _all_text(store)
+
+
+def test_sessions_close_after_the_idle_gap_and_on_stop(root: Path, store: Store) -> None:
+    rec = Recorder(store, [root], make_config(idle_gap_minutes=0.02), profile_id="p7", task_id="T-03")
+    rec.start()
+    sh("echo a > a.txt", root)
+    rec.flush()
+    first = rec.session_id
+    time.sleep(2.0)  # longer than the 1.2 s idle gap
+    sh("echo b > b.txt", root)
+    rec.flush()
+    rec.stop()
+    sessions = store.sessions(source="recorder")
+    with_actions = [s for s in sessions if s["action_count"]]
+    assert len(with_actions) == 2 and all(s["closed"] for s in sessions)
+    assert with_actions[0]["id"] == first and with_actions[1]["id"] != first
+    assert {s["profile_id"] for s in sessions} == {"p7"} and {s["task_id"] for s in sessions} == {"T-03"}
+    evs = list(store.actions())
+    assert {e["session_id"] for e in evs} == {s["id"] for s in with_actions}
+    assert all(e["profile_id"] == "p7" for e in evs)
+
+
+def test_several_roots_are_prefixed_with_their_names(tmp_path: Path, store: Store) -> None:
+    a, b = tmp_path / "docs", tmp_path / "notes"
+    a.mkdir()
+    b.mkdir()
+    with Recorder(store, [a, b], make_config()) as rec:
+        sh("echo 1 > x.md", a)
+        sh("mkdir sub", b)
+        rec.flush()
+    assert sorted(kinds(store)) == [("dir_create", "notes/sub"), ("file_write", "docs/x.md", "create")]
+
+
+def test_bulk_unpack_is_summarised_with_every_file_counted(root: Path, store: Store, tmp_path: Path) -> None:
+    src = tmp_path / "src" / "dataset"
+    for i in range(12):
+        (src / f"part{i:02d}").mkdir(parents=True)
+        for j in range(50):
+            (src / f"part{i:02d}" / f"f{j:03d}.csv").write_text(f"{i},{j}\n")
+    archive = tmp_path / "dataset.tar"
+    with tarfile.open(archive, "w") as tf:
+        tf.add(src, arcname="dataset")
+    with Recorder(store, [root], make_config(bulk_events_per_second=100)) as rec:
+        sh(f"tar xf {archive}", root)
+        rec.flush(10)
+        time.sleep(2.5)  # the bulk episode ends after 2 s of quiet
+        sh("rm -rf dataset", root)
+        rec.flush(10)
+    evs = list(store.actions())
+    files = sum(e.get("bulk_count", 1) for e in evs if e["event_type"] == "file_write")
+    dirs = sum(e.get("bulk_count", 1) for e in evs if e["event_type"] == "dir_create")
+    deletes = sum(e.get("bulk_count", 1) for e in evs if e["event_type"] == "file_delete")
+    assert files == 600 and dirs == 13 and deletes == 600
+    assert len(evs) < 60  # summarised, not 1,200 rows
+    assert any(e.get("bulk") for e in evs)
+
+
+def test_lost_events_are_recovered_by_a_rescan(root: Path, store: Store) -> None:
+    (root / "old.txt").write_text("old\n")
+    (root / "keep.txt").write_text("v1\n")
+    rec = Recorder(store, [root], make_config()).start()
+    try:
+        # Stop watching: what happens now is lost, as after an inotify queue overflow.
+        rec.watcher.observer.unschedule_all()
+        (root / "new.txt").write_text("new\n")
+        (root / "keep.txt").write_text("v1\nv2\n")
+        (root / "old.txt").unlink()
+        (root / "fresh").mkdir()
+        rec.queue.put(Raw("overflow", str(root), t=time.time() * 1000))
+        deadline = time.time() + 5
+        while rec.stats()["rescans"] < 1 and time.time() < deadline:
+            time.sleep(0.05)
+        rec._sync_markers = lambda timeout: None  # no watch left to echo a marker
+        rec.flush()
+    finally:
+        rec.stop()
+    primary = [k for k in kinds(store) if k[0] not in ("context_switch", "cross_file_reference")]
+    assert sorted(primary) == [
+        ("dir_create", "fresh"),
+        ("file_delete", "old.txt"),
+        ("file_edit", "keep.txt"),
+        ("file_write", "new.txt", "create"),
+    ]
+    assert rec.stats()["rescans"] == 1
+
+
+def test_polling_fallback_still_records_changes_and_says_what_it_cannot_see(root: Path, store: Store) -> None:
+    rec = Recorder(store, [root], make_config(), force_polling=True).start()
+    try:
+        sh("echo hi > seen.txt", root)
+        rec.flush(8)
+        st = rec.stats()
+    finally:
+        rec.stop()
+    assert ("file_write", "seen.txt", "create") in kinds(store)
+    assert set(st["unavailable_types"]) == {"file_read", "file_browse", "file_search", "file_copy"}
+
+
+def test_watch_limit_message_is_clear(root: Path, store: Store) -> None:
+    import errno
+
+    from filegram.recorder.watch import Watcher, _Handler
+
+    w = Watcher(Recorder(store, [root], make_config()).roots, __import__("queue").Queue())
+    w._fall_back_to_polling(_Handler(w._sink, w.roots), str(root), OSError(errno.ENOSPC, "inotify watch limit reached"))
+    try:
+        assert w.polled_roots == [str(root)]
+        assert "max_user_watches" in w.messages[0] and "sysctl" in w.messages[0]
+    finally:
+        w.stop()
+
+
+def test_restart_keeps_first_seen_and_the_last_snapshot(root: Path, store: Store) -> None:
+    with Recorder(store, [root], make_config()) as rec:
+        sh("printf 'a\\nb\\n' > doc.md", root)
+        rec.flush()
+    time.sleep(0.3)
+    (root / "other.md").write_text("x\n")  # changed while not recording
+    with Recorder(store, [root], make_config()) as rec:
+        sh("printf 'a\\nB\\n' > tmp && mv tmp doc.md", root)
+        rec.flush()
+        sh("rm doc.md", root)
+        rec.flush()
+    edit = next(store.actions(types=["file_edit"]))
+    assert edit["file_path"] == "doc.md" and edit["diff_summary"] == "+1 -1"
+    delete = next(store.actions(types=["file_delete"]))
+    assert delete["file_age_ms"] >= 300
+    assert len(store.sessions()) == 2
+
+
+def test_demo_workflow_records_the_main_action_types(root: Path, store: Store) -> None:
+    from filegram.recorder import demo_workflow
+
+    with Recorder(store, [root], make_config()) as rec:
+        demo_workflow(root, step=0.45)
+        rec.flush()
+    types = {e["event_type"] for e in store.actions()}
+    assert types >= {
+        "dir_create", "file_write", "file_read", "file_browse", "file_search", "file_copy",
+        "file_edit", "file_move", "file_delete", "context_switch", "cross_file_reference",
+    }
+
+
+def test_record_function_and_cli(root: Path, tmp_path: Path) -> None:
+    store = Store(tmp_path / "r.db")
+    try:
+        import threading
+
+        threading.Timer(0.8, lambda: (root / "cli.txt").write_text("x\n")).start()
+        stats = record(store, [root], make_config(), seconds=2.0)
+        assert stats["stored"] >= 1 and not stats["running"]
+        assert all(s["closed"] for s in store.sessions())
+    finally:
+        store.close()
+    home = tmp_path / "home"
+    proc = run_cli("record", "--root", str(root), "--for", "1.5", home=home)
+    assert proc.returncode == 0, proc.stderr
+    assert "stored" in proc.stdout
+    status = run_cli("status", "--json", home=home)
+    assert json.loads(status.stdout)["unavailable action types"] == []
+    bad = run_cli("record", "--root", str(tmp_path / "missing"), home=home)
+    assert bad.returncode == 2 and "is not a folder" in bad.stderr
+
+
+def test_platform_report() -> None:
+    assert unavailable_types("linux") == []
+    assert "file_read" in unavailable_types("darwin") and "file_browse" in unavailable_types("win32")
+
+
+@pytest.mark.parametrize(
+    "argv, stype, query, paths",
+    [
+        (["grep", "-rn", "budget", "notes"], "grep", "budget", ["/w/notes"]),
+        (["grep", "-r", "-e", "x y", "--include=*.md"], "grep", "x y", ["/w"]),
+        (["grep", "-A", "2", "-i", "todo", "a.md", "b.md"], "grep", "todo", ["/w/a.md", "/w/b.md"]),
+        (["rg", "-g", "*.md", "alpha"], "grep", "alpha", ["/w"]),
+        (["git", "grep", "-n", "beta"], "grep", "beta", ["/w"]),
+        (["find", ".", "-type", "f", "-iname", "*.PDF"], "find", "*.PDF", ["/w"]),
+        (["find", "docs", "old"], "find", None, ["/w/docs", "/w/old"]),
+        (["fdfind", "report", "docs"], "find", "report", ["/w/docs"]),
+    ],
+)
+def test_search_command_lines(argv: list[str], stype: str, query: str | None, paths: list[str]) -> None:
+    spec = parse_search(argv, "/w")
+    assert spec is not None
+    assert (spec.search_type, spec.query, spec.paths) == (stype, query, paths)
+
+
+def test_non_searches_are_not_searches() -> None:
+    assert parse_search(["git", "status"], "/w") is None
+    assert parse_search(["cat", "x"], "/w") is None
+
+
+def test_naming_pattern_change() -> None:
+    assert naming_change("my_notes.md", "my-notes.md") == "snake_to_kebab"
+    assert naming_change("my-notes.md", "my_notes.md") == "kebab_to_snake"
+    assert naming_change("notes.md", "Notes.md") == "case_change"
+    assert naming_change("My_notes-v2.md", "notes.md") == "mixed_to_other"
+    assert naming_change("a.md", "b.md") == "other"
