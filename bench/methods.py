@@ -218,6 +218,14 @@ class FileGramOS(Method):
                    "and top-5 content chunks. Ablations drop the procedural statements (-proc), "
                    "the content-derived statements and chunks (-sem), or flags and shifts (-epi)")
 
+    variant_descriptions = {
+        "filegramos-proc": "FileGramOS without the procedural channel: no tier statements for A, C, D, E "
+                           "(action counts); content tiers, chunks, drift and shifts stay",
+        "filegramos-sem": "FileGramOS without the semantic channel: no content chunks and no tier "
+                          "statements for B, F (read from written content)",
+        "filegramos-epi": "FileGramOS without the episodic channel: no drift flags, deviations or shift attribution",
+    }
+
     def __init__(self, config: Any = None, variants: Sequence[str] | None = None):
         from filegram.config import Config
 
@@ -253,6 +261,14 @@ class FileGramOS(Method):
         if self.store is not None:
             self.store.close()
             self.store = None
+
+    def tiers_seen(self) -> dict[str, dict[str, str]]:
+        """Tiers the memory settled on, for the agreement diagnostic: the user's profile for a
+        history, each session's own tiers otherwise (label -> dim -> tier)."""
+        if self.ctx.kind == "history":
+            return {"": {d: v["tier"] for d, v in self.profile()["dimensions"].items()}}
+        return {label: {d: t.get("tier") for d, t in self.mem.session_tiers(sid).items()}
+                for label, sid in self.sid.items()}
 
     def profile(self) -> dict[str, Any]:
         if self._profile is None:
@@ -290,22 +306,27 @@ class FileGramOS(Method):
     def _epi_lines(self, q: Question) -> list[str]:
         out: list[str] = []
         kind = self.ctx.kind
-        label_of = {v: k for k, v in self.sid.items()}
         if kind == "lineup":
-            for a in self.profile().get("anomalies", []):
-                lab = label_of.get(a.get("session"))
-                if lab:
-                    out.append(f"{lab}: anomalous ({a.get('dimension')} {a.get('from')} -> {a.get('to')}, "
-                               f"distance {a.get('distance')})")
+            # Tier disagreement of each session with the others (memory.session_shift): in
+            # line-ups of different tasks it finds the odd session far more often than the
+            # fingerprint-distance flags of profile()["anomalies"] (see docs/bench.md).
+            dev: dict[str, tuple[float, dict[str, Any] | None]] = {}
+            for label, sid in self.sid.items():
+                shifts = [s for s in self.mem.session_shift(sid) if s.get("tier_changed")]
+                dev[label] = (sum(float(s.get("score") or 0.0) for s in shifts), shifts[0] if shifts else None)
+            for label, (score, top) in dev.items():
+                what = f", top change {top['dimension']}: {top['from']} -> {top['to']}" if top else ""
+                out.append(f"{label}: deviation from the other sessions {score:.2f}{what}")
+            if dev and max(v[0] for v in dev.values()) > 0:
+                worst = max(dev, key=lambda k: (dev[k][0], k))
+                out.append(f"{worst}: most anomalous session")
         target = q.metadata.get("target")
         if target and target in self.sid:
-            shifts = self.mem.session_shift(self.sid[target])
-            if shifts:
-                s = shifts[0]
-                d = s.get("dimension")
-                if d in DIM_NAMES:
-                    out.append(f"{target}: {dim_label(d)} shifted from {s.get('from')} to {s.get('to')} "
-                               f"(verdict {s.get('verdict')})")
+            shifts = [s for s in self.mem.session_shift(self.sid[target]) if s.get("dimension") in DIM_NAMES]
+            for rank, s in enumerate(shifts[:3], 1):
+                out.append(f"{target}: candidate {rank}: {dim_label(s['dimension'])} shifted from "
+                           f"{s.get('from')} to {s.get('to')} (score {float(s.get('score') or 0):.2f}, "
+                           f"verdict {s.get('verdict')})")
         return out
 
     def _sem_lines(self, q: Question) -> list[str]:

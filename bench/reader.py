@@ -222,6 +222,9 @@ def _session_outlier_scores(secs: Mapping[str, str], labels: list[str]) -> dict[
         for line in whole.splitlines():
             if re.search(rf"\b{re.escape(lab)}\b", line) and ANOMALY_WORDS.search(line) and "not anomalous" not in line.lower():
                 scores[lab] = scores.get(lab, 0.0) + 100.0
+    for lab in labels:
+        for m in re.finditer(rf"^{re.escape(lab)}: deviation[^\n]*?(-?[0-9]+(?:\.[0-9]+)?)", whole, re.M):
+            scores[lab] = scores.get(lab, 0.0) + float(m.group(1))
     bs = {lab: beliefs(secs.get(lab, "")) for lab in labels}
     for lab in labels:
         others = [o for o in labels if o != lab]
@@ -271,9 +274,13 @@ def score_options(question_id: str, question: str, choices: list[str], evidence:
                 s += outlier.get(cl.session, 0.0)
             elif cl.change:
                 a, b = cl.change
+                rank = 0
                 for line, d, x, y in shift_stmts:
-                    if d == cl.dim and (x, y) == (a, b) and (not target or target in line):
-                        s += 100.0
+                    if target and target not in line:
+                        continue
+                    rank += 1  # statements in the order given: the first is the strongest
+                    if d == cl.dim and (x, y) == (a, b):
+                        s += 100.0 / rank
                 tb = bel(target) if target and target in secs else bel("")
                 rest_text = "\n".join(v for k, v in secs.items() if k not in ("", target)) if target else whole
                 rb = beliefs(rest_text)

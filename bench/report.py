@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import csv
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -211,5 +211,28 @@ def terminal_table(table: Table) -> str:
     return "\n".join(lines)
 
 
-def as_mapping(x: Mapping[str, Any]) -> dict[str, Any]:
-    return dict(x)
+def tier_agreement_section(checks: Sequence[tuple[str, str, str, str]]) -> str:
+    """Where FileGramOS' tiers agree with the ground truth, per dimension: explains the
+    sub-task numbers (every tier question rests on these calls)."""
+    from collections import Counter
+
+    if not checks:
+        return ""
+    rows = []
+    for dim in "ABCDEF":
+        cells = [dim]
+        for level in ("user", "session"):
+            xs = [(t, g) for lv, d, t, g in checks if lv == level and d == dim]
+            if not xs:
+                cells += ["-", "-"]
+                continue
+            ok = sum(1 for t, g in xs if t == g)
+            wrong = Counter(f"{t}->{g}" for t, g in xs if t != g).most_common(2)
+            cells += [f"{100 * ok / len(xs):.0f}% of {len(xs)}", ", ".join(f"{k} x{v}" for k, v in wrong) or "-"]
+        rows.append(cells)
+    lines = ["## FileGramOS tiers against the ground truth", "",
+             "User level: the profile from all of a user's sessions (AttrRec contexts). Session level: "
+             "one anonymous session, on its task's dimensions (BehavFP contexts). 'L->R x3' = truth L, "
+             "memory said R, three times.", ""]
+    lines += _md_table(["dim", "user agreement", "user confusions", "session agreement", "session confusions"], rows)
+    return "\n".join(lines)

@@ -43,6 +43,7 @@ class RunOutput:
     judge: str
     seconds: float
     timings: dict[str, float] = field(default_factory=dict)
+    tier_checks: list[tuple[str, str, str, str]] = field(default_factory=list)
 
 
 def _group(questions: Sequence[Question]) -> list[list[Question]]:
@@ -52,13 +53,43 @@ def _group(questions: Sequence[Question]) -> list[list[Question]]:
     return list(groups.values())
 
 
+TierCheck = tuple[str, str, str, str]  # (level, dim, true tier, memory's tier)
+
+
+def _tier_checks(m: Method, q: Question, trajs: dict[str, Trajectory], tiers: dict[str, dict[str, str]],
+                 dims_of: dict[str, tuple[str, ...]]) -> list[TierCheck]:
+    """FileGramOS' tiers against the ground truth: per user (AttrRec histories, all dims) and
+    per session (BehavFP, the task's dims)."""
+    seen_fn = getattr(m, "tiers_seen", None)
+    if seen_fn is None or q.sub_track not in ("AttrRec", "BehavFP") or not q.profile_id:
+        return []
+    seen = seen_fn()
+    out: list[TierCheck] = []
+    if q.sub_track == "AttrRec":
+        for d, t in tiers[q.profile_id].items():
+            out.append(("user", d, t, str(seen.get("", {}).get(d) or "unknown")))
+    else:
+        from .trajectories import effective_tiers
+
+        t = trajs[q.input_trajectories[0]]
+        eff = effective_tiers(tiers[q.profile_id], t)
+        got = seen.get(q.labels[0], {})
+        for d in dims_of.get(t.task_id or "", ()):
+            out.append(("session", d, eff[d], str(got.get(d) or "unknown")))
+    return out
+
+
 def _answer_groups(groups: list[list[Question]], trajs: dict[str, Trajectory], titles: dict[str, str],
-                   opts: RunOptions, config: Any, progress: Progress | None = None) -> tuple[list[Prediction], dict[str, float]]:
+                   opts: RunOptions, config: Any, progress: Progress | None = None,
+                   truth: Truth | None = None) -> tuple[list[Prediction], dict[str, float], list[TierCheck]]:
     answerer = make_answerer(config, offline=opts.offline)
     methods: list[Method] = make_methods(opts.methods, config=config, ablations=opts.ablations,
                                          budget_tokens=opts.budget_tokens)
     preds: list[Prediction] = []
     timing: dict[str, float] = defaultdict(float)
+    checks: list[TierCheck] = []
+    tiers = {pid: dict(p.tiers) for pid, p in truth.profiles.items()} if truth else {}
+    dims_of = {tid: t.dims for tid, t in truth.tasks.items()} if truth else {}
     total = sum(len(g) for g in groups)
     done = 0
     for group in groups:
@@ -68,6 +99,10 @@ def _answer_groups(groups: list[list[Question]], trajs: dict[str, Trajectory], t
         for m in methods:
             t0 = time.perf_counter()
             m.ingest(ctx)
+            if truth is not None:
+                probe = next((x for x in group if x.sub_track in ("AttrRec", "BehavFP")), None)
+                if probe is not None:
+                    checks.extend(_tier_checks(m, probe, trajs, tiers, dims_of))
             for q in group:
                 for name, ev in m.evidence(q).items():
                     if q.is_open:
@@ -81,12 +116,12 @@ def _answer_groups(groups: list[list[Question]], trajs: dict[str, Trajectory], t
         done += len(group)
         if progress:
             progress(done, total)
-    return preds, dict(timing)
+    return preds, dict(timing), checks
 
 
-def _worker(args: tuple) -> tuple[list[Prediction], dict[str, float]]:
-    groups, trajs, titles, opts, config = args
-    return _answer_groups(groups, trajs, titles, opts, config)
+def _worker(args: tuple) -> tuple[list[Prediction], dict[str, float], list[TierCheck]]:
+    groups, trajs, titles, opts, config, truth = args
+    return _answer_groups(groups, trajs, titles, opts, config, truth=truth)
 
 
 def run_methods(questions: Sequence[Question], trajs: Sequence[Trajectory], truth: Truth, *,
@@ -103,7 +138,7 @@ def run_methods(questions: Sequence[Question], trajs: Sequence[Trajectory], trut
     groups = _group(answerable)
     methods = make_methods(opts.methods, config=config, ablations=opts.ablations, budget_tokens=opts.budget_tokens)
     names = [n for m in methods for n in m.names()]
-    descriptions = {n: m.description for m in methods for n in m.names()}
+    descriptions = {n: getattr(m, "variant_descriptions", {}).get(n, m.description) for m in methods for n in m.names()}
     answerer = make_answerer(config, offline=opts.offline)
     if opts.workers > 1 and len(groups) > 1 and isinstance(answerer, OfflineAnswerer):
         groups.sort(key=lambda g: -len(g[0].input_trajectories) * len(g))
@@ -112,6 +147,7 @@ def run_methods(questions: Sequence[Question], trajs: Sequence[Trajectory], trut
             shards[i % opts.workers].append(g)
         preds: list[Prediction] = []
         timing: dict[str, float] = defaultdict(float)
+        checks: list[TierCheck] = []
         total = len(answerable)
         done = 0
         with ProcessPoolExecutor(opts.workers) as pool:
@@ -120,16 +156,17 @@ def run_methods(questions: Sequence[Question], trajs: Sequence[Trajectory], trut
             for shard in shards:
                 for i in range(0, len(shard), 50):
                     batches.append(shard[i:i + 50])
-            futs = [pool.submit(_worker, (b, {k: by_key[k] for g in b for q in g[:1] for k in q.input_trajectories}, titles, opts, config)) for b in batches]
+            futs = [pool.submit(_worker, (b, {k: by_key[k] for g in b for q in g[:1] for k in q.input_trajectories}, titles, opts, config, truth)) for b in batches]
             for f, b in zip(futs, batches, strict=True):
-                p, tm = f.result()
+                p, tm, ck = f.result()
                 preds.extend(p)
+                checks.extend(ck)
                 for k, v in tm.items():
                     timing[k] += v
                 done += sum(len(g) for g in b)
                 if progress:
                     progress(done, total)
     else:
-        preds, timing = _answer_groups(groups, by_key, titles, opts, config, progress)
+        preds, timing, checks = _answer_groups(groups, by_key, titles, opts, config, progress, truth)
     return RunOutput(preds, names, descriptions, answerer.name, answerer.judge_name,
-                     time.perf_counter() - t0, dict(timing))
+                     time.perf_counter() - t0, dict(timing), checks)
