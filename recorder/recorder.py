@@ -313,7 +313,13 @@ class Recorder:
                     self._errors += 1
                     log.exception("recorder: could not interpret events")
                 self._maybe_close_idle(now)
-            if self._batch and (len(self._batch) >= batch_max or now - self._batch_started >= batch_ms):
+            # Batch under load, write at once when caught up: low latency at human pace,
+            # few transactions (each one an fsync) during a burst.
+            if self._batch and (
+                len(self._batch) >= batch_max
+                or now - self._batch_started >= batch_ms
+                or self.queue.empty()
+            ):
                 self._write()
 
     def _handle(self, raw: Raw) -> None:
