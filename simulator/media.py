@@ -14,12 +14,14 @@ import datetime as _dt
 import io
 import math
 import random
+import re
 import struct
 import wave
 import zipfile
 
 FIXED_DT = _dt.datetime(2025, 1, 6, 9, 0, 0)
 _ZIP_DT = (2025, 1, 6, 9, 0, 0)
+_STAMP = re.compile(rb"(<dcterms:(?:created|modified)[^>]*>)[^<]*(</dcterms:)")
 
 
 def _pin_zip(data: bytes) -> bytes:
@@ -31,7 +33,10 @@ def _pin_zip(data: bytes) -> bytes:
             zi = zipfile.ZipInfo(info.filename, date_time=_ZIP_DT)
             zi.compress_type = zipfile.ZIP_DEFLATED
             zi.external_attr = info.external_attr
-            dst.writestr(zi, src.read(info.filename))
+            data = src.read(info.filename)
+            if info.filename == "docProps/core.xml":  # writers stamp "now" into these
+                data = _STAMP.sub(rb"\g<1>2025-01-06T09:00:00Z\g<2>", data)
+            dst.writestr(zi, data)
     return out.getvalue()
 
 
