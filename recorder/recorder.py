@@ -179,6 +179,21 @@ class Recorder:
             return False
         return done.wait(max(deadline - time.monotonic(), 0.1))
 
+    def close_idle_session(self, timeout: float = 5.0) -> bool:
+        """Close the open session now if it has been idle longer than the gap (the worker
+        does this on its own too; the daemon calls it before consolidating). True if a
+        session was closed."""
+        if not self._running:
+            return False
+        done = threading.Event()
+        done.result = False  # type: ignore[attr-defined]
+        try:
+            self.queue.put(Raw("close_idle", "", data=done), timeout=timeout)
+        except queue.Full:
+            return False
+        done.wait(timeout)
+        return bool(getattr(done, "result", False))
+
     def stop(self) -> dict[str, Any]:
         if not self._running:
             return self.stats()
@@ -289,7 +304,12 @@ class Recorder:
                 raw = None
             n = 0
             while raw is not None:
-                if raw.kind in ("flush", "stop"):
+                if raw.kind == "close_idle":
+                    before = self._session_id
+                    self._maybe_close_idle(now_ms())
+                    raw.data.result = before is not None and self._session_id is None
+                    raw.data.set()
+                elif raw.kind in ("flush", "stop"):
                     self._settle_all()
                     raw.data.set()
                     if raw.kind == "stop":

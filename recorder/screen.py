@@ -423,6 +423,11 @@ class ScreenRecorder:
                 source="screen", started_ms=t, metadata={"source": "screen"}
             )
             self._own_last_ms = t
+            with self.store.transaction() as conn:  # frames of this look, taken just before
+                conn.execute(
+                    "UPDATE screen_frames SET session_id = ? WHERE session_id IS NULL AND ts >= ?",
+                    (self._own_session, t),
+                )
         return self._own_session
 
     def _close_own(self) -> None:

@@ -303,7 +303,7 @@ def search_frames(store: Store, query: str, limit: int = 10) -> list[dict[str, A
     out = []
     for r in rows:
         d = _frame_dict(r[:-1])
-        d["score"] = round(-float(r[-1]), 4)
+        d["score"] = round(-float(r[-1]), 6)
         text = d.get("ocr_text") or ""
         hay = text if any(t.lower() in text.lower() for t in terms) else (d.get("window_title") or "")
         d["snippet"] = _snippet(hay, terms)
