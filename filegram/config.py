@@ -103,15 +103,31 @@ stale_warning_minutes = 10.0
 tray = true
 
 [screen]
-# Screen capture is off until you turn it on.
+# Screen capture is off until you turn it on (here, or with the tray's toggle, which wins).
 enabled = false
+# Seconds between capture attempts while you are active.
 interval_seconds = 5.0
+# No capture after this many seconds without keyboard or mouse input (0: always capture).
+idle_after_seconds = 120.0
+# Share of a downscaled grey thumbnail that must change for a new frame (a blinking caret
+# or a clock changes far less than 0.001).
+change_threshold = 0.001
 # Force a frame after this many seconds of unchanged screen.
 force_after_seconds = 60.0
+# Stored frames are downscaled to at most this width (OCR reads the full-size capture).
+max_width = 1280
+# WebP quality of stored frames (JPEG where Pillow lacks WebP).
+quality = 50
+# Frames of one day take at most this much; past it the day's oldest frames go first.
 daily_budget_mb = 30.0
+# Frames older than this many days are deleted (0 keeps them until the budget prunes).
+retention_days = 30.0
 # Windows whose title or application matches any of these (case-insensitive) are never stored.
 exclude_titles = ["password", "secret", "private", "incognito", "keepass", "1password", "bitwarden", "lastpass", "keychain"]
+# Read text from frames (needs the optional extra: pip install 'filegram[ocr]').
 ocr = true
+# A window showing a file under a watched root records a file_read marked "source": "screen".
+file_actions = true
 
 [privacy]
 # Remove API keys, tokens, private keys and similar patterns from stored text.
