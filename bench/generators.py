@@ -85,7 +85,10 @@ class _Index:
         return effective_tiers(self.truth.tiers(t.profile_id), t)
 
     def dims(self, t: Trajectory) -> tuple[str, ...]:
-        return self.truth.task_dims(t.task_id)
+        """The dimensions this trajectory can show and whose truth is known (a real user may
+        state only some of their tiers)."""
+        known = self.truth.tiers(t.profile_id)
+        return tuple(d for d in self.truth.task_dims(t.task_id) if d in known)
 
     def title(self, task_id: str | None) -> str:
         task = self.truth.tasks.get(task_id or "")
@@ -107,7 +110,8 @@ def gen_attr_rec(ix: _Index, spec: BankSpec) -> list[Question]:
     pool = []
     for pid in ix.profiles:
         for attr, (dim, _) in ix.truth.attributes.items():
-            pool.append((pid, attr, dim))
+            if dim in ix.truth.tiers(pid):
+                pool.append((pid, attr, dim))
     out = []
     for n, (pid, attr, dim) in enumerate(_sample(rng, pool, spec.size("AttrRec"))):
         trajs = ix.by_profile[pid]
@@ -128,7 +132,8 @@ def gen_prof_rec(ix: _Index, spec: BankSpec) -> list[Question]:
     """Open: describe one behavioural attribute of the user (the 16 attributes of each
     profile are the scored items of the published Profile Reconstruction)."""
     rng = _rng(spec.seed, "ProfRec")
-    pool = [(pid, attr, dim) for pid in ix.profiles for attr, (dim, _) in ix.truth.attributes.items()]
+    pool = [(pid, attr, dim) for pid in ix.profiles for attr, (dim, _) in ix.truth.attributes.items()
+            if dim in ix.truth.tiers(pid)]
     out = []
     for n, (pid, attr, dim) in enumerate(_sample(rng, pool, spec.size("ProfRec"))):
         trajs = ix.by_profile[pid]
@@ -156,6 +161,8 @@ def gen_behav_fp(ix: _Index, spec: BankSpec) -> list[Question]:
     out: list[Question] = []
     for t in _sample(rng, all_trajs, spec.size("BehavFP")):
         dims = ix.dims(t)
+        if not dims:
+            continue
         eff = ix.eff(t)
         true_tiers = ix.truth.tiers(t.profile_id)
         base = _mismatch(true_tiers, eff, dims)
@@ -166,7 +173,7 @@ def gen_behav_fp(ix: _Index, spec: BankSpec) -> list[Question]:
                 continue
             vec = tuple(p.tiers[d] for d in dims)
             if _mismatch(p.tiers, eff, dims) > base:
-                cands.append((_mismatch(p.tiers, true_tiers, DIMS), rng.random(), pid, vec))
+                cands.append((_mismatch(p.tiers, true_tiers, tuple(true_tiers)), rng.random(), pid, vec))
         cands.sort()
         chosen = []
         for _, _, pid, vec in cands:
@@ -215,6 +222,8 @@ def gen_behav_inf(ix: _Index, spec: BankSpec) -> list[Question]:
     out = []
     for pid, t, ctx in _sample(rng, pool, spec.size("BehavInf")):
         dims = list(ix.dims(t))
+        if len(dims) < 2:
+            continue
         rng.shuffle(dims)
         dims = sorted(dims[:2])
         tiers = ix.truth.tiers(pid)
@@ -268,7 +277,7 @@ def gen_trace_dis(ix: _Index, spec: BankSpec) -> list[Question]:
         if not differ:
             continue
         d = rng.choice(differ)
-        same = [x for x in DIMS if ea[x] == eb[x]]
+        same = [x for x in DIMS if x in ea and x in eb and ea[x] == eb[x]]
 
         def opt(dim: str, t1: str, t2: str) -> tuple[str, dict[str, Any]]:
             return (f"U1 - {claim_text(dim, t1)}; U2 - {claim_text(dim, t2)}",
