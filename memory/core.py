@@ -273,6 +273,7 @@ class Memory:
 
     def rebuild(self) -> int:
         """Recompute all memory from the trace (must equal the incremental state)."""
+        _ = self.embedder  # a bad setting fails here, before anything is wiped
         with self.store.transaction():
             ch.wipe(self.store)
             self._bump()

@@ -70,7 +70,7 @@ def store(tmp_path: Path):
     st.close()
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def persona_store() -> Callable[..., tuple[Store, dict[str, str]]]:
     return make_persona_store
 

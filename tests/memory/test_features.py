@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from filegram.memory import FINGERPRINT_NAMES, encode_session, fingerprint, raw_features
 
 

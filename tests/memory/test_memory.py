@@ -8,13 +8,13 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from filegram.memory import Memory
+from filegram.memory.dimensions import TASKS
+from filegram.memory.synth import store_session
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from filegram.errors import FileGramError
-from filegram.memory import Memory
-from filegram.memory.dimensions import TASKS
-from filegram.memory.synth import store_session
 from filegram.store import Store
 
 P3 = {"A": "M", "B": "R", "C": "R", "D": "R", "E": "M", "F": "R"}

@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import pytest
-
-from filegram.memory import DIMENSIONS, encode_session, match_profiles, session_tiers, tiers_from_fingerprint
+from filegram.memory import (
+    DIMENSIONS,
+    encode_session,
+    match_profiles,
+    session_tiers,
+    tiers_from_fingerprint,
+)
 from filegram.memory.tiers import aggregate_votes
 
 

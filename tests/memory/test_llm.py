@@ -1,0 +1,110 @@
+"""The LLM path end to end: litellm talks to a real HTTP server on 127.0.0.1."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from filegram.memory import DIMENSIONS, Memory
+from memory_fake_llm import FakeLLM
+
+from filegram.config import Config
+from filegram.privacy import PathFilter
+from filegram.store import Store
+from filegram.trajectory import import_paths
+
+SECRET = "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789"
+
+
+def _config(api_base: str, timeout: float = 5.0) -> Config:
+    cfg = Config()
+    cfg.data["llm"].update(model="openai/fake-model", api_base=api_base, timeout_seconds=timeout, max_retries=0)
+    return cfg
+
+
+def _write_trajectory(folder: Path, session_builder) -> None:
+    """A trajectory with a secret in its content and a read of a denied path."""
+    root = "/home/u/ws"
+    b = session_builder("traj-1")
+    b.read(f"{root}/notes/plan.md").read(f"{root}/notes/plan.md", view_count=2).read(f"{root}/notes/todo.md")
+    b.read(f"{root}/.ssh/id_rsa")
+    b.write(f"{root}/itinerary.md", f"# Kyoto itinerary\n\nshrine at dawn\nAPI_KEY={SECRET}\n" + "- walk\n" * 40)
+    (folder / "media" / "blobs").mkdir(parents=True)
+    for h, data in b.blobs.items():
+        (folder / "media" / "blobs" / f"{h}.blob").write_bytes(data)
+    (folder / "events.json").write_text(json.dumps(b.events))
+    (folder / "summary.json").write_text(json.dumps({"workspace_root": root, "task_id": "T-01"}))
+
+
+@pytest.fixture
+def memory_with_trace(tmp_path, session_builder):
+    folder = tmp_path / "p9_T-01"
+    _write_trajectory(folder, session_builder)
+    store = Store(tmp_path / "m.db")
+    import_paths(store, [folder], path_filter=PathFilter())
+    yield store
+    store.close()
+
+
+QUESTION = "Which description fits this user's Consumption (A)?"
+CHOICES = [DIMENSIONS["A"].tiers[t] for t in "LMR"]
+
+
+def test_prompt_holds_the_evidence_and_nothing_excluded(memory_with_trace):
+    with FakeLLM("Answer: A\nDeep reading with revisits.") as llm:
+        mem = Memory(memory_with_trace, _config(llm.api_base))
+        mem.consolidate()
+        ans = mem.ask(QUESTION, CHOICES)
+        assert ans.used_llm and ans.choice == 0 and not ans.warnings
+        assert len(llm.requests) == 1
+        sent = llm.requests[0]["body"]
+        assert sent["model"] == "fake-model"
+        text = "\n".join(m["content"] for m in sent["messages"])
+        assert "## Procedural summary" in text and "A (Consumption)" in text
+        assert all(c in text for c in CHOICES)
+        assert "Kyoto" in text  # semantic sample of what was written
+        assert SECRET not in text and "[REDACTED" in text
+        assert "id_rsa" not in text and ".ssh" not in text
+        # --show-prompt prints exactly these messages
+        assert mem.prompt(QUESTION, CHOICES) == "\n\n".join(f"[{m['role']}]\n{m['content']}" for m in sent["messages"])
+
+
+@pytest.mark.parametrize("mode,warning", [("error", "LLM failed"), ("garbage", "names no option"), ("slow", "LLM failed")])
+def test_failures_fall_back_to_the_deterministic_answer(memory_with_trace, mode, warning):
+    with FakeLLM() as llm:
+        llm.mode = mode
+        mem = Memory(memory_with_trace, _config(llm.api_base, timeout=1.0))
+        mem.consolidate()
+        offline = Memory(memory_with_trace, Config()).ask(QUESTION, CHOICES)
+        ans = mem.ask(QUESTION, CHOICES)
+        assert not ans.used_llm
+        assert ans.choice == offline.choice is not None
+        assert any(warning in w for w in ans.warnings), ans.warnings
+        assert llm.requests  # it did try
+
+
+def test_open_question_goes_to_the_model(memory_with_trace):
+    with FakeLLM("This user reads deeply and revisits files.") as llm:
+        mem = Memory(memory_with_trace, _config(llm.api_base))
+        mem.consolidate()
+        ans = mem.ask("How does this user read?")
+        assert ans.used_llm and ans.choice is None and "revisits" in ans.text
+
+
+def test_connection_refused_falls_back(memory_with_trace):
+    with FakeLLM() as llm:
+        base = llm.api_base
+    mem = Memory(memory_with_trace, _config(base, timeout=1.0))
+    mem.consolidate()
+    ans = mem.ask(QUESTION, CHOICES)
+    assert not ans.used_llm and ans.warnings and ans.choice is not None
+
+
+def test_no_model_means_no_request(memory_with_trace):
+    with FakeLLM() as llm:
+        mem = Memory(memory_with_trace, Config())
+        mem.consolidate()
+        ans = mem.ask(QUESTION, CHOICES)
+        assert not ans.used_llm and not ans.warnings
+        assert llm.requests == []
