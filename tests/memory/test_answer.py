@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-
-from filegram.errors import FileGramError
 from filegram.memory import DIMENSIONS, Memory
 from filegram.memory.evidence import assemble, route
+
+from filegram.errors import FileGramError
 
 P17 = {"A": "L", "B": "L", "C": "L", "D": "L", "E": "M", "F": "L"}
 

@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from filegram.memory import DIMENSIONS
+
 from filegram.store import Store
 
 
