@@ -94,6 +94,21 @@ class StoreError(FileGramError, RuntimeError):
     """A store operation that cannot be done; the message is one line for the user."""
 
 
+class DiskFullError(StoreError):
+    """The disk holding the database is full: nothing was written, nothing is corrupted;
+    writers should pause and retry when space returns."""
+
+
+def _is_full(exc: BaseException) -> bool:
+    return "full" in str(exc).lower() or getattr(exc, "sqlite_errorname", "") == "SQLITE_FULL"
+
+
+def _store_error(exc: sqlite3.Error, path: Path) -> StoreError:
+    if _is_full(exc):
+        return DiskFullError(f"the disk holding {path} is full: writing paused, nothing stored was lost")
+    return StoreError(f"cannot write to {path}: {exc}")
+
+
 def content_hash(content: bytes) -> str:
     """FileGram's content address: the first 16 hex digits of SHA-256."""
     return hashlib.sha256(content).hexdigest()[:16]
@@ -171,17 +186,29 @@ class Store:
             self._tx_depth += 1
             try:
                 yield self.conn
-            except BaseException:
+            except BaseException as exc:
                 self._tx_depth -= 1
                 if self._tx_depth == 0:
-                    self.conn.execute("ROLLBACK")
+                    if self.conn.in_transaction:
+                        self.conn.execute("ROLLBACK")
                     self._known_paths.clear()
                     self._sn_cache.clear()
+                    if isinstance(exc, sqlite3.OperationalError) and _is_full(exc):
+                        raise _store_error(exc, self.path) from exc
                 raise
             else:
                 self._tx_depth -= 1
                 if self._tx_depth == 0:
-                    self.conn.execute("COMMIT")
+                    try:
+                        self.conn.execute("COMMIT")
+                    except sqlite3.Error as exc:
+                        # A failed COMMIT (disk full, I/O error) can leave the transaction
+                        # open; roll it back so the next batch starts clean.
+                        if self.conn.in_transaction:
+                            self.conn.execute("ROLLBACK")
+                        self._known_paths.clear()
+                        self._sn_cache.clear()
+                        raise _store_error(exc, self.path) from exc
 
     # -- schema -----------------------------------------------------------------------
 
