@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from .core import Memory
 
 _LETTER = re.compile(r"(?:\bdimension\s+|\(|\b)([A-F])(?:\)|\s*[:/])", re.I)
+_OVERALL = re.compile(r"\b(profile|overall|summari[sz]e|working style|work style|habits|all dimensions|describe (this|the) user)\b")
 _hash = HashingEmbedder()
 _DIM_TEXT = {d: f"{dim.name} " + " ".join(dim.tiers.values()) + " " + " ".join(dim.keywords) for d, dim in DIMENSIONS.items()}
 _DIM_VECS = _hash.embed([_DIM_TEXT[d] for d in DIM_IDS])
@@ -39,6 +40,8 @@ def route(question: str) -> list[str]:
     """Dimensions a question is about: explicit names and letters, then keywords, then the
     nearest dimension descriptions by embedding; all six when nothing points anywhere."""
     q = question.lower()
+    if _OVERALL.search(q):
+        return list(DIM_IDS)
     hits: dict[str, float] = {}
     for d, dim in DIMENSIONS.items():
         if _word_hit(q, dim.name.lower()) or re.search(rf"\({d}\)|\bdimension {d.lower()}\b", q):

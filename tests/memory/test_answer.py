@@ -71,3 +71,10 @@ def test_empty_question_is_a_clear_error(p17_memory):
     mem, _ = p17_memory
     with pytest.raises(FileGramError):
         mem.ask("   ")
+
+
+def test_profile_reconstruction_covers_all_dimensions(p17_memory):
+    mem, _ = p17_memory
+    text = mem.ask("Write this user's profile over all dimensions.").text
+    for dim, d in DIMENSIONS.items():
+        assert f"{dim} ({d.name}): {P17[dim]}" in text
