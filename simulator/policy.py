@@ -24,9 +24,9 @@ from .workspace import build_workspace
 from .writing import Writer, facts_from, revise_block, revise_small, rewrite
 
 TIER_CENTRE = {"L": 0.0, "M": 1.0, "R": 2.0}
-PERSONAL_SD = 0.12  # the same tier sits a little differently in different people
-TRAJECTORY_SD = 0.22  # day-to-day variation
-SLIP_PROB = 0.05  # out-of-character trajectory on one dimension
+PERSONAL_SD = 0.15  # the same tier sits a little differently in different people
+TRAJECTORY_SD = 0.28  # day-to-day variation
+SLIP_PROB = 0.07  # out-of-character trajectory on one dimension
 SLIP_SIZE = 0.7
 INACTIVE_PERSONA_SHARE = 0.3  # how much of the persona leaks into inactive dimensions
 # What a task asks for on a dimension it does not activate (L, M, R weights): read some,
