@@ -142,13 +142,25 @@ def zscores(s: SessionView, groups: Mapping[str, tuple[int, dict[str, list]]]) -
     return top, z
 
 
-def distance(s: SessionView, z: Mapping[str, float]) -> float:
-    """Root mean square z over the features of the dimensions the session's task exercises
-    (all 17 when the task is unknown): a task shows signal only on its own dimensions, and
-    the others would only add noise."""
+def distance(s: SessionView, z: Mapping[str, float], votes: Mapping[str, tuple[int, dict[str, int], int]] | None = None) -> float:
+    """Root mean square z over the features of the dimensions the session exercised (its
+    task's; a task shows signal only on its own dimensions, the others add noise), plus,
+    per exercised dimension, the tier disagreement with the user's other sessions
+    (tier gap x session confidence x the user's vote share): a one-tier change of habit
+    may move a feature or two only a little, but it is what drift means here."""
     active = set(active_dims(s.task_id, s.tiers)) or set(DIM_IDS)
     names = [n for n in FINGERPRINT_NAMES if FEATURE_DIM[n] in active]
-    return math.sqrt(sum(z.get(n, 0.0) ** 2 for n in names) / len(names)) if names else 0.0
+    sq = sum(z.get(n, 0.0) ** 2 for n in names) / len(names) if names else 0.0
+    if votes is not None:
+        for dim in active:
+            own = s.tiers.get(dim)
+            if not own:
+                continue
+            user_tier, share = loo_user_tier(votes, dim, own)
+            if user_tier in TIER_POS and own["tier"] != user_tier:
+                gap = abs(TIER_POS[own["tier"]] - TIER_POS[user_tier])
+                sq += (gap * float(own["confidence"]) * share) ** 2
+    return math.sqrt(sq)
 
 
 def loo_user_tier(votes: Mapping[str, tuple[int, dict[str, int], int]], dim: str, own: Mapping[str, Any] | None) -> tuple[str, float]:
@@ -249,7 +261,7 @@ def detect(
     for s in sessions:
         grp, z = zscores(s, groups)
         zs[s.session_id], norm_of[s.session_id] = z, grp
-        dist[s.session_id] = distance(s, z)
+        dist[s.session_id] = distance(s, z, votes)
     if len(dist) < 4:
         return [], dist, math.inf
     vals = list(dist.values())
