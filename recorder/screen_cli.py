@@ -210,7 +210,7 @@ def cmd_capture(args: argparse.Namespace, ctx: Any) -> int:
     rec = ScreenRecorder(store, ctx.config, home=ctx.home, roots=args.root)
     try:
         res = rec.tick()
-        rec.flush()
+        res["actions"] = res.get("actions", 0) + rec.flush()
     finally:
         rec.close()
     if args.json:

@@ -176,9 +176,10 @@ def prune(
                 ]
             for day, total in over:
                 doomed = []
-                for fid, cost in conn.execute(
+                rows = conn.execute(
                     "SELECT id, bytes FROM screen_frames WHERE day = ? ORDER BY ts, id", (day,)
-                ):
+                ).fetchall()
+                for fid, cost in rows[:-1]:  # a day keeps at least its newest frame
                     if total <= daily_budget_bytes:
                         break
                     doomed.append((fid, day, cost))

@@ -1,0 +1,158 @@
+"""From screen to actions: window titles naming watched files become marked reads."""
+
+from __future__ import annotations
+
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+from filegram.recorder.screen import ACTION_SETTLE_MS, ScreenRecorder
+from filegram.recorder.screen_actions import TitleMatcher
+from filegram.recorder.screen_window import Window
+
+from filegram.privacy import PathFilter
+from filegram.store import Store, now_ms
+
+SETTLE_S = ACTION_SETTLE_MS / 1000.0 + 0.1
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Path:
+    ws = tmp_path / "work"
+    (ws / "docs" / "drafts").mkdir(parents=True)
+    (ws / "notes.md").write_text("notes\n")
+    (ws / "docs" / "report.md").write_text("report\n")
+    (ws / "docs" / "drafts" / "report.md").write_text("older report\n")
+    (ws / ".env").write_text("TOKEN=x\n")
+    return ws
+
+
+def screen_reads(store: Store) -> list[dict]:
+    return [ev for ev in store.actions(types=["file_read", "file_browse"]) if ev.get("source") == "screen"]
+
+
+def test_title_naming_a_watched_file_yields_a_marked_read(tmp_path, workspace, display, window, screen_config):
+    win = window("notes.md - ~/work - Vim", "notes")
+    store = Store(tmp_path / "db.sqlite")
+    rec = ScreenRecorder(store, screen_config, roots=[workspace])
+    first = rec.tick()
+    assert first["result"] == "captured" and first["actions"] == 0  # waits for the kernel's read
+    time.sleep(SETTLE_S)
+    display.poke()
+    assert rec.tick()["actions"] == 1
+    (read,) = screen_reads(store)
+    assert read["event_type"] == "file_read"
+    assert read["file_path"] == "notes.md" and read["file_type"] == "md" and read["directory_depth"] == 0
+    assert read["source"] == "screen" and read["content_length"] == len("notes\n")
+    # no session was open: the screen opened its own, and the frame of that look is in it
+    session = store.session(read["session_id"])
+    assert session["source"] == "screen"
+    assert [f["id"] for f in rec_frames(store, read["session_id"])] == [first["frame_id"]]
+    # staying on the same window is the same look: nothing more
+    time.sleep(SETTLE_S)
+    display.poke()
+    rec.tick()
+    assert len(screen_reads(store)) == 1
+    # gedit's format with the folder in brackets picks the right one of two report.md
+    win.title("report.md (~/work/docs/drafts) - gedit")
+    display.poke()
+    rec.tick()
+    time.sleep(SETTLE_S)
+    rec.tick()
+    assert [r["file_path"] for r in screen_reads(store)] == ["notes.md", "docs/drafts/report.md"]
+    rec.close()
+    assert store.session(read["session_id"])["closed"] is True
+
+
+def rec_frames(store: Store, sid: str) -> list[dict]:
+    from filegram.recorder.screen import frames_for_session
+
+    return frames_for_session(store, sid)
+
+
+def test_a_read_the_file_recorder_saw_is_not_repeated(tmp_path, workspace, display, window, screen_config):
+    store = Store(tmp_path / "db.sqlite")
+    sid = store.open_session(source="recorder")
+    # the file recorder (inotify) stored a read of notes.md a moment ago
+    store.add_actions([{
+        "event_id": str(uuid.uuid4()), "event_type": "file_read", "timestamp": now_ms(),
+        "session_id": sid, "file_path": "notes.md",
+    }])
+    window("notes.md + (~/work) - VIM", "notes")
+    rec = ScreenRecorder(store, screen_config, roots=[workspace], session_provider=lambda: sid)
+    rec.tick()
+    time.sleep(SETTLE_S)
+    display.poke()
+    rec.tick()
+    assert screen_reads(store) == []
+    assert rec.stats()["counters"]["covered"] == 1
+    rec.close()
+
+
+def test_reads_go_into_the_recorders_open_session(tmp_path, workspace, display, window, screen_config):
+    store = Store(tmp_path / "db.sqlite")
+    sid = store.open_session(source="recorder")
+    window("report.md - docs - Visual Studio Code", "report")
+    rec = ScreenRecorder(store, screen_config, roots=[workspace], session_provider=lambda: sid)
+    rec.tick()
+    rec.flush()  # stop: pending observations are stored at once
+    (read,) = screen_reads(store)
+    assert read["session_id"] == sid
+    assert read["file_path"] == "docs/report.md"  # the "docs" in the title picks this one
+    assert store.sessions(source="screen") == []
+    rec.close()
+
+
+def test_file_manager_window_yields_a_marked_browse(tmp_path, workspace, display, window, screen_config):
+    window("drafts - Thunar", "folder view", klass="thunar")
+    store = Store(tmp_path / "db.sqlite")
+    rec = ScreenRecorder(store, screen_config, roots=[workspace])
+    rec.tick()
+    rec.flush()
+    (browse,) = screen_reads(store)
+    assert browse["event_type"] == "file_browse"
+    assert browse["directory_path"] == "docs/drafts" and browse["files_listed"] == 1
+    assert browse["depth"] == 2
+    rec.close()
+
+
+def test_excluded_window_naming_a_file_records_nothing(tmp_path, workspace, display, window, screen_config):
+    window("notes.md - secret - Vim", "notes")
+    store = Store(tmp_path / "db.sqlite")
+    rec = ScreenRecorder(store, screen_config, roots=[workspace])
+    assert rec.tick()["result"] == "skipped-excluded"
+    rec.flush()
+    assert list(store.actions()) == [] and store.sessions() == []
+
+
+def matcher(ws: Path) -> TitleMatcher:
+    return TitleMatcher([ws], PathFilter())
+
+
+@pytest.mark.parametrize(
+    ("title", "app", "expected"),
+    [
+        ("notes.md - ~/work - Vim", "vim", ("file_read", "notes.md")),
+        ("notes.md (~/work) - VIM", "gvim", ("file_read", "notes.md")),
+        ("● notes.md - work - Visual Studio Code", "code", ("file_read", "notes.md")),
+        ("*report.md - GNU Emacs at host", "emacs", None),  # two report.md: newest wins
+        ("notes.md — Firefox", "firefox", None),  # a browser tab is not the local file
+        (".env - Vim", "vim", None),  # denied: never named
+        ("Terminal", "xterm", None),
+        ("docs — Dolphin", "dolphin", ("file_browse", "docs")),
+        ("docs - Terminal", "xterm", None),  # a folder name alone is not a browse
+    ],
+)
+def test_title_formats(workspace, title, app, expected):
+    seen = matcher(workspace).match(Window(title=title, app=app))
+    if title.startswith("*report.md"):
+        assert seen is not None and seen.rel.endswith("report.md") and seen.candidates == 2
+        return
+    assert (None if seen is None else (seen.event_type, seen.rel)) == expected
+
+
+def test_absolute_path_in_title(workspace):
+    t = f"{workspace}/docs/drafts/report.md - Document Viewer"
+    seen = matcher(workspace).match(Window(title=t, app="evince"))
+    assert seen is not None and seen.rel == "docs/drafts/report.md"
