@@ -201,6 +201,7 @@ def scenarios(tar_path: Path) -> list[Scenario]:
         Scenario("organise with shell tools", NOTES, [
             Step("mkdir -p proj/2024/q1", [("dir_create", "proj"), ("dir_create", "proj/2024"), ("dir_create", "proj/2024/q1")]),
             Step("cp report.md report.md.bak", [("file_copy", "report.md", "report.md.bak", True)]),
+            Step("cp report.md report.md.bak", [("file_copy", "report.md", "report.md.bak", True)]),
             Step("cp report.md proj/summary.md", [("file_copy", "report.md", "proj/summary.md", False)]),
             Step("mv notes/beta.txt notes/beta-status.txt", [("file_rename", "notes/beta.txt", "notes/beta-status.txt")]),
             Step("mv report.md proj/2024/report.md", [("file_move", "report.md", "proj/2024/report.md")]),

@@ -605,12 +605,16 @@ class Interpreter:
                 else:
                     keep_r.append(r)
             self.reads = [r for r in keep_r if not r.claimed]
+        for s in self.searches:  # an exit notice can be missed: ask the process table
+            if s.t_end is None and now - s.spec.t_start > S and not os.path.exists(f"/proc/{s.spec.pid}"):
+                s.t_end = now - S
         for s in list(self.searches):
             done = s.t_end is not None and now - s.t_end >= S + SEARCH_GRACE_MS
             if force or done or now - s.spec.t_start > SEARCH_MAX_WAIT_MS:
                 self.searches.remove(s)
                 self._finish_search(s)
         # housekeeping
+        self.state.prune_expectations()
         if len(self.fresh_dirs) > 256:
             self.fresh_dirs = {p: ft for p, ft in self.fresh_dirs.items() if now - ft < FRESH_DIR_MS}
         if len(self.last_change_t) > 4096:
@@ -661,6 +665,13 @@ class Interpreter:
             )
             return
         before = ch.before
+        if ch.tool == "write":  # cp over an existing file is still a copy
+            src = self._copy_source(path, c, ch.t_first)
+            rs = self.roots.rel(src) if src is not None else None
+            if rs is not None:
+                self._remember(path, c, first_seen=before.first_seen_ms, fid=before.fid)
+                self._emit("file_copy", ch.t_first, source_path=rs, dest_path=rel, is_backup=looks_like_backup(rel) or _backup_of(rs, rel))
+                return
         if before.hash == c.hash and before.hash is not None:
             self._remember(path, c, first_seen=before.first_seen_ms, fid=before.fid)
             return  # saved without a change
@@ -743,13 +754,6 @@ class Interpreter:
         for tc, d in self.recent_copy_dirs:
             if (d == b.path or d.startswith(pre)) and b.t - 50 <= tc <= b.t + self.settle + 1000:
                 return
-        # editors list the folder (swap and backup files) right before opening a file in it
-        for r in self.reads:
-            if os.path.dirname(r.path) == b.path and 0 <= r.t - b.t <= OWN_LISTING_MS:
-                return
-        for tc, d in self.recent_change_dirs:
-            if d == b.path and 0 <= tc - b.t <= OWN_LISTING_MS:
-                return
         # a burst of folder opens down a tree is a traversal (find, grep -r, ls -R)
         group = [b]
         t_hi = b.t
@@ -766,18 +770,32 @@ class Interpreter:
         rel = self.roots.rel(b.path)
         if rel is None:
             return
-        if len(group) > 1 or len(reads) > 2:
+        read_paths = {r.path for r in reads}
+        whole_folder = len(read_paths) >= 2 and read_paths >= self._files_in(b.path)
+        if len(group) > 1 or whole_folder:
             for o in group:
                 o.done = True
-            if reads and len(reads) >= 2:
+            if len(read_paths) >= 2:
                 # A content search whose process we did not catch: no query known.
                 for r in reads:
                     r.claimed = "search"
                 self.counters["searches_inferred"] += 1
                 self._emit("file_search", b.t, search_type="grep", query=None, files_matched=None, files_opened_after=[], _scope=rel, _inferred=True)
                 return
+        else:
+            # editors list the folder (swap and backup files) right before opening a file in it
+            for r in self.reads:
+                if os.path.dirname(r.path) == b.path and 0 <= r.t - b.t <= OWN_LISTING_MS:
+                    return
+            for tc, d in self.recent_change_dirs:
+                if d == b.path and 0 <= tc - b.t <= OWN_LISTING_MS:
+                    return
         n = self._count_entries(b.path)
         self._emit("file_browse", b.t, directory_path=rel, files_listed=n, depth=dir_depth_of(rel if rel != "." else ""))
+
+    def _files_in(self, d: str) -> set[str]:
+        pre = d.rstrip(os.sep) + os.sep
+        return {p for p in self.state.files if p.startswith(pre) and os.sep not in p[len(pre):]}
 
     def _finish_read(self, r: PendingRead) -> None:
         for s in self.searches:

@@ -12,14 +12,17 @@ access pattern (a burst of folder opens and reads), without a query.
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import os
 import socket
 import struct
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 
 log = logging.getLogger("filegram.recorder")
 
@@ -201,45 +204,30 @@ def _comm(pid: int) -> str | None:
 _INTERESTING_COMM = set(SEARCH_TOOLS)
 
 
-class ProcessWatcher:
-    """Reports search-tool processes: on_start(SearchSpec), on_end(pid, t_ms)."""
+class _Scanner:
+    """Finds search-tool processes; calls on_start(SearchSpec) / on_end(pid, t_ms)."""
 
-    def __init__(self, on_start: Callable[[SearchSpec], None], on_end: Callable[[int, float], None], *, poll_ms: float = 20.0):
+    def __init__(self, on_start: Callable[[SearchSpec], None], on_end: Callable[[int, float], None], poll_ms: float):
         self.on_start = on_start
         self.on_end = on_end
         self.poll_s = max(poll_ms, 1.0) / 1000.0
-        self.mode = "none"
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
-        self._sock: socket.socket | None = None
+        self.sock = self._open_connector()
+        self.mode = "proc_connector" if self.sock is not None else "polling"
         self._live: dict[int, float] = {}
-        self.seen = 0
+        self._me = os.getpid()
 
-    def start(self) -> None:
-        if not os.path.isdir("/proc/self"):
-            self.mode = "unavailable"
-            return
-        self._sock = self._open_connector()
-        if self._sock is not None:
-            self.mode = "proc_connector"
-            target = self._netlink_loop
+    def close(self) -> None:
+        if self.sock is not None:
+            with contextlib.suppress(OSError):
+                self.sock.shutdown(socket.SHUT_RDWR)
+            with contextlib.suppress(OSError):
+                self.sock.close()
+
+    def run(self, stop: threading.Event) -> None:
+        if self.sock is not None:
+            self._netlink_loop(stop)
         else:
-            self.mode = "polling"
-            target = self._poll_loop
-        self._thread = threading.Thread(target=target, name="filegram-procs", daemon=True)
-        self._thread.start()
-
-    def stop(self) -> None:
-        self._stop.set()
-        if self._sock is not None:
-            with contextlib.suppress(OSError):
-                self._sock.shutdown(socket.SHUT_RDWR)
-            with contextlib.suppress(OSError):
-                self._sock.close()
-        if self._thread is not None:
-            self._thread.join(timeout=2)
-
-    # -- netlink process connector ----------------------------------------------------
+            self._poll_loop(stop)
 
     @staticmethod
     def _open_connector() -> socket.socket | None:
@@ -251,6 +239,10 @@ class ProcessWatcher:
         except (OSError, AttributeError):
             return None
         try:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4 << 20)
+        except OSError:
+            pass
+        try:
             sock.bind((0, cn_idx_proc))
             op = struct.pack("=I", 1)  # PROC_CN_MCAST_LISTEN
             cn = struct.pack("=IIIIHH", cn_idx_proc, cn_val_proc, 0, 0, len(op), 0) + op
@@ -261,10 +253,10 @@ class ProcessWatcher:
             sock.close()
             return None
 
-    def _netlink_loop(self) -> None:
-        sock = self._sock
+    def _netlink_loop(self, stop: threading.Event) -> None:
+        sock = self.sock
         assert sock is not None
-        while not self._stop.is_set():
+        while not stop.is_set():
             try:
                 data = sock.recv(65536)
             except TimeoutError:
@@ -281,11 +273,11 @@ class ProcessWatcher:
 
     def _netlink_message(self, data: bytes, off: int) -> None:
         base = off + 16 + 20  # nlmsghdr + cn_msg
-        if base + 16 > len(data):
+        if base + 24 > len(data):
             return
         (what,) = struct.unpack_from("=I", data, base)
         if what == 0x00000002:  # PROC_EVENT_EXEC
-            pid, tgid = struct.unpack_from("=II", data, base + 16)
+            _pid, tgid = struct.unpack_from("=II", data, base + 16)
             self._check(tgid)
         elif what == 0x80000000:  # PROC_EVENT_EXIT
             pid, tgid = struct.unpack_from("=II", data, base + 16)
@@ -293,11 +285,9 @@ class ProcessWatcher:
                 del self._live[tgid]
                 self.on_end(tgid, time.time() * 1000.0)
 
-    # -- /proc polling -------------------------------------------------------------------
-
-    def _poll_loop(self) -> None:
+    def _poll_loop(self, stop: threading.Event) -> None:
         known = set(self._pids())
-        while not self._stop.wait(self.poll_s):
+        while not stop.wait(self.poll_s):
             now = set(self._pids())
             for pid in now - known:
                 self._check(pid)
@@ -315,7 +305,7 @@ class ProcessWatcher:
             return []
 
     def _check(self, pid: int) -> None:
-        if pid == os.getpid():
+        if pid == self._me:
             return
         comm = _comm(pid)
         if comm is None or comm not in _INTERESTING_COMM:
@@ -328,6 +318,139 @@ class ProcessWatcher:
         spec = parse_search(argv, cwd, pid, t)
         if spec is None:
             return
-        self.seen += 1
         self._live[pid] = t
         self.on_start(spec)
+
+
+class ProcessWatcher:
+    """Reports search-tool processes to on_start(SearchSpec) / on_end(pid, t_ms).
+
+    The scanning runs in a small child process of its own: a search lives a few
+    milliseconds, and in the recorder's process the scanner would wait for the GIL while
+    the observer threads digest that very search's inotify events. The child only reads
+    /proc and the netlink socket and writes one line per search tool it sees.
+    """
+
+    def __init__(self, on_start: Callable[[SearchSpec], None], on_end: Callable[[int, float], None], *, poll_ms: float = 20.0):
+        self.on_start = on_start
+        self.on_end = on_end
+        self.poll_ms = poll_ms
+        self.mode = "none"
+        self.seen = 0
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._child: subprocess.Popen[str] | None = None
+        self._scanner: _Scanner | None = None
+
+    def start(self) -> None:
+        if not os.path.isdir("/proc/self"):
+            self.mode = "unavailable"
+            return
+        try:
+            self._child = subprocess.Popen(
+                [sys.executable, "-m", "filegram.recorder.procs", "--serve", str(self.poll_ms)],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                text=True,
+                bufsize=1,
+            )
+            assert self._child.stdout is not None
+            first = self._child.stdout.readline().split()
+            if len(first) != 2 or first[0] != "M":
+                raise OSError("process watcher did not start")
+            self.mode = first[1] + " (helper process)"
+            target = self._read_child
+        except (OSError, AssertionError):
+            self._kill_child()
+            self._scanner = _Scanner(self._started, self.on_end, self.poll_ms)
+            self.mode = self._scanner.mode
+            target = self._run_inline
+        self._thread = threading.Thread(target=target, name="filegram-procs", daemon=True)
+        self._thread.start()
+
+    def _started(self, spec: SearchSpec) -> None:
+        self.seen += 1
+        self.on_start(spec)
+
+    def _run_inline(self) -> None:
+        assert self._scanner is not None
+        self._scanner.run(self._stop)
+
+    def _read_child(self) -> None:
+        child = self._child
+        assert child is not None and child.stdout is not None
+        for line in child.stdout:
+            kind, _, rest = line.rstrip("\n").partition(" ")
+            try:
+                if kind == "S":
+                    self._started(SearchSpec(**json.loads(rest)))
+                elif kind == "E":
+                    pid, t = rest.split()
+                    self.on_end(int(pid), float(t))
+            except (ValueError, TypeError):
+                continue
+
+    def _kill_child(self) -> None:
+        child, self._child = self._child, None
+        if child is None:
+            return
+        with contextlib.suppress(OSError):
+            if child.stdin is not None:
+                child.stdin.close()
+        with contextlib.suppress(OSError):
+            child.terminate()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            child.wait(timeout=2)
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._kill_child()
+        if self._scanner is not None:
+            self._scanner.close()
+        if self._thread is not None:
+            self._thread.join(timeout=2)
+
+
+def _serve(poll_ms: float) -> int:
+    """The helper process: report search tools on stdout until stdin closes."""
+    with contextlib.suppress(Exception):  # die with the parent (Linux)
+        import ctypes
+        import signal
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    out = sys.stdout
+    lock = threading.Lock()
+
+    def emit(line: str) -> None:
+        with lock:
+            try:
+                out.write(line + "\n")
+                out.flush()
+            except (OSError, ValueError):
+                os._exit(0)
+
+    scanner = _Scanner(
+        lambda spec: emit("S " + json.dumps(asdict(spec), ensure_ascii=False)),
+        lambda pid, t: emit(f"E {pid} {t}"),
+        poll_ms,
+    )
+    stop = threading.Event()
+
+    def watch_parent() -> None:
+        with contextlib.suppress(Exception):
+            sys.stdin.read()
+        stop.set()
+        scanner.close()
+        os._exit(0)
+
+    threading.Thread(target=watch_parent, daemon=True).start()
+    emit(f"M {scanner.mode}")
+    scanner.run(stop)
+    return 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) >= 3 and sys.argv[1] == "--serve":
+        sys.exit(_serve(float(sys.argv[2])))
+    sys.exit(2)

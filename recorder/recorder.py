@@ -149,6 +149,7 @@ class Recorder:
         self.baseline_info = self.interp.baseline(int(self.rec["baseline_max_bytes"]))
         with self.store.transaction():
             self.state.write_pending()
+        self._close_crashed_sessions()
         self._open_session(now_ms())
         self.watcher = Watcher(self.roots, self.queue, force_polling=self.force_polling)
         self._running = True
@@ -451,6 +452,14 @@ class Recorder:
 
     # ------------------------------------------------------------------------------------
     # sessions
+
+    def _close_crashed_sessions(self) -> None:
+        """A recorder killed mid-session (power loss, SIGKILL) leaves its session open;
+        memory only encodes closed sessions, so close it at its last stored action."""
+        root = str(self.root_paths[0])
+        for s in self.store.sessions(closed=False, source="recorder"):
+            if s.get("root") == root:
+                self.store.close_session(s["id"])
 
     def _open_session(self, started: float) -> None:
         self._session_id = self.store.open_session(

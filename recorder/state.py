@@ -227,5 +227,13 @@ class FileState:
     def consume_self_dir(self, path: str) -> bool:
         return _consume(self._self_dirs, path)
 
+    def prune_expectations(self) -> None:
+        """Forget expectations whose events never came (polled roots see no reads)."""
+        now = time.monotonic()
+        for table in (self._self_reads, self._self_dirs):
+            if len(table) > 256:
+                for k in [k for k, v in table.items() if not v or v[-1] < now]:
+                    del table[k]
+
     def stats(self) -> dict[str, Any]:
         return {"known_files": len(self.files), "known_dirs": len(self.dirs)}
