@@ -74,6 +74,9 @@ chunk_chars = 800
 max_chunks_per_session = 8
 # Ask the LLM (when [llm] model is set) to judge drift flags the rules leave "uncertain".
 llm_judge = true
+# Ask the LLM for a short narrative of each new session's episodes (one call per session;
+# off by default: the deterministic descriptions need no model).
+llm_episode_narratives = false
 
 [llm]
 # Leave model empty to stay fully offline (deterministic answerer, no network calls).

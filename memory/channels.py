@@ -75,10 +75,17 @@ MIGRATIONS = [
         PRIMARY KEY (session_id, dim)
     ) WITHOUT ROWID;
     """,
+    # 2: LLM narratives of a session's episodes (only with a model and the setting on)
+    """
+    CREATE TABLE IF NOT EXISTS mem_narratives (
+        session_id TEXT PRIMARY KEY,
+        text TEXT NOT NULL
+    ) WITHOUT ROWID;
+    """,
 ]
 register_migrations("memory", MIGRATIONS)
 
-MEMORY_TABLES = ("mem_sessions", "mem_groups", "mem_votes", "mem_clusters", "mem_chunks", "mem_fts", "mem_judgements")
+MEMORY_TABLES = ("mem_sessions", "mem_groups", "mem_votes", "mem_clusters", "mem_chunks", "mem_fts", "mem_judgements", "mem_narratives")
 
 
 def q(x: float) -> int:

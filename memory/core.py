@@ -132,9 +132,41 @@ class Memory:
                 for eng, sess in zip(engrams, batch, strict=True):
                     self._apply(eng, sess)
                 self._bump()
+        if todo and self.config["memory"].get("llm_episode_narratives", False):
+            self.narrate_episodes([s["id"] for s in todo])
         if todo and self.config["memory"].get("llm_judge", True):
             self.judge_uncertain()
         return len(todo)
+
+    def narrate_episodes(self, session_ids: Iterable[str]) -> int:
+        """One LLM call per session turns its episode descriptions into a short narrative
+        (no-op without a model; a failure keeps the deterministic descriptions)."""
+        from .llm import LLMError, complete, configured
+
+        if not configured(self.config):
+            return 0
+        from filegram.privacy import redact
+
+        done = 0
+        for sid in session_ids:
+            row = self.store.conn.execute("SELECT engram FROM mem_sessions WHERE session_id = ?", (sid,)).fetchone()
+            if not row:
+                continue
+            eps = json.loads(row[0]).get("episodes", [])
+            if not eps:
+                continue
+            listing = "\n".join(f"{i + 1}. {ep['description']}" for i, ep in enumerate(eps))
+            prompt = ("These are the episodes of one work session on a computer, from file activity:\n"
+                      f"{listing}\nNarrate them in at most three short sentences, past tense, no speculation.")
+            try:
+                text = complete(self.config, [{"role": "user", "content": redact(prompt)}], max_tokens=160)
+            except LLMError:
+                continue
+            with self.store.transaction():
+                self.store.conn.execute("INSERT OR REPLACE INTO mem_narratives(session_id, text) VALUES (?, ?)",
+                                        (sid, text[:1000]))
+            done += 1
+        return done
 
     def judge_uncertain(self) -> int:
         """Let the configured LLM judge the drift flags the rules left 'uncertain' (no-op
@@ -249,6 +281,7 @@ class Memory:
                     conn.execute("DELETE FROM mem_fts WHERE chunk_id = ?", (cid,))
                 conn.execute("DELETE FROM mem_chunks WHERE session_id = ?", (sid,))
                 conn.execute("DELETE FROM mem_judgements WHERE session_id = ?", (sid,))
+                conn.execute("DELETE FROM mem_narratives WHERE session_id = ?", (sid,))
                 conn.execute("DELETE FROM mem_sessions WHERE session_id = ?", (sid,))
                 removed += 1
             if removed:

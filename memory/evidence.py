@@ -189,6 +189,10 @@ def assemble(mem: Memory, question: str, choices: list[str] | None = None, *, se
         (sid,) if sid else (),
     ).fetchall()
     for s, e in rows:
+        narr = mem.store.conn.execute("SELECT text FROM mem_narratives WHERE session_id = ?", (s,)).fetchone()
+        if narr:
+            eps.append(f"{s[:8]}: {narr[0]}")
+            continue
         for ep in json.loads(e).get("episodes", [])[:5]:
             eps.append(f"{s[:8]} #{ep['index']}: {ep['description']}")
     if eps:

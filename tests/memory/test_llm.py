@@ -108,3 +108,20 @@ def test_no_model_means_no_request(memory_with_trace):
         ans = mem.ask(QUESTION, CHOICES)
         assert not ans.used_llm and not ans.warnings
         assert llm.requests == []
+
+
+def test_episode_narratives_only_when_asked_for(memory_with_trace):
+    with FakeLLM("The user read plans, then wrote an itinerary.") as llm:
+        cfg = _config(llm.api_base)
+        cfg.data["memory"]["llm_judge"] = False
+        mem = Memory(memory_with_trace, cfg)
+        mem.consolidate()
+        assert llm.requests == []  # off by default: ingest makes no call
+        mem.rebuild()
+        cfg.data["memory"]["llm_episode_narratives"] = True
+        mem.rebuild()
+        assert len(llm.requests) == 1
+        sent = llm.requests[0]["body"]["messages"][0]["content"]
+        assert "episodes of one work session" in sent and SECRET not in sent
+        prompt = mem.prompt("What did the user do?")
+        assert "The user read plans, then wrote an itinerary." in prompt
