@@ -1,5 +1,5 @@
 """Simulated users for the assistant tests: `filegram simulate` (fast mode) into a folder,
-`filegram import` into a temporary home, memory consolidated. p11 and p16 have opposite
+`filegram import` into a temporary home, memory consolidated. p11 and p3 have opposite
 organisation tiers (C = L, deeply nested vs C = R, flat) and different naming habits
 (kebab-case vs snake_case), so what the assistant suggests for them must differ."""
 
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 NESTED_USER = "p11"  # C = L, kebab-case names
-FLAT_USER = "p16"  # C = R, snake_case names
+FLAT_USER = "p3"  # C = R, snake_case names
 
 
 def fg(*args: str, home: Path | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
@@ -27,26 +27,29 @@ def fg(*args: str, home: Path | None = None, timeout: float = 120) -> subprocess
     return proc
 
 
-def make_user(base: Path, profile: str) -> Path:
-    """A home holding one simulated user's 32 sessions, consolidated into memory."""
-    sim = base / f"sim_{profile}"
-    home = base / f"home_{profile}"
-    fg("simulate", "--profiles", profile, "--tasks", "all", "--seed", "1", "--no-progress", "--out", str(sim))
-    fg("import", str(sim), home=home)
+def make_users(base: Path, profiles: tuple[str, ...]) -> dict[str, Path]:
+    """One home per simulated user (32 sessions each), consolidated into memory."""
+    sim = base / "sim"
+    fg("simulate", "--profiles", ",".join(profiles), "--tasks", "all", "--seed", "1", "--no-progress",
+       "--out", str(sim))
     from filegram.memory import Memory
 
     from filegram.config import Home
 
-    h = Home.resolve(home)
-    store = h.open_store()
-    try:
-        Memory(store, h.load_config()).consolidate()
-    finally:
-        store.close()
-    return home
+    homes = {}
+    for profile in profiles:
+        home = base / f"home_{profile}"
+        fg("import", *sorted(str(p) for p in sim.glob(f"{profile}_T-*")), home=home)
+        h = Home.resolve(home)
+        store = h.open_store()
+        try:
+            Memory(store, h.load_config()).consolidate()
+        finally:
+            store.close()
+        homes[profile] = home
+    return homes
 
 
 @pytest.fixture(scope="session")
 def users(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    base = tmp_path_factory.mktemp("assist_users")
-    return {p: make_user(base, p) for p in (NESTED_USER, FLAT_USER)}
+    return make_users(tmp_path_factory.mktemp("assist_users"), (NESTED_USER, FLAT_USER))
