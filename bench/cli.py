@@ -26,6 +26,8 @@ def register(sub: Any) -> None:
     r.add_argument("--subtasks", type=_csv, default=None, metavar="S,...",
                    help="sub-tasks (default all): AttrRec,BehavFP,ProfRec,BehavInf,TraceDis,AnomDet,ShiftAna,FileGrd,VisGrd")
     r.add_argument("--out", type=Path, default=Path("bench-out"), metavar="DIR", help="output folder (default ./bench-out)")
+    r.add_argument("--size", type=int, default=None, metavar="N",
+                   help="questions per sub-task (default: the published counts; --quick: 40)")
     r.add_argument("--seed", type=int, default=0)
     r.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     r.add_argument("--data", type=Path, default=None, metavar="PATH",
@@ -65,8 +67,25 @@ def register(sub: Any) -> None:
     m.set_defaults(func=_mark)
 
 
+def _check_names(kind: str, given: list[str] | None, known: tuple[str, ...]) -> None:
+    """Fail before any work starts (a typo must not cost a simulation)."""
+    bad = [g for g in given or [] if g not in known]
+    if bad:
+        from filegram.errors import FileGramError
+
+        raise FileGramError(f"unknown {kind}(s): {', '.join(bad)} (known: {', '.join(known)})")
+
+
 def _run(args: argparse.Namespace, ctx: Any) -> int:
     from .pipeline import BenchConfig, run_bench
+    from .truth import SUBTASK_KEYS
+
+    _check_names("method", args.methods, METHOD_NAMES)
+    _check_names("sub-task", args.subtasks, SUBTASK_KEYS)
+    if args.profiles:
+        from filegram.simulator import PROFILES
+
+        _check_names("profile", args.profiles, tuple(PROFILES))
 
     cfg = BenchConfig(
         out=args.out, quick=args.quick, methods=args.methods, profiles=args.profiles,
@@ -74,6 +93,14 @@ def _run(args: argparse.Namespace, ctx: Any) -> int:
         questions=args.questions, ablations=not args.no_ablations, offline=args.offline,
         budget_tokens=args.context_budget, progress=not args.no_progress,
     )
+    if args.size is not None:
+        if args.size < 1:
+            from filegram.errors import FileGramError
+
+            raise FileGramError("--size must be at least 1")
+        from .truth import SUBTASK_KEYS
+
+        cfg.sizes = {s: args.size for s in SUBTASK_KEYS}
     res = run_bench(cfg, ctx.config)
     print(res["terminal"])
     print(f"answerer: {res['answerer']}; {res['questions']} questions in {res['seconds']:.0f} s")
@@ -84,6 +111,8 @@ def _run(args: argparse.Namespace, ctx: Any) -> int:
 
 def _real(args: argparse.Namespace, ctx: Any) -> int:
     from .real import run_real
+
+    _check_names("method", args.methods, METHOD_NAMES)
 
     res = run_real(ctx.store(), args.truth, out=args.out, methods=args.methods, seed=args.seed,
                    config=ctx.config, offline=args.offline, progress=not args.no_progress)
