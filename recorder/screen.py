@@ -152,6 +152,7 @@ class ScreenRecorder:
         self._own_session: str | None = None
         self._own_last_ms = 0.0
         self._format = "webp" if _webp_ok() else "jpeg"
+        self.action_settle_ms = ACTION_SETTLE_MS
         self._ocr: bool | None = None
         self.counters: dict[str, int] = {r: 0 for r in RESULTS}
         self.counters.update(actions=0, covered=0, pruned=0, errors=0)
@@ -365,7 +366,7 @@ class ScreenRecorder:
         return False
 
     def _settle_actions(self, now: float, *, force: bool = False) -> int:
-        ready = [p for p in self._pending if force or now - p[2] >= ACTION_SETTLE_MS]
+        ready = [p for p in self._pending if force or now - p[2] >= self.action_settle_ms]
         if not ready:
             return 0
         self._pending = [p for p in self._pending if p not in ready]

@@ -7,14 +7,15 @@ import uuid
 from pathlib import Path
 
 import pytest
-from filegram.recorder.screen import ACTION_SETTLE_MS, ScreenRecorder
+from filegram.recorder.screen import ScreenRecorder
 from filegram.recorder.screen_actions import TitleMatcher
 from filegram.recorder.screen_window import Window
 
 from filegram.privacy import PathFilter
 from filegram.store import Store, now_ms
 
-SETTLE_S = ACTION_SETTLE_MS / 1000.0 + 0.1
+SETTLE_MS = 400.0  # production waits 2 s for the file recorder's own read to land
+SETTLE_S = SETTLE_MS / 1000.0 + 0.1
 
 
 @pytest.fixture
@@ -36,6 +37,7 @@ def test_title_naming_a_watched_file_yields_a_marked_read(tmp_path, workspace, d
     win = window("notes.md - ~/work - Vim", "notes")
     store = Store(tmp_path / "db.sqlite")
     rec = ScreenRecorder(store, screen_config, roots=[workspace])
+    rec.action_settle_ms = SETTLE_MS
     first = rec.tick()
     assert first["result"] == "captured" and first["actions"] == 0  # waits for the kernel's read
     time.sleep(SETTLE_S)
@@ -81,6 +83,7 @@ def test_a_read_the_file_recorder_saw_is_not_repeated(tmp_path, workspace, displ
     }])
     window("notes.md + (~/work) - VIM", "notes")
     rec = ScreenRecorder(store, screen_config, roots=[workspace], session_provider=lambda: sid)
+    rec.action_settle_ms = SETTLE_MS
     rec.tick()
     time.sleep(SETTLE_S)
     display.poke()

@@ -128,13 +128,15 @@ def test_disabled_by_default_and_toggle_survives_restart(tmp_path, display, wind
 
     window("Plain - FileGram test", "text")
     store = Store(tmp_path / "db.sqlite")
-    default = ScreenRecorder(store, Config())
+    cfg = Config()  # the shipped defaults (OCR off only to keep the test fast)
+    cfg["screen"]["ocr"] = False
+    default = ScreenRecorder(store, cfg)
     assert default.enabled is False
     assert default.tick()["result"] == "skipped-disabled"
     default.set_enabled(True)
     store.close()
     store = Store(tmp_path / "db.sqlite")
-    again = ScreenRecorder(store, Config())  # config still says off: the toggle wins
+    again = ScreenRecorder(store, cfg)  # config still says off: the toggle wins
     assert again.enabled is True
     assert again.tick()["result"] == "captured"
     again.set_enabled(False)
