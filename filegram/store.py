@@ -114,6 +114,18 @@ def content_hash(content: bytes) -> str:
     return hashlib.sha256(content).hexdigest()[:16]
 
 
+def text_of(name: str) -> str:
+    """A file name that is not valid UTF-8 (Linux allows any bytes) as storable text, with
+    the odd bytes escaped (\\xff) rather than lost or fatal."""
+    try:
+        name.encode("utf-8")
+        return name
+    except UnicodeEncodeError:
+        import os
+
+        return os.fsencode(name).decode("utf-8", "backslashreplace")
+
+
 def now_ms() -> float:
     return time.time() * 1000.0
 
@@ -493,6 +505,8 @@ class Store:
     ) -> str:
         """Store content once under its content address and return the address."""
         h = hash_ or content_hash(content)
+        if original_path is not None:
+            original_path = text_of(original_path)
         with self.transaction():
             self.conn.execute(
                 "INSERT OR IGNORE INTO blobs(hash, kind, size, original_path, created_ms, content) "
