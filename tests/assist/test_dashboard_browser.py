@@ -1,0 +1,157 @@
+"""The dashboard in headless Chromium (Debian's chromium over the DevTools protocol),
+against a simulated user's data: the profile page shows memory's tiers, the timeline marks
+the perturbed sessions and the drift memory found in them, the ask box answers, pause
+works, forget removes what it says. Screenshots go to test-artifacts/."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cdp import Browser, find_chromium
+from conftest import NESTED_USER
+from filegram.daemon.dashboard import Dashboard, LocalBackend
+from filegram.memory import Memory
+from web_harness import DashboardServer
+
+from filegram.config import Home
+from filegram.forget import path_matches
+
+TOKEN = "test-token-0123456789"
+
+
+@pytest.fixture(scope="module")
+def site(users: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+    home_dir = tmp_path_factory.mktemp("dash") / "home"
+    shutil.copytree(users[NESTED_USER], home_dir)  # this module forgets things: its own copy
+    home = Home.resolve(home_dir)
+    store = home.open_store()
+    dash = Dashboard(LocalBackend(home, store, home.load_config()), TOKEN)
+    with DashboardServer(dash) as srv:
+        yield {"url": srv.url, "store": store, "home": home, "dash": dash}
+    store.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    exe = find_chromium()
+    if exe is None:
+        pytest.skip("no chromium here (Debian: apt-get install chromium; or set FILEGRAM_CHROMIUM)")
+    b = Browser(exe)
+    yield b
+    b.close()
+
+
+def _shot(b: Browser, artifacts: Path, name: str) -> None:
+    b.screenshot(artifacts / f"dashboard-{name}.png")
+
+
+def test_sign_in_then_profile_shows_memorys_tiers(site: dict[str, Any], browser: Browser, artifacts_dir: Path) -> None:
+    b = browser
+    b.goto(site["url"] + "/ui/")
+    assert "filegram open" in b.text("main")  # no key, no data
+    assert b.js("document.querySelectorAll('.card[data-dim]').length") == 0
+    b.goto(site["url"] + f"/?token={TOKEN}")
+    assert b.url() == site["url"] + "/ui/"  # the token is gone from the address bar
+    assert b.js("document.cookie") == ""  # HttpOnly: page scripts cannot read the key
+    shown = b.js("Object.fromEntries([...document.querySelectorAll('.card[data-dim]')].map(e => [e.dataset.dim, e.dataset.tier]))")
+    prof = Memory(site["store"], site["home"].load_config()).profile()
+    assert shown == {d: info["tier"] for d, info in prof["dimensions"].items()}
+    assert shown["C"] == "L" and shown["B"] == "L" and shown["D"] == "L"  # p11's ground truth
+    # the chart draws one dot per known dimension, at its tier
+    dots = b.js("Object.fromEntries([...document.querySelectorAll('#profile-chart circle')].map(e => [e.dataset.dim, e.dataset.tier]))")
+    assert dots == {d: t for d, t in shown.items() if t != "unknown"}
+    assert b.js("document.querySelectorAll('svg.spark').length") == 6
+    assert "confidence" in b.text("#dim-C") and "session(s) voted" in b.text("#dim-C")
+    _shot(b, artifacts_dir, "profile")
+
+
+def test_timeline_marks_perturbed_sessions_and_drift(site: dict[str, Any], browser: Browser, artifacts_dir: Path) -> None:
+    b = browser
+    b.goto(site["url"] + "/ui/timeline")
+    rows = b.js("""[...document.querySelectorAll('#sessions tr[data-session]')].map(r => ({
+        label: r.querySelector('a').innerText, perturbed: r.dataset.perturbed, anomaly: r.dataset.anomaly,
+        dims: [...r.querySelectorAll('.tag[data-dim]')].map(t => t.dataset.dim), text: r.innerText}))""")
+    store = site["store"]
+    truth = {s["label"]: s["metadata"]["perturbation"]["shifted_dims"] for s in store.sessions()
+             if (s.get("metadata") or {}).get("perturbation")}
+    assert len(rows) == 32 and len(truth) == 5
+    by_label = {r["label"]: r for r in rows}
+    for label, shifted in truth.items():
+        for dim, ch in shifted.items():
+            assert f"{dim} {ch['original']}->{ch['perturbed']}" in by_label[label]["perturbed"]
+    assert all(not r["perturbed"] for r in rows if r["label"] not in truth)
+    # memory's drift flags are marked with their attribution (dimension and direction)
+    prof = Memory(store, site["home"].load_config()).profile()
+    flagged = {a["label"]: a for a in prof["anomalies"]}
+    assert {r["label"] for r in rows if r["anomaly"] == "1"} == set(flagged)
+    for label, a in flagged.items():
+        assert a["dimension"] in by_label[label]["dims"]
+        assert f"{a['from']} \u2192 {a['to']}" in by_label[label]["text"]
+    # at least one perturbed session is caught with the right dimension (p11_T-18: C L->M)
+    caught = [lab for lab, a in flagged.items() if lab in truth and a["dimension"] in truth[lab]]
+    assert caught, (flagged.keys(), truth)
+    assert b.js("!!document.querySelector('#timeline [data-anomaly]')")
+    assert b.js("document.querySelectorAll('#timeline [data-perturbed]').length") == 5
+    _shot(b, artifacts_dir, "timeline")
+
+
+def test_ask_box_search_and_suggest(site: dict[str, Any], browser: Browser, artifacts_dir: Path) -> None:
+    b = browser
+    b.goto(site["url"] + "/ui/ask")
+    b.submit("#ask-form", {"question": "How does this user organise their folders?"})
+    answer = b.text("#answer")
+    assert "Organization" in answer and "L" in answer and "nested" in answer
+    _shot(b, artifacts_dir, "ask")
+    b.submit("#suggest-form", {"name_for": "patent email from May", "kind": "report"})
+    assert b.text("#suggestion").endswith("patent-email-may.md")
+    b.submit("#search-form", {"q": "quarterly summary"})
+    assert "quarterly" in b.text("#search-paths").lower()
+    b.goto(site["url"] + "/ui/activity?limit=10")
+    assert b.js("document.querySelectorAll('#actions tr[data-type]').length") == 10
+    b.goto(site["url"] + "/ui/card")
+    assert b.text("#card").startswith("# Working style card")
+    _shot(b, artifacts_dir, "card")
+
+
+def test_pause_and_forget_remove_what_they_say(site: dict[str, Any], browser: Browser, artifacts_dir: Path) -> None:
+    b = browser
+    store = site["store"]
+    b.goto(site["url"] + "/ui/privacy")
+    assert b.text("#rec-state") == "recording"
+    b.submit("form[action='/ui/privacy/pause']")
+    assert b.text("#rec-state") == "paused" and store.get_state("daemon.paused") is True
+    b.submit("form[action='/ui/privacy/resume']")
+    assert b.text("#rec-state") == "recording"
+
+    glob = "reports/*"
+    doomed = [a for a in store.actions() if any(path_matches(p, glob) for p in _paths(a))]
+    assert doomed
+    b.submit("#forget-form", {"path": glob})
+    msg = b.text("#message")
+    assert msg.startswith(f"Forgot {len(doomed)} action(s)"), msg
+    assert not [p for p in store.paths() if p.startswith("reports/")]
+    assert not [a for a in store.actions() if any(path_matches(p, glob) for p in _paths(a))]
+    _shot(b, artifacts_dir, "privacy")
+    # memory forgot it too: nothing under reports/ is found any more
+    b.goto(site["url"] + "/ui/ask?q=reconciliation")
+    assert "reports/" not in b.text("#search-hits") + b.text("#search-paths")
+
+    # everything: the pages still work on an empty memory
+    b.goto(site["url"] + "/ui/privacy")
+    b.submit("#forget-form", {"all": True})
+    assert "Forgot" in b.text("#message")
+    assert store.action_count() == 0 and store.sessions() == []
+    b.goto(site["url"] + "/ui/")
+    assert set(b.js("[...document.querySelectorAll('.card[data-dim]')].map(e => e.dataset.tier)")) == {"unknown"}
+    b.goto(site["url"] + "/ui/timeline")
+    assert "No sessions recorded yet" in b.text("main")
+
+
+def _paths(a: dict[str, Any]) -> list[str]:
+    from filegram.schema import event_paths
+
+    return list(event_paths(a))
