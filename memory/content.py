@@ -20,8 +20,8 @@ TEXT_TYPES = frozenset(
 STRUCTURED_TYPES = frozenset({"csv", "json", "xlsx", "yaml", "xml", "tsv"})
 IMAGE_TYPES = frozenset({"png", "jpg", "jpeg", "svg", "gif"})
 
-_HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+\S")
-_LIST = re.compile(r"^\s*(?:[-*+]|\d+[.)]|[•·])\s+\S")
+_HEADING = re.compile(r"^[ ]{0,3}(#{1,6})[ \t]+\S")
+_LIST = re.compile(r"^[ \t]*(?:[-*+]|\d+[.)]|[•·])[ \t]+\S")
 _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_'-]{2,}")
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
@@ -83,7 +83,46 @@ def text_stats(text: str, n_terms: int = 8) -> TextStats:
     return TextStats(**{**st.__dict__, "key_terms": list(st.key_terms)})
 
 
+_HEADING_M = re.compile(r"^[ ]{0,3}(#{1,6})[ \t]+\S", re.M)
+_LIST_M = re.compile(r"^[ \t]*(?:[-*+]|\d+[.)]|[•·])[ \t]+\S", re.M)
+_PIPE_M = re.compile(r"^[ \t]*\|.*$", re.M)
+
+
 def _text_stats(text: str, n_terms: int) -> TextStats:
+    if "```" not in text:
+        return _text_stats_fast(text, n_terms)
+    return _text_stats_lines(text, n_terms)
+
+
+def _text_stats_fast(text: str, n_terms: int) -> TextStats:
+    """Same counts as the line walk, with whole-text regexes (no code fences to skip)."""
+    lines = text.splitlines()
+    st = TextStats(chars=len(text), lines=len(lines))
+    st.nonblank_lines = sum(1 for ln in lines if ln.strip())
+    depths = [len(m) for m in _HEADING_M.findall(text)]
+    st.headings = len(depths)
+    st.max_heading_depth = max(depths, default=0)
+    rows = [ln for ln in _PIPE_M.findall(text) if is_table_row(ln)]
+    st.table_rows = len(rows)
+    st.list_lines = len(_LIST_M.findall(text))
+    prose = "\n".join(ln for ln in lines if ln.strip() and not _HEADING.match(ln) and not ln.lstrip().startswith("|"))
+    _finish(st, text, prose, n_terms)
+    return st
+
+
+def _finish(st: TextStats, text: str, prose: str, n_terms: int) -> None:
+    sentences = [s for s in _SENT_END.split(prose.replace("\n", " ")) if s.strip()]
+    st.sentences = len(sentences)
+    st.mean_sentence_chars = round(sum(len(s.strip()) for s in sentences) / len(sentences), 2) if sentences else 0.0
+    head = text[:2000]  # the language of a document shows in its beginning
+    letters = len(_LETTER.findall(head))
+    cjk = len(_CJK.findall(head))
+    st.cjk_share = round(cjk / letters, 4) if letters else 0.0
+    st.language = "unknown" if letters < 20 else ("zh" if st.cjk_share >= 0.2 else "en")
+    st.key_terms = key_terms(text, n_terms)
+
+
+def _text_stats_lines(text: str, n_terms: int) -> TextStats:
     lines = text.splitlines()
     st = TextStats(chars=len(text), lines=len(lines))
     in_code = False
@@ -106,18 +145,8 @@ def _text_stats(text: str, n_terms: int) -> TextStats:
             st.table_rows += 1
         elif _LIST.match(line):
             st.list_lines += 1
-    prose = " ".join(
-        ln for ln in lines if ln.strip() and not _HEADING.match(ln) and not is_table_row(ln)
-    )
-    sentences = [s for s in _SENT_END.split(prose) if s.strip()]
-    st.sentences = len(sentences)
-    st.mean_sentence_chars = round(sum(len(s.strip()) for s in sentences) / len(sentences), 2) if sentences else 0.0
-    head = text[:2000]  # the language of a document shows in its beginning
-    letters = len(_LETTER.findall(head))
-    cjk = len(_CJK.findall(head))
-    st.cjk_share = round(cjk / letters, 4) if letters else 0.0
-    st.language = "unknown" if letters < 20 else ("zh" if st.cjk_share >= 0.2 else "en")
-    st.key_terms = key_terms(text, n_terms)
+    prose = "\n".join(ln for ln in lines if ln.strip() and not _HEADING.match(ln) and not ln.lstrip().startswith("|"))
+    _finish(st, text, prose, n_terms)
     return st
 
 

@@ -7,9 +7,10 @@ flags, the profile) are computed from those sums on demand and cached per state 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import numpy as np
@@ -53,6 +54,7 @@ class Memory:
         ch.migrate(store)
         self._embedder: Embedder | None = None
         self._cache: dict[str, Any] = {}
+        self._pending: dict[str, list[Any]] | None = None
         mem = self.config["memory"]
         self.cluster_threshold = float(mem.get("cluster_threshold", 0.6))
         self.chunk_chars = int(mem.get("chunk_chars", 800))
@@ -109,7 +111,7 @@ class Memory:
         if self.store.conn.execute("SELECT 1 FROM mem_sessions WHERE session_id = ?", (session_id,)).fetchone():
             return False
         engram = self.encode(session_id)
-        with self.store.transaction():
+        with self._batch():
             self._apply(engram, sess)
             self._bump()
         return True
@@ -128,7 +130,7 @@ class Memory:
         for i in range(0, len(todo), BATCH):
             batch = todo[i : i + BATCH]
             engrams = [self.encode(s["id"]) for s in batch]
-            with self.store.transaction():
+            with self._batch():
                 for eng, sess in zip(engrams, batch, strict=True):
                     self._apply(eng, sess)
                 self._bump()
@@ -215,9 +217,33 @@ class Memory:
             self._recluster()
 
     def _fold_features(self, grp: str, feats: dict[str, float], sign: int) -> None:
-        n, stats = ch.load_group(self.store, grp)
-        ch.stats_add(stats, feats, sign)
-        ch.save_group(self.store, grp, n + sign, stats)
+        if self._pending is None:
+            n, stats = ch.load_group(self.store, grp)
+            ch.stats_add(stats, feats, sign)
+            ch.save_group(self.store, grp, n + sign, stats)
+            return
+        entry = self._pending.get(grp)
+        if entry is None:
+            entry = self._pending[grp] = list(ch.load_group(self.store, grp))
+        ch.stats_add(entry[1], feats, sign)
+        entry[0] += sign
+
+    @contextlib.contextmanager
+    def _batch(self) -> Iterator[None]:
+        """One transaction whose group statistics are folded in memory and written once."""
+        with self.store.transaction():
+            self._pending = {}
+            try:
+                yield
+                self._flush_groups()
+            finally:
+                self._pending = None
+
+    def _flush_groups(self) -> None:
+        if self._pending:
+            for grp, (n, stats) in sorted(self._pending.items()):
+                ch.save_group(self.store, grp, n, stats)
+            self._pending.clear()
 
     def _fold_votes(self, tiers: dict[str, dict[str, Any]], sign: int) -> None:
         conn = self.store.conn
@@ -254,6 +280,8 @@ class Memory:
     def _recluster(self) -> None:
         """Replay the leader clustering over the canonical order (late or forgotten sessions)."""
         conn = self.store.conn
+        if self._pending is not None:
+            self._flush_groups()
         conn.execute("DELETE FROM mem_clusters")
         conn.execute("DELETE FROM mem_groups WHERE grp LIKE 'cluster:%'")
         conn.execute("UPDATE mem_sessions SET cluster = NULL")
