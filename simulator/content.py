@@ -198,12 +198,13 @@ class World:
 
     def sentence(self, rng: random.Random, topic: str | None = None, ent: str | None = None) -> str:
         tpl = rng.choice(_ZH_TEMPLATES if self.language == "zh" else _EN_TEMPLATES)
-        return tpl.format(
+        text = tpl.format(
             ent=ent or rng.choice(self.entities), topic=topic or rng.choice(self.topics),
             metric=rng.choice(self.metrics), value=self.value(rng), period=self.period(rng),
             person=rng.choice(self.people), date=self.date(rng), pct=rng.randint(2, 35),
             days=rng.randint(3, 21), year=rng.randint(2015, 2024),
-        )
+        ).replace("the the ", "the ")
+        return text[0].upper() + text[1:]
 
     def paragraph(self, rng: random.Random, n: int, topic: str | None = None) -> str:
         joiner = "" if self.language == "zh" else " "

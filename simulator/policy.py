@@ -302,7 +302,8 @@ class Planner:
             from .media import make_chart_png
 
             for k in range(n_images):
-                p = self.free(posixpath.join(figdir, self.name(f"chart_{k + 1}", "png")))
+                stem = "contact_sheet" if self.task.theme in ("travel", "media", "pets") else "chart"
+                p = self.free(posixpath.join(figdir, self.name(f"{stem}_{k + 1}", "png")))
                 vals = [self.rng.uniform(1, 10) for _ in range(self.rng.randint(3, 8))]
                 self.add("write", 20_000, path=p, content=make_chart_png(vals, self.rng))
                 images.append(posixpath.relpath(p, outdir or "."))
@@ -317,7 +318,7 @@ class Planner:
                 text = json.dumps(rows, ensure_ascii=False, indent=1) + "\n"
             self.add("write", 15_000, path=p, content=text.encode())
         style = self.tier_draw("B") if b_active else "M"
-        title = self.task.instructions(self.lang).split(":", 1)[-1].split(":", 1)[-1].split("。")[0].strip()
+        title = self.task.display_title(self.lang)
         main = self.free(posixpath.join(outdir, self.name(self.task.output_stem)))
         third = max(revisits // 2, 0)
         self.revisit(third)
@@ -432,6 +433,15 @@ class Planner:
                     new = rewrite(text, self.rng, self.writer, shrink=shrink)
                     self.add("write", min(len(new) * 30, 400_000), path=path, content=new.encode())
 
+    def new_note(self, round_no: int) -> None:
+        """A round of incoming material: a new note written into the knowledge base."""
+        folder = posixpath.dirname(self.outputs[0]) if self.outputs else ""
+        stem = f"update_round_{round_no}"
+        path = self.free(posixpath.join(folder, self.name(stem)))
+        body = self.writer.document(stem.replace("_", " ").title(), self.tier_draw("B"),
+                                    self.rng.randint(20, 60))
+        self.add("write", len(body) * 30, path=path, content=body.encode())
+
     def edit(self, path: str, how: object) -> None:
         text = text_of(self.files[path]) or ""
         new = how(text, self.rng, self.writer)  # type: ignore[operator]
@@ -458,11 +468,15 @@ class Planner:
             self.organise()
             self.produce()
         elif t.type in ("iterate", "maintain"):
-            rounds = 3 if t.id == "T-18" else 1
             if "B" in t.dims or t.type == "maintain" or self.rng.random() < 0.5:
                 self.produce()
             self.organise()
-            self.iterate(rounds)
+            if t.id == "T-18":  # three rounds: new material arrives, the base is updated each time
+                for k in range(1, 4):
+                    self.new_note(k)
+                    self.iterate(1)
+            else:
+                self.iterate(1)
         else:
             self.produce()
             self.organise()

@@ -32,6 +32,9 @@ class Task:
     def empty_workspace(self) -> bool:
         return not self.inputs
 
+    def display_title(self, language: str = "en") -> str:
+        return _ZH_TITLES.get(self.id, self.title) if language == "zh" else self.title
+
     def instructions(self, language: str = "en") -> str:
         if language == "zh":
             return f"任务 {self.id}:{_ZH_TITLES.get(self.id, self.title)}。工作区中的文件是你的材料。"

@@ -12,7 +12,7 @@ import re
 
 from .content import World, heading_words
 
-_SENT = re.compile(r"(?<=[.!?。!?])\s*")
+_SENT = re.compile(r"(?<=[。!?])|(?<!Dr\.)(?<!Mr\.)(?<!Ms\.)(?<=[.!?])\s+")
 
 
 def facts_from(text: str) -> list[str]:
