@@ -1,0 +1,94 @@
+"""The dashboard and the assistant endpoints served by the real daemon (`filegram start
+--foreground` in a subprocess) on a simulated user's data: `filegram open --print` gives
+the one-time URL, the browser session works, /api/suggest and /api/card answer with the
+bearer token. Skips (saying so) while the daemon does not serve the dashboard yet."""
+
+from __future__ import annotations
+
+import http.cookiejar
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import NESTED_USER
+
+CONFIG = """\
+[recorder]
+roots = [{root}]
+
+[daemon]
+consolidate_minutes = 5.0
+tray = false
+"""
+
+
+def _get(url: str, opener: Any = None, headers: dict[str, str] | None = None) -> tuple[int, str, str]:
+    req = urllib.request.Request(url, headers=headers or {})
+    try:
+        with (opener or urllib.request.build_opener()).open(req, timeout=30) as r:
+            return r.status, r.headers.get("Content-Type", ""), r.read().decode()
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.headers.get("Content-Type", ""), exc.read().decode()
+
+
+def test_daemon_serves_dashboard_and_assistant_api(users: dict[str, Path], tmp_path: Path,
+                                                   artifacts_dir: Path) -> None:
+    home = tmp_path / "home"
+    shutil.copytree(users[NESTED_USER], home)
+    root = tmp_path / "work"
+    root.mkdir()
+    (home / "config.toml").write_text(CONFIG.format(root=json.dumps(str(root))))
+    env = {**os.environ, "FILEGRAM_HOME": str(home), "PYTHONUTF8": "1"}
+    env.pop("DISPLAY", None)
+    proc = subprocess.Popen([sys.executable, "-m", "filegram", "start", "--foreground", "--no-tray"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    try:
+        info_path = home / "run" / "daemon.json"
+        deadline = time.monotonic() + 30
+        while not info_path.exists():
+            assert proc.poll() is None, proc.stdout.read() if proc.stdout else ""
+            assert time.monotonic() < deadline, "daemon did not become ready"
+            time.sleep(0.1)
+        url = subprocess.run([sys.executable, "-m", "filegram", "open", "--print"], env=env,
+                             capture_output=True, text=True, timeout=30).stdout.strip()
+        info = json.loads(info_path.read_text())
+        assert url.startswith(info["api_url"] + "/?token=")
+        status, ctype, body = _get(info["api_url"] + "/ui/")
+        if ctype.startswith("application/json"):
+            pytest.skip("the daemon does not serve the dashboard yet (see docs/assistant.md, wiring)")
+        assert status == 401
+        jar = http.cookiejar.CookieJar()
+        op = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+        status, ctype, body = _get(url, op)
+        assert status == 200 and ctype.startswith("text/html") and "How you work" in body
+        assert 'id="dim-C" data-dim="C" data-tier="L"' in body
+        for page in ("/ui/timeline", "/ui/activity", "/ui/ask?name_for=patent+email+from+May&kind=report",
+                     "/ui/card", "/ui/privacy", "/ui/screen"):
+            status, _, body = _get(info["api_url"] + page, op)
+            assert status == 200, (page, body[:500])
+        assert "patent-email-may.md" in _get(info["api_url"] + "/ui/ask?name_for=patent+email+from+May&kind=report", op)[2]
+        token = (home / "run" / "api.token").read_text().strip()
+        auth = {"Authorization": f"Bearer {token}"}
+        status, _, body = _get(info["api_url"] + "/api/suggest?name_for=patent%20email%20from%20May&kind=report",
+                               headers=auth)
+        assert status == 200 and json.loads(body)["name"] == "patent-email-may.md"
+        status, _, body = _get(info["api_url"] + "/api/card", headers=auth)
+        assert status == 200 and json.loads(body)["markdown"].startswith("# Working style card")
+        status, _, body = _get(info["api_url"] + "/api/suggest", headers=auth)
+        assert status == 400 and "name_for" in body
+        assert _get(info["api_url"] + "/api/health", headers=auth)[0] == 200  # the API is untouched
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
