@@ -760,19 +760,22 @@ class Interpreter:
         for o in sorted(self.browses, key=lambda x: x.t):
             if o.done or o is b:
                 continue
-            if o.path.startswith(pre) and o.t >= b.t - 50 and o.t <= t_hi + TRAVERSAL_GAP_MS:
+            if any(s.covers(o.path, o.t) for s in self.searches):
+                continue  # a search we know about opened it
+            if (o.path == b.path or o.path.startswith(pre)) and o.t >= b.t - 50 and o.t <= t_hi + TRAVERSAL_GAP_MS:
                 group.append(o)
                 t_hi = max(t_hi, o.t)
         reads = [
             r for r in self.reads
             if not r.claimed and (r.path.startswith(pre)) and b.t - 50 <= r.t <= t_hi + TRAVERSAL_GAP_MS
+            and not any(s.covers(r.path, r.t) for s in self.searches)
         ]
         rel = self.roots.rel(b.path)
         if rel is None:
             return
         read_paths = {r.path for r in reads}
         whole_folder = len(read_paths) >= 2 and read_paths >= self._files_in(b.path)
-        if len(group) > 1 or whole_folder:
+        if len({o.path for o in group}) > 1 or whole_folder:
             for o in group:
                 o.done = True
             if len(read_paths) >= 2:
@@ -783,6 +786,8 @@ class Interpreter:
                 self._emit("file_search", b.t, search_type="grep", query=None, files_matched=None, files_opened_after=[], _scope=rel, _inferred=True)
                 return
         else:
+            for o in group:
+                o.done = True  # the same folder opened again in one go: one listing
             # editors list the folder (swap and backup files) right before opening a file in it
             for r in self.reads:
                 if os.path.dirname(r.path) == b.path and 0 <= r.t - b.t <= OWN_LISTING_MS:

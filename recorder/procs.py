@@ -419,6 +419,11 @@ def _serve(poll_ms: float) -> int:
         import signal
 
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    # A search lives a few milliseconds: the helper must run the moment the kernel wakes
+    # it. It only ever blocks in recv() and does microseconds of work per exec, so a
+    # real-time priority (when allowed, e.g. as root) costs nothing and catches short greps.
+    with contextlib.suppress(Exception):
+        os.sched_setscheduler(0, os.SCHED_FIFO, os.sched_param(1))
     out = sys.stdout
     lock = threading.Lock()
 

@@ -120,12 +120,17 @@ class Recorder:
         self._last_stored_ms: float | None = None
         self._last_activity_ms: float | None = None
         self._markers: dict[str, int] = {}
+        self._marker_kind: dict[str, str] = {}
         self._marker_cv = threading.Condition()
         self._discard_dir_opens = False
         self._idle_gap_ms = float(self.rec["idle_gap_minutes"]) * 60_000.0
         self._latencies: list[float] = []
         self.measure_latency = False
         self.baseline_info: dict[str, int] = {}
+        # FILEGRAM_RECORDER_TRACE=FILE writes every raw event (after the privacy filters)
+        # to FILE: how to see why a sequence became the actions it did.
+        trace = os.environ.get("FILEGRAM_RECORDER_TRACE")
+        self._trace = open(trace, "a", encoding="utf-8") if trace else None  # noqa: SIM115
 
     # ------------------------------------------------------------------------------------
     # lifecycle
@@ -258,7 +263,17 @@ class Recorder:
             for r in marker_roots:
                 self._markers[r] = self._markers.get(r, 0) + 1
         for r in marker_roots:
+            # Re-setting the root's own times yields IN_ATTRIB on the root: unlike a folder
+            # open, no user program does that in passing, so the echo is unambiguous.
             try:
+                st = os.stat(r)
+                os.utime(r, ns=(st.st_atime_ns, st.st_mtime_ns))
+                self._marker_kind[r] = "root_attrib"
+                continue
+            except OSError:
+                pass
+            try:
+                self._marker_kind[r] = "dir_opened"
                 fd = os.open(r, os.O_RDONLY | os.O_DIRECTORY)
                 os.close(fd)
             except OSError:
@@ -344,16 +359,20 @@ class Recorder:
                 self._write()
 
     def _handle(self, raw: Raw) -> None:
-        if raw.kind == "dir_opened":
-            if self._markers:
+        if raw.kind in ("dir_opened", "root_attrib"):
+            if self._markers and self._marker_kind.get(raw.path) == raw.kind:
                 with self._marker_cv:
                     n = self._markers.get(raw.path, 0)
                     if n > 0:
                         self._markers[raw.path] = n - 1
                         self._marker_cv.notify_all()
                         return
-            if self._discard_dir_opens:
+            if raw.kind == "root_attrib" or self._discard_dir_opens:
                 return
+        if self._trace is not None:
+            detail = raw.data.argv if raw.kind == "proc_start" else (raw.data if raw.kind == "proc_end" else "")
+            self._trace.write(f"{raw.t:.1f} {now_ms():.1f} {raw.kind} {self.roots.rel(raw.path) or raw.path} {raw.dest or ''} {detail}\n")
+            self._trace.flush()
         if raw.kind not in ("proc_start", "proc_end"):
             self._last_activity_ms = raw.t
         try:

@@ -69,7 +69,13 @@ class _Handler(FileSystemEventHandler):
     def dispatch(self, event: FileSystemEvent) -> None:  # fast path: no per-type methods
         kind = _KIND.get(event.event_type)
         if kind is None:
-            return  # opened, attrib: not needed
+            # attribute changes matter only on a root itself: flush() marks the event
+            # stream by re-setting the root's times (see Recorder._sync_markers)
+            if event.event_type == "attrib" and event.is_directory:
+                src = os.fsdecode(event.src_path)
+                if any(src == r.path for r in self.roots.roots):
+                    self.sink(Raw("root_attrib", src, t=_now_ms(), is_dir=True))
+            return
         src = os.fsdecode(event.src_path)
         t = _now_ms()
         if kind == "overflow":
