@@ -117,6 +117,34 @@ def test_ask_box_search_and_suggest(site: dict[str, Any], browser: Browser, arti
     _shot(b, artifacts_dir, "card")
 
 
+def test_screen_gallery_and_text_search(site: dict[str, Any], browser: Browser, artifacts_dir: Path) -> None:
+    screen = pytest.importorskip("filegram.recorder.screen")
+    ss = pytest.importorskip("filegram.recorder.screen_store")
+    import io
+
+    from PIL import Image
+
+    b = browser
+    store = site["store"]
+    b.goto(site["url"] + "/ui/screen")
+    assert "Screen capture is off" in b.text("main")
+    ss.ensure_tables(store)
+    screen.set_enabled(store, True)
+    for i, (title, text, color) in enumerate([("budget.xlsx - LibreOffice", "Q3 budget forecast 2026", "#3a7"),
+                                              ("inbox - Mail", "patent filing deadline in May", "#37a")]):
+        buf = io.BytesIO()
+        Image.new("RGB", (320, 200), color).save(buf, "JPEG")
+        ss.add_frame(store, ts=1.77e12 + i * 1000, session_id=None, monitor=0, window_title=title, app="app",
+                     width=320, height=200, image=buf.getvalue(), fmt="jpeg", ocr_text=text)
+    b.goto(site["url"] + "/ui/screen")
+    assert b.js("document.querySelectorAll('#frames figure').length") == 2
+    b.wait("[...document.querySelectorAll('#frames img')].every(i => i.complete && i.naturalWidth === 320)")
+    b.goto(site["url"] + "/ui/screen?q=patent")
+    assert b.js("document.querySelectorAll('#frames figure').length") == 1
+    assert "inbox" in b.text("#frames")
+    _shot(b, artifacts_dir, "screen")
+
+
 def test_pause_and_forget_remove_what_they_say(site: dict[str, Any], browser: Browser, artifacts_dir: Path) -> None:
     b = browser
     store = site["store"]
