@@ -30,6 +30,13 @@ class FakeLLM:
                 if outer.mode == "error":
                     self._send(500, {"error": {"message": "boom", "type": "server_error"}})
                     return
+                if self.path.rstrip("/").endswith("/embeddings"):
+                    inputs = body.get("input") or []
+                    inputs = [inputs] if isinstance(inputs, str) else inputs
+                    data = [{"object": "embedding", "index": i, "embedding": outer.embed(str(t))} for i, t in enumerate(inputs)]
+                    self._send(200, {"object": "list", "data": data, "model": body.get("model", "fake"),
+                                     "usage": {"prompt_tokens": 1, "total_tokens": 1}})
+                    return
                 text = "I would rather not say." if outer.mode == "garbage" else outer.reply
                 self._send(200, {
                     "id": "chatcmpl-test", "object": "chat.completion", "created": int(time.time()),
@@ -53,6 +60,15 @@ class FakeLLM:
         self.server.daemon_threads = True
         self.port = self.server.server_address[1]
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    @staticmethod
+    def embed(text: str) -> list[float]:
+        """A toy 8-dimensional embedding: letter counts folded by alphabet position."""
+        v = [0.0] * 8
+        for c in text.lower():
+            if "a" <= c <= "z":
+                v[(ord(c) - 97) % 8] += 1.0
+        return v
 
     @property
     def api_base(self) -> str:
