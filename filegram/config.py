@@ -129,6 +129,9 @@ retention_days = 30.0
 exclude_titles = ["password", "secret", "private", "incognito", "keepass", "1password", "bitwarden", "lastpass", "keychain"]
 # Read text from frames (needs the optional extra: pip install 'filegram[ocr]').
 ocr = true
+# OCR costs seconds of CPU per full screen: read at most one frame per this many seconds
+# (in the background; frames in between are found by their window title).
+ocr_interval_seconds = 60.0
 # A window showing a file under a watched root records a file_read marked "source": "screen".
 file_actions = true
 

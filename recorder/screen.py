@@ -7,8 +7,9 @@ from the window list, before a pixel is read: an excluded window leaves nothing,
 its title); only then grab each monitor with mss, compare a downscaled grey thumbnail with
 the last stored frame's (cheap, and blind to a blinking caret), and store a frame only when
 enough of the screen changed or when `force_after_seconds` passed without one. Frames are
-stored downscaled as WebP, OCR text (optional extra) is redacted before it is stored, and
-the day's byte counter prunes the day's oldest frames once it passes the budget.
+stored downscaled as WebP, and the day's byte counter prunes the day's oldest frames once
+it passes the budget. OCR (optional extra) reads the full-size capture in a background
+thread at most once per `ocr_interval_seconds`; its text is redacted before it is stored.
 
 screenpipe's top complaint was a tray saying "recording" while nothing was written:
 `stats()` reports the time of the last stored frame, read from the database.
@@ -153,6 +154,8 @@ class ScreenRecorder:
         self._own_last_ms = 0.0
         self._format = "webp" if _webp_ok() else "jpeg"
         self.action_settle_ms = ACTION_SETTLE_MS
+        self._ocr_thread: Any = None
+        self._last_ocr_ms = float("-inf")
         self._ocr: bool | None = None
         self.counters: dict[str, int] = {r: 0 for r in RESULTS}
         self.counters.update(actions=0, covered=0, pruned=0, errors=0)
@@ -304,27 +307,37 @@ class ScreenRecorder:
 
     def _store_frame(self, img: Any, monitor: int, active: Window | None, now: float,
                      forced: bool) -> tuple[int, dict[str, Any]]:
-        text = None
-        ocr_ms = None
-        if self.ocr_enabled:
-            from . import screen_ocr
-
-            t = time.perf_counter()
-            try:
-                raw = screen_ocr.read_text(img)
-                text = redact_screen_text(self.exclusions.drop_lines(raw))
-            except Exception:  # noqa: BLE001 - OCR is an extra: a failure costs the text only
-                self.counters["errors"] += 1
-                log.exception("screen: OCR failed")
-            ocr_ms = round((time.perf_counter() - t) * 1000.0, 1)
         data, (w, h) = encode(img, int(self.cfg["max_width"]), int(self.cfg["quality"]), self._format)
         title = redact_screen_text(active.title) if active else None
         fid = ss.add_frame(
             self.store, ts=now, session_id=self._session(now, open_own=False), monitor=monitor,
             window_title=title, app=active.app if active else None, width=w, height=h,
-            image=data, fmt=self._format, ocr_text=text, forced=forced,
+            image=data, fmt=self._format, ocr_text=None, forced=forced,
         )
-        return fid, {"bytes": len(data), "ocr_ms": ocr_ms}
+        ocr = False
+        # A forced frame shows what the last one showed: its text would be a copy.
+        if not forced and self.ocr_enabled and now - self._last_ocr_ms >= float(self.cfg["ocr_interval_seconds"]) * 1000.0:
+            self._ocr_worker().submit(fid, img)  # full-size capture: small text stays legible
+            self._last_ocr_ms = now
+            ocr = True
+        return fid, {"bytes": len(data), "ocr": ocr}
+
+    def _ocr_worker(self) -> Any:
+        if self._ocr_thread is None:
+            from .screen_ocr import OcrWorker
+
+            def store_text(fid: int, text: str) -> None:
+                ss.set_ocr_text(self.store, fid, text)
+
+            def clean(raw: str) -> str:
+                return redact_screen_text(self.exclusions.drop_lines(raw))
+
+            self._ocr_thread = OcrWorker(store_text, clean)
+        return self._ocr_thread
+
+    def wait_ocr(self, timeout: float = 120.0) -> bool:
+        """Until the frames handed to OCR have their text stored."""
+        return True if self._ocr_thread is None else self._ocr_thread.wait(timeout)
 
     # -- budget -------------------------------------------------------------------------
 
@@ -401,10 +414,13 @@ class ScreenRecorder:
             self._own_last_ms = max(ev["timestamp"] for ev in events)
         return added
 
-    def flush(self) -> int:
-        """Store the screen's pending observations now (on stop)."""
+    def flush(self, timeout: float = 120.0) -> int:
+        """Store pending observations and pending OCR text now (on stop); returns the
+        number of actions added."""
         with self._lock:
-            return self._settle_actions(now_ms(), force=True)
+            added = self._settle_actions(now_ms(), force=True)
+        self.wait_ocr(timeout)
+        return added
 
     # -- sessions -----------------------------------------------------------------------
 
@@ -446,6 +462,8 @@ class ScreenRecorder:
 
     def close(self) -> None:
         """Store pending observations and close the screen's own session, if any."""
+        if self._ocr_thread is not None:
+            self._ocr_thread.stop()
         with self._lock:
             self._settle_actions(now_ms(), force=True)
             self._close_own()
@@ -473,6 +491,10 @@ class ScreenRecorder:
             "today_pruned": today["pruned"],
             "daily_budget_bytes": self._budget_bytes(),
             "ocr": self.ocr_enabled,
+            "ocr_pending": self._ocr_thread.pending if self._ocr_thread else 0,
+            "ocr_done": self._ocr_thread.done if self._ocr_thread else 0,
+            "ocr_dropped": self._ocr_thread.dropped if self._ocr_thread else 0,
+            "ocr_last_ms": self._ocr_thread.last_ms if self._ocr_thread else None,
             "file_actions": self.matcher is not None,
             "format": self._format,
             "counters": dict(self.counters),

@@ -1,17 +1,33 @@
-"""Text from frames with RapidOCR (optional extra `filegram[ocr]`).
+"""Text from frames with RapidOCR (optional extra `filegram[ocr]`), off the capture path.
 
 rapidocr 3.x with onnxruntime ships its detection and recognition models inside the wheel,
 so OCR works offline with nothing downloaded; it read a rendered test screen perfectly where
-Debian's tesseract missed lines. The engine loads once (about a second) and is kept.
-Without the extra, frames are still stored and found by window title.
+Debian's tesseract missed lines. It is also the expensive part: a full-HD screen of code
+takes seconds of CPU (see screen_perf). So OCR never runs inside a capture tick: captured
+frames are handed to one background thread, niced on Linux, single-threaded in onnxruntime,
+that keeps only the newest waiting frame ("latest wins") and runs at most once per
+[screen].ocr_interval_seconds. Frames without text are still found by their window title.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import logging
+import os
+import sys
 import threading
+import time
+from collections.abc import Callable
 from typing import Any
+
+log = logging.getLogger("filegram.recorder.screen")
+
+ENGINE_PARAMS = {
+    "Global.use_cls": False,  # screens are upright: the angle classifier is wasted work
+    "Global.log_level": "warning",
+    "EngineConfig.onnxruntime.intra_op_num_threads": 1,  # a background job leaves cores free
+    "EngineConfig.onnxruntime.inter_op_num_threads": 1,
+}
 
 _engine: Any = None
 _lock = threading.Lock()
@@ -28,8 +44,7 @@ def _get_engine() -> Any:
             logging.getLogger("RapidOCR").setLevel(logging.WARNING)
             from rapidocr import RapidOCR
 
-            _engine = RapidOCR()
-            logging.getLogger("RapidOCR").setLevel(logging.WARNING)
+            _engine = RapidOCR(params=dict(ENGINE_PARAMS))
         return _engine
 
 
@@ -42,3 +57,78 @@ def read_text(image: Any) -> str:
     result = engine(arr)
     txts = getattr(result, "txts", None) or ()
     return "\n".join(t.strip() for t in txts if t and t.strip())
+
+
+class OcrWorker:
+    """One background thread; `submit` never blocks the capture."""
+
+    def __init__(self, store_text: Callable[[int, str], None], clean: Callable[[str], str]):
+        self._store_text = store_text
+        self._clean = clean
+        self._cv = threading.Condition()
+        self._slot: tuple[int, Any] | None = None
+        self._busy = False
+        self._stop = False
+        self._thread: threading.Thread | None = None
+        self.done = 0
+        self.dropped = 0
+        self.errors = 0
+        self.last_ms: float | None = None
+
+    def submit(self, frame_id: int, image: Any) -> None:
+        with self._cv:
+            if self._slot is not None:
+                self.dropped += 1  # an older frame never read: the newer one matters more
+            self._slot = (frame_id, image)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="filegram-screen-ocr", daemon=True)
+                self._thread.start()
+            self._cv.notify_all()
+
+    @property
+    def pending(self) -> int:
+        return int(self._slot is not None) + int(self._busy)
+
+    def wait(self, timeout: float = 60.0) -> bool:
+        """Until nothing is waiting or being read (True), or timeout (False)."""
+        deadline = time.monotonic() + timeout
+        with self._cv:
+            while self._slot is not None or self._busy:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self._cv.wait(left)
+        return True
+
+    def stop(self, timeout: float = 60.0) -> None:
+        self.wait(timeout)
+        with self._cv:
+            self._stop = True
+            self._cv.notify_all()
+
+    def _run(self) -> None:
+        if sys.platform.startswith("linux"):
+            try:  # Linux nices threads one by one: only OCR yields to the user's work
+                os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
+            except (OSError, AttributeError):
+                pass
+        while True:
+            with self._cv:
+                while self._slot is None and not self._stop:
+                    self._cv.wait()
+                if self._stop and self._slot is None:
+                    return
+                frame_id, image = self._slot  # type: ignore[misc]
+                self._slot = None
+                self._busy = True
+            t0 = time.perf_counter()
+            try:
+                self._store_text(frame_id, self._clean(read_text(image)))
+                self.done += 1
+            except Exception:  # noqa: BLE001 - OCR is an extra: a failure costs the text only
+                self.errors += 1
+                log.exception("screen: OCR failed")
+            self.last_ms = (time.perf_counter() - t0) * 1000.0
+            with self._cv:
+                self._busy = False
+                self._cv.notify_all()

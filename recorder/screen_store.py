@@ -128,6 +128,30 @@ def add_frame(
     return fid
 
 
+def set_ocr_text(store: Store, frame_id: int, text: str) -> bool:
+    """Attach (already redacted) OCR text to a stored frame and index it; False if the
+    frame was pruned meanwhile."""
+    with store.transaction() as conn:
+        row = conn.execute(
+            "SELECT day, window_title, app, COALESCE(ocr_text, '') FROM screen_frames WHERE id = ?",
+            (int(frame_id),),
+        ).fetchone()
+        if row is None:
+            return False
+        day, title, app, old = row
+        delta = len(text.encode()) - len(old.encode())
+        conn.execute(
+            "UPDATE screen_frames SET ocr_text = ?, bytes = bytes + ? WHERE id = ?", (text, delta, int(frame_id))
+        )
+        conn.execute("DELETE FROM screen_fts WHERE rowid = ?", (int(frame_id),))
+        conn.execute(
+            "INSERT INTO screen_fts(rowid, ocr_text, window_title, app) VALUES (?, ?, ?, ?)",
+            (int(frame_id), text, title or "", app or ""),
+        )
+        conn.execute("UPDATE screen_days SET bytes = MAX(bytes + ?, 0) WHERE day = ?", (delta, day))
+    return True
+
+
 def _delete(conn: sqlite3.Connection, rows: Sequence[tuple[int, str, int]]) -> None:
     for fid, day, cost in rows:
         conn.execute("DELETE FROM screen_frames WHERE id = ?", (fid,))

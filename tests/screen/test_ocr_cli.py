@@ -21,13 +21,13 @@ needs_ocr = pytest.mark.skipif(
 
 @needs_ocr
 def test_ocr_text_is_indexed_redacted_and_found_by_search(fg_home, display, window, screen_config):
-    window("Field notes - FileGram test", "quokka lighthouse 4217\nwrite to alice@example.com")
+    win = window("Field notes - FileGram test", "quokka lighthouse 4217\nwrite to alice@example.com")
     screen_config["screen"]["ocr"] = True
     store = Home(fg_home).open_store()
     rec = ScreenRecorder(store, screen_config)
     res = rec.tick()
-    assert res["result"] == "captured"
-    assert res["monitors"][0]["ocr_ms"] is not None
+    assert res["result"] == "captured" and res["monitors"][0]["ocr"] is True
+    assert rec.wait_ocr(120)
     frame = ss.get_frame(store, res["frame_id"], with_image=False)
     text = frame["ocr_text"]
     assert "quokka" in text.lower() and "lighthouse" in text.lower()
@@ -35,6 +35,11 @@ def test_ocr_text_is_indexed_redacted_and_found_by_search(fg_home, display, wind
     hits = ss.search_frames(store, "quokka lighthouse")
     assert [h["id"] for h in hits] == [res["frame_id"]]
     assert ss.search_frames(store, "alice") == []
+    # within ocr_interval_seconds the next frame is stored without text (CPU stays bounded)
+    win.text("a completely different screen now")
+    nxt = rec.tick()
+    assert nxt["result"] == "captured" and nxt["monitors"][0]["ocr"] is False
+    assert ss.get_frame(store, nxt["frame_id"], with_image=False)["ocr_text"] is None
     rec.close()
     store.close()
 
