@@ -62,11 +62,13 @@ def system_prompt(profile_id: str, task_id: str) -> str:
 class ToolBox:
     """Executes tool calls on disk and mirrors them as plan steps."""
 
-    def __init__(self, root: Path, tracer: Tracer | None):
+    def __init__(self, root: Path, tracer: Tracer | None, *, min_gap_s: float = 0.0, same_path_gap_s: float = 0.0):
         self.root = root
         self.tracer = tracer
         self.steps: list[Step] = []
         self.last = time.monotonic()
+        self.min_gap_s, self.same_path_gap_s = min_gap_s, same_path_gap_s
+        self.touched: dict[str, float] = {}
 
     def rel(self, path: str | None) -> str:
         p = posixpath.normpath((path or ".").strip().lstrip("/")) if path else "."
@@ -77,7 +79,15 @@ class ToolBox:
         return p
 
     def step(self, step: Step) -> None:
+        # A watching recorder needs human-scale gaps to tell quick tool calls apart.
+        paths = [p for p in (step.path, step.dest) if p]
+        wait = max(self.last + self.min_gap_s,
+                   max((self.touched.get(p, 0.0) + self.same_path_gap_s for p in paths), default=0.0)) - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
         now = time.monotonic()
+        for p in paths:
+            self.touched[p] = now
         step.pause_ms = round((now - self.last) * 1000, 1)
         self.last = now
         perform(step, self.root)
@@ -181,7 +191,13 @@ def run_agent(profile_id: str, task_id: str, *, model: str, out: str | Path, san
     else:
         tracer = Tracer(plan, build_workspace(task_id, seed, lang).files)
         tracer.now = time.time() * 1000
-    box = ToolBox(root, tracer)
+    if live:
+        from .live import _gaps
+
+        gap, same = _gaps(None)
+        box = ToolBox(root, tracer, min_gap_s=gap, same_path_gap_s=same)
+    else:
+        box = ToolBox(root, tracer)
     messages: list[dict[str, Any]] = [
         {"role": "system", "content": system_prompt(profile_id, task_id)},
         {"role": "user", "content": TASKS[task_id].instructions(lang)},

@@ -82,12 +82,14 @@ def simulate(
     tids = _names(tasks, TASKS, "task")
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
+    own_sandbox = None
     if live or agent:
         if live:
             from .live import load_recorder
 
             load_recorder()  # fail early with a clear message
-        sandbox_dir = sandbox_dir or tempfile.mkdtemp(prefix="filegram-sandbox-")
+        if sandbox_dir is None:
+            sandbox_dir = own_sandbox = tempfile.mkdtemp(prefix="filegram-sandbox-")
     jobs = [(p, t) for t in tids for p in pids]
     total = len(jobs)
     bar, tick = _progress(progress, total)
@@ -109,6 +111,10 @@ def simulate(
     finally:
         if bar is not None:
             bar.stop()
+        if own_sandbox is not None:  # the trajectories keep workspace_root as a name only
+            import shutil
+
+            shutil.rmtree(own_sandbox, ignore_errors=True)
     return sorted(results, key=lambda p: _order_key(p.name))
 
 

@@ -94,3 +94,20 @@ def test_agent_loop_acts_observes_and_writes_a_trajectory(fake_server: str, tmp_
     assert all(e["model_name"] == "fake" and e["message_id"].startswith("chatcmpl-") for e in events)
     summary = json.loads((out / "summary.json").read_text())
     assert summary["profile_id"] == "p3" and summary["mode"] == "agent"
+
+
+def test_agent_loop_under_the_real_recorder(fake_server: str, tmp_path: Path) -> None:
+    try:
+        from filegram.recorder import Recorder  # noqa: F401
+    except ImportError as exc:  # pragma: no cover
+        pytest.skip(f"filegram.recorder.Recorder is not importable yet: {exc}")
+    from filegram.simulator.agent import run_agent
+
+    out = run_agent("p3", "T-01", model="openai/fake", api_base=fake_server, api_key="x", live=True,
+                    out=tmp_path / "out" / "p3_T-01", sandbox=tmp_path / "sandbox")
+    events = json.loads((out / "events.json").read_text())
+    types = {e["event_type"] for e in events}
+    assert {"file_read", "dir_create", "file_write"} <= types, types
+    written = [e["file_path"] for e in events if e["event_type"] in ("file_write", "file_edit")]
+    assert "reports/2025/summary.md" in written
+    assert json.loads((out / "summary.json").read_text())["mode"] == "live"
