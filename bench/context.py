@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .questions import Question
-from .trajectories import Trajectory, files_only, interleave, narrate
+from .trajectories import Trajectory, files_only, interleave, narrate, screen_only
 
 
 @dataclass
@@ -40,10 +40,15 @@ def build_context(q: Question, trajs: dict[str, Trajectory], task_titles: dict[s
     titles: dict[str, str] = {}
     for key, label in zip(q.input_trajectories, q.labels, strict=True):
         t = trajs[key]
-        view = files_only(t, label) if kind == "files" else t.anonymous(label)
+        if kind == "files":
+            view = files_only(t, label)
+        elif kind == "screen":
+            view = screen_only(t, label)
+        else:
+            view = t.anonymous(label)
         sessions.append((label, view))
         if kind == "history" and t.task_id:
             titles[label] = task_titles.get(t.task_id, "")
-        elif kind in ("anonymous", "files", "interleaved", "lineup") and t.task_id:
+        elif kind in ("anonymous", "files", "interleaved", "lineup", "screen") and t.task_id:
             titles[label] = f"task {t.task_id}"
     return Context(kind, sessions, titles)

@@ -436,10 +436,37 @@ def gen_file_grd(ix: _Index, spec: BankSpec) -> list[Question]:
     return out
 
 
+def gen_vis_grd(ix: _Index, spec: BankSpec) -> list[Question]:
+    """Open, from the screen recording of one session only (its frames and the actions the
+    screen shows): describe one attribute of the user. Only sessions with frames qualify."""
+    rng = _rng(spec.seed, "VisGrd")
+    pool = []
+    for pid in ix.profiles:
+        for t in ix.by_profile[pid]:
+            if not t.frames:
+                continue
+            for attr, (dim, _) in ix.truth.attributes.items():
+                if dim in ix.truth.tiers(pid):
+                    pool.append((t, attr, dim))
+    out = []
+    for t, attr, dim in _sample(rng, pool, spec.size("VisGrd")):
+        tier = ix.eff(t)[dim]
+        descs = ix.truth.attributes[attr][1]
+        out.append(_q(
+            "VisGrd", len(out), "semantic", t.profile_id, [t.key],
+            f"From the screen recording of session {t.task_id} alone, describe this user's "
+            f"{attr.replace('_', ' ')} ({dim_label(dim)}).",
+            [], descs[tier], context="screen", labels=["screen recording"], dims=[dim], attribute=attr,
+            tier=tier, attribute_tiers=dict(descs),
+        ))
+    return out
+
+
 def visual_grounding_skip_reason() -> str:
     return (
-        "no screen frames: simulated trajectories have no screen recording, and Visual "
-        "Grounding needs frames from the screen recorder (filegram.recorder screen capture)"
+        "no screen frames: the simulator does not render a screen, so simulated trajectories "
+        "have no recording; `filegram bench real` asks these questions over recorded sessions "
+        "that have frames from the screen recorder"
     )
 
 
@@ -464,7 +491,10 @@ def generate_bank(trajs: Sequence[Trajectory], truth: Truth, spec: BankSpec | No
     skipped: dict[str, str] = {}
     for sub in wanted:
         if sub == "VisGrd":
-            skipped[sub] = visual_grounding_skip_reason()
+            qs = gen_vis_grd(ix, spec)
+            if not qs:
+                skipped[sub] = visual_grounding_skip_reason()
+            questions.extend(qs)
             continue
         qs = GENERATORS[sub](ix, spec)
         if not qs:

@@ -30,7 +30,7 @@ COLUMNS = (
 )
 
 # How a method is shown the input trajectories.
-CONTEXT_KINDS = ("history", "anonymous", "interleaved", "lineup", "files")
+CONTEXT_KINDS = ("history", "anonymous", "interleaved", "lineup", "files", "screen")
 
 
 @dataclass

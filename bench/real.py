@@ -75,8 +75,19 @@ def real_trajectories(store: Any) -> list[Trajectory]:
         pert = None
         if m and m.get("dim"):
             pert = {"shifted_dims": {m["dim"]: {"original": m["from"], "perturbed": m["to"]}}}
-        out.append(Trajectory(t.key, ME, f"S{i:02d}", t.events, t.blobs, pert, None))
+        out.append(Trajectory(t.key, ME, f"S{i:02d}", t.events, t.blobs, pert, None, _frames(store, t.key)))
     return out
+
+
+def _frames(store: Any, session_id: str) -> list[dict[str, Any]]:
+    """Screen frames of a session (id, ts, window_title, app, ocr_text), if the screen
+    recorder ran; never the images."""
+    try:
+        from filegram.recorder.screen_store import frames_for_session
+    except ImportError:
+        return []
+    return [{k: f.get(k) for k in ("id", "ts", "window_title", "app", "ocr_text")}
+            for f in frames_for_session(store, session_id)]
 
 
 def gen_unusual(trajs: list[Trajectory], unusual: set[str], seed: int, size: int = 40) -> list[Question]:
@@ -113,14 +124,16 @@ def run_real(store: Any, truth_path: Path, *, out: Path, methods: list[str] | No
     truth = Truth(profiles={**sim.profiles, ME: ProfileTruth(ME, tiers, "me", "")}, tasks={}, attributes=sim.attributes)
     sizes = {"AttrRec": 10**6, "ProfRec": 10**6, "BehavFP": min(len(trajs), 200), "BehavInf": 200,
              "ShiftAna": 100, "FileGrd": 200}
-    questions, skipped = generate_bank(trajs, truth, BankSpec(seed, sizes, ["AttrRec", "BehavFP", "ProfRec", "BehavInf", "ShiftAna", "FileGrd"]))
+    sizes["VisGrd"] = 100
+    questions, skipped = generate_bank(trajs, truth, BankSpec(seed, sizes, ["AttrRec", "BehavFP", "ProfRec", "BehavInf", "ShiftAna", "FileGrd", "VisGrd"]))
     unusual = set(marks(store))
     anom = gen_unusual(trajs, unusual, seed)
     questions += anom
     if not anom:
         skipped["AnomDet"] = "needs sessions marked unusual (`filegram mark SESSION --unusual`) and at least four ordinary ones"
     skipped["TraceDis"] = "needs two people's sessions of the same task; a recording has one person"
-    skipped["VisGrd"] = "screen frames are not evaluated yet"
+    if "VisGrd" in skipped:
+        skipped["VisGrd"] = "no recorded session has screen frames (turn on [screen] enabled to record them)"
     if "ShiftAna" in skipped:
         skipped["ShiftAna"] = "needs an unusual session marked with what changed (`filegram mark SESSION --dim C:L:R`)"
     out.mkdir(parents=True, exist_ok=True)

@@ -43,6 +43,8 @@ class Trajectory:
     blobs: dict[str, bytes] = field(default_factory=dict)
     perturbation: dict[str, Any] | None = None
     source: Path | None = None
+    # What a screen recording adds (real sessions): one line per frame, in time order.
+    frames: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def perturbed(self) -> bool:
@@ -327,12 +329,32 @@ def narrate_event(e: Mapping[str, Any], blobs: Mapping[str, bytes] | None = None
     return str(t)
 
 
+def narrate_frame(f: Mapping[str, Any], *, excerpt: int = 200) -> str:
+    """One screen frame in words: the active window and what OCR read on it."""
+    text = " ".join(str(f.get("ocr_text") or "").split())[:excerpt]
+    return f"screen: window '{f.get('window_title') or '?'}' ({f.get('app') or '?'}){': ' + text if text else ''}"
+
+
 def narrate(traj: Trajectory, header: str | None = None, *, with_label: bool = False) -> list[str]:
     """The trajectory as text lines; the header names the session and its task."""
     lines = [f"### {header or traj.key}"]
-    t0 = float(traj.events[0]["timestamp"]) if traj.events else 0.0
-    for e in traj.events:
-        sec = (float(e.get("timestamp") or 0.0) - t0) / 1000.0
+    stamped = [(float(e.get("timestamp") or 0.0), 0, i) for i, e in enumerate(traj.events)]
+    stamped += [(float(f.get("ts") or 0.0), 1, i) for i, f in enumerate(traj.frames)]
+    stamped.sort()
+    t0 = stamped[0][0] if stamped else 0.0
+    for ts, kind, i in stamped:
+        sec = (ts - t0) / 1000.0
+        if kind:
+            lines.append(f"- +{sec:.0f}s {narrate_frame(traj.frames[i])}")
+            continue
+        e = traj.events[i]
         who = f"[{e.get('session_id')}] " if with_label else ""
         lines.append(f"- {who}+{sec:.0f}s {narrate_event(e, traj.blobs)}")
     return lines
+
+
+def screen_only(traj: Trajectory, label: str) -> Trajectory:
+    """What a screen recording shows of a session: its frames, and the actions derived from
+    the screen (window titles naming files, `"source": "screen"`), no kernel events."""
+    evs = [{**e, "session_id": label, "profile_id": None} for e in traj.events if e.get("source") == "screen"]
+    return Trajectory(label, None, traj.task_id, evs, {}, None, None, list(traj.frames))

@@ -75,8 +75,29 @@ def _record_sessions(home: Path, sim_dir: Path, profile: str, n: int) -> list[st
     return ids
 
 
+def _add_frames(home: Path, session_id: str) -> None:
+    """Frames as the screen recorder leaves them (window, app, OCR text) for one session."""
+    from filegram.config import Home
+    from filegram.recorder.screen_store import add_frame, ensure_tables
+
+    store = Home.resolve(home).open_store()
+    try:
+        ensure_tables(store)
+        t0 = store.session(session_id)["started_ms"]
+        for i, (title, app, text) in enumerate([
+            ("notes - Files", "nautilus", "notes  drafts  budget.md"),
+            ("budget.md - gedit", "gedit", "# Budget\n- rent 900\n- food 300"),
+            ("Terminal", "gnome-terminal", "$ grep -rn rent notes/"),
+        ]):
+            add_frame(store, ts=t0 + 1000 * i, session_id=session_id, monitor=0, window_title=title, app=app,
+                      width=64, height=48, image=b"RIFF\x00\x00\x00\x00WEBP", fmt="webp", ocr_text=text)
+    finally:
+        store.close()
+
+
 def test_mark_and_bench_real(tmp_path, fg_home, sim_dir):
     ids = _record_sessions(fg_home, sim_dir, "p3", 8)
+    _add_frames(fg_home, ids[1])
     # an unusual session: someone else's way of working, recorded in the same store
     odd = _record_sessions(fg_home, sim_dir, "p17", 1)[0]
     proc = run_cli("mark", odd[:12], "--unusual", "--note", "deadline week", "--dim", "C:R:L", home=fg_home)
@@ -101,6 +122,9 @@ def test_mark_and_bench_real(tmp_path, fg_home, sim_dir):
     assert anom and all(q["input_trajectories"][q["correct"]] == odd for q in anom)
     report = (out / "report.md").read_text()
     assert "Trace Disentanglement (TraceDis): needs two people" in report
+    vis = [q for q in questions if q["sub_track"] == "VisGrd"]
+    assert vis and all(q["input_trajectories"] == [ids[1]] and q["choices"] == [] for q in vis)
+    assert "VisGrd" in res["subtasks"]
 
     truth.write_text('[tiers]\nA = "Q"\n', encoding="utf-8")
     bad = run_cli("bench", "real", "--truth", str(truth), "--out", str(out), "--no-progress", home=fg_home)
