@@ -129,6 +129,10 @@ class LocalBackend:
     def after_forget(self) -> None:
         pass
 
+    def apply_exclusions(self) -> bool:
+        """Make a new exclusion effective; False when it waits for the next recorder start."""
+        return False
+
 
 class DaemonBackend(LocalBackend):
     """The dashboard inside the running daemon: its query store and lock for reads, its
@@ -165,10 +169,28 @@ class DaemonBackend(LocalBackend):
 
     @contextlib.contextmanager
     def writer(self) -> Iterator[Any]:
-        if self.daemon.supervisor is not None:
-            self.daemon.supervisor.flush(timeout=10.0)
-        with self.daemon._memory_held():
-            yield self.daemon.memory_store
+        """Stop the recorder (it flushes its queue and closes its session, which forget may
+        delete), forget with memory held, then record again in a new session."""
+        sup = self.daemon.supervisor
+        restart = sup is not None and not self.daemon.paused
+        if restart:
+            sup.pause()
+        try:
+            with self.daemon._memory_held():
+                yield self.daemon.memory_store
+        finally:
+            if restart:
+                sup.start()
+
+    def apply_exclusions(self) -> bool:
+        """Restart the recorder so a new exclusion applies now (it reads the config's
+        exclude list when it starts; add_exclusion updated that list in place)."""
+        sup = self.daemon.supervisor
+        if sup is None or self.daemon.paused:
+            return not self.daemon.paused
+        sup.pause()
+        sup.start()
+        return True
 
 
 # -- the dashboard ----------------------------------------------------------------------
@@ -451,10 +473,14 @@ class Dashboard:
             add_exclusion(self.backend.home, self.backend.config, pattern)
         except FileGramError as exc:
             return self._privacy(error=str(exc), status=400)
-        msg = f"Excluded {pattern}: it applies when the recorder restarts."
+        msg = f"Excluded {pattern}."
         if form.get("forget"):
             result = self._forget(path_glob=pattern)
             msg += " " + forget_summary(result)
+        if self.backend.apply_exclusions():
+            msg += " Recording continues without it."
+        else:
+            msg += " It applies from the next time recording starts."
         return self._privacy(message=msg)
 
     def forget(self, req: WebRequest) -> WebResponse:

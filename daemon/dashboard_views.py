@@ -361,7 +361,7 @@ def privacy_page(csrf: str, status: str, *, paused: bool | None, exclusions: lis
     ex = "".join(f"<li><code>{esc(p)}</code></li>" for p in exclusions) or "<li class=mut>none beyond the built-in secrets list</li>"
     out.append(
         "<h2>Exclusions</h2><p class=mut>Nothing at all is stored for paths matching these patterns "
-        "(not even the name). New patterns apply when the recorder restarts.</p>"
+        "(not even the name). A new pattern applies at once while the daemon records.</p>"
         f"<ul id=exclusions>{ex}</ul><form method=post action=/ui/privacy/exclude>{csrf_field(csrf)}"
         '<input type=text name=pattern placeholder="private/* or *.kdbx"> '
         "<label><input type=checkbox name=forget value=1 checked> also forget what is already stored</label> "

@@ -8,11 +8,13 @@ from __future__ import annotations
 import http.cookiejar
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -37,6 +39,32 @@ def _get(url: str, opener: Any = None, headers: dict[str, str] | None = None) ->
             return r.status, r.headers.get("Content-Type", ""), r.read().decode()
     except urllib.error.HTTPError as exc:
         return exc.code, exc.headers.get("Content-Type", ""), exc.read().decode()
+
+
+def _post(url: str, form: dict[str, str], opener: Any) -> tuple[int, str, str]:
+    data = urllib.parse.urlencode(form).encode()
+    req = urllib.request.Request(url, data=data, headers={"Content-Type": "application/x-www-form-urlencoded"})
+    try:
+        with opener.open(req, timeout=60) as r:
+            return r.status, r.headers.get("Content-Type", ""), r.read().decode()
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.headers.get("Content-Type", ""), exc.read().decode()
+
+
+def _actions(info: dict[str, Any], auth: dict[str, str], limit: int) -> list[dict[str, Any]]:
+    status, _, body = _get(info["api_url"] + f"/api/actions?limit={limit}", headers=auth)
+    assert status == 200, body
+    return json.loads(body)["actions"]
+
+
+def _count_under(home: Path, glob: str) -> int:
+    """Stored actions touching a path under glob, read from the database itself."""
+    from filegram.forget import path_matches
+    from filegram.schema import event_paths
+    from filegram.store import Store
+
+    with Store(home / "filegram.db", readonly=True) as store:
+        return sum(1 for a in store.actions() if any(path_matches(p, glob) for p in event_paths(a)))
 
 
 def test_daemon_serves_dashboard_and_assistant_api(users: dict[str, Path], tmp_path: Path,
@@ -85,6 +113,27 @@ def test_daemon_serves_dashboard_and_assistant_api(users: dict[str, Path], tmp_p
         status, _, body = _get(info["api_url"] + "/api/suggest", headers=auth)
         assert status == 400 and "name_for" in body
         assert _get(info["api_url"] + "/api/health", headers=auth)[0] == 200  # the API is untouched
+
+        # privacy from the dashboard: exclude a folder and forget what is stored under it;
+        # the recorder restarts at once with the new exclusion and keeps recording the rest
+        page = _get(info["api_url"] + "/ui/privacy", op)[2]
+        csrf = re.search(r'name=csrf value="([^"]+)"', page).group(1)
+        n_reports = _count_under(home, "reports/*")
+        assert n_reports
+        status, _, body = _post(info["api_url"] + "/ui/privacy/exclude",
+                                {"csrf": csrf, "pattern": "reports/*", "forget": "1"}, op)
+        assert status == 200 and f"Forgot {n_reports} action(s)" in body, body[-1500:]
+        assert _count_under(home, "reports/*") == 0
+        (root / "reports").mkdir()
+        (root / "reports" / "secret-plan.md").write_text("do not keep\n")
+        (root / "kept-note.md").write_text("keep me\n")
+        deadline = time.monotonic() + 20
+        while not any("kept-note.md" in json.dumps(a) for a in _actions(info, auth, 50)):
+            assert time.monotonic() < deadline, "the recorder did not record after the exclusion"
+            time.sleep(0.2)
+        assert not any("secret-plan" in json.dumps(a) for a in _actions(info, auth, 200))
+        h = json.loads(_get(info["api_url"] + "/api/health", headers=auth)[2])
+        assert h["recorder"]["running"], h
     finally:
         proc.terminate()
         try:
