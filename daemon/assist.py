@@ -518,11 +518,11 @@ def style_card(profile: dict[str, Any], habits: Habits | None = None, *, max_dri
     dims = profile.get("dimensions") or {}
     lines = ["# Working style card", ""]
     n = profile.get("sessions")
-    lines.append(f"_Learned by FileGram from {n if n is not None else 'the recorded'} work session(s); "
-                 f"updated {_when(profile.get('updated_ms'))}. Follow these defaults unless the user "
-                 "says otherwise._")
-    lines.append("")
     known = [d for d in DIM_ORDER if _tier(profile, d) != "unknown"]
+    lines.append(f"_Learned by FileGram from {n if n is not None else 'the recorded'} work session(s); "
+                 f"updated {_when(profile.get('updated_ms'))}."
+                 + (" Follow these defaults unless the user says otherwise._" if known else "_"))
+    lines.append("")
     if not known:
         lines.append("No working style is known yet: FileGram has not seen enough sessions.")
     for d in known:
@@ -715,10 +715,25 @@ class Assistant:
     def suggest(self, text: str, kind: str | None = None) -> dict[str, Any]:
         prof = self.profile()
         with self.store_held() as st:
-            return suggest_name(st, prof, text, kind)
+            out = suggest_name(st, prof, text, kind)
+        out["absolute_path"] = absolute_path(out["path"], self.config["recorder"]["roots"])
+        return out
 
     def card(self) -> str:
         return style_card(self.profile(), self.habits())
+
+
+def absolute_path(rel: str, roots: list[str]) -> str | None:
+    """Where a stored relative path lives on disk: under the one recorded root, or (with
+    several roots, whose names prefix stored paths) under the root its first part names."""
+    paths = [Path(r).expanduser() for r in roots or []]
+    if len(paths) == 1:
+        return str(paths[0] / rel)
+    first, _, rest = rel.partition("/")
+    for root in paths:
+        if root.name == first and rest:
+            return str(root / rest)
+    return None
 
 
 def describe_action(a: dict[str, Any]) -> str:

@@ -135,3 +135,14 @@ def test_plot_profile_writes_an_image(users: dict[str, Path], artifacts_dir: Pat
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 5000
     svg = plot_profile(prof, artifacts_dir / "assist-profile-plot.svg").read_text()
     assert "<svg" in svg and "Organization" in svg
+
+
+def test_absolute_path_under_the_recorded_roots(tmp_path: Path) -> None:
+    from filegram.daemon.assist import absolute_path
+
+    one = str(tmp_path / "work")
+    assert absolute_path("reports/2025/a.md", [one]) == str(tmp_path / "work" / "reports/2025/a.md")
+    two = [str(tmp_path / "work"), str(tmp_path / "notes")]
+    assert absolute_path("notes/x/a.md", two) == str(tmp_path / "notes" / "x/a.md")
+    assert absolute_path("elsewhere/a.md", two) is None
+    assert absolute_path("a.md", []) is None
