@@ -257,7 +257,7 @@ class Recorder:
             r for r in w.watched_roots if r not in w.polled_roots
         ]
         if not marker_roots:
-            time.sleep(0.3 if not self.force_polling else 2.5)
+            time.sleep(0.3 if not self.force_polling else 1.3)  # one poll (1 s) and a bit
             return
         with self._marker_cv:
             for r in marker_roots:
@@ -265,10 +265,10 @@ class Recorder:
         for r in marker_roots:
             # Re-setting the root's own times yields IN_ATTRIB on the root: unlike a folder
             # open, no user program does that in passing, so the echo is unambiguous.
+            self._marker_kind[r] = "root_attrib"  # before the echo can possibly arrive
             try:
                 st = os.stat(r)
                 os.utime(r, ns=(st.st_atime_ns, st.st_mtime_ns))
-                self._marker_kind[r] = "root_attrib"
                 continue
             except OSError:
                 pass

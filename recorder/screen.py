@@ -58,6 +58,7 @@ RESULTS = (
     "skipped-excluded",
     "skipped-idle",
     "skipped-disabled",
+    "skipped-budget",
     "skipped-unavailable",
 )
 PIXEL_DELTA = 8  # grey levels a thumbnail cell must move to count as changed
@@ -155,6 +156,9 @@ class ScreenRecorder:
         self._format = "webp" if _webp_ok() else "jpeg"
         self.action_settle_ms = ACTION_SETTLE_MS
         self._ocr_thread: Any = None
+        self._active_day = ""
+        self._active_ms = 0.0
+        self._last_active_tick: float | None = None
         self._last_ocr_ms = float("-inf")
         self._ocr: bool | None = None
         self.counters: dict[str, int] = {r: 0 for r in RESULTS}
@@ -223,6 +227,7 @@ class ScreenRecorder:
         if idle_after > 0 and state.idle_ms is not None and state.idle_ms >= idle_after:
             self._seen_key = None
             return self._done("skipped-idle", f"no input for {state.idle_ms / 1000.0:.0f} s")
+        self._count_active(now)
         active = state.active
         if self.exclusions.excluded(active):
             self._seen_key = None
@@ -239,6 +244,8 @@ class ScreenRecorder:
             result = "captured"
         elif any(m["result"] == "skipped-excluded" for m in mons):
             result = "skipped-excluded"
+        elif any(m["result"] == "skipped-budget" for m in mons):
+            result = "skipped-budget"
         elif mons:
             result = "skipped-unchanged"
         else:
@@ -298,6 +305,9 @@ class ScreenRecorder:
                     out.append({"monitor": i, "result": "skipped-unchanged", "change": round(change, 5)})
                     continue
                 forced = True
+            if self._over_pace(now):
+                out.append({"monitor": i, "result": "skipped-budget", "change": round(change, 5)})
+                continue
             fid, info = self._store_frame(img, i, active, now, forced)
             self._thumbs[i] = thumb
             self._last_frame_ms[i] = now
@@ -312,7 +322,7 @@ class ScreenRecorder:
         fid = ss.add_frame(
             self.store, ts=now, session_id=self._session(now, open_own=False), monitor=monitor,
             window_title=title, app=active.app if active else None, width=w, height=h,
-            image=data, fmt=self._format, ocr_text=None, forced=forced,
+            image=data, fmt=self._format, ocr_text=None, forced=forced, active_ms=self._active_ms,
         )
         ocr = False
         # A forced frame shows what the last one showed: its text would be a copy.
@@ -343,6 +353,29 @@ class ScreenRecorder:
 
     def _budget_bytes(self) -> int:
         return int(float(self.cfg["daily_budget_mb"]) * 1024 * 1024)
+
+    def _count_active(self, now: float) -> None:
+        """Time the user was there today (gaps longer than two intervals do not count)."""
+        day = ss.day_of(now)
+        if day != self._active_day:
+            self._active_day = day
+            self._active_ms = float(ss.day_usage(self.store, day).get("active_ms") or 0.0)
+            self._last_active_tick = None
+        if self._last_active_tick is not None:
+            gap = now - self._last_active_tick
+            self._active_ms += min(max(gap, 0.0), 2000.0 * float(self.cfg["interval_seconds"]))
+        self._last_active_tick = now
+
+    def _over_pace(self, now: float) -> bool:
+        """The day's budget is spread over budget_active_hours of presence: while today's
+        frames are ahead of that pace (half an hour of head start), new frames wait, so a
+        busy morning cannot use up the afternoon's room."""
+        hours = float(self.cfg["budget_active_hours"])
+        budget = self._budget_bytes()
+        if hours <= 0 or budget <= 0:
+            return False
+        allowed = budget * min(1.0, (self._active_ms / 3_600_000.0 + 0.5) / hours)
+        return ss.day_usage(self.store, ss.day_of(now))["bytes"] >= allowed
 
     def _prune_today(self, now: float) -> None:
         day = ss.day_of(now)

@@ -59,6 +59,8 @@ MIGRATIONS: list[Any] = [
     ) WITHOUT ROWID
     """,
     _create_fts,
+    # active time per day: the budget is paced over the hours the user is actually there
+    "ALTER TABLE screen_days ADD COLUMN active_ms REAL NOT NULL DEFAULT 0",
 ]
 
 register_migrations(NAMESPACE, MIGRATIONS)
@@ -104,6 +106,7 @@ def add_frame(
     fmt: str,
     ocr_text: str | None,
     forced: bool = False,
+    active_ms: float | None = None,
 ) -> int:
     """Store one frame and its index row in one transaction; returns the frame id."""
     day = day_of(ts)
@@ -125,6 +128,8 @@ def add_frame(
             "ON CONFLICT(day) DO UPDATE SET bytes = bytes + excluded.bytes, frames = frames + 1",
             (day, cost),
         )
+        if active_ms is not None:
+            conn.execute("UPDATE screen_days SET active_ms = MAX(active_ms, ?) WHERE day = ?", (active_ms, day))
     return fid
 
 
@@ -213,13 +218,13 @@ def prune(
     return deleted
 
 
-def day_usage(store: Store, day: str | None = None) -> dict[str, int]:
+def day_usage(store: Store, day: str | None = None) -> dict[str, Any]:
     if not has_tables(store):
-        return {"bytes": 0, "frames": 0, "pruned": 0}
+        return {"bytes": 0, "frames": 0, "pruned": 0, "active_ms": 0.0}
     row = store.conn.execute(
-        "SELECT bytes, frames, pruned FROM screen_days WHERE day = ?", (day or day_of(time.time() * 1000),)
+        "SELECT bytes, frames, pruned, active_ms FROM screen_days WHERE day = ?", (day or day_of(time.time() * 1000),)
     ).fetchone()
-    return dict(zip(("bytes", "frames", "pruned"), row or (0, 0, 0), strict=True))
+    return dict(zip(("bytes", "frames", "pruned", "active_ms"), row or (0, 0, 0, 0.0), strict=True))
 
 
 def totals(store: Store) -> dict[str, Any]:

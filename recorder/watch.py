@@ -100,6 +100,10 @@ class _Handler(FileSystemEventHandler):
         self.sink(Raw(kind, src, None, t, event.is_directory, event.is_synthetic))
 
 
+# root -> what to do when a new folder below it cannot get an inotify watch
+_LIMIT_CALLBACKS: dict[str, Callable[[str], None]] = {}
+
+
 def _linux_observer_class() -> Any:
     """An InotifyObserver whose emitter also reports directory opens and overflows."""
     from watchdog.observers.api import BaseObserver
@@ -117,6 +121,16 @@ def _linux_observer_class() -> Any:
 
     class WatchGroup(InotifyWatchGroup):
         overflow_cb: Callable[[], None] | None = None
+        limit_cb: Callable[[str], None] | None = None
+
+        def _add_all_callbacks(self, path: bytes) -> None:
+            try:
+                super()._add_all_callbacks(path)
+            except OSError as exc:
+                cb = getattr(self, "limit_cb", None)
+                if exc.errno != errno.ENOSPC or cb is None:
+                    raise  # at start: the whole root falls back to polling
+                cb(os.fsdecode(path))  # a new folder while running: poll that folder
 
         def on_queue_overflow(self) -> None:
             super().on_queue_overflow()
@@ -136,6 +150,7 @@ def _linux_observer_class() -> Any:
                 follow_symlink=self.watch.follow_symlink,
             )
             group.overflow_cb = lambda: self.queue_event(OverflowEvent(self.watch.path))
+            group.limit_cb = _LIMIT_CALLBACKS.get(os.fsdecode(path))
             self._inotify = group
 
         def build_and_queue_event(self, event: Any, *, full_events: bool = False) -> None:
@@ -214,7 +229,7 @@ class Watcher:
         handler = _Handler(self._sink, self.roots)
         linux = sys.platform.startswith("linux") and not self.force_polling
         if self.force_polling:
-            cls = PollingObserver
+            cls = PollingObserver  # polls every second
         else:
             cls = _linux_observer_class() if linux else _default_observer_class()
         self.observer = cls()
@@ -224,6 +239,7 @@ class Watcher:
                 self.watched_roots.append(r.path)
                 self.observer.schedule(handler, r.path, recursive=True)
                 continue
+            _LIMIT_CALLBACKS[r.path] = lambda folder, h=handler: self._fall_back_to_polling(h, folder, OSError(errno.ENOSPC, "inotify watch limit reached"))
             try:
                 self.observer.schedule(handler, r.path, recursive=True)
                 self.watched_roots.append(r.path)
@@ -233,6 +249,9 @@ class Watcher:
                 self._fall_back_to_polling(handler, r.path, exc)
 
     def _fall_back_to_polling(self, handler: _Handler, root: str, exc: OSError) -> None:
+        with self._lock:
+            if root in self.polled_roots:
+                return
         limit = max_user_watches()
         what = "watch" if exc.errno == errno.ENOSPC else "instance"
         msg = (
@@ -247,9 +266,12 @@ class Watcher:
             self.poller = PollingObserver(timeout=POLL_INTERVAL_S)
             self.poller.start()
         self.poller.schedule(handler, root, recursive=True)
-        self.polled_roots.append(root)
+        with self._lock:
+            self.polled_roots.append(root)
 
     def stop(self) -> None:
+        for r in self.roots.roots:
+            _LIMIT_CALLBACKS.pop(r.path, None)
         for obs in (self.observer, self.poller):
             if obs is None:
                 continue
