@@ -123,6 +123,9 @@ max_width = 1280
 quality = 50
 # Frames of one day take at most this much; past it the day's oldest frames go first.
 daily_budget_mb = 30.0
+# The day's budget is paced over this many hours of presence, so a busy morning cannot
+# use up the afternoon's room (0: no pacing, only pruning).
+budget_active_hours = 8.0
 # Frames older than this many days are deleted (0 keeps them until the budget prunes).
 retention_days = 30.0
 # Windows whose title or application matches any of these (case-insensitive) are never stored.
@@ -131,7 +134,7 @@ exclude_titles = ["password", "secret", "private", "incognito", "keepass", "1pas
 ocr = true
 # OCR costs seconds of CPU per full screen: read at most one frame per this many seconds
 # (in the background; frames in between are found by their window title).
-ocr_interval_seconds = 60.0
+ocr_interval_seconds = 120.0
 # A window showing a file under a watched root records a file_read marked "source": "screen".
 file_actions = true
 

@@ -166,6 +166,7 @@ def test_budget_prunes_the_oldest_frames_of_the_day(tmp_path, display, window, s
     first = rec.tick()
     size = ss.get_frame(store, first["frame_id"], with_image=False)["bytes"]
     rec.cfg["daily_budget_mb"] = size * 2.5 / 1024 / 1024  # room for about two frames a day
+    rec.cfg["budget_active_hours"] = 0  # no pacing: this test is about pruning
     ids = [first["frame_id"]]
     for i in range(1, 5):
         win.text(f"{words[i]}: the same amount of text")
@@ -183,6 +184,22 @@ def test_budget_prunes_the_oldest_frames_of_the_day(tmp_path, display, window, s
     rec.cfg["daily_budget_mb"] = 1 / 1024 / 1024
     rec.prune()
     assert [r[0] for r in store.conn.execute("SELECT id FROM screen_frames")] == [ids[-1]]
+    rec.close()
+
+
+def test_budget_is_paced_over_the_active_hours(tmp_path, display, window, screen_config):
+    win = window("Pacing - FileGram test", "alpha north: some text")
+    store = Store(tmp_path / "db.sqlite")
+    rec = ScreenRecorder(store, screen_config)
+    first = rec.tick()
+    size = ss.get_frame(store, first["frame_id"], with_image=False)["bytes"]
+    # the first half hour may use 1/16 of the day's budget: here half a frame's worth
+    rec.cfg["daily_budget_mb"] = 16 * 0.5 * size / 1024 / 1024
+    win.text("bravo south: other text")
+    res = rec.tick()
+    assert res["result"] == "skipped-budget" and frame_count(store) == 1
+    rec.cfg["budget_active_hours"] = 0
+    assert rec.tick()["result"] == "captured"
     rec.close()
 
 
