@@ -116,6 +116,8 @@ class ActiveSearch:
             return False
         if self.t_end is not None and t > self.t_end + SEARCH_GRACE_MS:
             return False
+        if path == self.spec.cwd:
+            return True  # find opens its working folder to come back to it
         for p in self.spec.paths:
             if path == p or path.startswith(p.rstrip(os.sep) + os.sep):
                 return True
