@@ -40,7 +40,7 @@ th{background:#eef1f5}tr.anomaly td{background:#fff5f5}tr.perturbed td:first-chi
 .tag{display:inline-block;padding:0 .45em;border-radius:9px;font-size:.8em;background:#e2e8f0;margin:0 .2em .2em 0}
 .tag.bad{background:#fed7d7;color:#822727}.tag.warn{background:#feebc8;color:#7b341e}.tag.ok{background:#c6f6d5;color:#22543d}
 form.inline{display:inline}input[type=text],textarea,select{font:inherit;padding:.35em .5em;border:1px solid #b8c0cc;border-radius:5px}
-input[type=text]{width:28em;max-width:100%}button{font:inherit;padding:.35em .9em;border-radius:5px;border:1px solid var(--acc);background:var(--acc);color:#fff;cursor:pointer}
+input[type=text]{width:28em;max-width:100%}input.short{width:11em}button{font:inherit;padding:.35em .9em;border-radius:5px;border:1px solid var(--acc);background:var(--acc);color:#fff;cursor:pointer}
 button.danger{background:var(--bad);border-color:var(--bad)}.answer{white-space:pre-wrap;background:var(--card);border-left:4px solid var(--acc);padding:.7em 1em}
 pre{background:#fff;border:1px solid var(--line);padding:.8em;overflow:auto;white-space:pre-wrap}
 .frames{display:grid;grid-template-columns:repeat(auto-fill,minmax(14em,1fr));gap:.8em}.frames img{width:100%;border:1px solid var(--line)}
@@ -309,7 +309,7 @@ def ask_page(csrf: str, status: str, *, question: str = "", answer: dict[str, An
                    f"<div class=mut>paths:</div><ul id=search-paths>{paths or '<li class=mut>none</li>'}</ul>")
     out.append('<h2>Name a new file</h2><form method=get action=/ui/ask id=suggest-form>'
                f'<input type=text name=name_for value="{esc(name_for)}" placeholder="patent email from May"> '
-               f'<input type=text name=kind value="{esc(kind)}" placeholder="kind (report)" size=10> '
+               f'<input type=text name=kind value="{esc(kind)}" placeholder="kind (report)" class=short> '
                '<button>Suggest</button></form>')
     if suggestion is not None:
         out.append(f'<p>Suggested: <code id=suggestion>{esc(suggestion["path"])}</code></p><ul class=ev>'
@@ -372,8 +372,8 @@ def privacy_page(csrf: str, status: str, *, paused: bool | None, exclusions: lis
         "everything memory derived from them, then rebuilds memory. This cannot be undone.</p>"
         f"<form method=post action=/ui/privacy/forget id=forget-form>{csrf_field(csrf)}"
         '<p><label>path or folder glob <input type=text name=path placeholder="clients/acme/*"></label></p>'
-        '<p><label>since <input type=text name=since placeholder="2026-05-01" size=18></label> '
-        '<label>until <input type=text name=until placeholder="2026-05-31" size=18></label></p>'
+        '<p><label>since <input type=text name=since placeholder="2026-05-01" class=short></label> '
+        '<label>until <input type=text name=until placeholder="2026-05-31" class=short></label></p>'
         "<p><label><input type=checkbox name=all value=1> everything</label></p>"
         '<button class=danger id=forget>Forget</button></form>'
     )
