@@ -5,7 +5,7 @@ import subprocess
 import sys
 import time
 
-from conftest import run_cli
+from fg_helpers import run_cli
 
 from filegram.config import DEFAULT_CONFIG_TEXT, DEFAULTS, parse_config
 

@@ -7,7 +7,7 @@ import json
 import sqlite3
 import subprocess
 
-from conftest import run_cli
+from fg_helpers import run_cli
 
 
 def _raw_bytes(home) -> bytes:
