@@ -1,0 +1,63 @@
+"""`filegram search` over frames, files and memory, without a display."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+from filegram.recorder import screen_store as ss
+from screen_helpers import run_cli
+
+from filegram.config import Home
+from filegram.store import Store
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+
+
+def add(store: Store, title: str, text: str | None = None, ts: float | None = None) -> int:
+    return ss.add_frame(store, ts=ts or time.time() * 1000, session_id=None, monitor=1, window_title=title,
+                        app="editor", width=10, height=10, image=b"RIFF....WEBP", fmt="webp", ocr_text=text)
+
+
+def test_frames_are_found_in_any_script_and_by_short_words(tmp_path):
+    store = Store(tmp_path / "db.sqlite")
+    ss.ensure_tables(store)
+    zh = add(store, "投资分析工作概览 - Editor", "本报告总结了三位分析师的工作")
+    en = add(store, "Quarterly report - Editor", "revenue grew in Q3 for the EU team")
+    assert [f["id"] for f in ss.search_frames(store, "分析师")] == [zh]
+    assert [f["id"] for f in ss.search_frames(store, "quarterly revenue")] == [en]  # title + text
+    assert [f["id"] for f in ss.search_frames(store, "Q3 EU")] == [en]  # shorter than a trigram
+    assert ss.search_frames(store, "quarterly 分析师") == []  # every word must match
+    assert ss.search_frames(store, '"; DROP TABLE screen_frames; --') == []
+    assert "分析师" in ss.search_frames(store, "分析师")[0]["snippet"]
+
+
+def test_search_command_covers_files_and_memory(fg_home):
+    home = Home(fg_home)
+    imp = run_cli("import", str(FIXTURES / "p1_T-01"), str(FIXTURES / "p3_T-12"), home=fg_home)
+    assert imp.returncode == 0, imp.stderr
+    from filegram.memory import Memory
+
+    store = home.open_store()
+    assert Memory(store, home.load_config()).consolidate() == 2
+    ss.ensure_tables(store)
+    fid = add(store, "scratch_notes.txt - Vim", "temp notes: check the numbers")
+    store.close()
+    out = run_cli("search", "notes", "--json", home=fg_home)
+    assert out.returncode == 0, out.stderr
+    res = json.loads(out.stdout)
+    assert res["query"] == "notes"
+    assert [f["id"] for f in res["frames"]] == [fid]
+    assert [f["path"] for f in res["files"]] == ["scratch_notes.txt"]
+    assert "scratch_notes.txt" in [m["path"] for m in res["memory"]]
+    plain = run_cli("search", "notes", home=fg_home)
+    assert "frames (1)" in plain.stdout and "files (1)" in plain.stdout and "memory (" in plain.stdout
+    bad = run_cli("search", "x", "--limit", "0", home=fg_home)
+    assert bad.returncode == 2 and "--limit" in bad.stderr
+
+
+def test_search_on_a_fresh_home_finds_nothing_and_writes_nothing(fg_home):
+    out = run_cli("search", "anything", home=fg_home)
+    assert out.returncode == 0 and "nothing found" in out.stdout
+    assert not Home(fg_home).db_path.exists()
