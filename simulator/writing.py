@@ -146,7 +146,7 @@ def rewrite(text: str, rng: random.Random, writer: Writer, *, shrink: float = 1.
     target = max(int(len(lines) * shrink), 10)
     style = "M" if any(line.startswith("## ") for line in lines) else "R"
     fresh = Writer(writer.world, rng, [])
-    suffix = "(修订版)" if writer.world.language == "zh" else "(rewritten)"
+    suffix = "(第二版)" if writer.world.language == "zh" else "(v2)"
     new = fresh.document(f"{title.lstrip('# ').strip() or 'Notes'} {suffix}", style, target).splitlines()
     old = {line.strip() for line in lines if line.strip()}
     for i, line in enumerate(new):

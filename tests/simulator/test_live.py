@@ -55,7 +55,7 @@ FEATURE_TOLERANCE = {  # absolute tolerance per fingerprint feature
 }
 
 
-@pytest.mark.parametrize("pid,tid", [("p1", "T-10")])
+@pytest.mark.parametrize("pid,tid", [("p9", "T-10")])  # 54 steps: every kind of operation
 def test_live_recording_agrees_with_fast_trace(tmp_path: Path, pid: str, tid: str) -> None:
     _recorder_or_skip()
     plan = plan_trajectory(pid, tid, 0)
