@@ -48,6 +48,7 @@ __all__ = [
     "is_enabled",
     "set_enabled",
     "tray_label",
+    "tray_menu_item",
     "RESULTS",
 ]
 
@@ -95,6 +96,18 @@ def set_enabled(store: Store, on: bool) -> None:
 def tray_label(enabled: bool) -> str:
     """The tray's menu line: the user always sees whether the screen is being recorded."""
     return "Screen capture: ON (click to stop)" if enabled else "Screen capture: off (click to start)"
+
+
+def tray_menu_item(rec: ScreenRecorder) -> tuple[Callable[[], str], Callable[[], None]]:
+    """(label, action) for the daemon tray's MenuActions.items(): shows and flips the toggle."""
+
+    def label() -> str:
+        return tray_label(rec.enabled)
+
+    def toggle() -> None:
+        rec.set_enabled(not rec.enabled)
+
+    return label, toggle
 
 
 def _mss() -> Any:
@@ -174,9 +187,10 @@ class ScreenRecorder:
 
     def set_enabled(self, on: bool) -> None:
         """Persisted in the store, so the tray's choice survives a restart."""
-        set_enabled(self.store, on)
-        if not on:
-            self._thumbs.clear()
+        with self._lock:
+            set_enabled(self.store, on)
+            if not on:
+                self._thumbs.clear()
         log.info("screen capture %s", "enabled" if on else "disabled")
 
     @property
@@ -493,10 +507,11 @@ class ScreenRecorder:
     def session_id(self) -> str | None:
         return self._own_session
 
-    def close(self) -> None:
-        """Store pending observations and close the screen's own session, if any."""
+    def close(self, ocr_timeout: float = 5.0) -> None:
+        """Store pending observations and close the screen's own session, if any. Text
+        still being read after ocr_timeout seconds is given up (the frame stays)."""
         if self._ocr_thread is not None:
-            self._ocr_thread.stop()
+            self._ocr_thread.stop(ocr_timeout)
         with self._lock:
             self._settle_actions(now_ms(), force=True)
             self._close_own()
