@@ -213,10 +213,10 @@ class FileGramOS(Method):
 
     name = "filegramos"
     variants = ("filegramos", "filegramos-proc", "filegramos-sem", "filegramos-epi")
-    description = ("filegram.memory (FileGramOS) over an in-memory store of the input sessions; "
-                   "evidence = its tiers (profile or per session), drift flags, shift attribution "
-                   "and top-5 content chunks. Ablations drop the procedural statements (-proc), "
-                   "the content-derived statements and chunks (-sem), or flags and shifts (-epi)")
+    description = ("filegram.memory (FileGramOS) over an in-memory store of the input sessions (task ids "
+                   "given, never profile ids); evidence = its tiers (profile() for a history, session_tiers() "
+                   "per session otherwise), ranked session_shift() candidates of a named session, each "
+                   "line-up session's tier disagreement with the others, and top-5 content chunks (search())")
 
     variant_descriptions = {
         "filegramos-proc": "FileGramOS without the procedural channel: no tier statements for A, C, D, E "
