@@ -327,9 +327,7 @@ class Tracer:
         if step.path in self.made:
             self.made.discard(step.path)
             self.made.add(step.dest)
-        for table in (self.view_counts, self.last_read_at):
-            if step.path in table:
-                table[step.dest] = table.pop(step.path)
+        # view counts are per path, as the recorder keeps them: a moved file is read afresh
         if posixpath.dirname(step.path) == posixpath.dirname(step.dest):
             self.emit("file_rename", old_path=step.path, new_path=step.dest,
                       naming_pattern_change=naming_pattern_change(step.path, step.dest))
