@@ -158,6 +158,27 @@ def test_idle_user_is_not_captured(tmp_path, display, window, screen_config):
     rec.close()
 
 
+def test_screen_saver_on_means_no_capture(tmp_path, display, window, screen_config):
+    from Xlib import X
+
+    window("Locked - FileGram test", "behind the lock")
+    store = Store(tmp_path / "db.sqlite")
+    rec = ScreenRecorder(store, screen_config)
+    d = display.conn()
+    d.force_screen_saver(X.ScreenSaverActive)
+    d.sync()
+    try:
+        res = rec.tick()
+        assert res["result"] == "skipped-idle" and res["reason"] == "screen locked"
+        assert frame_count(store) == 0
+    finally:
+        d.force_screen_saver(X.ScreenSaverReset)
+        d.sync()
+    display.poke()
+    assert rec.tick()["result"] == "captured"
+    rec.close()
+
+
 def test_budget_prunes_the_oldest_frames_of_the_day(tmp_path, display, window, screen_config):
     words = ["alpha north", "bravo south", "charlie east", "delta west", "echo river"]
     win = window("Budget - FileGram test", f"{words[0]}: the same amount of text")
@@ -257,3 +278,17 @@ def test_redaction_keeps_ordinary_numbers():
 
     text = "Report 2026-11-30, page 12 of 40, 1024x768, version 3.10.0"
     assert redact_screen_text(text) == text
+
+
+def test_tray_item_shows_and_flips_the_toggle(tmp_path, screen_config):
+    from filegram.config import Config
+    from filegram.recorder.screen import tray_menu_item
+
+    store = Store(tmp_path / "db.sqlite")
+    rec = ScreenRecorder(store, Config())
+    label, toggle = tray_menu_item(rec)
+    assert "off" in label()
+    toggle()
+    assert rec.enabled and "ON" in label()
+    toggle()
+    assert not rec.enabled and store.get_state("screen.enabled") is False
