@@ -11,11 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cdp import Browser, find_chromium
-from conftest import NESTED_USER
+from assist_cdp import Browser, find_chromium
+from assist_users import NESTED_USER
+from assist_web import DashboardServer
 from filegram.daemon.dashboard import Dashboard, LocalBackend
 from filegram.memory import Memory
-from web_harness import DashboardServer
 
 from filegram.config import Home
 from filegram.forget import path_matches

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import NESTED_USER
+from assist_users import NESTED_USER
 
 CONFIG = """\
 [recorder]

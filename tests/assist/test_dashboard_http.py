@@ -13,9 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FLAT_USER
+from assist_users import FLAT_USER
+from assist_web import DashboardServer
 from filegram.daemon.dashboard import COOKIE, Dashboard, LocalBackend, add_exclusion, api_routes
-from web_harness import DashboardServer
 
 from filegram.config import DEFAULT_CONFIG_TEXT, Home
 from filegram.errors import FileGramError

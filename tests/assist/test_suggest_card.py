@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import FLAT_USER, NESTED_USER, fg
+from assist_users import FLAT_USER, NESTED_USER, fg
 from filegram.daemon.assist import Habits, plot_profile, stem_style, style_card, suggest_name
 
 
