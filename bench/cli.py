@@ -53,7 +53,7 @@ def register(sub: Any) -> None:
     pf = bsub.add_parser("perf", help="one table: store ingest, recorder, memory, query latency, daemon")
     pf.add_argument("--json", action="store_true", help="print the rows as JSON")
     pf.add_argument("--only", type=_csv, default=None, metavar="NAME,...",
-                    help="suites: store,recorder,memory,simulator,daemon")
+                    help="suites: store,recorder,screen,memory,simulator,daemon")
     pf.set_defaults(func=_perf)
 
     m = sub.add_parser("mark", help="mark a recorded session as unusual (ground truth for `bench real`)")

@@ -18,6 +18,7 @@ from typing import Any
 SUITES: dict[str, tuple[str, str]] = {
     "store": ("filegram.perf_store", "store ingest vs ActivityWatch's datastore"),
     "recorder": ("filegram.recorder.perf", "recorder throughput and latency"),
+    "screen": ("filegram.recorder.screen_perf", "screen capture and OCR cost"),
     "memory": ("filegram.memory.perf", "memory ingest, incremental update, query latency"),
     "simulator": ("filegram.simulator.perf", "simulator trajectories per second"),
     "daemon": ("filegram.daemon.perf", "daemon idle CPU and RSS"),
@@ -53,7 +54,11 @@ def run_suite(only: Sequence[str] | None = None) -> list[dict[str, Any]]:
             rows.append(_note(name, what, f"failed: {type(exc).__name__}: {str(exc).splitlines()[0][:120] if str(exc) else ''}"))
             continue
         for r in got:
-            rows.append({"suite": name, **{k: r.get(k, "") for k in ("benchmark", "metric", "value", "unit", "target")}})
+            row = {"suite": name, **{k: r.get(k, "") for k in ("benchmark", "metric", "value", "unit", "target")}}
+            row["benchmark"] = row["benchmark"] or what
+            if r.get("note") and not row["target"]:
+                row["target"] = f"note: {r['note']}"
+            rows.append(row)
         rows.append({"suite": name, "benchmark": "(suite)", "metric": "wall time of the suite",
                      "value": round(time.perf_counter() - t0, 1), "unit": "s", "target": ""})
     return rows
