@@ -214,7 +214,8 @@ def timeline_svg(sessions: list[dict[str, Any]], flagged: dict[str, list[dict[st
         parts.append(f'<rect class=sess data-session="{esc(sid)}" x="{x0:.1f}" y="50" width="{x1 - x0:.1f}" '
                      f'height="20" fill="{color}" fill-opacity="0.75"><title>{title}</title></rect>')
         if marks:
-            lab = ", ".join(f"{m.get('dimension')} {m.get('from')}&#8594;{m.get('to')}" for m in marks)
+            lab = ", ".join(f"{esc(str(m.get('dimension')))} {esc(str(m.get('from')))}&#8594;{esc(str(m.get('to')))}"
+                            for m in marks)
             parts.append(f'<text x="{x0:.1f}" y="42" fill="#c53030" data-anomaly="{esc(sid)}">{lab}</text>')
         if pert:
             parts.append(f'<circle cx="{(x0 + x1) / 2:.1f}" cy="82" r="4" fill="#dd6b20" data-perturbed="{esc(sid)}">'

@@ -168,3 +168,24 @@ def test_api_routes_for_the_daemon(site: dict[str, Any]) -> None:
         routes[("GET", "/api/suggest")](Request("GET", "/api/suggest", {}))
     card = routes[("GET", "/api/card")](Request("GET", "/api/card", {}))
     assert card["markdown"].startswith("# Working style card")
+
+
+def test_pages_escape_what_the_user_recorded() -> None:
+    """File names and labels come from the disk: they are shown, never run."""
+    from filegram.daemon import dashboard_views as v
+
+    evil = '<img src=x onerror=alert(1)>"\''
+    acts = [{"time": "t", "type": "file_read", "detail": f"read {evil}", "session": evil}]
+    html = v.activity_page(acts, evil, evil)
+    sessions = [{"id": evil, "label": evil, "started_ms": 1.7e12, "ended_ms": 1.7e12 + 5, "source": evil,
+                 "metadata": {"perturbation": {"shifted_dims": {"C": {"original": evil, "perturbed": "M"}}}}}]
+    anomalies = [{"session": evil, "label": evil, "dimension": evil, "from": evil, "to": evil, "verdict": evil,
+                  "reason": evil}]
+    html += v.timeline_page(sessions, anomalies, evil)
+    profile = {"dimensions": {"A": {"tier": evil, "name": evil, "evidence": [evil], "description": evil}},
+               "anomalies": anomalies, "sessions": 1}
+    html += v.profile_page(profile, {}, 0, evil)
+    html += v.ask_page("c", evil, question=evil, answer={"text": evil, "evidence": evil, "warnings": [evil]},
+                       suggestion={"path": evil, "reasons": [evil]}, hits={"memory": [{"path": evil, "text": evil}],
+                                                                          "paths": [evil]}, query=evil)
+    assert "<img" not in html and "onerror=alert(1)>" not in html.replace("&lt;img src=x onerror=alert(1)&gt;", "")
