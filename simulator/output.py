@@ -22,6 +22,10 @@ def write_trajectory(
     extra: dict[str, Any] | None = None,
 ) -> Path:
     out.mkdir(parents=True, exist_ok=True)
+    if (out / "media").is_dir():  # a re-run replaces the folder's media, it does not pile up
+        import shutil
+
+        shutil.rmtree(out / "media")
     events = sorted(events, key=lambda e: e["timestamp"])  # derived actions sit a hair after their cause
     for h, (kind, _path, data) in media.items.items():
         folder, ext = ("blobs", "blob") if kind == "blob" else ("diffs", "diff")
