@@ -49,6 +49,8 @@ __all__ = [
     "set_enabled",
     "tray_label",
     "tray_menu_item",
+    "draw_screen_badge",
+    "screen_text_for_session",
     "RESULTS",
 ]
 
@@ -96,6 +98,24 @@ def set_enabled(store: Store, on: bool) -> None:
 def tray_label(enabled: bool) -> str:
     """The tray's menu line: the user always sees whether the screen is being recorded."""
     return "Screen capture: ON (click to stop)" if enabled else "Screen capture: off (click to start)"
+
+
+def screen_text_for_session(store: Store, session_id: str, max_chars: int = 20_000) -> str:
+    """Redacted screen text and window titles of a session (for memory's semantic channel)."""
+    return ss.text_for_session(store, session_id, max_chars)
+
+
+def draw_screen_badge(icon: Any) -> Any:
+    """The tray icon with a small screen mark in its corner: shown while capture is on."""
+    from PIL import ImageDraw
+
+    img = icon.copy()
+    s = img.width
+    d = ImageDraw.Draw(img)
+    box = (s * 0.56, s * 0.60, s * 0.96, s * 0.90)
+    d.rectangle(box, fill=(30, 110, 220, 255), outline=(255, 255, 255, 255), width=max(1, s // 32))
+    d.rectangle((s * 0.70, s * 0.90, s * 0.82, s * 0.96), fill=(30, 110, 220, 255))
+    return img
 
 
 def tray_menu_item(rec: ScreenRecorder) -> tuple[Callable[[], str], Callable[[], None]]:

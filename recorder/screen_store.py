@@ -259,6 +259,29 @@ def frames_for_session(store: Store, session_id: str, *, with_image: bool = Fals
     return [_frame_dict(r) for r in rows]
 
 
+def text_for_session(store: Store, session_id: str, max_chars: int = 20_000) -> str:
+    """The distinct (redacted) screen text and window titles of a session, oldest first:
+    what memory's semantic channel can index next to file contents."""
+    if not has_tables(store):
+        return ""
+    seen: set[str] = set()
+    parts: list[str] = []
+    total = 0
+    for title, text in store.conn.execute(
+        "SELECT window_title, ocr_text FROM screen_frames WHERE session_id = ? ORDER BY ts, id", (session_id,)
+    ):
+        for piece in (title, text):
+            piece = (piece or "").strip()
+            if not piece or piece in seen:
+                continue
+            seen.add(piece)
+            parts.append(piece)
+            total += len(piece)
+            if total >= max_chars:
+                return "\n".join(parts)[:max_chars]
+    return "\n".join(parts)
+
+
 def get_frame(store: Store, frame_id: int, *, with_image: bool = True) -> dict[str, Any] | None:
     if not has_tables(store):
         return None

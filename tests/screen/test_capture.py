@@ -281,8 +281,9 @@ def test_redaction_keeps_ordinary_numbers():
 
 
 def test_tray_item_shows_and_flips_the_toggle(tmp_path, screen_config):
-    from filegram.config import Config
     from filegram.recorder.screen import tray_menu_item
+
+    from filegram.config import Config
 
     store = Store(tmp_path / "db.sqlite")
     rec = ScreenRecorder(store, Config())
@@ -292,3 +293,13 @@ def test_tray_item_shows_and_flips_the_toggle(tmp_path, screen_config):
     assert rec.enabled and "ON" in label()
     toggle()
     assert not rec.enabled and store.get_state("screen.enabled") is False
+
+
+def test_tray_badge_marks_the_icon():
+    from filegram.recorder.screen import draw_screen_badge
+    from PIL import Image
+
+    icon = Image.new("RGBA", (64, 64), (245, 245, 245, 255))
+    marked = draw_screen_badge(icon)
+    assert marked.size == icon.size and marked.getpixel((48, 46)) != icon.getpixel((48, 46))
+    assert icon.getpixel((48, 46)) == (245, 245, 245, 255)  # the original is untouched

@@ -61,3 +61,16 @@ def test_search_on_a_fresh_home_finds_nothing_and_writes_nothing(fg_home):
     out = run_cli("search", "anything", home=fg_home)
     assert out.returncode == 0 and "nothing found" in out.stdout
     assert not Home(fg_home).db_path.exists()
+
+
+def test_session_text_for_memory(tmp_path):
+    from filegram.recorder.screen import screen_text_for_session
+
+    store = Store(tmp_path / "db.sqlite")
+    ss.ensure_tables(store)
+    sid = store.open_session()
+    for title, text in [("a.md - Vim", "alpha"), ("a.md - Vim", "alpha"), ("b.md - Vim", None)]:
+        ss.add_frame(store, ts=time.time() * 1000, session_id=sid, monitor=1, window_title=title, app="vim",
+                     width=1, height=1, image=b"x", fmt="webp", ocr_text=text)
+    assert screen_text_for_session(store, sid) == "a.md - Vim\nalpha\nb.md - Vim"
+    assert screen_text_for_session(store, "other") == ""
