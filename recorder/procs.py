@@ -204,6 +204,51 @@ def _comm(pid: int) -> str | None:
 _INTERESTING_COMM = set(SEARCH_TOOLS)
 
 
+def _exec_watch() -> int | None:
+    """An inotify descriptor reporting opens in the folders that hold the search tools."""
+    import ctypes
+    import shutil
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        fd = libc.inotify_init1(os.O_NONBLOCK | os.O_CLOEXEC)
+    except (OSError, AttributeError):
+        return None
+    if fd < 0:
+        return None
+    folders = {os.path.dirname(os.path.realpath(p)) for t in SEARCH_TOOLS if (p := shutil.which(t))}
+    added = 0
+    for folder in folders:
+        if libc.inotify_add_watch(fd, os.fsencode(folder), 0x00000020) >= 0:  # IN_OPEN
+            added += 1
+    if not added:
+        os.close(fd)
+        return None
+    return fd
+
+
+def _wait_exec(fd: int, timeout: float) -> set[str]:
+    """Names of search tools opened (exec'd) within timeout seconds."""
+    import select
+
+    ready, _, _ = select.select([fd], [], [], timeout)
+    if not ready:
+        return set()
+    try:
+        buf = os.read(fd, 65536)
+    except BlockingIOError:
+        return set()
+    names: set[str] = set()
+    off = 0
+    while off + 16 <= len(buf):
+        _wd, _mask, _cookie, ln = struct.unpack_from("iIII", buf, off)
+        name = buf[off + 16 : off + 16 + ln].rstrip(b"\0").decode("utf-8", "replace")
+        off += 16 + ln
+        if name in _INTERESTING_COMM:
+            names.add(name)
+    return names
+
+
 class _Scanner:
     """Finds search-tool processes; calls on_start(SearchSpec) / on_end(pid, t_ms)."""
 
@@ -212,7 +257,7 @@ class _Scanner:
         self.on_end = on_end
         self.poll_s = max(poll_ms, 1.0) / 1000.0
         self.sock = self._open_connector()
-        self.mode = "proc_connector" if self.sock is not None else "polling"
+        self.mode = "proc_connector" if self.sock is not None else "polling+exec_watch"
         self._live: dict[int, float] = {}
         self._me = os.getpid()
 
@@ -286,16 +331,57 @@ class _Scanner:
                 self.on_end(tgid, time.time() * 1000.0)
 
     def _poll_loop(self, stop: threading.Event) -> None:
+        """Scan /proc for new pids; and wake at once when a search tool's program file is
+        opened for exec (inotify IN_OPEN on its folder, allowed for any user), then look
+        for that program among the processes while it is still starting."""
         known = set(self._pids())
-        while not stop.wait(self.poll_s):
-            now = set(self._pids())
-            for pid in now - known:
-                self._check(pid)
-            for pid in list(self._live):
-                if pid not in now:
-                    del self._live[pid]
-                    self.on_end(pid, time.time() * 1000.0)
-            known = now
+        exec_fd = _exec_watch()
+        try:
+            next_poll = time.monotonic() + self.poll_s
+            while not stop.is_set():
+                wait = max(next_poll - time.monotonic(), 0.0)
+                names = _wait_exec(exec_fd, wait) if exec_fd is not None else (stop.wait(wait) and set())
+                if names:
+                    self._catch_starting(names, known)
+                if time.monotonic() < next_poll:
+                    continue
+                next_poll = time.monotonic() + self.poll_s
+                now = set(self._pids())
+                for pid in now - known:
+                    self._check(pid)
+                for pid in list(self._live):
+                    if pid not in now:
+                        del self._live[pid]
+                        self.on_end(pid, time.time() * 1000.0)
+                known = now
+        finally:
+            if exec_fd is not None:
+                os.close(exec_fd)
+
+    def _catch_starting(self, names: set[str], known: set[int]) -> None:
+        deadline = time.monotonic() + 0.03
+        pending: set[int] = set()
+        caught = False
+        while True:
+            for pid in self._pids():
+                if pid in known or pid in self._live or pid in pending:
+                    continue
+                if _comm(pid) in names:
+                    pending.add(pid)
+            for pid in list(pending):
+                info = _read_proc(pid)
+                if info is None:
+                    pending.discard(pid)
+                    known.add(pid)
+                elif info[0]:  # the command line exists once exec has finished
+                    pending.discard(pid)
+                    known.add(pid)
+                    self._check(pid)
+                    caught = True
+            # until exec has finished, the new process still bears its parent's name
+            if (caught and not pending) or time.monotonic() > deadline:
+                return
+            time.sleep(0.0002)
 
     @staticmethod
     def _pids() -> list[int]:

@@ -297,3 +297,20 @@ def test_naming_pattern_change() -> None:
     assert naming_change("notes.md", "Notes.md") == "case_change"
     assert naming_change("My_notes-v2.md", "notes.md") == "mixed_to_other"
     assert naming_change("a.md", "b.md") == "other"
+
+
+def test_searches_are_seen_without_the_process_connector(root: Path, store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What an ordinary user gets (no CAP_NET_ADMIN): /proc polling, woken by the exec of a
+    search tool's program file."""
+    monkeypatch.setenv("FILEGRAM_NO_PROC_CONNECTOR", "1")
+    (root / "a.md").write_text("alpha\n")
+    (root / "b.md").write_text("beta\n")
+    with Recorder(store, [root], make_config()) as rec:
+        assert rec.stats()["process_watch"].startswith("polling+exec_watch")
+        sh("grep -r alpha . > /dev/null", root)
+        rec.flush()
+        sh("find . -name '*.md' > /dev/null", root)
+        rec.flush()
+    searches = [(e["search_type"], e["query"], e["files_matched"]) for e in store.actions(types=["file_search"])]
+    assert searches == [("grep", "alpha", 1), ("find", "*.md", 2)]
+    assert not list(store.actions(types=["file_read", "file_browse"]))
