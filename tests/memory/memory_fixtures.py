@@ -1,4 +1,4 @@
-"""Fixtures for memory tests: real SQLite stores filled with hand-built or generated sessions."""
+"""Fixtures for memory tests (imported by the test modules: a conftest.py here would shadow the root one for `from conftest import ...`): real SQLite stores filled with hand-built or generated sessions."""
 
 from __future__ import annotations
 

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import memory_fixtures
 import pytest
 from filegram.memory import DIMENSIONS, Memory
 from filegram.memory.evidence import assemble, route
 
 from filegram.errors import FileGramError
+
+# pytest fixtures shared by the memory tests (no conftest.py: see memory_fixtures)
+persona_store = memory_fixtures.persona_store
 
 P17 = {"A": "L", "B": "L", "C": "L", "D": "L", "E": "M", "F": "L"}
 

@@ -8,10 +8,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import memory_fixtures
 import pytest
 from filegram.memory import DIMENSIONS
 
 from filegram.store import Store
+
+# pytest fixtures shared by the memory tests (no conftest.py: see memory_fixtures)
+persona_store = memory_fixtures.persona_store
 
 
 def fg(home: Path, *args: str) -> subprocess.CompletedProcess:

@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 
+import memory_fixtures
 import numpy as np
 import pytest
 from filegram.memory import Memory
@@ -15,6 +16,10 @@ from memory_fake_llm import FakeLLM
 
 from filegram.config import Config
 from filegram.errors import FileGramError
+
+# pytest fixtures shared by the memory tests (no conftest.py: see memory_fixtures)
+session_builder = memory_fixtures.session_builder
+store = memory_fixtures.store
 
 
 def test_hashing_vectors_are_normalised_and_the_same_in_every_process():

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import memory_fixtures
 import pytest
 from filegram.memory import FINGERPRINT_NAMES, encode_session, fingerprint, raw_features
+
+# pytest fixtures shared by the memory tests (no conftest.py: see memory_fixtures)
+session_builder = memory_fixtures.session_builder
 
 
 @pytest.fixture

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import memory_fixtures
 import pytest
 from filegram.memory import DIMENSIONS, Memory
 from memory_fake_llm import FakeLLM
@@ -13,6 +14,9 @@ from filegram.config import Config
 from filegram.privacy import PathFilter
 from filegram.store import Store
 from filegram.trajectory import import_paths
+
+# pytest fixtures shared by the memory tests (no conftest.py: see memory_fixtures)
+session_builder = memory_fixtures.session_builder
 
 SECRET = "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789"
 

@@ -7,6 +7,7 @@ import random
 import tempfile
 from pathlib import Path
 
+import memory_fixtures
 import pytest
 from filegram.memory import Memory
 from filegram.memory.dimensions import TASKS
@@ -16,6 +17,11 @@ from hypothesis import strategies as st
 
 from filegram.errors import FileGramError
 from filegram.store import Store
+
+# pytest fixtures shared by the memory tests (no conftest.py: see memory_fixtures)
+persona_store = memory_fixtures.persona_store
+session_builder = memory_fixtures.session_builder
+store = memory_fixtures.store
 
 P3 = {"A": "M", "B": "R", "C": "R", "D": "R", "E": "M", "F": "R"}
 P17 = {"A": "L", "B": "L", "C": "L", "D": "L", "E": "M", "F": "L"}

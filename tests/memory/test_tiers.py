@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import memory_fixtures
 import pytest
 from filegram.memory import (
     DIMENSIONS,
@@ -11,6 +12,9 @@ from filegram.memory import (
     tiers_from_fingerprint,
 )
 from filegram.memory.tiers import aggregate_votes
+
+# pytest fixtures shared by the memory tests (no conftest.py: see memory_fixtures)
+session_builder = memory_fixtures.session_builder
 
 
 def _tiers(b, task_id=None):
