@@ -183,6 +183,7 @@ class ScreenRecorder:
         self._thumbs: dict[int, Any] = {}
         self._last_frame_ms: dict[int, float] = {}
         self._seen_key: tuple[str, str] | None = None
+        self._last_look: dict[tuple[str, str], float] = {}
         self._pending: list[tuple[Seen, str, float]] = []
         self._own_session: str | None = None
         self._own_last_ms = 0.0
@@ -436,6 +437,12 @@ class ScreenRecorder:
         if key == self._seen_key:
             return  # the same look, still going on
         self._seen_key = key
+        last = self._last_look.get(key)
+        if last is not None and now - last < COVER_MS:
+            return  # alt-tabbing back within a minute is the same reading, not a new one
+        self._last_look[key] = now
+        if len(self._last_look) > 10_000:
+            self._last_look.clear()
         self._pending.append((seen, active.app if active else "", now))
 
     def _covered(self, seen: Seen, since: float) -> bool:
@@ -602,6 +609,7 @@ def encode(img: Any, max_width: int, quality: int, fmt: str = "webp") -> tuple[b
         h = max(1, round(img.height * max_width / img.width))
         img = img.resize((max_width, h), Image.Resampling.BOX)
     buf = io.BytesIO()
+    quality = max(1, min(100, int(quality)))
     if fmt == "webp":
         img.save(buf, "WEBP", quality=quality, method=WEBP_METHOD)
     else:

@@ -63,6 +63,12 @@ def test_title_naming_a_watched_file_yields_a_marked_read(tmp_path, workspace, d
     time.sleep(SETTLE_S)
     rec.tick()
     assert [r["file_path"] for r in screen_reads(store)] == ["notes.md", "docs/drafts/report.md"]
+    # switching back within a minute continues the same reading
+    win.title("notes.md - ~/work - Vim")
+    rec.tick()
+    time.sleep(SETTLE_S)
+    rec.tick()
+    assert len(screen_reads(store)) == 2
     rec.close()
     assert store.session(read["session_id"])["closed"] is True
 
