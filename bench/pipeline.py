@@ -13,6 +13,7 @@ from typing import Any
 
 from filegram.errors import FileGramError
 
+from .ceiling import ceiling_section, reader_ceiling
 from .generators import BankSpec, generate_bank
 from .questions import Question, read_jsonl, write_jsonl
 from .report import ReportInfo, terminal_table, tier_agreement_section, write_reports
@@ -126,7 +127,8 @@ def run_bench(cfg: BenchConfig, config: Any = None) -> dict[str, Any]:
         seconds=time.perf_counter() - t0, descriptions=out.method_descriptions, skipped=skipped,
         notes=[f"{'quick subset' if cfg.quick else 'full bank'}; method time (s): "
                + ", ".join(f"{k} {v:.0f}" for k, v in out.timings.items())],
-        extra_sections=[s for s in [tier_agreement_section(out.tier_checks)] if s],
+        extra_sections=[s for s in [ceiling_section(reader_ceiling(questions, trajs, truth)),
+                                    tier_agreement_section(out.tier_checks)] if s],
     )
     paths = write_reports(cfg.out, table, info)
     return {"table": table, "paths": paths, "terminal": terminal_table(table), "answerer": out.answerer,

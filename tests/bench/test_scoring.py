@@ -64,3 +64,11 @@ def test_open_answers_are_judged_by_the_attribute_they_state(questions):
     assert agreement(q, descs[right]) == 1.0
     assert agreement(q, f"they are {descs[wrong]}") == 0.0
     assert agreement(q, f"whatever (tier {right})") == 1.0
+
+
+def test_reader_with_the_true_tiers_answers_every_trajectory_question(questions, corpus):
+    from filegram.bench.ceiling import reader_ceiling
+
+    trajs, truth = corpus
+    ceiling = reader_ceiling(questions, trajs, truth)
+    assert ceiling == {"BehavFP": 1.0, "TraceDis": 1.0, "AnomDet": 1.0}
