@@ -31,8 +31,10 @@ MAX_PAUSE_S = 0.2
 # read into a rewrite that follows within 300 ms, merges saves within its settle window
 # (400 ms) and summarises more than 200 events a second in a folder as one bulk operation.
 # Recorded runs therefore keep human-scale minimum gaps (plain runs keep none).
-RECORDED_MIN_GAP_S = 0.35
+RECORDED_MIN_GAP_S = 0.12
+RECORDED_AROUND_SCAN_GAP_S = 0.4  # before and after listings and searches (traversal, search grace)
 RECORDED_SAME_PATH_GAP_S = 0.6
+_SCANS = frozenset({"ls", "grep", "glob", "find"})
 
 
 def prepare_sandbox(plan: Plan, sandbox: str | Path) -> Path:
@@ -95,9 +97,15 @@ def perform_plan(plan: Plan, root: str | Path, *, pause_scale: float = DEFAULT_P
     touches of one file keep a watching recorder able to separate them."""
     root = Path(root)
     touched: dict[str, float] = {}
+    prev_scan = False
     for i, step in enumerate(plan.steps):
         wait = min(step.pause_ms / 1000 * pause_scale, MAX_PAUSE_S) if pause_scale > 0 else 0.0
-        wait = max(wait, min_gap_s)
+        scan = step.op in _SCANS
+        gap = min_gap_s
+        if min_gap_s and (scan or prev_scan):
+            gap = max(gap, RECORDED_AROUND_SCAN_GAP_S)
+        prev_scan = scan
+        wait = max(wait, gap)
         paths = [p for p in (step.path, step.dest) if p]
         last = max((touched.get(p, 0.0) for p in paths), default=0.0)
         wait = max(wait, last + same_path_gap_s - time.monotonic())
@@ -119,7 +127,8 @@ def run_live(plan: Plan, sandbox: str | Path, out: str | Path | None = None, *,
     the input files are written first if the sandbox is empty. With `out`: the inputs are
     written, the real recorder watches while the plan runs, and its session is written as a
     trajectory folder to `out`. Returns `out` or the sandbox. `human_gaps` (default) keeps
-    the minimum gaps a watching recorder needs to separate actions (about 0.35 s a step);
+    the minimum gaps a watching recorder needs to separate actions (0.12 s a step, 0.4 s around
+    listings and searches, 0.6 s between two touches of one file);
     turn it off only when nobody records.
     """
     root = Path(sandbox)
@@ -162,7 +171,7 @@ def _record(plan: Plan, root: Path, out: Path, *, pause_scale: float, config: An
             rec = recorder_cls(store, [root], cfg, home=None, profile_id=plan.profile_id, task_id=plan.task_id)
             rec.start()
             try:
-                time.sleep(RECORDED_MIN_GAP_S)
+                time.sleep(RECORDED_AROUND_SCAN_GAP_S)
                 gap, same = _gaps(cfg)
                 perform_plan(plan, root, pause_scale=pause_scale, min_gap_s=gap, same_path_gap_s=same)
                 rec.flush(timeout=10.0)
