@@ -95,6 +95,24 @@ class ToolBox:
         if self.tracer is not None:
             self.tracer.apply(step)
 
+    def matches(self, step: Step) -> list[str]:
+        """What the search found, read from the disk (the observation the model gets)."""
+        import fnmatch
+
+        base = self.root / step.path if step.path else self.root
+        out = []
+        for p in sorted(base.rglob("*")):
+            if not p.is_file():
+                continue
+            rel = p.relative_to(self.root).as_posix()
+            if step.op == "grep":
+                text = text_of(p.read_bytes())
+                if text is not None and step.query.lower() in text.lower():
+                    out.append(rel)
+            elif fnmatch.fnmatch(rel, step.query) or fnmatch.fnmatch(p.name, step.query):
+                out.append(rel)
+        return out
+
     def call(self, name: str, args: dict[str, Any]) -> str:
         try:
             return self._call(name, args)
@@ -123,10 +141,12 @@ class ToolBox:
             d = self.rel(a.get("path")) if name == "grep" else ""
             step = Step(name, path=d, query=str(a["pattern"]))
             self.step(step)
-            found = self.tracer.matches(step) if self.tracer else []
-            return "\n".join(found) or "(no matches)"
+            return "\n".join(self.matches(step)) or "(no matches)"
         if name == "write":
             p = self.rel(a["path"])
+            parent = posixpath.dirname(p)
+            if parent and not (root / parent).is_dir():  # like an agent's write tool: parents first
+                self.step(Step("mkdir", path=parent))
             self.step(Step("write", path=p, content=str(a["content"]).encode()))
             return f"wrote {p}"
         if name == "edit":

@@ -15,7 +15,7 @@ SCRIPT = [
     [("ls", {"path": "."})],
     [("grep", {"pattern": "Harbor Capital"})],
     [("read", {"path": "notes/portfolio_rebalancing.md"})],
-    [("mkdir", {"path": "reports/2025"}),
+    [("mkdir", {"path": "reports"}),
      ("write", {"path": "reports/2025/summary.md", "content": "# Summary\n\n- Harbor Capital first\n- second\n"})],
     [("edit", {"path": "reports/2025/summary.md", "old": "- second", "new": "- second, checked"}),
      ("read", {"path": "../../etc/passwd"})],
@@ -108,6 +108,8 @@ def test_agent_loop_under_the_real_recorder(fake_server: str, tmp_path: Path) ->
     events = json.loads((out / "events.json").read_text())
     types = {e["event_type"] for e in events}
     assert {"file_read", "dir_create", "file_write"} <= types, types
+    tool_msgs = [m for m in FakeLLM.requests[-1]["messages"] if m["role"] == "tool"]
+    assert "notes/portfolio_rebalancing.md" in tool_msgs[1]["content"]  # grep hits seen from disk
     written = [e["file_path"] for e in events if e["event_type"] in ("file_write", "file_edit")]
     assert "reports/2025/summary.md" in written
     assert json.loads((out / "summary.json").read_text())["mode"] == "live"
