@@ -14,10 +14,8 @@ derives view counts, context switches and cross-file references from them in tim
 
 from __future__ import annotations
 
-import fnmatch
 import logging
 import os
-import re
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,14 +24,16 @@ from filegram.schema import depth_of, dir_depth_of, file_type_of
 from filegram.store import content_hash
 
 from .content import Content, line_diff, read_content, shares_lines
-from .paths import (
-    RootSet,
+from .names import (
+    backup_of,
     is_editor_artifact,
-    iter_tree,
     looks_like_backup,
     looks_like_temp_save,
+    naming_change,
 )
+from .paths import RootSet, iter_tree
 from .procs import SearchSpec
+from .searchmatch import content_pattern, name_matches
 from .state import FileInfo, FileState
 from .watch import Raw
 
@@ -657,7 +657,7 @@ class Interpreter:
                 rs = self.roots.rel(src)
                 if rs is not None:
                     self.recent_copy_dirs.append((ch.t_first, os.path.dirname(src)))
-                    self._emit("file_copy", ch.t_first, source_path=rs, dest_path=rel, is_backup=looks_like_backup(rel) or _backup_of(rs, rel))
+                    self._emit("file_copy", ch.t_first, source_path=rs, dest_path=rel, is_backup=looks_like_backup(rel) or backup_of(rs, rel))
                     return
             self._emit(
                 "file_write", ch.t_first,
@@ -672,7 +672,7 @@ class Interpreter:
             rs = self.roots.rel(src) if src is not None else None
             if rs is not None:
                 self._remember(path, c, first_seen=before.first_seen_ms, fid=before.fid)
-                self._emit("file_copy", ch.t_first, source_path=rs, dest_path=rel, is_backup=looks_like_backup(rel) or _backup_of(rs, rel))
+                self._emit("file_copy", ch.t_first, source_path=rs, dest_path=rel, is_backup=looks_like_backup(rel) or backup_of(rs, rel))
                 return
         if before.hash == c.hash and before.hash is not None:
             self._remember(path, c, first_seen=before.first_seen_ms, fid=before.fid)
@@ -852,48 +852,21 @@ class Interpreter:
         )
 
     def _count_matches(self, s: ActiveSearch, scope: list[str]) -> int | None:
-        """How many files the search found: re-evaluated here, because the tool's output
-        is not ours to read."""
         spec = s.spec
         if spec.query is None:
             return None
         try:
             if spec.search_type == "grep":
-                flags = re.IGNORECASE if spec.ignore_case else 0
-                pat = re.escape(spec.query) if spec.fixed else _bre_to_python(spec.query)
-                try:
-                    rx = re.compile(pat.encode("utf-8"), flags)
-                except re.error:
-                    rx = re.compile(re.escape(spec.query).encode("utf-8"), flags)
+                rx = content_pattern(spec)
                 files = sorted(s.scanned) or [p for p, _, is_dir in self._walk(scope) if not is_dir]
                 n = 0
                 for p in files[:MATCH_SCAN_MAX_FILES]:
                     c = self._read_bytes(p)
-                    if c is not None and rx.search(c):
+                    if c is not None and rx is not None and rx.search(c):
                         n += 1
                 return n
             if spec.search_type in ("find", "locate"):
-                q = spec.query
-                test = spec.name_test or ("-name" if spec.tool == "find" else None)
-                n = 0
-                for p, _, _is_dir in self._walk(scope):
-                    name = os.path.basename(p)
-                    if test in ("-name", "-iname"):
-                        ok = fnmatch.fnmatchcase(name.lower(), q.lower()) if test == "-iname" else fnmatch.fnmatchcase(name, q)
-                    elif test in ("-path", "-ipath", "-wholename", "-iwholename"):
-                        ok = fnmatch.fnmatchcase(p, q) or fnmatch.fnmatchcase("./" + (self.roots.inner(p) or ""), q)
-                    elif test in ("-regex", "-iregex"):
-                        try:
-                            ok = re.fullmatch(q, p, re.I if test == "-iregex" else 0) is not None
-                        except re.error:
-                            ok = False
-                    else:  # fd / locate: a regex or substring of the name
-                        try:
-                            ok = re.search(q, name) is not None
-                        except re.error:
-                            ok = q in name
-                    n += ok
-                return n
+                return sum(name_matches(spec, p, self.roots.inner(p) or "") for p, _, _ in self._walk(scope))
         except OSError:
             return None
         return None
@@ -990,49 +963,3 @@ class Interpreter:
                 self.state.pop(p)
                 self.state.forget(info)
         return {"files": files, "dirs": dirs, "snapshots": snaps, "snapshot_bytes": spent}
-
-
-def naming_change(old: str, new: str) -> str:
-    """FileGram's naming_pattern_change for a rename."""
-    so, sn = _stem(old), _stem(new)
-    if so.lower() == sn.lower() and so != sn:
-        return "case_change"
-    co, cn = _convention(so), _convention(sn)
-    if co == "snake" and cn == "kebab":
-        return "snake_to_kebab"
-    if co == "kebab" and cn == "snake":
-        return "kebab_to_snake"
-    if co == "mixed" and cn != "mixed":
-        return "mixed_to_other"
-    return "other"
-
-
-def _stem(name: str) -> str:
-    return name.rsplit(".", 1)[0] if "." in name.lstrip(".") else name
-
-
-def _convention(stem: str) -> str:
-    has_u, has_k = "_" in stem, "-" in stem
-    if has_u and not has_k:
-        return "snake"
-    if has_k and not has_u:
-        return "kebab"
-    if has_u and has_k:
-        return "mixed"
-    if " " in stem or (any(c.isupper() for c in stem[1:]) and any(c.islower() for c in stem)):
-        return "mixed"
-    return "plain"
-
-
-def _backup_of(src_rel: str, dest_rel: str) -> bool:
-    """cp notes.md notes.md.1 / notes-old.md: the destination's name extends the source's."""
-    s = os.path.basename(src_rel)
-    d = os.path.basename(dest_rel)
-    stem = _stem(s)
-    return d != s and (d.startswith(s) or (d.startswith(stem) and len(d) > len(s) and _stem(d) != stem and looks_like_backup(_stem(d))))
-
-
-def _bre_to_python(p: str) -> str:
-    """grep's basic regex to Python's, well enough to count matching files."""
-    return p.replace(r"\|", "|").replace(r"\(", "(").replace(r"\)", ")").replace(r"\+", "+").replace(r"\?", "?")
-

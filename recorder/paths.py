@@ -17,59 +17,7 @@ from pathlib import Path
 
 from filegram.privacy import PathFilter, matches_any
 
-# Files an editor or office suite creates while saving or editing: never the user's work.
-# They are dropped, except as the source of a rename onto a real file (an atomic save).
-EDITOR_ARTIFACTS: tuple[str, ...] = (
-    ".*.sw[a-p]",  # vim swap files
-    ".*.swx",
-    "*.swp",
-    "4913",  # vim's probe that a folder is writable
-    ".#*",  # emacs lock (a symlink)
-    "#*#",  # emacs autosave
-    ".~lock.*#",  # LibreOffice lock
-    "~$*",  # MS Office owner file
-    ".goutputstream-*",  # gedit / GIO atomic save
-    "*___jb_tmp___",  # JetBrains safe write
-    "*___jb_old___",
-    "*.kate-swp",
-    "*.crswap",  # Chromium File System Access temp
-    ".*.tmp.[0-9]*",
-)
-
-# Names a program picks for the temporary half of write-to-temp-and-rename saves.
-_TEMP_SAVE_RE = re.compile(
-    r"(^\.?tmp[\w.-]*$)|(\.tmp$)|(\.tmp\.\w+$)|(^\..+\.\w{6,8}$)|(^sed\w{6}$)|(\.part$)|(^\.~)|(\.new$)|(\.filegram-tmp)"
-)
-
-# Names that say "this file is temporary", for file_delete.was_temporary.
-_TEMPORARY_RE = re.compile(r"(?i)(^|[._\-~ ])(tmp|temp|scratch|draft|wip|old|bak|backup|cache)([._\-~ ]|$)|~$|\.(tmp|bak|old|swp|log)$")
-
-# Names that say "this copy is a backup", for file_copy.is_backup.
-_BACKUP_RE = re.compile(
-    r"(?i)(~$)|(\.(bak|backup|orig|old|save|sav)$)|([_\-. ](bak|backup|old|orig|copy|v\d+|\d{8}|\d{4}-\d{2}-\d{2})(\.\w+)?$)|(\(\d+\)(\.\w+)?$)|( copy( \d+)?(\.\w+)?$)"
-)
-_ARCHIVE_DIRS = {"archive", "archives", "backup", "backups", "old", "versions", "history", "_archive", ".backup", "bak"}
-
-
-def is_editor_artifact(name: str) -> bool:
-    return any(fnmatch.fnmatchcase(name, p) for p in EDITOR_ARTIFACTS)
-
-
-def looks_like_temp_save(name: str) -> bool:
-    """True for names an atomic save uses for its temporary file."""
-    return is_editor_artifact(name) or bool(_TEMP_SAVE_RE.search(name))
-
-
-def looks_temporary(rel_path: str) -> bool:
-    name = rel_path.rsplit("/", 1)[-1]
-    return bool(_TEMPORARY_RE.search(name)) or is_editor_artifact(name)
-
-
-def looks_like_backup(rel_dest: str) -> bool:
-    parts = rel_dest.split("/")
-    if any(p.lower() in _ARCHIVE_DIRS for p in parts[:-1]):
-        return True
-    return bool(_BACKUP_RE.search(parts[-1]))
+from .names import is_editor_artifact
 
 
 @dataclass(frozen=True)

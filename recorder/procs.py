@@ -118,7 +118,8 @@ def parse_search(argv: list[str], cwd: str, pid: int = 0, t_start: float = 0.0) 
     positional: list[str] = []
     ignore_case = fixed = False
     recursive = tool in ("rg", "ag", "ack", "ack-grep", "git", "fd", "fdfind")
-    value_letters = "fmABCdD" if tool in ("grep", "egrep", "fgrep") else "fmABCgtTjEMd"
+    value_letters = "fmABCdD" if tool in ("grep", "egrep", "fgrep", "git") else "fmABCgtTjEMd"
+    extended = tool not in ("grep", "fgrep", "git")  # rg, ag, ack, fd and egrep: extended syntax
     i = 0
     only_positional = False
     while i < len(args):
@@ -139,6 +140,8 @@ def parse_search(argv: list[str], cwd: str, pid: int = 0, t_start: float = 0.0) 
                 ignore_case = True
             elif name in ("--fixed-strings",):
                 fixed = True
+            elif name in ("--extended-regexp", "--perl-regexp"):
+                extended = True
             elif name in ("--recursive", "--dereference-recursive"):
                 recursive = True
             if "=" not in a and name in _GREP_VALUE_OPTS:
@@ -150,6 +153,8 @@ def parse_search(argv: list[str], cwd: str, pid: int = 0, t_start: float = 0.0) 
                     ignore_case = True
                 elif ch == "F":
                     fixed = True
+                elif ch in "EP" and tool in ("grep", "egrep", "fgrep", "git"):
+                    extended = True
                 elif ch in "rR":
                     recursive = True
                 elif ch == "e":
@@ -174,7 +179,7 @@ def parse_search(argv: list[str], cwd: str, pid: int = 0, t_start: float = 0.0) 
     stype_out = "find" if tool in ("fd", "fdfind") else "grep"
     return SearchSpec(
         pid, tool, stype_out, pattern, [_abs(p, cwd) for p in positional], cwd, argv, t_start,
-        ignore_case=ignore_case, fixed=fixed, extra={"recursive": recursive},
+        ignore_case=ignore_case, fixed=fixed, extra={"recursive": recursive, "extended": extended},
     )
 
 

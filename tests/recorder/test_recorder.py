@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from filegram.recorder import Recorder, record
-from filegram.recorder.interpret import naming_change
+from filegram.recorder.names import naming_change
 from filegram.recorder.platforms import unavailable_types
 from filegram.recorder.procs import parse_search
 from filegram.recorder.watch import Raw
@@ -289,6 +289,16 @@ def test_search_command_lines(argv: list[str], stype: str, query: str | None, pa
 def test_non_searches_are_not_searches() -> None:
     assert parse_search(["git", "status"], "/w") is None
     assert parse_search(["cat", "x"], "/w") is None
+
+
+def test_grep_patterns_are_counted_like_grep() -> None:
+    from filegram.recorder.searchmatch import bre_to_python, content_pattern
+
+    assert bre_to_python(r"a\|b") == "a|b" and bre_to_python("f(x)") == r"f\(x\)"
+    basic = content_pattern(parse_search(["grep", "-r", "f(x)", "."], "/w"))
+    assert basic.search(b"call f(x) here")
+    extended = content_pattern(parse_search(["grep", "-rE", "alpha|beta", "."], "/w"))
+    assert extended.search(b"beta") and not extended.search(b"gamma")
 
 
 def test_naming_pattern_change() -> None:

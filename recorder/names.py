@@ -1,0 +1,103 @@
+"""What a file's name says: an editor's temporary file, a temporary or backup copy, a
+naming convention. Names are all the recorder has to tell a save's scaffolding from the
+user's files, and a backup from a plain copy."""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import re
+
+# Files an editor or office suite creates while saving or editing: never the user's work.
+# They are dropped, except as the source of a rename onto a real file (an atomic save).
+EDITOR_ARTIFACTS: tuple[str, ...] = (
+    ".*.sw[a-p]",  # vim swap files
+    ".*.swx",
+    "*.swp",
+    "4913",  # vim's probe that a folder is writable
+    ".#*",  # emacs lock (a symlink)
+    "#*#",  # emacs autosave
+    ".~lock.*#",  # LibreOffice lock
+    "~$*",  # MS Office owner file
+    ".goutputstream-*",  # gedit / GIO atomic save
+    "*___jb_tmp___",  # JetBrains safe write
+    "*___jb_old___",
+    "*.kate-swp",
+    "*.crswap",  # Chromium File System Access temp
+    ".*.tmp.[0-9]*",
+)
+
+# Names a program picks for the temporary half of write-to-temp-and-rename saves.
+_TEMP_SAVE_RE = re.compile(
+    r"(^\.?tmp[\w.-]*$)|(\.tmp$)|(\.tmp\.\w+$)|(^\..+\.\w{6,8}$)|(^sed\w{6}$)|(\.part$)|(^\.~)|(\.new$)|(\.filegram-tmp)"
+)
+
+# Names that say "this file is temporary", for file_delete.was_temporary.
+_TEMPORARY_RE = re.compile(r"(?i)(^|[._\-~ ])(tmp|temp|scratch|draft|wip|old|bak|backup|cache)([._\-~ ]|$)|~$|\.(tmp|bak|old|swp|log)$")
+
+# Names that say "this copy is a backup", for file_copy.is_backup.
+_BACKUP_RE = re.compile(
+    r"(?i)(~$)|(\.(bak|backup|orig|old|save|sav)$)|([_\-. ](bak|backup|old|orig|copy|v\d+|\d{8}|\d{4}-\d{2}-\d{2})(\.\w+)?$)|(\(\d+\)(\.\w+)?$)|( copy( \d+)?(\.\w+)?$)"
+)
+_ARCHIVE_DIRS = {"archive", "archives", "backup", "backups", "old", "versions", "history", "_archive", ".backup", "bak"}
+
+
+def is_editor_artifact(name: str) -> bool:
+    return any(fnmatch.fnmatchcase(name, p) for p in EDITOR_ARTIFACTS)
+
+
+def looks_like_temp_save(name: str) -> bool:
+    """True for names an atomic save uses for its temporary file."""
+    return is_editor_artifact(name) or bool(_TEMP_SAVE_RE.search(name))
+
+
+def looks_temporary(rel_path: str) -> bool:
+    name = rel_path.rsplit("/", 1)[-1]
+    return bool(_TEMPORARY_RE.search(name)) or is_editor_artifact(name)
+
+
+def looks_like_backup(rel_dest: str) -> bool:
+    parts = rel_dest.split("/")
+    if any(p.lower() in _ARCHIVE_DIRS for p in parts[:-1]):
+        return True
+    return bool(_BACKUP_RE.search(parts[-1]))
+
+
+def naming_change(old: str, new: str) -> str:
+    """FileGram's naming_pattern_change for a rename."""
+    so, sn = _stem(old), _stem(new)
+    if so.lower() == sn.lower() and so != sn:
+        return "case_change"
+    co, cn = _convention(so), _convention(sn)
+    if co == "snake" and cn == "kebab":
+        return "snake_to_kebab"
+    if co == "kebab" and cn == "snake":
+        return "kebab_to_snake"
+    if co == "mixed" and cn != "mixed":
+        return "mixed_to_other"
+    return "other"
+
+
+def _stem(name: str) -> str:
+    return name.rsplit(".", 1)[0] if "." in name.lstrip(".") else name
+
+
+def _convention(stem: str) -> str:
+    has_u, has_k = "_" in stem, "-" in stem
+    if has_u and not has_k:
+        return "snake"
+    if has_k and not has_u:
+        return "kebab"
+    if has_u and has_k:
+        return "mixed"
+    if " " in stem or (any(c.isupper() for c in stem[1:]) and any(c.islower() for c in stem)):
+        return "mixed"
+    return "plain"
+
+
+def backup_of(src_rel: str, dest_rel: str) -> bool:
+    """cp notes.md notes.md.1 / notes-old.md: the destination's name extends the source's."""
+    s = os.path.basename(src_rel)
+    d = os.path.basename(dest_rel)
+    stem = _stem(s)
+    return d != s and (d.startswith(s) or (d.startswith(stem) and len(d) > len(s) and _stem(d) != stem and looks_like_backup(_stem(d))))
