@@ -368,7 +368,7 @@ class Memory:
         anomalies, dist, thr = detect(views, groups, votes, self.drift_std)
         self._apply_llm_judgements(anomalies)
         state = {"views": views, "groups": groups, "votes": votes, "anomalies": anomalies, "distances": dist, "threshold": thr}
-        self._cache = {"version": v, "state": state}
+        self._cache["version"], self._cache["state"] = v, state
         return state
 
     def _apply_llm_judgements(self, anomalies: list[dict[str, Any]]) -> None:

@@ -87,9 +87,25 @@ def find_session(mem: Memory, question: str, session: str | None) -> str | None:
     return None
 
 
+def _chunk_matrix(mem: Memory) -> tuple[list[tuple[Any, ...]], np.ndarray]:
+    """All chunks and their vectors as one matrix, cached until memory changes."""
+    version = mem.version()
+    cached = mem._cache.get("chunks")
+    if cached and cached[0] == version:
+        return cached[1], cached[2]
+    rows = mem.store.conn.execute("SELECT id, session_id, kind, path, text, vector FROM mem_chunks ORDER BY id").fetchall()
+    if rows:
+        mat = np.frombuffer(b"".join(bytes(r[5]) for r in rows), dtype=np.float32).reshape(len(rows), -1)
+    else:
+        mat = np.zeros((0, 0), dtype=np.float32)
+    rows = [r[:5] for r in rows]
+    mem._cache["chunks"] = (version, rows, mat)
+    return rows, mat
+
+
 def hybrid_search(mem: Memory, query: str, k: int = 5) -> list[dict[str, Any]]:
     conn = mem.store.conn
-    rows = conn.execute("SELECT id, session_id, kind, path, text, vector FROM mem_chunks ORDER BY id").fetchall()
+    rows, mat = _chunk_matrix(mem)
     if not rows:
         return []
     ranks: dict[int, float] = {}
@@ -105,7 +121,6 @@ def hybrid_search(mem: Memory, query: str, k: int = 5) -> list[dict[str, Any]]:
             pass
     try:
         qv = mem.embedder.embed([query])[0]
-        mat = np.frombuffer(b"".join(bytes(r[5]) for r in rows), dtype=np.float32).reshape(len(rows), -1)
         if mat.shape[1] == qv.shape[0]:
             sims = mat @ qv
             for r, i in enumerate(np.argsort(-sims, kind="stable")[:50]):
