@@ -516,7 +516,7 @@ class ScreenRecorder:
             self._own_last_ms = t
             with self.store.transaction() as conn:  # frames of this look, taken just before
                 conn.execute(
-                    "UPDATE screen_frames SET session_id = ? WHERE session_id IS NULL AND ts >= ?",
+                    "UPDATE frames SET session_id = ? WHERE session_id IS NULL AND ts >= ?",
                     (self._own_session, t),
                 )
         return self._own_session

@@ -1,7 +1,9 @@
 """Screen frames in the FileGram store: their own tables, a full-text index, a disk budget.
 
 Frames live in the same SQLite file as the trace (one backup, one integrity check, one
-place to forget), in tables this module owns through `register_migrations("screen", ...)`.
+place to forget), in tables this module owns through `register_migrations("screen", ...)`:
+`frames` (the name `filegram forget` and `export --all` know), `screen_fts`, `screen_days`.
+A delete trigger keeps the text index and the day counters right whoever deletes a frame.
 The budget is counted per local day in a small counter table, so deciding whether to prune
 costs one indexed read, not a scan of image sizes. The text index uses FTS5's trigram
 tokenizer where SQLite has it (3.34+): it finds substrings in any script, which matters
@@ -27,6 +29,18 @@ def _create_fts(conn: sqlite3.Connection) -> None:
     conn.execute(
         "CREATE VIRTUAL TABLE IF NOT EXISTS screen_fts USING fts5("
         f"ocr_text, window_title, app, tokenize='{tok}')"
+    )
+
+
+def _create_delete_trigger(conn: sqlite3.Connection) -> None:
+    """Whoever deletes a frame (prune, `filegram forget`), its text and bytes go with it.
+    (A callable: the store splits SQL scripts at semicolons, which a trigger body has.)"""
+    conn.execute(
+        "CREATE TRIGGER IF NOT EXISTS frames_after_delete AFTER DELETE ON frames BEGIN "
+        "DELETE FROM screen_fts WHERE rowid = old.id; "
+        "UPDATE screen_days SET bytes = MAX(bytes - old.bytes, 0), frames = MAX(frames - 1, 0) "
+        "WHERE day = old.day; "
+        "END"
     )
 
 
@@ -61,6 +75,9 @@ MIGRATIONS: list[Any] = [
     _create_fts,
     # active time per day: the budget is paced over the hours the user is actually there
     "ALTER TABLE screen_days ADD COLUMN active_ms REAL NOT NULL DEFAULT 0",
+    # the name other packages code against (forget, export)
+    "ALTER TABLE screen_frames RENAME TO frames",
+    _create_delete_trigger,
 ]
 
 register_migrations(NAMESPACE, MIGRATIONS)
@@ -78,7 +95,7 @@ def ensure_tables(store: Store) -> None:
 
 def has_tables(store: Store) -> bool:
     row = store.conn.execute(
-        "SELECT 1 FROM sqlite_master WHERE type='table' AND name='screen_frames'"
+        "SELECT 1 FROM sqlite_master WHERE type='table' AND name='frames'"
     ).fetchone()
     return row is not None
 
@@ -113,7 +130,7 @@ def add_frame(
     cost = frame_cost(image, ocr_text, window_title)
     with store.transaction() as conn:
         cur = conn.execute(
-            "INSERT INTO screen_frames(ts, day, session_id, monitor, window_title, app, width, "
+            "INSERT INTO frames(ts, day, session_id, monitor, window_title, app, width, "
             "height, bytes, format, forced, image, ocr_text) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (ts, day, session_id, monitor, window_title, app, width, height, cost, fmt,
              int(forced), image, ocr_text),
@@ -138,7 +155,7 @@ def set_ocr_text(store: Store, frame_id: int, text: str) -> bool:
     frame was pruned meanwhile."""
     with store.transaction() as conn:
         row = conn.execute(
-            "SELECT day, window_title, app, COALESCE(ocr_text, '') FROM screen_frames WHERE id = ?",
+            "SELECT day, window_title, app, COALESCE(ocr_text, '') FROM frames WHERE id = ?",
             (int(frame_id),),
         ).fetchone()
         if row is None:
@@ -146,7 +163,7 @@ def set_ocr_text(store: Store, frame_id: int, text: str) -> bool:
         day, title, app, old = row
         delta = len(text.encode()) - len(old.encode())
         conn.execute(
-            "UPDATE screen_frames SET ocr_text = ?, bytes = bytes + ? WHERE id = ?", (text, delta, int(frame_id))
+            "UPDATE frames SET ocr_text = ?, bytes = bytes + ? WHERE id = ?", (text, delta, int(frame_id))
         )
         conn.execute("DELETE FROM screen_fts WHERE rowid = ?", (int(frame_id),))
         conn.execute(
@@ -158,14 +175,10 @@ def set_ocr_text(store: Store, frame_id: int, text: str) -> bool:
 
 
 def _delete(conn: sqlite3.Connection, rows: Sequence[tuple[int, str, int]]) -> None:
-    for fid, day, cost in rows:
-        conn.execute("DELETE FROM screen_frames WHERE id = ?", (fid,))
-        conn.execute("DELETE FROM screen_fts WHERE rowid = ?", (fid,))
-        conn.execute(
-            "UPDATE screen_days SET bytes = MAX(bytes - ?, 0), frames = MAX(frames - 1, 0), "
-            "pruned = pruned + 1 WHERE day = ?",
-            (cost, day),
-        )
+    """Prune frames (the delete trigger drops their index rows and bytes)."""
+    for fid, day, _cost in rows:
+        conn.execute("DELETE FROM frames WHERE id = ?", (fid,))
+        conn.execute("UPDATE screen_days SET pruned = pruned + 1 WHERE day = ?", (day,))
 
 
 def prune(
@@ -186,7 +199,7 @@ def prune(
         if retention_days > 0:
             cutoff = now - retention_days * 86_400_000.0
             old = conn.execute(
-                "SELECT id, day, bytes FROM screen_frames WHERE ts < ? ORDER BY ts", (cutoff,)
+                "SELECT id, day, bytes FROM frames WHERE ts < ? ORDER BY ts", (cutoff,)
             ).fetchall()
             _delete(conn, old)
             deleted += len(old)
@@ -206,7 +219,7 @@ def prune(
             for day, total in over:
                 doomed = []
                 rows = conn.execute(
-                    "SELECT id, bytes FROM screen_frames WHERE day = ? ORDER BY ts, id", (day,)
+                    "SELECT id, bytes FROM frames WHERE day = ? ORDER BY ts, id", (day,)
                 ).fetchall()
                 for fid, cost in rows[:-1]:  # a day keeps at least its newest frame
                     if total <= daily_budget_bytes:
@@ -231,7 +244,7 @@ def totals(store: Store) -> dict[str, Any]:
     if not has_tables(store):
         return {"frames": 0, "bytes": 0, "first_ms": None, "last_ms": None}
     n, size, first, last = store.conn.execute(
-        "SELECT COUNT(*), COALESCE(SUM(bytes), 0), MIN(ts), MAX(ts) FROM screen_frames"
+        "SELECT COUNT(*), COALESCE(SUM(bytes), 0), MIN(ts), MAX(ts) FROM frames"
     ).fetchone()
     return {"frames": n, "bytes": size, "first_ms": first, "last_ms": last}
 
@@ -252,7 +265,7 @@ def frames_for_session(store: Store, session_id: str, *, with_image: bool = Fals
         return []
     cols = ", ".join(FRAME_COLUMNS) + (", image" if with_image else "")
     rows = store.conn.execute(
-        f"SELECT {cols} FROM screen_frames WHERE session_id = ? ORDER BY ts, id", (session_id,)
+        f"SELECT {cols} FROM frames WHERE session_id = ? ORDER BY ts, id", (session_id,)
     ).fetchall()
     if with_image:
         return [_frame_dict(r[:-1], bytes(r[-1])) for r in rows]
@@ -268,7 +281,7 @@ def text_for_session(store: Store, session_id: str, max_chars: int = 20_000) -> 
     parts: list[str] = []
     total = 0
     for title, text in store.conn.execute(
-        "SELECT window_title, ocr_text FROM screen_frames WHERE session_id = ? ORDER BY ts, id", (session_id,)
+        "SELECT window_title, ocr_text FROM frames WHERE session_id = ? ORDER BY ts, id", (session_id,)
     ):
         for piece in (title, text):
             piece = (piece or "").strip()
@@ -286,7 +299,7 @@ def get_frame(store: Store, frame_id: int, *, with_image: bool = True) -> dict[s
     if not has_tables(store):
         return None
     cols = ", ".join(FRAME_COLUMNS) + (", image" if with_image else "")
-    r = store.conn.execute(f"SELECT {cols} FROM screen_frames WHERE id = ?", (int(frame_id),)).fetchone()
+    r = store.conn.execute(f"SELECT {cols} FROM frames WHERE id = ?", (int(frame_id),)).fetchone()
     if r is None:
         return None
     return _frame_dict(r[:-1], bytes(r[-1])) if with_image else _frame_dict(r)
@@ -296,7 +309,7 @@ def recent_frames(store: Store, limit: int = 20) -> list[dict[str, Any]]:
     if not has_tables(store):
         return []
     rows = store.conn.execute(
-        f"SELECT {', '.join(FRAME_COLUMNS)} FROM screen_frames ORDER BY ts DESC, id DESC LIMIT ?",
+        f"SELECT {', '.join(FRAME_COLUMNS)} FROM frames ORDER BY ts DESC, id DESC LIMIT ?",
         (int(limit),),
     ).fetchall()
     return [_frame_dict(r) for r in rows]
@@ -330,7 +343,7 @@ def search_frames(store: Store, query: str, limit: int = 10) -> list[dict[str, A
         match = " AND ".join('"' + t.replace('"', '""') + '"' for t in terms)
         try:
             rows = store.conn.execute(
-                f"SELECT {cols}, bm25(screen_fts) FROM screen_fts JOIN screen_frames f "
+                f"SELECT {cols}, bm25(screen_fts) FROM screen_fts JOIN frames f "
                 "ON f.id = screen_fts.rowid WHERE screen_fts MATCH ? "
                 "ORDER BY bm25(screen_fts), f.ts DESC LIMIT ?",
                 (match, int(limit)),
@@ -349,7 +362,7 @@ def search_frames(store: Store, query: str, limit: int = 10) -> list[dict[str, A
         rows = [
             (*r, 0.0)
             for r in store.conn.execute(
-                f"SELECT {cols} FROM screen_frames f WHERE {where} ORDER BY f.ts DESC LIMIT ?",
+                f"SELECT {cols} FROM frames f WHERE {where} ORDER BY f.ts DESC LIMIT ?",
                 (*args, int(limit)),
             )
         ]

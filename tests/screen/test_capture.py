@@ -14,7 +14,7 @@ from filegram.store import Store
 
 
 def frame_count(store: Store) -> int:
-    return store.conn.execute("SELECT COUNT(*) FROM screen_frames").fetchone()[0]
+    return store.conn.execute("SELECT COUNT(*) FROM frames").fetchone()[0]
 
 
 def db_bytes(path: Path) -> bytes:
@@ -194,7 +194,7 @@ def test_budget_prunes_the_oldest_frames_of_the_day(tmp_path, display, window, s
         res = rec.tick()
         assert res["result"] == "captured"
         ids.append(res["frame_id"])
-    kept = [r[0] for r in store.conn.execute("SELECT id FROM screen_frames ORDER BY id")]
+    kept = [r[0] for r in store.conn.execute("SELECT id FROM frames ORDER BY id")]
     assert 1 <= len(kept) <= 3 and kept == ids[-len(kept):]  # the newest survive
     usage = ss.day_usage(store)
     assert usage["bytes"] <= rec.cfg["daily_budget_mb"] * 1024 * 1024
@@ -204,7 +204,7 @@ def test_budget_prunes_the_oldest_frames_of_the_day(tmp_path, display, window, s
     # a budget smaller than one frame still keeps the day's newest frame
     rec.cfg["daily_budget_mb"] = 1 / 1024 / 1024
     rec.prune()
-    assert [r[0] for r in store.conn.execute("SELECT id FROM screen_frames")] == [ids[-1]]
+    assert [r[0] for r in store.conn.execute("SELECT id FROM frames")] == [ids[-1]]
     rec.close()
 
 

@@ -29,7 +29,7 @@ def test_frames_are_found_in_any_script_and_by_short_words(tmp_path):
     assert [f["id"] for f in ss.search_frames(store, "quarterly revenue")] == [en]  # title + text
     assert [f["id"] for f in ss.search_frames(store, "Q3 EU")] == [en]  # shorter than a trigram
     assert ss.search_frames(store, "quarterly 分析师") == []  # every word must match
-    assert ss.search_frames(store, '"; DROP TABLE screen_frames; --') == []
+    assert ss.search_frames(store, '"; DROP TABLE frames; --') == []
     assert "分析师" in ss.search_frames(store, "分析师")[0]["snippet"]
 
 
@@ -74,3 +74,22 @@ def test_session_text_for_memory(tmp_path):
                      width=1, height=1, image=b"x", fmt="webp", ocr_text=text)
     assert screen_text_for_session(store, sid) == "a.md - Vim\nalpha\nb.md - Vim"
     assert screen_text_for_session(store, "other") == ""
+
+
+def test_forget_removes_frames_with_their_text_and_bytes(tmp_path):
+    from filegram.forget import forget
+
+    store = Store(tmp_path / "db.sqlite")
+    ss.ensure_tables(store)
+    now = time.time() * 1000
+    old = add(store, "plan.md - Vim", "kiwi orchard", ts=now - 3_600_000)
+    new = add(store, "todo.md - Vim", "kiwi harvest", ts=now)
+    before = ss.day_usage(store, ss.day_of(now))["bytes"]
+    forget(store, since_ms=now - 60_000, rebuild_memory=False)
+    assert [f["id"] for f in ss.search_frames(store, "kiwi")] == [old]
+    assert ss.get_frame(store, new) is None
+    if ss.day_of(now) == ss.day_of(now - 3_600_000):
+        assert ss.day_usage(store, ss.day_of(now))["bytes"] < before
+    forget(store, everything=True, rebuild_memory=False)
+    assert ss.search_frames(store, "kiwi") == [] and ss.totals(store)["frames"] == 0
+    assert store.conn.execute("SELECT COUNT(*) FROM screen_fts").fetchone()[0] == 0
