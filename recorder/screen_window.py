@@ -246,11 +246,12 @@ class X11Probe:
 
     def _active(self, d: Any, root: Any, visible: list[Window]) -> Window | None:
         v = self._prop(root, "_NET_ACTIVE_WINDOW")
-        if v is not None and len(v) and int(v[0]):
+        if v is not None:  # an EWMH window manager runs: its word is final
+            if not len(v) or not int(v[0]):
+                return None  # the desktop itself is focused
             win = d.create_resource_object("window", int(v[0]))
-            w = self._window(d, root, win)
-            if w is not None:
-                return w
+            named = self._named_child(win)
+            return self._window(d, root, named) if named is not None else None
         try:
             focus = d.get_input_focus().focus
         except Exception:  # noqa: BLE001

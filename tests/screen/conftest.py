@@ -38,7 +38,7 @@ class XServer:
         xtest.fake_input(d, X.MotionNotify, x=1000, y=760)
         d.sync()
 
-    def set_active(self, wid: int | None) -> None:
+    def set_active(self, wid: int | None) -> None:  # 0: the desktop
         """Set _NET_ACTIVE_WINDOW on the root, as an EWMH window manager does."""
         from Xlib import X, Xatom
 
@@ -47,8 +47,14 @@ class XServer:
         atom = d.intern_atom("_NET_ACTIVE_WINDOW")
         if wid is None:
             root.delete_property(atom)
+        elif wid == 0:
+            root.change_property(atom, Xatom.WINDOW, 32, [0], X.PropModeReplace)
         else:
-            root.change_property(atom, Xatom.WINDOW, 32, [wid], X.PropModeReplace)
+            # a window manager names the client window: Tk's titled wrapper around its widget
+            win = d.create_resource_object("window", wid)
+            while win.get_wm_name() is None:
+                win = win.query_tree().parent
+            root.change_property(atom, Xatom.WINDOW, 32, [win.id], X.PropModeReplace)
         d.sync()
 
 

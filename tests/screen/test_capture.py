@@ -110,6 +110,9 @@ def test_visible_excluded_window_blocks_its_monitor_even_when_not_active(tmp_pat
     after = rec.tick()
     assert after["result"] == "captured"
     assert after["window"]["title"] == "notes - Editor"
+    # the window manager says the desktop has the focus: no window, but the screen is kept
+    display.set_active(0)
+    assert rec.tick()["window"] is None
     rec.close()
 
 
