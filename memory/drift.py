@@ -43,18 +43,38 @@ Z_CLIP = 6.0
 MIN_GROUP = 3  # sessions in a norm group besides the one judged
 
 
-def norm_vector(fp: Mapping[str, float]) -> list[float]:
-    """Fixed normalisation (no dependence on other sessions, so updates stay O(session))."""
+# A typical session (rounded means over a synthetic corpus). Vectors are centred on it so
+# that cosine similarity compares how sessions differ from the typical one; uncentred,
+# all-positive vectors put every session in one cluster at the published 0.6 threshold.
+TYPICAL = {
+    "search_ratio": 0.1, "browse_ratio": 0.2, "revisit_ratio": 0.15, "avg_output_length": 2000,
+    "files_created": 2, "total_output_chars": 5000, "dirs_created": 2, "max_dir_depth": 1, "files_moved": 2,
+    "total_edits": 1, "avg_lines_changed": 3, "small_edit_ratio": 0.2, "total_deletes": 0.5,
+    "delete_to_create_ratio": 0.2, "structured_files_created": 0.2, "markdown_table_rows": 5,
+    "image_files_created": 0.3,
+}
+
+
+def _scaled(fp: Mapping[str, float]) -> list[float]:
     out = []
     for name in FINGERPRINT_NAMES:
         x = max(float(fp.get(name, 0.0)), 0.0)
         if name in RATIO_FEATURES:
             v = min(x, 1.0)
         else:
-            cap = CAPS[name]
-            v = min(math.log1p(x) / math.log1p(cap), 1.0)
-        out.append(round(v / math.sqrt(3.0), 6))
+            v = min(math.log1p(x) / math.log1p(CAPS[name]), 1.0)
+        out.append(v / math.sqrt(3.0))
     return out
+
+
+_CENTRE = _scaled(TYPICAL)
+
+
+def norm_vector(fp: Mapping[str, float]) -> list[float]:
+    """Fixed normalisation (no dependence on other sessions, so updates stay O(session)):
+    ratios as they are, counts as log1p(x)/log1p(cap), each dimension weighted equally,
+    centred on a typical session."""
+    return [round(v - c, 6) for v, c in zip(_scaled(fp), _CENTRE, strict=True)]
 
 
 def cosine(a: Sequence[float], b: Sequence[float]) -> float:

@@ -82,7 +82,10 @@ def find_session(mem: Memory, question: str, session: str | None) -> str | None:
                 return sid
         return None
     for sid, label in rows:
-        if (len(sid) >= 8 and sid in question) or (label and len(label) >= 3 and re.search(rf"(?<![\w-]){re.escape(label)}(?![\w-])", question)):
+        if len(sid) >= 8 and sid in question:
+            return sid
+        # cheap substring test first; the word-boundary regex only for real candidates
+        if label and len(label) >= 3 and label in question and re.search(rf"(?<![\w-]){re.escape(label)}(?![\w-])", question):
             return sid
     return None
 
