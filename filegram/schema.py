@@ -193,6 +193,7 @@ class TraceError(FileGramError, ValueError):
     """
 
     def __init__(self, message: str, *, source: str | None = None, index: int | None = None):
+        message = message.replace("\r", "\\r").replace("\n", "\\n")  # always one line
         self.reason = message
         self.source = source
         self.index = index

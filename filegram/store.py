@@ -572,7 +572,18 @@ class Store:
 
 
 def _split_sql(script: str) -> list[str]:
-    return [s.strip() for s in script.split(";") if s.strip()]
+    """Statements of a script, each complete (a trigger's inner ';' does not end it). Run
+    one by one because executescript() would commit in the middle of our transaction."""
+    out, buf = [], ""
+    for piece in script.split(";"):
+        buf += piece + ";"
+        if sqlite3.complete_statement(buf):
+            if buf.strip(" \t\n;"):
+                out.append(buf.strip())
+            buf = ""
+    if buf.strip(" \t\n;"):
+        out.append(buf.strip())
+    return out
 
 
 _SESSION_SELECT = (
