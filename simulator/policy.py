@@ -359,8 +359,7 @@ class Planner:
             cat = _CATEGORY[lang].get(ext, "misc")
             tier = self.tier_draw("C")
             if tier == "L":
-                topic = self.ws.world.topics[hash(posixpath.basename(p)) % 3] if False else \
-                    self.ws.world.topics[sum(map(ord, p)) % len(self.ws.world.topics)]
+                topic = self.ws.world.topics[sum(map(ord, p)) % len(self.ws.world.topics)]
                 slug = topic if lang == "zh" else topic.replace(" ", "_")
                 dest_dir = "/".join([_AREA[lang][sum(map(ord, cat)) % 2], cat, slug])
             elif tier == "M":
