@@ -104,7 +104,7 @@ def test_one_llm_answers_for_every_method(tmp_path, fg_home, monkeypatch):
             encoding="utf-8")
         monkeypatch.setenv("FAKE_KEY", "sk-test")
         out = tmp_path / "out"
-        proc = run_cli("bench", "run", "--profiles", "p1,p3,p5,p8", "--size", "3", "--subtasks", "AttrRec,ProfRec",
+        proc = run_cli("bench", "run", "--profiles", "p1,p3", "--size", "3", "--subtasks", "AttrRec,ProfRec",
                        "--methods", "no_context,full_context", "--workers", "1", "--no-progress", "--out", str(out),
                        home=fg_home, timeout=180)
         assert proc.returncode == 0, proc.stderr
