@@ -6,6 +6,7 @@ cross_file_reference. Fed with primary actions in time order, one session at a t
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,7 +18,8 @@ TEMP_AGE_MS = 24 * 3600 * 1000.0
 
 @dataclass
 class _HeldSearch:
-    event: dict[str, Any]
+    event_id: str
+    t: float
     until: float
     scope: str
     opened: list[str] = field(default_factory=list)
@@ -33,6 +35,8 @@ class Deriver:
         self.switches = 0
         self.prev_read: tuple[str, float] | None = None
         self.held: _HeldSearch | None = None
+        # (event_id, files_opened_after) of searches stored earlier that gained follow-ups
+        self.updates: dict[str, list[str]] = {}
 
     def feed(self, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
@@ -40,16 +44,16 @@ class Deriver:
             out.extend(self._one(ev))
         return out
 
-    def release(self, now: float, *, force: bool = False) -> list[dict[str, Any]]:
-        """Searches waiting for their follow-up reads, once their window is over."""
+    def release(self, now: float, *, force: bool = False) -> None:
+        """Stop collecting follow-up reads for the last search once its window is over.
+        The search itself was stored at once (flush() must not wait a minute for it);
+        its files_opened_after is updated in place as reads come."""
         if self.held is not None and (force or now >= self.held.until):
-            h, self.held = self.held, None
-            return [self._finish_search(h)]
-        return []
+            self.held = None
 
-    def _finish_search(self, h: _HeldSearch) -> dict[str, Any]:
-        h.event["files_opened_after"] = list(h.opened)
-        return h.event
+    def take_updates(self) -> dict[str, list[str]]:
+        out, self.updates = self.updates, {}
+        return out
 
     def _one(self, ev: dict[str, Any]) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
@@ -60,10 +64,10 @@ class Deriver:
         ev.pop("_inferred", None)
         ev.pop("_tool", None)
         if etype == "file_search":
-            if self.held is not None:
-                out.append(self._finish_search(self.held))
-            self.held = _HeldSearch(ev, t + self.followup_ms, scope or ".")
-            return out
+            ev["event_id"] = str(uuid.uuid4())
+            ev["files_opened_after"] = []
+            self.held = _HeldSearch(ev["event_id"], t, t + self.followup_ms, scope or ".")
+            return [ev]
         if etype == "file_delete" and ev.get("was_temporary") is None:
             from .names import looks_temporary
 
@@ -85,9 +89,9 @@ class Deriver:
                 path = ev["file_path"]
                 if path not in self.held.opened and len(self.held.opened) < FOLLOWUP_MAX:
                     self.held.opened.append(path)
-                    out.append(self._ref(self.held.scope, path, "search_then_read", t - self.held.event["timestamp"], t))
+                    self.updates[self.held.event_id] = list(self.held.opened)
+                    out.append(self._ref(self.held.scope, path, "search_then_read", t - self.held.t, t))
             else:
-                out.insert(0, self._finish_search(self.held))
                 self.held = None
         kind = FOCUS_TYPES.get(etype)
         if kind is None:

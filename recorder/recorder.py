@@ -11,6 +11,7 @@ read; only then are the pending events settled and written.
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import queue
@@ -114,6 +115,7 @@ class Recorder:
         self._deriver: Deriver | None = None
         self._last_action_ts: float | None = None
         self._batch: list[dict[str, Any]] = []
+        self._updates: dict[str, list[str]] = {}
         self._batch_started = 0.0
         self._stored = 0
         self._errors = 0
@@ -351,7 +353,7 @@ class Recorder:
                 self._maybe_close_idle(now)
             # Batch under load, write at once when caught up: low latency at human pace,
             # few transactions (each one an fsync) during a burst.
-            if self._batch and (
+            if (self._batch or self._updates) and (
                 len(self._batch) >= batch_max
                 or now - self._batch_started >= batch_ms
                 or self.queue.empty()
@@ -387,7 +389,7 @@ class Recorder:
         now = now_ms()
         try:
             self._route(self.interp.tick(now, force=True), now)
-            self._release(now, force=True)
+            self._release(now)
         except Exception:
             self._errors += 1
             log.exception("recorder: could not interpret events")
@@ -395,7 +397,11 @@ class Recorder:
 
     def _release(self, now: float, *, force: bool = False) -> None:
         if self._deriver is not None:
-            self._add(self._deriver.release(now, force=force))
+            self._deriver.release(now, force=force)
+            for event_id, opened in self._deriver.take_updates().items():
+                self._updates[event_id] = opened
+            if self._updates and not self._batch:
+                self._batch_started = now_ms()
 
     def _route(self, actions: list[dict[str, Any]], now: float) -> None:
         for a in actions:
@@ -416,7 +422,7 @@ class Recorder:
         sid = self._session_id
         for ev in events:
             full = {
-                "event_id": str(uuid.uuid4()),
+                "event_id": ev.pop("event_id", None) or str(uuid.uuid4()),
                 "event_type": ev.pop("event_type"),
                 "timestamp": ev.pop("timestamp"),
                 "session_id": sid,
@@ -431,8 +437,9 @@ class Recorder:
     def _write(self) -> None:
         interp, state = self.interp, self.state
         assert interp is not None and state is not None
-        if not self._batch and not interp.blobs and not state.pending_writes:
+        if not self._batch and not interp.blobs and not state.pending_writes and not self._updates:
             return
+        updates, self._updates = self._updates, {}
         batch, self._batch = self._batch, []
         blobs, interp.blobs = interp.blobs, []
         try:
@@ -445,6 +452,12 @@ class Recorder:
                     seen.add(key)
                     self.store.put_blob(content, kind=kind, original_path=rel)
                 added = self.store.add_actions(batch)
+                for event_id, opened in updates.items():
+                    # a search is stored at once; reads that follow it are added here
+                    self.store.conn.execute(
+                        "UPDATE actions SET data = json_set(data, '$.files_opened_after', json(?)) WHERE event_id = ?",
+                        (json.dumps(opened, ensure_ascii=False), event_id),
+                    )
                 state.write_pending()
         except TraceError:
             self._errors += 1
@@ -460,6 +473,7 @@ class Recorder:
             log.exception("recorder: could not write a batch; retrying with the next one")
             self._batch = batch + self._batch
             interp.blobs = blobs + interp.blobs
+            self._updates = {**updates, **self._updates}
             time.sleep(0.2)
             return
         self._stored += added

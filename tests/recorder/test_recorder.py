@@ -324,3 +324,23 @@ def test_searches_are_seen_without_the_process_connector(root: Path, store: Stor
     searches = [(e["search_type"], e["query"], e["files_matched"]) for e in store.actions(types=["file_search"])]
     assert searches == [("grep", "alpha", 1), ("find", "*.md", 2)]
     assert not list(store.actions(types=["file_read", "file_browse"]))
+
+
+def test_files_opened_after_survives_flushes(root: Path, store: Store) -> None:
+    """The daemon flushes every few seconds to check health: a search is stored at once and
+    the files read after it are added as they come."""
+    (root / "a.md").write_text("alpha\n")
+    (root / "b.md").write_text("beta alpha\n")
+    with Recorder(store, [root], make_config()) as rec:
+        sh("grep -rl alpha . > /dev/null", root)
+        rec.flush()
+        (search,) = list(store.actions(types=["file_search"]))
+        assert search["files_opened_after"] == []
+        sh("cat b.md > /dev/null", root)
+        rec.flush()
+        sh("cat a.md > /dev/null", root)
+        rec.flush()
+    (search,) = list(store.actions(types=["file_search"]))
+    assert search["files_opened_after"] == ["b.md", "a.md"]
+    refs = [(e["source_file"], e["target_file"]) for e in store.actions(types=["cross_file_reference"]) if e["reference_type"] == "search_then_read"]
+    assert refs == [(".", "b.md"), (".", "a.md")]
