@@ -147,7 +147,13 @@ def _webp_ok() -> bool:
 
 
 class ScreenRecorder:
-    """Captures screen frames into the store on each `tick()`; see the module docstring."""
+    """Captures screen frames into the store on each `tick()`; see the module docstring.
+
+    roots: watched folders for screen-to-actions (default [recorder] roots);
+    session_provider: returns the file recorder's open session id (or None);
+    scan_roots: walk the roots for file names (default: only where the file recorder
+    cannot see folder listings, since on Linux inotify would report the walk as browsing).
+    """
 
     def __init__(
         self,
@@ -158,6 +164,7 @@ class ScreenRecorder:
         roots: list[Path | str] | None = None,
         session_provider: Callable[[], str | None] | None = None,
         window_probe: Any = None,
+        scan_roots: bool | None = None,
     ):
         self.store = store
         self.config = config
@@ -176,7 +183,8 @@ class ScreenRecorder:
                 pf = PathFilter.from_config(config)
             except (KeyError, TypeError):
                 pf = PathFilter()
-            self.matcher = TitleMatcher(root_list, pf, home_root, own_files=[str(store.path)])
+            self.matcher = TitleMatcher(root_list, pf, home_root, own_files=[str(store.path)],
+                                        known_paths=store.paths, walk=scan_roots)
         self._idle_gap_ms = float(rec.get("idle_gap_minutes", 20.0)) * 60_000.0
         self._local = threading.local()
         self._lock = threading.RLock()
@@ -473,7 +481,8 @@ class ScreenRecorder:
                 "model_provider": None,
                 "model_name": None,
             }
-            ev.update(action_fields(seen, app))
+            listed = self.matcher.listed(seen.abs_path) if self.matcher and seen.event_type == "file_browse" else None
+            ev.update(action_fields(seen, app, listed))
             events.append(ev)
         if not events:
             return 0

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -61,31 +62,83 @@ def _app_key(win: Window) -> set[str]:
 
 
 class TitleMatcher:
-    """Finds the watched file or folder a window title names."""
+    """Finds the watched file or folder a window title names.
+
+    The names come from the store's path index (every path the file recorder has stored)
+    and, where the file recorder cannot see folder listings (macOS, Windows, polled
+    roots), from walking the roots. On Linux the roots are never walked: inotify would
+    report the walk's folder opens as the user browsing them. Folders named in a title
+    ("report.md (~/work/docs)") are probed with stat, which no file watcher reports.
+    """
 
     def __init__(self, roots: Sequence[Path | str], path_filter: PathFilter, home_root: Path | None = None,
-                 own_files: Sequence[str] = ()):
+                 own_files: Sequence[str] = (), *, known_paths: Callable[[], Iterable[str]] | None = None,
+                 walk: bool | None = None):
         self.root_paths = [Path(r).expanduser().resolve() for r in roots]
         self.roots = RootSet(self.root_paths, path_filter, home_root, own_files=own_files)
+        self.known_paths = known_paths
+        self.walk = (not sys.platform.startswith("linux")) if walk is None else walk
         self._files: dict[str, list[str]] = {}
         self._dirs: dict[str, list[str]] = {}
+        self._children: dict[str, set[str]] = {}
         self._built = 0.0
         self._cache: tuple[str, float, Seen | None] | None = None
 
     # -- the name index -----------------------------------------------------------------
 
+    def abs_of(self, rel: str) -> str | None:
+        """The absolute path of a stored (root-relative, maybe prefixed) name."""
+        for r in self.roots.roots:
+            if not r.prefix:
+                return os.path.join(r.path, rel) if rel not in ("", ".") else r.path
+            if rel == r.prefix:
+                return r.path
+            if rel.startswith(r.prefix + "/"):
+                return os.path.join(r.path, rel[len(r.prefix) + 1:])
+        return None
+
     def _build(self) -> None:
-        files: dict[str, list[str]] = {}
-        dirs: dict[str, list[str]] = {}
+        files: dict[str, set[str]] = {}
+        dirs: dict[str, set[str]] = {}
+        children: dict[str, set[str]] = {}
         n = 0
+
+        def add(p: str, is_dir: bool) -> None:
+            (dirs if is_dir else files).setdefault(os.path.basename(p), set()).add(p)
+            children.setdefault(os.path.dirname(p), set()).add(p)
+
         for top in self.roots.roots:
-            dirs.setdefault(os.path.basename(top.path), []).append(top.path)
-            for p, _st, is_dir in iter_tree(top.path, self.roots):
-                (dirs if is_dir else files).setdefault(os.path.basename(p), []).append(p)
-                n += 1
-                if n >= INDEX_MAX_NAMES:
-                    break
-        self._files, self._dirs, self._built = files, dirs, time.monotonic()
+            dirs.setdefault(os.path.basename(top.path), set()).add(top.path)
+        if self.known_paths is not None:
+            try:
+                known = list(self.known_paths())
+            except Exception:  # noqa: BLE001 - a busy store: keep the names we can walk
+                known = []
+            for rel in known[:INDEX_MAX_NAMES]:
+                ap = self.abs_of(rel)
+                if ap is None or not self.roots.visible(ap):
+                    continue
+                add(ap, False)
+                parent = os.path.dirname(ap)
+                while self.roots.contains(parent) and parent not in children.get(os.path.dirname(parent), ()):
+                    add(parent, True)
+                    parent = os.path.dirname(parent)
+        if self.walk:
+            for top in self.roots.roots:
+                for p, _st, is_dir in iter_tree(top.path, self.roots):
+                    add(p, is_dir)
+                    n += 1
+                    if n >= INDEX_MAX_NAMES:
+                        break
+        self._files = {k: sorted(v) for k, v in files.items()}
+        self._dirs = {k: sorted(v) for k, v in dirs.items()}
+        self._children = children
+        self._built = time.monotonic()
+
+    def listed(self, abs_dir: str) -> int | None:
+        """Entries of a folder known to the index (None when nothing is known)."""
+        kids = self._children.get(abs_dir)
+        return len(kids) if kids else None
 
     def _index(self, force: bool = False) -> None:
         if force or not self._built or time.monotonic() - self._built > INDEX_REFRESH_S:
@@ -151,7 +204,17 @@ class TitleMatcher:
         hint_names = set(names)
         if is_browser:
             return None  # "README.md · GitHub" is a web page, not the local README.md
-        # 2. a file name that exists under a root
+        # 2a. a name in a folder the title names ("report.md (~/work/docs)"): stat only
+        for d in sorted(hint_dirs):
+            if not self.roots.contains(d):
+                continue
+            for name in names:
+                if "/" in name:
+                    continue
+                cand = os.path.join(d, name)
+                if os.path.isfile(cand) and self._visible(cand):
+                    return self._seen("file_read", cand)
+        # 2b. a file name that exists under a root
         for name in names:
             paths = [p for p in self._files.get(name, ()) if self._visible(p)]
             if not paths:
@@ -187,7 +250,7 @@ def _mtime(p: str) -> float:
         return 0.0
 
 
-def action_fields(seen: Seen, app: str) -> dict[str, Any]:
+def action_fields(seen: Seen, app: str, listed: int | None = None) -> dict[str, Any]:
     """The FileGram fields of the action, plus the source marker (extra fields are kept)."""
     if seen.event_type == "file_read":
         try:
@@ -201,13 +264,9 @@ def action_fields(seen: Seen, app: str) -> dict[str, Any]:
             "content_length": size,
         }
     else:
-        try:
-            listed: int | None = sum(1 for _ in os.scandir(seen.abs_path))
-        except OSError:
-            listed = None
         fields = {
             "directory_path": seen.rel,
-            "files_listed": listed,
+            "files_listed": listed,  # from the index: listing it here would be a browse itself
             "depth": dir_depth_of(seen.rel) if seen.rel != "." else 0,
         }
     fields["source"] = "screen"

@@ -36,7 +36,7 @@ def screen_reads(store: Store) -> list[dict]:
 def test_title_naming_a_watched_file_yields_a_marked_read(tmp_path, workspace, display, window, screen_config):
     win = window("notes.md - ~/work - Vim", "notes")
     store = Store(tmp_path / "db.sqlite")
-    rec = ScreenRecorder(store, screen_config, roots=[workspace])
+    rec = ScreenRecorder(store, screen_config, roots=[workspace], scan_roots=True)
     rec.action_settle_ms = SETTLE_MS
     first = rec.tick()
     assert first["result"] == "captured" and first["actions"] == 0  # waits for the kernel's read
@@ -88,7 +88,7 @@ def test_a_read_the_file_recorder_saw_is_not_repeated(tmp_path, workspace, displ
         "session_id": sid, "file_path": "notes.md",
     }])
     window("notes.md + (~/work) - VIM", "notes")
-    rec = ScreenRecorder(store, screen_config, roots=[workspace], session_provider=lambda: sid)
+    rec = ScreenRecorder(store, screen_config, roots=[workspace], session_provider=lambda: sid, scan_roots=True)
     rec.action_settle_ms = SETTLE_MS
     rec.tick()
     time.sleep(SETTLE_S)
@@ -103,7 +103,7 @@ def test_reads_go_into_the_recorders_open_session(tmp_path, workspace, display, 
     store = Store(tmp_path / "db.sqlite")
     sid = store.open_session(source="recorder")
     window("report.md - docs - Visual Studio Code", "report")
-    rec = ScreenRecorder(store, screen_config, roots=[workspace], session_provider=lambda: sid)
+    rec = ScreenRecorder(store, screen_config, roots=[workspace], session_provider=lambda: sid, scan_roots=True)
     rec.tick()
     rec.flush()  # stop: pending observations are stored at once
     (read,) = screen_reads(store)
@@ -116,7 +116,7 @@ def test_reads_go_into_the_recorders_open_session(tmp_path, workspace, display, 
 def test_file_manager_window_yields_a_marked_browse(tmp_path, workspace, display, window, screen_config):
     window("drafts - Thunar", "folder view", klass="thunar")
     store = Store(tmp_path / "db.sqlite")
-    rec = ScreenRecorder(store, screen_config, roots=[workspace])
+    rec = ScreenRecorder(store, screen_config, roots=[workspace], scan_roots=True)
     rec.tick()
     rec.flush()
     (browse,) = screen_reads(store)
@@ -129,14 +129,14 @@ def test_file_manager_window_yields_a_marked_browse(tmp_path, workspace, display
 def test_excluded_window_naming_a_file_records_nothing(tmp_path, workspace, display, window, screen_config):
     window("notes.md - secret - Vim", "notes")
     store = Store(tmp_path / "db.sqlite")
-    rec = ScreenRecorder(store, screen_config, roots=[workspace])
+    rec = ScreenRecorder(store, screen_config, roots=[workspace], scan_roots=True)
     assert rec.tick()["result"] == "skipped-excluded"
     rec.flush()
     assert list(store.actions()) == [] and store.sessions() == []
 
 
 def matcher(ws: Path) -> TitleMatcher:
-    return TitleMatcher([ws], PathFilter())
+    return TitleMatcher([ws], PathFilter(), walk=True)
 
 
 @pytest.mark.parametrize(
@@ -165,3 +165,51 @@ def test_absolute_path_in_title(workspace):
     t = f"{workspace}/docs/drafts/report.md - Document Viewer"
     seen = matcher(workspace).match(Window(title=t, app="evince"))
     assert seen is not None and seen.rel == "docs/drafts/report.md"
+
+
+def test_with_the_real_file_recorder(tmp_path, workspace, display, window, screen_config):
+    """inotify saw `cat notes.md`: the screen adds nothing for it; report.md, only looked
+    at on screen, becomes a marked read in the recorder's own session. On Linux the roots
+    are not walked (the names come from the store's path index and the title)."""
+    import subprocess
+
+    from filegram.recorder import Recorder
+
+    store = Store(tmp_path / "db.sqlite")
+    recorder = Recorder(store, [workspace], screen_config)
+    recorder.start()
+    try:
+        rec = ScreenRecorder(store, screen_config, roots=[workspace], session_provider=lambda: recorder.session_id)
+        rec.action_settle_ms = SETTLE_MS
+        subprocess.run(["cat", str(workspace / "notes.md")], check=True, stdout=subprocess.DEVNULL)
+        assert recorder.flush(10.0)
+        kernel = [e for e in store.actions(types=["file_read"]) if e.get("source") != "screen"]
+        assert [e["file_path"] for e in kernel] == ["notes.md"]
+        win = window("notes.md (~/work) - VIM", "notes")
+        rec.tick()
+        time.sleep(SETTLE_S)
+        display.poke()
+        rec.tick()
+        assert screen_reads(store) == []
+        win.title(f"report.md ({workspace}/docs) - VIM")  # a folder in the title: probed with stat
+        display.poke()
+        rec.tick()
+        rec.flush()
+        (read,) = screen_reads(store)
+        assert read["file_path"] == "docs/report.md" and read["session_id"] == recorder.session_id
+        assert recorder.flush(10.0)
+        # matching never opened a folder, so the file recorder saw no browse of ours
+        assert [e["event_type"] for e in store.actions() if e.get("source") != "screen"] == ["file_read"]
+    finally:
+        recorder.stop()
+    assert store.sessions(source="screen") == []
+
+
+def test_names_from_the_store_path_index_without_walking(workspace):
+    m = TitleMatcher([workspace], PathFilter(), known_paths=lambda: ["docs/drafts/report.md", "gone.md"], walk=False)
+    seen = m.match(Window(title="report.md - Vim", app="vim"))
+    assert seen is not None and seen.rel == "docs/drafts/report.md"
+    assert m.match(Window(title="notes.md - Vim", app="vim")) is None  # never stored, not walked
+    assert m.match(Window(title="gone.md - Vim", app="vim")) is None  # stored once, deleted since
+    browse = m.match(Window(title="drafts - Thunar", app="thunar"))
+    assert browse is not None and browse.rel == "docs/drafts" and m.listed(browse.abs_path) == 1

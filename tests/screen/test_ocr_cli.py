@@ -58,7 +58,8 @@ def test_screen_commands_end_to_end(fg_home, tmp_path, display, window):
     ws = tmp_path / "work"
     ws.mkdir()
     (ws / "budget-2026.xlsx").write_bytes(b"PK")
-    window("budget-2026.xlsx - LibreOffice Calc", "numbers")
+    title = f"budget-2026.xlsx ({ws}) - gedit"
+    window(title, "numbers")
     home = Home(fg_home)
     home.ensure()
     home.config_path.write_text("[screen]\nocr = false\n")
@@ -78,7 +79,7 @@ def test_screen_commands_end_to_end(fg_home, tmp_path, display, window):
     assert st["enabled"] is True and st["frames"] == 1 and st["today_bytes"] > 0
 
     frames = json.loads(run("screen", "frames", "--json", home=fg_home, display=display).stdout)
-    assert [f["window_title"] for f in frames] == ["budget-2026.xlsx - LibreOffice Calc"]
+    assert [f["window_title"] for f in frames] == [title]
 
     img = tmp_path / "frame.webp"
     exp = run("screen", "export", str(res["frame_id"]), str(img), home=fg_home, display=display)
