@@ -3,13 +3,16 @@ PY ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
+# Everything the tests exercise: OCR, the MCP SDK and ActivityWatch's datastore for the
+# side-by-side store benchmark. (A user's own install needs none of them: pip install .)
+EXTRAS ?= dev,ocr,mcp,bench
 
 .PHONY: install demo test lint run bench clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[dev]'
+	$(BIN)/pip install -q -e '.[$(EXTRAS)]'
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -28,7 +31,6 @@ run: $(STAMP)
 	$(BIN)/filegram start --foreground $(foreach r,$(ROOTS),--root $(r))
 
 bench: $(STAMP)
-	$(BIN)/pip install -q -e '.[dev,bench]'
 	$(BIN)/filegram bench perf
 
 clean:
