@@ -184,7 +184,7 @@ class ScreenRecorder:
             except (KeyError, TypeError):
                 pf = PathFilter()
             self.matcher = TitleMatcher(root_list, pf, home_root, own_files=[str(store.path)],
-                                        known_paths=store.paths, walk=scan_roots)
+                                        known_paths=self._known_paths, walk=scan_roots)
         self._idle_gap_ms = float(rec.get("idle_gap_minutes", 20.0)) * 60_000.0
         self._local = threading.local()
         self._lock = threading.RLock()
@@ -207,6 +207,14 @@ class ScreenRecorder:
         self.counters.update(actions=0, covered=0, pruned=0, errors=0)
         self.last_result: dict[str, Any] | None = None
         self.last_reason = ""
+
+    def _known_paths(self) -> list[str]:
+        """The newest paths the store knows (the name index for screen-to-actions)."""
+        from .screen_actions import INDEX_MAX_NAMES
+
+        return [p for (p,) in self.store.conn.execute(
+            "SELECT path FROM paths ORDER BY first_ms DESC LIMIT ?", (INDEX_MAX_NAMES,)
+        )]
 
     # -- the toggle ---------------------------------------------------------------------
 
