@@ -208,6 +208,9 @@ def scenarios(tar_path: Path) -> list[Scenario]:
             Step("mv report.md proj/2024/report.md", [("file_move", "report.md", "proj/2024/report.md")]),
             Step("rm report.md.bak", [("file_delete", "report.md.bak")]),
             Step(f"tar xf {tar_path}", [("dir_create", "pkg"), ("dir_create", "pkg/docs"), ("file_write", "pkg/README.md", "create"), ("file_write", "pkg/docs/guide.md", "create")]),
+            Step("mv proj/2024 proj/y2024", [("file_rename", "proj/2024", "proj/y2024")]),
+            Step("mv pkg proj/", [("file_move", "pkg", "proj/pkg")]),
+            Step("cat proj/pkg/docs/guide.md > /dev/null", [("file_read", "proj/pkg/docs/guide.md")]),
         ]),
         Scenario("shell edits", NOTES, [
             Step("sed -i 's/alpha project/omega project/' notes/alpha.md", [("file_edit", "notes/alpha.md")]),

@@ -114,6 +114,7 @@ class Recorder:
         self._session_id: str | None = None
         self._deriver: Deriver | None = None
         self._last_action_ts: float | None = None
+        self._session_started = 0.0
         self._batch: list[dict[str, Any]] = []
         self._updates: dict[str, list[str]] = {}
         self._batch_started = 0.0
@@ -410,6 +411,12 @@ class Recorder:
                 self._last_action_ts is not None and t - self._last_action_ts > self._idle_gap_ms
             ):
                 self._rotate_session(t)
+            elif self._last_action_ts is None and t - self._session_started > self._idle_gap_ms:
+                # recording started long before anything happened: the session starts now
+                self._session_started = t
+                self.store.update_session(self._session_id, started_ms=t)
+                if self._deriver is not None:
+                    self._deriver.started = t
             assert self._deriver is not None
             self._add(self._deriver.feed([a]))
             self._last_action_ts = max(t, self._last_action_ts or t)
@@ -507,6 +514,7 @@ class Recorder:
                 "unavailable_types": unavailable_types(polled=self.force_polling),
             },
         )
+        self._session_started = started
         self._deriver = Deriver(started, float(self.rec["search_followup_seconds"]) * 1000.0)
         self._last_action_ts = None
 
