@@ -335,10 +335,14 @@ class ScreenRecorder:
         out: list[dict[str, Any]] = []
         force_ms = float(self.cfg["force_after_seconds"]) * 1000.0
         threshold = float(self.cfg["change_threshold"])
+        over_pace = self._over_pace(now)
         for i, mon in enumerate(monitors, 1):
             if self.exclusions.excluded_on(state.visible, mon):
                 self._thumbs.pop(i, None)
                 out.append({"monitor": i, "result": "skipped-excluded"})
+                continue
+            if over_pace:  # ahead of the budget's pace: not even a grab
+                out.append({"monitor": i, "result": "skipped-budget"})
                 continue
             try:
                 shot = sct.grab(mon)
@@ -356,9 +360,6 @@ class ScreenRecorder:
                     out.append({"monitor": i, "result": "skipped-unchanged", "change": round(change, 5)})
                     continue
                 forced = True
-            if self._over_pace(now):
-                out.append({"monitor": i, "result": "skipped-budget", "change": round(change, 5)})
-                continue
             fid, info = self._store_frame(img, i, active, now, forced)
             self._thumbs[i] = thumb
             self._last_frame_ms[i] = now
