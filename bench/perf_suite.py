@@ -54,14 +54,29 @@ def run_suite(only: Sequence[str] | None = None) -> list[dict[str, Any]]:
             rows.append(_note(name, what, f"failed: {type(exc).__name__}: {str(exc).splitlines()[0][:120] if str(exc) else ''}"))
             continue
         for r in got:
-            row = {"suite": name, **{k: r.get(k, "") for k in ("benchmark", "metric", "value", "unit", "target")}}
-            row["benchmark"] = row["benchmark"] or what
-            if r.get("note") and not row["target"]:
-                row["target"] = f"note: {r['note']}"
-            rows.append(row)
+            rows.extend(_rows_of(name, what, r))
         rows.append({"suite": name, "benchmark": "(suite)", "metric": "wall time of the suite",
                      "value": round(time.perf_counter() - t0, 1), "unit": "s", "target": ""})
     return rows
+
+
+def _rows_of(suite: str, what: str, r: dict[str, Any]) -> list[dict[str, Any]]:
+    """A row in the common shape, or, for a wide row ({"benchmark": ..., "files": ..., "ops_per_s":
+    ...}), one row per measured quantity."""
+    bench = r.get("benchmark") or what
+    note = f"note: {r['note']}" if r.get("note") else ""
+    if "value" in r:
+        return [{"suite": suite, "benchmark": bench, "metric": r.get("metric", ""), "value": r["value"],
+                 "unit": r.get("unit", ""), "target": r.get("target") or note}]
+    out = []
+    for k, v in r.items():
+        if k in ("benchmark", "note", "target", "unit"):
+            continue
+        out.append({"suite": suite, "benchmark": bench, "metric": k.replace("_", " "), "value": v,
+                    "unit": "", "target": ""})
+    if out and (r.get("target") or note):
+        out[-1]["target"] = r.get("target") or note
+    return out
 
 
 def _note(suite: str, what: str, text: str) -> dict[str, Any]:
@@ -88,4 +103,6 @@ def print_table(rows: list[dict[str, Any]], *, as_json: bool = False) -> None:
         t.add_column(col, justify="right" if col == "value" else "left", overflow="fold")
     for r in rows:
         t.add_row(*(_fmt(r.get(c, "")) for c in ("suite", "benchmark", "metric", "value", "unit", "target")))
-    Console().print(t)
+    import sys
+
+    Console(width=None if sys.stdout.isatty() else 180).print(t)

@@ -141,6 +141,7 @@ def test_bench_perf_aggregates_suites_and_survives_failures(tmp_path):
     (pkg / "__init__.py").write_text("")
     (pkg / "good.py").write_text("def run_perf():\n    return [{'benchmark': 'x', 'metric': 'speed', 'value': 3.5, 'unit': 'op/s', 'target': '>1'}]\n")
     (pkg / "bad.py").write_text("def run_perf():\n    raise RuntimeError('disk on fire')\n")
+    (pkg / "wide.py").write_text("def run_perf():\n    return [{'benchmark': 'throughput', 'files': 10, 'ops_per_s': 99, 'note': 'n'}]\n")
     import sys
 
     sys.path.insert(0, str(tmp_path))
@@ -148,6 +149,7 @@ def test_bench_perf_aggregates_suites_and_survives_failures(tmp_path):
     try:
         perf_suite.SUITES.clear()
         perf_suite.SUITES.update({"good": ("fakeperf.good", "g"), "bad": ("fakeperf.bad", "b"),
+                                  "wide": ("fakeperf.wide", "w"),
                                   "gone": ("fakeperf.gone", "not there")})
         rows = perf_suite.run_suite()
     finally:
@@ -157,3 +159,5 @@ def test_bench_perf_aggregates_suites_and_survives_failures(tmp_path):
     assert {"suite": "good", "benchmark": "x", "metric": "speed", "value": 3.5, "unit": "op/s", "target": ">1"} in rows
     assert any(r["suite"] == "bad" and "failed: RuntimeError: disk on fire" in r["metric"] for r in rows)
     assert any(r["suite"] == "gone" and "does not exist yet" in r["metric"] for r in rows)
+    wide = [(r["metric"], r["value"], r["target"]) for r in rows if r["suite"] == "wide" and r["benchmark"] == "throughput"]
+    assert wide == [("files", 10, ""), ("ops per s", 99, "note: n")]
