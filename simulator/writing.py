@@ -130,7 +130,8 @@ def revise_block(text: str, rng: random.Random, writer: Writer) -> str:
     lines = text.splitlines()
     n = rng.randint(5, 12)
     start = rng.randint(0, max(len(lines) - n, 0))
-    new = [f"## {writer.hw['details']}"] + [writer.fact() for _ in range(n - 1)]
+    head = writer.hw[rng.choice(["details", "notes", "next", "risks", "findings", "open"])]
+    new = ([f"## {head}"] if rng.random() < 0.6 else []) + [writer.fact() for _ in range(n - 1)]
     if rng.random() < 0.6 and len(lines) > n:
         lines[start:start + n] = new
     else:
