@@ -58,6 +58,38 @@ class XServer:
         d.sync()
 
 
+    def client(self, wid: int) -> int:
+        """The titled client window a window manager would list for a Tk window."""
+        d = self.conn()
+        win = d.create_resource_object("window", wid)
+        while win.get_wm_name() is None:
+            win = win.query_tree().parent
+        return win.id
+
+    def set_client_list(self, wids: list[int] | None) -> None:
+        """Set _NET_CLIENT_LIST_STACKING (bottom to top), as an EWMH window manager does."""
+        from Xlib import X, Xatom
+
+        d = self.conn()
+        root = d.screen().root
+        atom = d.intern_atom("_NET_CLIENT_LIST_STACKING")
+        if wids is None:
+            root.delete_property(atom)
+        else:
+            root.change_property(atom, Xatom.WINDOW, 32, [self.client(w) for w in wids], X.PropModeReplace)
+        d.sync()
+
+    def set_hidden(self, wid: int, hidden: bool) -> None:
+        """_NET_WM_STATE_HIDDEN: what a window manager sets on a minimised window."""
+        from Xlib import X, Xatom
+
+        d = self.conn()
+        win = d.create_resource_object("window", self.client(wid))
+        state = [d.intern_atom("_NET_WM_STATE_HIDDEN")] if hidden else []
+        win.change_property(d.intern_atom("_NET_WM_STATE"), Xatom.ATOM, 32, state, X.PropModeReplace)
+        d.sync()
+
+
 class AppWindow:
     """A tkinter window in its own process; title and text change on command."""
 
@@ -143,6 +175,7 @@ def display(xserver: XServer, monkeypatch: pytest.MonkeyPatch) -> XServer:
     monkeypatch.delenv("XDG_SESSION_TYPE", raising=False)
     monkeypatch.delenv("XDG_SESSION_ID", raising=False)
     xserver.set_active(None)
+    xserver.set_client_list(None)
     xserver.poke()
     return xserver
 

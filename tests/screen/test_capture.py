@@ -116,6 +116,25 @@ def test_visible_excluded_window_blocks_its_monitor_even_when_not_active(tmp_pat
     rec.close()
 
 
+def test_window_manager_lists_minimised_excluded_window(tmp_path, display, window, screen_config):
+    """With an EWMH manager's client list: a minimised password manager does not block
+    the capture, a shown one does."""
+    vault = window("Bitwarden", "vault", geometry="300x200+700+500")
+    editor = window("draft.txt - Editor", "work", geometry="500x300+10+10")
+    display.set_client_list([vault.wid, editor.wid])
+    display.set_active(editor.wid)
+    display.set_hidden(vault.wid, True)
+    store = Store(tmp_path / "db.sqlite")
+    rec = ScreenRecorder(store, screen_config)
+    shown = rec.tick()
+    assert shown["result"] == "captured" and shown["window"]["title"] == "draft.txt - Editor"
+    display.set_hidden(vault.wid, False)
+    editor.text("more work")
+    assert rec.tick()["result"] == "skipped-excluded"
+    assert frame_count(store) == 1
+    rec.close()
+
+
 def test_exclusion_rules_come_from_config(tmp_path, display, window, screen_config):
     window("Payroll 2026 - Spreadsheet", "salaries")
     screen_config["screen"]["exclude_titles"] = ["payroll"]
