@@ -175,6 +175,7 @@ class Interpreter:
         self.ignore_dir_opens_until = 0.0
         self._bulk_hits: dict[str, deque[float]] = {}
         self.bulk: dict[str, BulkAgg] = {}
+        self._last_read_t: dict[str, float] = {}
         self.counters = {"raw": 0, "rescans": 0, "bulk_summaries": 0, "searches_inferred": 0}
 
     # ------------------------------------------------------------------------------------
@@ -192,7 +193,7 @@ class Interpreter:
                     s.t_end = raw.t
             return
         if k == "overflow":
-            self.rescan(raw.t)
+            self.rescan(raw.t, raw.path)
             return
         if raw.synthetic and k == "moved":
             return  # the folder's own move carries it
@@ -813,9 +814,13 @@ class Interpreter:
         if self._changed_near(r.path, r.t, RW_SAME_PROGRAM_MS, RW_FOLLOW_MS):
             r.claimed = "rewrite"  # sed -i, vim -es: the program read the file to rewrite it
             return
-        if any(x is not r and x.path == r.path and 0 <= r.t - x.t <= DOUBLE_READ_MS for x in self.reads):
+        last = self._last_read_t.get(r.path)
+        if last is not None and 0 <= r.t - last <= DOUBLE_READ_MS:
             r.claimed = "duplicate"  # one program opening the same file twice in a row
             return
+        self._last_read_t[r.path] = r.t
+        if len(self._last_read_t) > 4096:
+            self._last_read_t = {p: t for p, t in self._last_read_t.items() if r.t - t <= DOUBLE_READ_MS}
         rel = self.roots.rel(r.path)
         if rel is None:
             return
@@ -899,14 +904,16 @@ class Interpreter:
 
     # -- overflow recovery ----------------------------------------------------------------
 
-    def rescan(self, now: float) -> None:
-        """The kernel dropped events: compare each root with what we knew and record the
-        difference (new, changed and vanished files, new folders). Reads in the lost
-        stretch cannot be recovered."""
+    def rescan(self, now: float, where: str | None = None) -> None:
+        """The kernel dropped events: compare the affected root (all roots if unknown)
+        with what we knew and record the difference (new, changed and vanished files, new
+        folders). Reads in the lost stretch cannot be recovered."""
         self.counters["rescans"] += 1
         self.ignore_dir_opens_until = now + FRESH_DIR_MS
         seen_files: set[str] = set()
-        for r in self.roots.roots:
+        hit = self.roots.root_of(where) if where else None
+        roots = [hit] if hit is not None else list(self.roots.roots)
+        for r in roots:
             self.state.expect_self_dir(r.path)
             for p, st, is_dir in iter_tree(r.path, self.roots):
                 if is_dir:
@@ -922,7 +929,7 @@ class Interpreter:
                     self._changed(p, now, created=True)
                 elif info.size != st.st_size or info.mtime_ns != st.st_mtime_ns:
                     self._changed(p, now, created=False)
-        for p in [p for p in self.state.files if p not in seen_files and self.roots.contains(p)]:
+        for p in [p for p in self.state.files if p not in seen_files and self.roots.root_of(p) in roots]:
             if p not in self.changes and p not in self.displaced:
                 self._deleted(p, now)
 
