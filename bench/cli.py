@@ -13,6 +13,15 @@ def _csv(value: str) -> list[str]:
     return [v.strip() for v in value.replace(",", " ").split() if v.strip()]
 
 
+class _Names(argparse.Action):
+    """Names given as `--methods a b`, `--methods a,b` or both: one flat list."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        flat = [n for v in values for n in _csv(v)]
+        setattr(namespace, self.dest, flat or None)
+
+
 def register(sub: Any) -> None:
     p = sub.add_parser("bench", help="FileGramBench: question bank, methods, scores and reports")
     bsub = p.add_subparsers(dest="bench_command", metavar="SUBCOMMAND")
@@ -20,10 +29,10 @@ def register(sub: Any) -> None:
 
     r = bsub.add_parser("run", help="simulate, generate the question bank, run all methods, write reports")
     r.add_argument("--quick", action="store_true", help="8 profiles, about 40 questions per sub-task (under 2 minutes)")
-    r.add_argument("--methods", type=_csv, default=None, metavar="M,...",
+    r.add_argument("--methods", nargs="+", action=_Names, default=None, metavar="M",
                    help=f"methods to run (default all): {', '.join(METHOD_NAMES)}")
-    r.add_argument("--profiles", type=_csv, default=None, metavar="P,...", help="profile ids (default all 20)")
-    r.add_argument("--subtasks", type=_csv, default=None, metavar="S,...",
+    r.add_argument("--profiles", nargs="+", action=_Names, default=None, metavar="P", help="profile ids (default all 20)")
+    r.add_argument("--subtasks", nargs="+", action=_Names, default=None, metavar="S",
                    help="sub-tasks (default all): AttrRec,BehavFP,ProfRec,BehavInf,TraceDis,AnomDet,ShiftAna,FileGrd,VisGrd")
     r.add_argument("--out", type=Path, default=Path("bench-out"), metavar="DIR", help="output folder (default ./bench-out)")
     r.add_argument("--size", type=int, default=None, metavar="N",
@@ -43,7 +52,7 @@ def register(sub: Any) -> None:
     rr = bsub.add_parser("real", help="the same question bank over your own recorded sessions")
     rr.add_argument("--truth", type=Path, required=True, metavar="MY_TIERS.toml",
                     help="the tiers you state for yourself (see docs/bench.md)")
-    rr.add_argument("--methods", type=_csv, default=None, metavar="M,...")
+    rr.add_argument("--methods", nargs="+", action=_Names, default=None, metavar="M")
     rr.add_argument("--out", type=Path, default=Path("bench-real"), metavar="DIR")
     rr.add_argument("--seed", type=int, default=0)
     rr.add_argument("--offline", action="store_true")
@@ -52,7 +61,7 @@ def register(sub: Any) -> None:
 
     pf = bsub.add_parser("perf", help="one table: store ingest, recorder, memory, query latency, daemon")
     pf.add_argument("--json", action="store_true", help="print the rows as JSON")
-    pf.add_argument("--only", type=_csv, default=None, metavar="NAME,...",
+    pf.add_argument("--only", nargs="+", action=_Names, default=None, metavar="NAME",
                     help="suites: store,recorder,screen,memory,simulator,daemon")
     pf.set_defaults(func=_perf)
 
