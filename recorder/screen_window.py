@@ -8,13 +8,14 @@ installed with pystray): EWMH properties (`_NET_ACTIVE_WINDOW`, `_NET_CLIENT_LIS
 otherwise (bare Xvfb, some tiling managers). Idle time and the screen saver come from the
 MIT-SCREEN-SAVER extension; without it, an unmoved pointer stands in for "no input".
 
-Other platforms: macOS gives the frontmost application (NSWorkspace) and window titles only
-with the Screen Recording permission (CGWindowListCopyWindowInfo); Windows gives the
-foreground window's title and process (GetForegroundWindow, GetWindowText,
-GetWindowThreadProcessId) and idle time (GetLastInputInfo). Neither is implemented here
-yet: `probe()` returns a probe that reports no window, and the recorder then refuses to
-capture (privacy first: no exclusion check, no frame). Wayland forbids both window
-listing and mss capture.
+Windows: the foreground window's title and process (GetForegroundWindow, GetWindowText,
+GetWindowThreadProcessId), the visible windows (EnumWindows, IsIconic, GetWindowRect),
+idle time (GetLastInputInfo) and the lock screen (OpenInputDesktop fails) through ctypes;
+written to the documented API, not run by CI. macOS gives the frontmost application
+(NSWorkspace) and window titles and bounds only with the Screen Recording permission
+(CGWindowListCopyWindowInfo, via pyobjc): not implemented, so `probe()` returns a probe
+that reports no window and the recorder refuses to capture (privacy first: no exclusion
+check, no frame). Wayland forbids both window listing and mss capture.
 """
 
 from __future__ import annotations
@@ -320,7 +321,105 @@ class X11Probe:
         return value
 
 
-def probe(display_name: str | None = None) -> X11Probe | NoWindows:
+class Win32Probe:
+    """Windows through user32 (ctypes, no extra dependency): the foreground window, the
+    visible top-level windows with their rectangles, idle time and the lock screen.
+
+    Written against the documented Win32 API but not run by this project's CI (Linux
+    only): any failure makes the probe report itself unavailable, and capture stays off.
+    """
+
+    def __init__(self) -> None:
+        import ctypes
+        from ctypes import wintypes
+
+        self.ctypes = ctypes
+        self.wt = wt = wintypes
+        u = self.user32 = ctypes.WinDLL("user32", use_last_error=True)  # type: ignore[attr-defined]
+        k = self.kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)  # type: ignore[attr-defined]
+
+        class LASTINPUTINFO(ctypes.Structure):
+            _fields_ = [("cbSize", wt.UINT), ("dwTime", wt.DWORD)]
+
+        self.LASTINPUTINFO = LASTINPUTINFO
+        self.WNDENUMPROC = ctypes.WINFUNCTYPE(wt.BOOL, wt.HWND, wt.LPARAM)  # type: ignore[attr-defined]
+        # Handles are pointer-sized: without these declarations ctypes truncates them to int.
+        u.GetForegroundWindow.restype = wt.HWND
+        u.GetForegroundWindow.argtypes = []
+        u.GetWindowTextLengthW.argtypes = [wt.HWND]
+        u.GetWindowTextW.argtypes = [wt.HWND, wt.LPWSTR, ctypes.c_int]
+        u.GetClassNameW.argtypes = [wt.HWND, wt.LPWSTR, ctypes.c_int]
+        u.GetWindowThreadProcessId.argtypes = [wt.HWND, ctypes.POINTER(wt.DWORD)]
+        u.GetWindowThreadProcessId.restype = wt.DWORD
+        u.GetWindowRect.argtypes = [wt.HWND, ctypes.POINTER(wt.RECT)]
+        u.IsWindowVisible.argtypes = [wt.HWND]
+        u.IsIconic.argtypes = [wt.HWND]
+        u.EnumWindows.argtypes = [self.WNDENUMPROC, wt.LPARAM]
+        u.GetLastInputInfo.argtypes = [ctypes.POINTER(LASTINPUTINFO)]
+        u.OpenInputDesktop.argtypes = [wt.DWORD, wt.BOOL, wt.DWORD]
+        u.OpenInputDesktop.restype = wt.HANDLE
+        u.CloseDesktop.argtypes = [wt.HANDLE]
+        k.GetTickCount.restype = wt.DWORD
+        k.GetTickCount.argtypes = []
+
+    def _title(self, hwnd: Any) -> str:
+        n = self.user32.GetWindowTextLengthW(hwnd)
+        if n <= 0:
+            return ""
+        buf = self.ctypes.create_unicode_buffer(n + 1)
+        self.user32.GetWindowTextW(hwnd, buf, n + 1)
+        return buf.value
+
+    def _window(self, hwnd: Any) -> Window | None:
+        title = self._title(hwnd)
+        if not title:
+            return None
+        pid = self.wt.DWORD()
+        self.user32.GetWindowThreadProcessId(hwnd, self.ctypes.byref(pid))
+        rect = self.wt.RECT()
+        x = y = w = h = 0
+        if self.user32.GetWindowRect(hwnd, self.ctypes.byref(rect)):
+            x, y, w, h = rect.left, rect.top, rect.right - rect.left, rect.bottom - rect.top
+        cls = self.ctypes.create_unicode_buffer(256)
+        self.user32.GetClassNameW(hwnd, cls, 256)
+        p = int(pid.value) or None
+        return Window(title=title, app=process_name(p), pid=p, x=x, y=y, width=w, height=h,
+                      wm_class=(cls.value,) if cls.value else ())
+
+    def look(self) -> ScreenState:
+        try:
+            visible: list[Window] = []
+
+            def each(hwnd: Any, _lparam: Any) -> bool:
+                if hwnd and self.user32.IsWindowVisible(hwnd) and not self.user32.IsIconic(hwnd):
+                    w = self._window(hwnd)
+                    if w is not None:
+                        visible.append(w)
+                return True
+
+            callback = self.WNDENUMPROC(each)  # kept referenced for the duration of the call
+            self.user32.EnumWindows(callback, 0)
+            visible.reverse()  # EnumWindows goes top to bottom; ScreenState lists bottom to top
+            fg = self.user32.GetForegroundWindow()
+            active = self._window(fg) if fg else None
+            info = self.LASTINPUTINFO()
+            info.cbSize = self.ctypes.sizeof(self.LASTINPUTINFO)
+            idle_ms = None
+            if self.user32.GetLastInputInfo(self.ctypes.byref(info)):
+                idle_ms = float((self.kernel32.GetTickCount() - info.dwTime) & 0xFFFFFFFF)
+            desk = self.user32.OpenInputDesktop(0, False, 0x0100)  # DESKTOP_SWITCHDESKTOP
+            locked = not desk  # the secure desktop (lock screen) cannot be opened
+            if desk:
+                self.user32.CloseDesktop(desk)
+            return ScreenState(available=True, active=active, visible=visible, idle_ms=idle_ms, locked=locked)
+        except Exception as exc:  # noqa: BLE001 - unknown Windows build: capture stays off
+            return ScreenState(available=False, reason=f"Windows window query failed: {type(exc).__name__}: {exc}")
+
+    def close(self) -> None:
+        pass
+
+
+def probe(display_name: str | None = None) -> X11Probe | Win32Probe | NoWindows:
     """The window probe for this platform and session."""
     if sys.platform.startswith("linux") or "bsd" in sys.platform:
         wayland = os.environ.get("XDG_SESSION_TYPE") == "wayland" or (
@@ -331,4 +430,9 @@ def probe(display_name: str | None = None) -> X11Probe | NoWindows:
         if not (display_name or os.environ.get("DISPLAY")):
             return NoWindows("no X display (DISPLAY is not set)")
         return X11Probe(display_name)
+    if sys.platform == "win32":
+        try:
+            return Win32Probe()
+        except Exception as exc:  # noqa: BLE001
+            return NoWindows(f"user32 is not available: {exc}")
     return NoWindows(f"window listing is not implemented on {sys.platform} yet")
