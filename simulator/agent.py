@@ -177,6 +177,8 @@ def _completion(model: str, messages: list[dict[str, Any]], api_base: str | None
         kw["api_base"] = api_base
     if api_key:
         kw["api_key"] = api_key
+    elif api_base:
+        kw["api_key"] = "none"  # local OpenAI-compatible servers take any key; the client wants one
     return litellm.completion(**kw)
 
 

@@ -113,3 +113,15 @@ def test_agent_loop_under_the_real_recorder(fake_server: str, tmp_path: Path) ->
     written = [e["file_path"] for e in events if e["event_type"] in ("file_write", "file_edit")]
     assert "reports/2025/summary.md" in written
     assert json.loads((out / "summary.json").read_text())["mode"] == "live"
+
+
+def test_cli_agent_mode(fake_server: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from filegram.cli import main
+
+    rc = main(["--home", str(tmp_path / "home"), "simulate", "--agent", "openai/fake", "--api-base", fake_server,
+               "--profiles", "p3", "--tasks", "T-01", "--no-progress", "--out", str(tmp_path / "out")])
+    assert rc == 0
+    assert "1 trajectories" in capsys.readouterr().out
+    summary = json.loads((tmp_path / "out" / "p3_T-01" / "summary.json").read_text())
+    assert summary["mode"] == "agent" and summary["model"] == "openai/fake"
+    assert summary["counts"]["file_write"] == 1

@@ -117,3 +117,39 @@ def _dims(tid: str) -> tuple[str, ...]:
     from filegram.simulator import TASKS
 
     return TASKS[tid].dims
+
+
+def test_perturbed_trajectories_lean_towards_the_shifted_tier(fingerprints) -> None:
+    """On the shifted dimension, a perturbed trajectory looks more like other people with the
+    perturbed tier on the same task than like those with its original tier (most of the time:
+    single trajectories are noisy, as the paper's Shift Analysis scores show)."""
+    from filegram.simulator import PROFILES, perturbation_for
+
+    keys = {"A": ["search_ratio", "browse_ratio", "revisit_ratio"], "B": ["files_created", "total_output_chars"],
+            "C": ["dirs_created", "max_dir_depth", "files_moved"],
+            "D": ["small_edit_ratio", "backups", "overwrites", "avg_lines_changed"],
+            "E": ["total_deletes", "delete_to_create_ratio"],
+            "F": ["image_files_created", "structured_files_created", "markdown_table_rows"]}
+    rows = {(p, t): (tiers, f) for p, t, tiers, f in fingerprints(0)}
+    perturbed = {(p, t) for p in PROFILES for t in perturbation_for(p)}
+    closer = total = 0
+    for pid in PROFILES:
+        for tid, dims in perturbation_for(pid).items():
+            (d, shift), = dims.items()
+            others = [(tiers, f) for (q, t), (tiers, f) in rows.items() if t == tid and (q, t) not in perturbed]
+            means = {}
+            for tier in (shift["original"], shift["perturbed"]):
+                fs = [f for tiers, f in others if tiers[d] == tier]
+                means[tier] = [statistics.mean(f[k] for f in fs) for k in keys[d]] if fs else None
+            if None in means.values():
+                continue
+            scale = [statistics.pstdev([f[k] for _, f in others]) or 1.0 for k in keys[d]]
+            v = [rows[(pid, tid)][1][k] for k in keys[d]]
+
+            def dist(m: list[float], v: list[float] = v, scale: list[float] = scale) -> float:
+                return sum(((a - b) / s) ** 2 for a, b, s in zip(v, m, scale, strict=True))
+
+            closer += dist(means[shift["perturbed"]]) < dist(means[shift["original"]])
+            total += 1
+    assert total >= 80
+    assert closer / total >= 0.6, (closer, total)
