@@ -127,12 +127,17 @@ class Memory:
         done = self.ingested_ids()
         todo = [s for s in sessions if s["id"] not in done]
         todo.sort(key=lambda s: order_key(s["started_ms"], s["id"]))
+        max_key = self.store.conn.execute("SELECT MAX(order_key) FROM mem_sessions").fetchone()[0]
+        # Sessions older than some already in memory: cluster once at the end, not per session.
+        late = bool(todo) and max_key is not None and order_key(todo[0]["started_ms"], todo[0]["id"]) < max_key
         for i in range(0, len(todo), BATCH):
             batch = todo[i : i + BATCH]
             engrams = [self.encode(s["id"]) for s in batch]
             with self._batch():
                 for eng, sess in zip(engrams, batch, strict=True):
-                    self._apply(eng, sess)
+                    self._apply(eng, sess, cluster=not late)
+                if late:  # per batch, so every committed batch leaves consistent clusters
+                    self._recluster()
                 self._bump()
         if todo and self.config["memory"].get("llm_episode_narratives", False):
             self.narrate_episodes([s["id"] for s in todo])
@@ -180,7 +185,7 @@ class Memory:
             return 0
         return judge_uncertain(self)
 
-    def _apply(self, eng: Engram, sess: dict[str, Any]) -> None:
+    def _apply(self, eng: Engram, sess: dict[str, Any], *, cluster: bool = True) -> None:
         """Add one engram to every channel (inside the caller's transaction)."""
         conn = self.store.conn
         sid = eng.session_id
@@ -211,6 +216,8 @@ class Memory:
                 )
                 conn.execute("INSERT INTO mem_fts(text, chunk_id) VALUES (?, ?)", (c["text"], cur.lastrowid))
         # episodic: leader clustering in canonical order
+        if not cluster:
+            return
         if in_order:
             self._cluster_one(sid, vec, eng.fingerprint, eng.features)
         else:
