@@ -51,6 +51,7 @@ SEARCH_MAX_WAIT_MS = 30_000.0
 TRAVERSAL_GAP_MS = 300.0
 BULK_QUIET_MS = 2000.0
 MATCH_SCAN_MAX_FILES = 5000
+MAX_BULK_SOURCES = 100_000
 
 
 def media_ref(kind: str, h: str) -> dict[str, str]:
@@ -134,6 +135,8 @@ class BulkAgg:
     deletes: int = 0
     dirs: int = 0
     bytes: int = 0
+    # reads elsewhere while the folder filled up: the other side of a `cp -r`
+    sources: list[PendingRead] = field(default_factory=list)
 
     @property
     def empty(self) -> bool:
@@ -300,12 +303,36 @@ class Interpreter:
         for p in [p for p in self.deletes if under(p)]:
             self.deletes.pop(p)
             agg.deletes += 1
-        self.reads = [r for r in self.reads if not under(r.path)]
+        keep = []
+        for r in self.reads:
+            if under(r.path):
+                continue
+            if not r.claimed and r.t >= agg.t_first - 1000.0 and len(agg.sources) < MAX_BULK_SOURCES:
+                agg.sources.append(r)
+            else:
+                keep.append(r)
+        self.reads = keep
         self.browses = [b for b in self.browses if not (under(b.path) or b.path == key)]
 
     def _end_bulk(self, agg: BulkAgg) -> None:
         rel = self.roots.rel(agg.key) or "."
         extra = {"bulk": True}
+        sources = {r.path for r in agg.sources}
+        if agg.creates and len(sources) >= 2:
+            # cp -r / a file manager's folder copy: one copy of a folder
+            src_dir = os.path.commonpath(sorted(sources))
+            if src_dir in sources:
+                src_dir = os.path.dirname(src_dir)
+            rs = self.roots.rel(src_dir)
+            if rs is not None:
+                # the source folders were listed by the copying program, not by the user
+                self.recent_copy_dirs.append((agg.t_first, src_dir))
+                self._emit("file_copy", agg.t_first, source_path=rs, dest_path=rel, is_backup=looks_like_backup(rel) or backup_of(rs, rel), bulk_count=agg.creates, **extra)
+                agg.creates = agg.dirs = 0
+                agg.sources = []
+        if agg.sources:  # not a copy after all: these were reads
+            self.reads.extend(agg.sources)
+            agg.sources = []
         if agg.dirs:
             self._emit("dir_create", agg.t_first, dir_path=rel, depth=dir_depth_of(rel if rel != "." else ""), sibling_count=None, bulk_count=agg.dirs, **extra)
         if agg.creates:
@@ -494,6 +521,11 @@ class Interpreter:
             return
         if self._in_bulk(path):
             return
+        if self.bulk:
+            for agg in self.bulk.values():
+                if t - agg.t_last <= 1000.0 and len(agg.sources) < MAX_BULK_SOURCES:
+                    agg.sources.append(PendingRead(path, t))
+                    return
         self.reads.append(PendingRead(path, t))
 
     # -- searches -------------------------------------------------------------------------
@@ -590,8 +622,12 @@ class Interpreter:
                 self._finish_delete(p, dl)
         if self.browses:
             keep = []
+            bulk_from = min((a.t_first for a in self.bulk.values()), default=None)
             for b in self.browses:
                 if b.done:
+                    continue
+                if not force and bulk_from is not None and b.t >= bulk_from - 1000.0:
+                    keep.append(b)  # wait: a bulk copy may claim this folder's listing
                     continue
                 if force or now - b.t >= S + READ_GRACE_MS:
                     self._finish_browse(b, now)

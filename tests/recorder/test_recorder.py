@@ -344,3 +344,18 @@ def test_files_opened_after_survives_flushes(root: Path, store: Store) -> None:
     assert search["files_opened_after"] == ["b.md", "a.md"]
     refs = [(e["source_file"], e["target_file"]) for e in store.actions(types=["cross_file_reference"]) if e["reference_type"] == "search_then_read"]
     assert refs == [(".", "b.md"), (".", "a.md")]
+
+
+def test_copying_a_folder_is_one_copy(root: Path, store: Store) -> None:
+    src = root / "photos"
+    src.mkdir()
+    for i in range(150):
+        (src / f"img{i:03d}.txt").write_text(f"{i}\n")
+    with Recorder(store, [root], make_config()) as rec:
+        sh("cp -r photos photos-backup", root)
+        time.sleep(3.0)  # no flush: the bulk episode ends by itself after 2 s of quiet
+        rec.flush()
+    evs = [e for e in store.actions() if e["event_type"] not in ("context_switch", "cross_file_reference")]
+    assert [(e["event_type"], e["source_path"], e["dest_path"], e["is_backup"], e["bulk_count"]) for e in evs] == [
+        ("file_copy", "photos", "photos-backup", True, 150)
+    ]
