@@ -17,6 +17,7 @@ from filegram.trajectory import import_paths
 
 # pytest fixtures shared by the memory tests (no conftest.py: see memory_fixtures)
 session_builder = memory_fixtures.session_builder
+persona_store = memory_fixtures.persona_store
 
 SECRET = "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789"
 
@@ -129,3 +130,29 @@ def test_episode_narratives_only_when_asked_for(memory_with_trace):
         assert "episodes of one work session" in sent and SECRET not in sent
         prompt = mem.prompt("What did the user do?")
         assert "The user read plans, then wrote an itinerary." in prompt
+
+
+def test_llm_judges_only_the_uncertain_flags(tmp_path, persona_store):
+    st, _ = persona_store(tmp_path / "p3.db", {"A": "M", "B": "R", "C": "R", "D": "R", "E": "M", "F": "R"})
+    offline = Memory(st, Config())
+    offline.consolidate()
+    before = offline.profile()["anomalies"]
+    uncertain = [a for a in before if a["verdict"] == "uncertain"]
+    assert uncertain, "fixture should produce at least one uncertain flag"
+    st.close()
+    st = Store(tmp_path / "p3.db")
+    with FakeLLM("Genuine: this session reads differently from the user's habit.") as llm:
+        mem = Memory(st, _config(llm.api_base))
+        assert mem.judge_uncertain() == len(uncertain)
+        assert len(llm.requests) == len(uncertain)
+        sent = llm.requests[0]["body"]["messages"][0]["content"]
+        assert "usually" in sent and "task-dependent, genuine or uncertain" in sent
+        after = {(a["session"], a["dimension"]): a for a in mem.profile()["anomalies"]}
+        for a in before:
+            b = after[(a["session"], a["dimension"])]
+            if a["verdict"] == "uncertain":
+                assert b["verdict"] == "genuine" and b["judge"] == "llm"
+            else:
+                assert b["verdict"] == a["verdict"] and b["judge"] == "rules"
+        assert mem.judge_uncertain() == 0  # judged once, stored
+    st.close()

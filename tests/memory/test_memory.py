@@ -181,3 +181,17 @@ def test_session_with_new_session_is_o_session(tmp_path, persona_store):
     after = {r[0]: r[1] for r in st_.conn.execute("SELECT session_id, engram FROM mem_sessions")}
     assert {k: v for k, v in after.items() if k != sid} == before
     st_.close()
+
+
+def test_boolean_features_are_shares_of_sessions(store, session_builder):
+    for i in range(3):
+        b = session_builder(f"s{i}", start_ms=1.7e12 + i * 1e7)
+        b.write("r.md", "# R\n\ntext\n")
+        if i == 0:
+            b.add("file_copy", source_path="r.md", dest_path="r_backup.md", is_backup=True)
+        b.store_into(store)
+    mem = Memory(store)
+    mem.consolidate()
+    shares = mem.profile()["session_shares"]
+    assert shares["has_backup"] == pytest.approx(1 / 3, abs=1e-4)
+    assert shares["has_headings"] == 1.0 and shares["has_table"] == 0.0
