@@ -204,3 +204,10 @@ def screen_config():  # noqa: ANN201
     cfg["screen"]["enabled"] = True
     cfg["screen"]["ocr"] = False
     return cfg
+
+
+def pytest_collection_modifyitems(config, items) -> None:  # noqa: ANN001
+    """Tests that use the X server carry the project's `display` marker (-m display)."""
+    for item in items:
+        if "xserver" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.display)
