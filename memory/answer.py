@@ -260,6 +260,10 @@ def ask(mem: Memory, question: str, choices: list[str] | None = None, *, session
 
         raise FileGramError("the question is empty")
     choices = [c for c in (choices or [])] or None
+    if session and find_session(mem, question, session) is None:
+        from filegram.errors import FileGramError
+
+        raise FileGramError(f"no session '{session}' in memory (closed and consolidated?)")
     ev = assemble(mem, question, choices, session=session)
     fallback = deterministic(mem, question, choices, ev.text, session=session)
     if not configured(mem.config):

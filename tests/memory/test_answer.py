@@ -82,3 +82,10 @@ def test_profile_reconstruction_covers_all_dimensions(p17_memory):
     text = mem.ask("Write this user's profile over all dimensions.").text
     for dim, d in DIMENSIONS.items():
         assert f"{dim} ({d.name}): {P17[dim]}" in text
+
+
+def test_unknown_session_is_a_clear_error(p17_memory):
+    mem, _ = p17_memory
+    with pytest.raises(FileGramError, match="no session 'nope'"):
+        mem.ask("What changed?", session="nope")
+    assert mem.ask("What changed in this session?", session="u_T-31").text
