@@ -20,7 +20,7 @@ from .store import Store
 # Tables of other packages that hold time-stamped, path-bearing or session-bound data, by
 # namespace: (table, time column, session column, path-bearing text columns).
 DERIVED_TABLES: tuple[tuple[str, str | None, str | None, tuple[str, ...]], ...] = (
-    ("frames", "ts", "session_id", ("window_title",)),
+    ("frames", "ts", "session_id", ("window_title", "ocr_text")),
 )
 
 
