@@ -23,6 +23,7 @@ from typing import Any
 from filegram.schema import depth_of, dir_depth_of, file_type_of
 from filegram.store import content_hash
 
+from .bulk import MAX_BULK_SOURCES, BulkAgg, BulkMixin
 from .content import Content, line_diff, read_content, shares_lines
 from .names import (
     backup_of,
@@ -33,6 +34,7 @@ from .names import (
 )
 from .paths import RootSet, iter_tree
 from .procs import SearchSpec
+from .scan import FRESH_DIR_MS, ScanMixin
 from .searchmatch import content_pattern, name_matches
 from .state import FileInfo, FileState
 from .watch import Raw
@@ -45,13 +47,11 @@ RW_SAME_PROGRAM_MS = 3.0  # a read this close to a rewrite of the same file is t
 RW_FOLLOW_MS = 300.0  # ... or a rewrite that follows the read this quickly (sed -i, vim -es)
 DOUBLE_READ_MS = 100.0
 OWN_LISTING_MS = 20.0  # a folder listed this shortly before one of its files is opened
-FRESH_DIR_MS = 1500.0  # watchdog walks new folders; those opens are not the user's
 SEARCH_GRACE_MS = 300.0
 SEARCH_MAX_WAIT_MS = 30_000.0
 TRAVERSAL_GAP_MS = 300.0
 BULK_QUIET_MS = 2000.0
 MATCH_SCAN_MAX_FILES = 5000
-MAX_BULK_SOURCES = 100_000
 
 
 def media_ref(kind: str, h: str) -> dict[str, str]:
@@ -125,25 +125,7 @@ class ActiveSearch:
         return False
 
 
-@dataclass
-class BulkAgg:
-    key: str
-    t_first: float
-    t_last: float
-    creates: int = 0
-    modifies: int = 0
-    deletes: int = 0
-    dirs: int = 0
-    bytes: int = 0
-    # reads elsewhere while the folder filled up: the other side of a `cp -r`
-    sources: list[PendingRead] = field(default_factory=list)
-
-    @property
-    def empty(self) -> bool:
-        return not (self.creates or self.modifies or self.deletes or self.dirs)
-
-
-class Interpreter:
+class Interpreter(BulkMixin, ScanMixin):
     def __init__(
         self,
         roots: RootSet,
@@ -219,129 +201,6 @@ class Interpreter:
             self._deleted(raw.path, raw.t)
         elif k == "moved":
             self._moved(raw.path, raw.dest or "", raw.t)
-
-    # -- bulk -----------------------------------------------------------------------------
-
-    def _bulk_key(self, path: str) -> str:
-        r = self.roots.root_of(path)
-        if r is None:
-            return path
-        inner = path[len(r.path) + 1 :]
-        if "/" not in inner:
-            return r.path
-        return r.path + os.sep + inner.split("/", 1)[0]
-
-    def _bulk(self, path: str, t: float, kind: str) -> bool:
-        """Count an event for its folder; True when the folder is in bulk mode (the event
-        has then been summarised)."""
-        if self.bulk_limit <= 0:
-            return False
-        key = self._bulk_key(path)
-        agg = self.bulk.get(key)
-        if agg is None:
-            hits = self._bulk_hits.get(key)
-            if hits is None:
-                hits = self._bulk_hits[key] = deque(maxlen=self.bulk_limit + 1)
-            hits.append(t)
-            if len(hits) <= self.bulk_limit or t - hits[0] > 1000.0:
-                return False
-            agg = self.bulk[key] = BulkAgg(key, hits[0], t)
-            self._sweep_into_bulk(agg)
-        agg.t_last = max(agg.t_last, t)
-        self._count_bulk(agg, path, t, kind)
-        return True
-
-    def _count_bulk(self, agg: BulkAgg, path: str, t: float, kind: str) -> None:
-        if kind == "create":
-            if path not in self.state.files:
-                agg.creates += 1
-                try:
-                    st = os.stat(path, follow_symlinks=False)
-                    size, mtime = st.st_size, st.st_mtime_ns
-                except OSError:
-                    size, mtime = 0, 0
-                self.state.put(path, FileInfo(self.state.new_fid(), t, size, mtime, None, False))
-        elif kind == "modify":
-            info = self.state.files.get(path)
-            if info is not None:
-                try:
-                    st = os.stat(path, follow_symlinks=False)
-                    agg.bytes += max(st.st_size - info.size, 0)
-                    info.size, info.mtime_ns, info.hash = st.st_size, st.st_mtime_ns, None
-                    self.state.put(path, info)
-                except OSError:
-                    pass
-        elif kind == "delete":
-            info = self.state.pop(path)
-            if info is not None:
-                self.state.forget(info)
-                agg.deletes += 1
-        elif kind == "dir":
-            if path not in self.state.dirs:
-                self.state.dirs.add(path)
-                agg.dirs += 1
-        self.last_change_t[path] = t
-
-    def _in_bulk(self, path: str) -> BulkAgg | None:
-        if not self.bulk:
-            return None
-        return self.bulk.get(self._bulk_key(path))
-
-    def _sweep_into_bulk(self, agg: BulkAgg) -> None:
-        key = agg.key
-        pre = key + os.sep
-
-        def under(p: str) -> bool:
-            return (p.startswith(pre) or p == key) if key not in [r.path for r in self.roots.roots] else os.path.dirname(p) == key
-
-        for p in [p for p in self.changes if under(p)]:
-            ch = self.changes.pop(p)
-            self._count_bulk(agg, p, ch.t_first, "create" if ch.kind == "create" else "modify")
-        for p in [p for p in self.new_dirs if under(p) or p == key]:
-            self.new_dirs.pop(p)
-            agg.dirs += 1
-        for p in [p for p in self.deletes if under(p)]:
-            self.deletes.pop(p)
-            agg.deletes += 1
-        keep = []
-        for r in self.reads:
-            if under(r.path):
-                continue
-            if not r.claimed and r.t >= agg.t_first - 1000.0 and len(agg.sources) < MAX_BULK_SOURCES:
-                agg.sources.append(r)
-            else:
-                keep.append(r)
-        self.reads = keep
-        self.browses = [b for b in self.browses if not (under(b.path) or b.path == key)]
-
-    def _end_bulk(self, agg: BulkAgg) -> None:
-        rel = self.roots.rel(agg.key) or "."
-        extra = {"bulk": True}
-        sources = {r.path for r in agg.sources}
-        if agg.creates and len(sources) >= 2:
-            # cp -r / a file manager's folder copy: one copy of a folder
-            src_dir = os.path.commonpath(sorted(sources))
-            if src_dir in sources:
-                src_dir = os.path.dirname(src_dir)
-            rs = self.roots.rel(src_dir)
-            if rs is not None:
-                # the source folders were listed by the copying program, not by the user
-                self.recent_copy_dirs.append((agg.t_first, src_dir))
-                self._emit("file_copy", agg.t_first, source_path=rs, dest_path=rel, is_backup=looks_like_backup(rel) or backup_of(rs, rel), bulk_count=agg.creates, **extra)
-                agg.creates = agg.dirs = 0
-                agg.sources = []
-        if agg.sources:  # not a copy after all: these were reads
-            self.reads.extend(agg.sources)
-            agg.sources = []
-        if agg.dirs:
-            self._emit("dir_create", agg.t_first, dir_path=rel, depth=dir_depth_of(rel if rel != "." else ""), sibling_count=None, bulk_count=agg.dirs, **extra)
-        if agg.creates:
-            self._emit("file_write", agg.t_first, file_path=rel, file_type=None, directory_depth=dir_depth_of(rel if rel != "." else ""), operation="create", content_length=None, before_hash=None, after_hash=None, media_ref=None, bulk_count=agg.creates, **extra)
-        if agg.modifies:
-            self._emit("file_write", agg.t_first, file_path=rel, file_type=None, directory_depth=dir_depth_of(rel if rel != "." else ""), operation="overwrite", content_length=None, before_hash=None, after_hash=None, media_ref=None, bulk_count=agg.modifies, **extra)
-        if agg.deletes:
-            self._emit("file_delete", agg.t_first, file_path=rel, file_age_ms=None, was_temporary=False, bulk_count=agg.deletes, **extra)
-        self.counters["bulk_summaries"] += 1
 
     # -- changes --------------------------------------------------------------------------
 
@@ -937,72 +796,3 @@ class Interpreter:
         except OSError:
             self.state.consume_self_read(p)
             return None
-
-    # -- overflow recovery ----------------------------------------------------------------
-
-    def rescan(self, now: float, where: str | None = None) -> None:
-        """The kernel dropped events: compare the affected root (all roots if unknown)
-        with what we knew and record the difference (new, changed and vanished files, new
-        folders). Reads in the lost stretch cannot be recovered."""
-        self.counters["rescans"] += 1
-        self.ignore_dir_opens_until = now + FRESH_DIR_MS
-        seen_files: set[str] = set()
-        hit = self.roots.root_of(where) if where else None
-        roots = [hit] if hit is not None else list(self.roots.roots)
-        for r in roots:
-            self.state.expect_self_dir(r.path)
-            for p, st, is_dir in iter_tree(r.path, self.roots):
-                if is_dir:
-                    self.state.expect_self_dir(p)
-                    if p not in self.state.dirs and p not in self.new_dirs:
-                        self._dir_created(p, now)
-                    continue
-                seen_files.add(p)
-                info = self.state.files.get(p)
-                if p in self.changes:
-                    continue
-                if info is None:
-                    self._changed(p, now, created=True)
-                elif info.size != st.st_size or info.mtime_ns != st.st_mtime_ns:
-                    self._changed(p, now, created=False)
-        for p in [p for p in self.state.files if p not in seen_files and self.roots.root_of(p) in roots]:
-            if p not in self.changes and p not in self.displaced:
-                self._deleted(p, now)
-
-    # -- initial scan ---------------------------------------------------------------------
-
-    def baseline(self, budget_bytes: int) -> dict[str, int]:
-        """Know every file under the roots before recording, with text snapshots up to a
-        byte budget, so the first edit of a file has a "before"."""
-        known = self.state.load([r.path for r in self.roots.roots])
-        spent = 0
-        files = dirs = snaps = 0
-        present: set[str] = set()
-        for r in self.roots.roots:
-            for p, st, is_dir in iter_tree(r.path, self.roots):
-                if is_dir:
-                    self.state.dirs.add(p)
-                    dirs += 1
-                    continue
-                files += 1
-                present.add(p)
-                old = known.get(p)
-                if old is not None and old.size == st.st_size and old.mtime_ns == st.st_mtime_ns:
-                    self.state.files[p] = old
-                    continue
-                first = old.first_seen_ms if old is not None else st.st_mtime_ns / 1e6
-                if spent + st.st_size <= budget_bytes and st.st_size <= self.snap_max:
-                    c = read_content(p, self.snap_max, redact=self.redact)
-                    if c is not None:
-                        spent += c.size
-                        snaps += c.text is not None
-                        info = FileInfo(old.fid if old else self.state.new_fid(), first, c.size, st.st_mtime_ns, c.hash, c.is_text)
-                        self.state.put(p, info, c.text)
-                        continue
-                info = FileInfo(old.fid if old else self.state.new_fid(), first, st.st_size, st.st_mtime_ns, None, False)
-                self.state.put(p, info)
-        for p, info in known.items():
-            if p not in present:
-                self.state.pop(p)
-                self.state.forget(info)
-        return {"files": files, "dirs": dirs, "snapshots": snaps, "snapshot_bytes": spent}
