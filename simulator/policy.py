@@ -28,6 +28,7 @@ PERSONAL_SD = 0.15  # the same tier sits a little differently in different peopl
 TRAJECTORY_SD = 0.28  # day-to-day variation
 SLIP_PROB = 0.07  # out-of-character trajectory on one dimension
 SLIP_SIZE = 0.7
+STRAY_PROB = 0.15  # a single out-of-habit action while reading
 INACTIVE_PERSONA_SHARE = 0.3  # how much of the persona leaks into inactive dimensions
 # What a task asks for on a dimension it does not activate (L, M, R weights): read some,
 # write a medium note, put it one folder down or at the root, no cleanup, text only.
@@ -238,6 +239,23 @@ class Planner:
                 extra_browse -= 1
         for _ in range(extra_browse):
             self.add("ls", path=self.rng.choice([""] + dirs))
+        if self.rng.random() < STRAY_PROB:
+            self.stray(dirs)
+
+    def stray(self, dirs: list[str]) -> None:
+        """One action out of the person's habit: a glance at a folder, a quick search, a reread."""
+        kind = self.rng.choice(["ls", "grep", "reread"])
+        if kind == "ls":
+            self.add("ls", path=self.rng.choice([""] + dirs))
+        elif kind == "grep":
+            step = self.add("grep", path="", query=self.rng.choice(self.ws.world.entities))
+            hits = self.match(step)
+            if hits:
+                self.read(self.rng.choice(hits))
+        elif self.read_paths:
+            p = self.rng.choice(self.read_paths)
+            if p in self.files:
+                self.read(p)
 
     def search_terms(self) -> list[tuple[str, str]]:
         w = self.ws.world
