@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import time
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -189,6 +188,8 @@ class Memory:
         """Add one engram to every channel (inside the caller's transaction)."""
         conn = self.store.conn
         sid = eng.session_id
+        if conn.execute("SELECT 1 FROM mem_sessions WHERE session_id = ?", (sid,)).fetchone():
+            return  # another process (the daemon, a CLI) ingested it since we looked
         key = order_key(sess.get("started_ms"), sid)
         vec = norm_vector(eng.fingerprint)
         max_key = conn.execute("SELECT MAX(order_key) FROM mem_sessions").fetchone()[0]
@@ -517,5 +518,3 @@ def _rounded(d: dict[str, float]) -> dict[str, float]:
 def _feature_lines(feats: dict[str, dict[str, float]]) -> list[str]:
     return [f"{name}: mean {s['mean']:.3g} (sd {s['std']:.3g}, min {s['min']:.3g}, max {s['max']:.3g})" for name, s in feats.items()]
 
-
-_ = time

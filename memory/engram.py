@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .content import TEXT_TYPES, decode_text, diff_lines, key_terms, text_stats
+from .content import TEXT_TYPES, diff_lines, key_terms, text_stats
 from .dimensions import task_info
 from .episodes import episodes
 from .features import (
@@ -178,5 +178,3 @@ def encode_session(
         summary=summary,
     )
 
-
-_ = decode_text  # re-exported for callers that decode snapshots themselves
