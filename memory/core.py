@@ -8,6 +8,7 @@ flags, the profile) are computed from those sums on demand and cached per state 
 from __future__ import annotations
 
 import contextlib
+import copy
 import json
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -19,7 +20,7 @@ from filegram.errors import FileGramError
 from filegram.store import Store, now_ms
 
 from . import channels as ch
-from .dimensions import DIM_IDS, DIMENSIONS, TIERS
+from .dimensions import DIM_IDS, DIMENSIONS, TIERS, task_info
 from .drift import (
     SessionView,
     active_dims,
@@ -435,7 +436,7 @@ class Memory:
         return {
             "dimensions": dims,
             "anomalies": [
-                {k: a[k] for k in ("session", "label", "task", "dimension", "from", "to", "verdict", "reason",
+                {k: copy.deepcopy(a[k]) for k in ("session", "label", "task", "dimension", "from", "to", "verdict", "reason",
                                    "judge", "distance", "threshold", "norm", "top_features", "candidates")}
                 for a in st["anomalies"]
             ],
@@ -471,8 +472,6 @@ class Memory:
             raise FileGramError(f"session {session_id} is not in memory (closed and consolidated?)")
         _, z = zscores(view, st["groups"])
         shifts = attribute(view, z, st["votes"])
-        from .dimensions import task_info
-
         for s in shifts:
             s["verdict"], s["reason"] = judge(s, task_info(view.task_id) is not None)
         return shifts
