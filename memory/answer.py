@@ -93,6 +93,10 @@ def _parse_shift(choice: str, dims: list[str]) -> tuple[dict[str, float], str | 
     m_letter = re.search(r"\b([A-F])\s*[:(]?\s*\(?([LMR])\)?\s*(?:->|→|=>|to)\s*\(?([LMR])\)?", choice)
     if m_letter:
         return {m_letter.group(1): 1.0}, m_letter.group(2), m_letter.group(3)
+    # "C (Organization): from R (flat (root only)) to M (adaptive (1-2 levels))"
+    m_from = re.search(r"^\s*([A-F])\b.*?\bfrom\s+([LMR])\b.*\bto\s+([LMR])\b", choice)
+    if m_from:
+        return {m_from.group(1): 1.0}, m_from.group(2), m_from.group(3)
     dimw: dict[str, float] = {}
     low = choice.lower()
     for d, dim in DIMENSIONS.items():

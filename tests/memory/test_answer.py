@@ -89,3 +89,23 @@ def test_unknown_session_is_a_clear_error(p17_memory):
     with pytest.raises(FileGramError, match="no session 'nope'"):
         mem.ask("What changed?", session="nope")
     assert mem.ask("What changed in this session?", session="u_T-31").text
+
+
+def test_bench_worded_options(p17_memory):
+    """Options as the bench writes them (claim and shift texts built from DIMENSIONS)."""
+    mem, _ = p17_memory
+
+    def claim(d, t):
+        return f"{d} ({DIMENSIONS[d].name}): {DIMENSIONS[d].tiers[t]}"
+
+    def shift(d, a, b):
+        return f"{d} ({DIMENSIONS[d].name}): from {a} ({DIMENSIONS[d].tiers[a]}) to {b} ({DIMENSIONS[d].tiers[b]})"
+
+    opts = [shift("F", "M", "L"), shift("F", "L", "M"), shift("C", "L", "M"), shift("B", "L", "M")]
+    ans = mem.ask("In session u_T-31 this user worked unlike their usual self. Which change characterises that session?", opts)
+    assert ans.choice == 1, ans.scores
+    opts = [f"{claim('C', 'R')}; {claim('D', 'L')}", f"{claim('C', 'L')}; {claim('D', 'L')}",
+            f"{claim('C', 'L')}; {claim('D', 'R')}", f"{claim('C', 'M')}; {claim('D', 'M')}"]
+    ans = mem.ask("This user is about to start task quarterly summary, which they have not done before. "
+                  "How will they most likely work?", opts)
+    assert ans.choice == 1, ans.scores
