@@ -17,13 +17,20 @@ class Context:
     kind: str
     sessions: list[tuple[str, Trajectory]]  # (label as the method sees it, trajectory)
     titles: dict[str, str] = field(default_factory=dict)
+    _narrative: list[list[str]] | None = field(default=None, repr=False)
 
     def header(self, label: str) -> str:
         title = self.titles.get(label)
         return f"{label} ({title})" if title else label
 
     def narrative(self) -> list[list[str]]:
-        """The context as text, one block of lines per session (one block if interleaved)."""
+        """The context as text, one block of lines per session (one block if interleaved).
+        Built once: every text method of a run reads the same lines."""
+        if self._narrative is None:
+            self._narrative = self._build_narrative()
+        return self._narrative
+
+    def _build_narrative(self) -> list[list[str]]:
         if self.kind == "interleaved":
             merged = Trajectory(
                 "interleaved", None, self.sessions[0][1].task_id,

@@ -94,8 +94,6 @@ def _answer_groups(groups: list[list[Question]], trajs: dict[str, Trajectory], t
     done = 0
     for group in groups:
         ctx = build_context(group[0], trajs, titles)
-        narrative = ctx.narrative()
-        ctx.narrative = lambda narrative=narrative: narrative  # type: ignore[method-assign]
         for m in methods:
             t0 = time.perf_counter()
             m.ingest(ctx)
