@@ -93,7 +93,10 @@ def read_jsonl(path: Path) -> list[Question]:
         if not line.strip():
             continue
         try:
-            out.append(Question.from_json(json.loads(line)))
-        except (json.JSONDecodeError, TypeError) as exc:
+            record = json.loads(line)
+            if not isinstance(record, dict):
+                raise TypeError("not a JSON object")
+            out.append(Question.from_json(record))
+        except (json.JSONDecodeError, TypeError, FileGramError) as exc:
             raise FileGramError(f"{path}:{i}: not a question record: {exc}") from exc
     return out

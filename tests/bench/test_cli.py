@@ -161,3 +161,14 @@ def test_bench_perf_aggregates_suites_and_survives_failures(tmp_path):
     assert any(r["suite"] == "gone" and "does not exist yet" in r["metric"] for r in rows)
     wide = [(r["metric"], r["value"], r["target"]) for r in rows if r["suite"] == "wide" and r["benchmark"] == "throughput"]
     assert wide == [("files", 10, ""), ("ops per s", 99, "note: n")]
+
+
+def test_bench_real_without_recordings_says_so(tmp_path, fg_home):
+    truth = tmp_path / "me.toml"
+    truth.write_text('[tiers]\nA = "M"\n', encoding="utf-8")
+    proc = run_cli("bench", "real", "--truth", str(truth), "--out", str(tmp_path / "o"), "--no-progress", home=fg_home)
+    assert proc.returncode == 2
+    assert proc.stderr.strip().splitlines() == [
+        "filegram: error: bench real needs at least two closed recorded sessions (run `filegram record` first)"]
+    proc = run_cli("bench", "real", "--truth", str(tmp_path / "missing.toml"), "--no-progress", home=fg_home)
+    assert proc.returncode == 2 and "no such file" in proc.stderr

@@ -123,3 +123,15 @@ def test_default_sizes_are_the_published_counts():
     spec = BankSpec()
     assert {s: spec.size(s) for s in PUBLISHED_COUNTS} == PUBLISHED_COUNTS
     assert sum(PUBLISHED_COUNTS.values()) == 4653
+
+
+def test_a_broken_question_file_is_one_clear_error(tmp_path):
+    from filegram.errors import FileGramError
+
+    path = tmp_path / "q.jsonl"
+    path.write_text('{"question_id": "a"}\nnot json\n', encoding="utf-8")
+    with pytest.raises(FileGramError, match=r"q.jsonl:1: not a question record: question record lacks column"):
+        read_jsonl(path)
+    path.write_text("[1, 2]\n", encoding="utf-8")
+    with pytest.raises(FileGramError, match=r"q.jsonl:1: not a question record: not a JSON object"):
+        read_jsonl(path)
