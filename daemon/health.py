@@ -25,8 +25,7 @@ class HealthInputs:
     paused: bool
     recorder_running: bool
     recorder_started_ms: float | None
-    last_activity_ms: float | None  # the roots saw something the recorder should store
-    last_stored_ms: float | None  # newest stored action, read from the database
+    unstored_since_ms: float | None  # activity a flush probe could not store (supervisor)
     stale_minutes: float
     recorder_restarts_recent: int = 0
     recorder_last_error: str | None = None
@@ -67,18 +66,15 @@ def assess(h: HealthInputs) -> tuple[str, list[str]]:
 
 
 def stale_activity(h: HealthInputs) -> float | None:
-    """Minutes that activity has waited unstored beyond the allowance, or None when fine."""
-    if not h.recorder_running or h.last_activity_ms is None:
+    """Minutes that observed activity has waited without reaching the database, or None.
+
+    The supervisor probes with a flush once activity is [daemon].stale_warning_minutes
+    old; only activity that a flush could not store counts, so events that rightly
+    produce no action (noise, a second close of a file) never raise a false alarm.
+    """
+    if not h.recorder_running or h.unstored_since_ms is None:
         return None
-    stored = h.last_stored_ms or 0.0
-    if stored >= h.last_activity_ms:
-        return None
-    # Activity newer than the newest row: it may simply be in the write batch. Only when it
-    # has waited longer than the allowance is it a failure to store.
-    waited_min = (h.now_ms - h.last_activity_ms) / 60000.0
-    if waited_min < h.stale_minutes:
-        return None
-    return waited_min
+    return max(0.0, (h.now_ms - h.unstored_since_ms) / 60000.0)
 
 
 def status_line(state: str, last_stored_ms: float | None, last_memory_ms: float | None,

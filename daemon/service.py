@@ -69,6 +69,9 @@ def setup_logging(home: Home, *, to_stderr: bool) -> None:
         sh.setFormatter(fmt)
         logger.addHandler(sh)
     logger.setLevel(logging.INFO)
+    logging.getLogger("apscheduler").setLevel(logging.WARNING)  # one INFO line per job run
+    for h in logger.handlers:
+        logging.getLogger("apscheduler").addHandler(h)
     logger._filegram_daemon_logging = True  # type: ignore[attr-defined]
 
 
@@ -181,7 +184,9 @@ class Daemon:
             if self._recorder_factory
             else _default_recorder_factory(recorder_store, self.roots, self.config, self.home)
         )
-        self.supervisor = RecorderSupervisor(factory)
+        self.supervisor = RecorderSupervisor(
+            factory, probe_after_seconds=float(self.dcfg["stale_warning_minutes"]) * 60.0
+        )
         if not self.paused:
             self.supervisor.start()
 
@@ -216,8 +221,10 @@ class Daemon:
         """Ask the daemon to shut down (any thread; signal-safe)."""
         self.stop_event.set()
         for cb in list(self._stop_callbacks):
-            with contextlib.suppress(Exception):
+            try:
                 cb()
+            except Exception:
+                log.exception("stop callback failed")
 
     def on_stop(self, callback: Callable[[], None]) -> None:
         self._stop_callbacks.append(callback)
@@ -374,8 +381,7 @@ class Daemon:
             paused=self.paused,
             recorder_running=bool(rec.get("running")),
             recorder_started_ms=rec.get("started_ms"),
-            last_activity_ms=rec.get("last_activity_ms"),
-            last_stored_ms=last_stored,
+            unstored_since_ms=rec.get("unstored_since_ms"),
             stale_minutes=float(self.dcfg["stale_warning_minutes"]),
             recorder_restarts_recent=int(rec.get("restarts_recent") or 0),
             recorder_last_error=rec.get("last_error"),
@@ -390,7 +396,8 @@ class Daemon:
             k: rec.get(k)
             for k in ("running", "session_id", "queued", "stored", "dropped", "errors", "restarts",
                       "restarts_recent", "failures", "last_error", "gave_up", "last_stored_ms",
-                      "last_activity_ms", "started_ms", "next_retry_s", "unavailable_types")
+                      "last_activity_ms", "unstored_since_ms", "probes", "started_ms", "next_retry_s",
+                      "unavailable_types")
         }
         return hl.to_json({
             "state": state,

@@ -37,6 +37,8 @@ class RecorderSupervisor:
         backoff_max: float = 300.0,
         give_up_after: int = 5,
         window_seconds: float = 600.0,
+        probe_after_seconds: float = 600.0,
+        probe_timeout: float = 5.0,
     ):
         self.factory = factory
         self.check_seconds = check_seconds
@@ -44,6 +46,12 @@ class RecorderSupervisor:
         self.backoff_max = backoff_max
         self.give_up_after = give_up_after
         self.window_seconds = window_seconds
+        self.probe_after_seconds = probe_after_seconds
+        self.probe_timeout = probe_timeout
+        # The data probe: activity the recorder saw that a flush could not store.
+        self.unstored_since_ms: float | None = None
+        self._acked_activity_ms = 0.0
+        self.probes = 0
         self.recorder: RecorderLike | None = None
         self.started_ms: float | None = None
         self.restarts = 0
@@ -119,6 +127,8 @@ class RecorderSupervisor:
                 "last_error": self.last_error,
                 "gave_up": self.gave_up,
                 "started_ms": self.started_ms,
+                "unstored_since_ms": self.unstored_since_ms,
+                "probes": self.probes,
                 "next_retry_s": round(max(0.0, self._next_try - time.monotonic()), 1)
                 if self._want_running and (rec is None) and not self.gave_up
                 else None,
@@ -129,9 +139,38 @@ class RecorderSupervisor:
     @staticmethod
     def _stats(rec: RecorderLike) -> dict[str, Any]:
         try:
-            return dict(rec.stats())
+            st = dict(rec.stats())
         except Exception as exc:
             return {"running": False, "stats_error": str(exc)}
+        # A recorder whose worker thread died may still say "running": believe the thread.
+        worker = getattr(rec, "_worker", None)
+        if st.get("running") and isinstance(worker, threading.Thread) and not worker.is_alive():
+            st["running"] = False
+            st.setdefault("last_error", "the recorder's worker thread died")
+        return st
+
+    def _probe(self, rec: RecorderLike, st: dict[str, Any]) -> None:
+        """Health means data: when the roots saw activity a while ago and no later probe
+        confirmed it, ask the recorder to flush. A flush that cannot finish means what the
+        user did is not reaching the database (locked or full disk, hung writer)."""
+        act = st.get("last_activity_ms")
+        if not act or act <= self._acked_activity_ms:
+            return
+        if time.time() * 1000.0 - act < self.probe_after_seconds * 1000.0:
+            return
+        self.probes += 1
+        try:
+            ok = bool(rec.flush(timeout=self.probe_timeout))
+        except Exception as exc:
+            ok = False
+            self.last_error = f"flush failed: {exc}"
+        with self._lock:
+            if ok:
+                self._acked_activity_ms = act
+                self.unstored_since_ms = None
+            elif self.unstored_since_ms is None:
+                self.unstored_since_ms = act
+                log.error("activity since %.0f is not being stored (flush timed out)", act)
 
     def _start_recorder(self) -> bool:
         try:
@@ -143,6 +182,8 @@ class RecorderSupervisor:
             return False
         self.recorder = rec
         self.started_ms = time.time() * 1000.0
+        self.unstored_since_ms = None
+        self._acked_activity_ms = 0.0
         log.info("recorder started")
         return True
 
@@ -176,6 +217,12 @@ class RecorderSupervisor:
             self._wake.clear()
             if self._stop.is_set():
                 break
+            with self._lock:
+                rec = self.recorder if self._want_running else None
+            if rec is not None:
+                st = self._stats(rec)
+                if st.get("running"):
+                    self._probe(rec, st)
             with self._lock:
                 if not self._want_running or self.gave_up:
                     continue

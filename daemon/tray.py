@@ -124,7 +124,15 @@ class Tray:
         self._last_line = ""
         self.icon = pystray.Icon("filegram", draw_icon(self.state), "FileGram", menu=self._menu())
         self.native_menu = bool(getattr(self.icon, "HAS_MENU", True))
+        if not self.native_menu:
+            _listen_for_clicks(self.icon)
         self._stop = threading.Event()
+        # pystray's xorg backend hands results of cross-thread calls through one shared
+        # queue: two threads updating the icon at once can swap results and hang one of
+        # them (seen with Quit racing a refresh). So one thread at a time touches the icon.
+        self._icon_lock = threading.Lock()
+        self._done = threading.Event()
+        self._loop_thread: threading.Thread | None = None
 
     def _menu(self) -> Any:
         ps = self.pystray
@@ -144,6 +152,12 @@ class Tray:
 
     def refresh(self) -> None:
         h = self.daemon.health()
+        with self._icon_lock:
+            if self._stop.is_set():
+                return
+            self._apply(h)
+
+    def _apply(self, h: dict[str, Any]) -> None:
         state = h.get("state", "starting")
         line = h.get("status_line", "")
         if state != self.state:
@@ -180,6 +194,14 @@ class Tray:
             else:
                 menu.add_command(label=text, command=lambda a=action: (root.after(10, root.destroy), a()))
         menu.bind("<Unmap>", lambda _e: root.after(50, root.destroy))
+
+        def close_on_stop() -> None:  # the daemon is stopping: never hold it up
+            if self._stop.is_set():
+                root.quit()
+            else:
+                root.after(200, close_on_stop)
+
+        root.after(200, close_on_stop)
         x, y = root.winfo_pointerxy()
         try:
             menu.tk_popup(x, y)
@@ -208,14 +230,47 @@ class Tray:
         self.daemon.on_stop(self.stop)
         if self.daemon.stop_event.is_set():
             return
-        self.icon.run(setup=setup)
+        self._loop_thread = threading.current_thread()
+        try:
+            self.icon.run(setup=setup)
+        finally:
+            self._done.set()
 
     def stop(self) -> None:
         self._stop.set()
-        try:
-            self.icon.stop()
-        except Exception:
-            pass
+        with self._icon_lock:
+            try:
+                self.icon.stop()
+            except Exception:
+                log.exception("tray: could not stop the icon")
+        if self._loop_thread is None or threading.current_thread() is self._loop_thread:
+            return
+        if not self._done.wait(3.0):
+            # The backend missed its own stop (xorg can lose the window's DestroyNotify):
+            # closing its X connection ends the loop for sure, so the daemon can exit.
+            log.warning("tray loop did not end on stop; closing its display connection")
+            display = getattr(self.icon, "_display", None)
+            if display is not None:
+                try:
+                    display.close()
+                except Exception:
+                    pass
+
+
+def _listen_for_clicks(icon: Any) -> None:
+    """pystray 0.19's xorg backend handles ButtonPress but never asks X for it, so a click
+    on the icon does nothing; add the event mask to its window."""
+    window = getattr(icon, "_window", None)
+    display = getattr(icon, "_display", None)
+    if window is None or display is None:
+        return
+    try:
+        from Xlib import X
+
+        window.change_attributes(event_mask=X.ExposureMask | X.StructureNotifyMask | X.ButtonPressMask)
+        display.flush()
+    except Exception:
+        log.warning("tray: cannot listen for clicks on the icon", exc_info=True)
 
 
 def run_tray(daemon: Any) -> bool:

@@ -1,0 +1,256 @@
+"""The tray under a real X server (Xvfb) with a real system tray (trayer): icons per state,
+every menu action invoked, the click menu, screenshots saved to test-artifacts/."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import sqlite3
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from daemon_harness import wait_for
+
+pytestmark = pytest.mark.display
+
+XVFB = shutil.which("Xvfb")
+TRAYER = shutil.which("trayer")
+
+
+def _free_display() -> int:
+    for n in range(90, 140):
+        if not Path(f"/tmp/.X{n}-lock").exists() and not Path(f"/tmp/.X11-unix/X{n}").exists():
+            return n
+    raise RuntimeError("no free X display number")
+
+
+@pytest.fixture(scope="module")
+def xdisplay():
+    if not XVFB:
+        pytest.skip("Xvfb is not installed (Debian package xvfb)")
+    if not TRAYER:
+        pytest.skip("trayer is not installed (Debian package trayer): no system tray to dock into")
+    n = _free_display()
+    disp = f":{n}"
+    xvfb = subprocess.Popen([XVFB, disp, "-screen", "0", "480x240x24", "-nolisten", "tcp", "-noreset"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    env = {**os.environ, "DISPLAY": disp}
+    wait_for(lambda: Path(f"/tmp/.X11-unix/X{n}").exists(), 10, what="Xvfb")
+    # a light grey panel at the top with a system tray, like a desktop's
+    tray = subprocess.Popen(
+        [TRAYER, "--edge", "top", "--align", "right", "--widthtype", "pixel", "--width", "160",
+         "--height", "36", "--transparent", "false", "--tint", "0xdddddd", "--SetDockType", "true"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
+    )
+    time.sleep(1.0)
+    assert xvfb.poll() is None and tray.poll() is None, "Xvfb and trayer are running"
+    yield disp
+    for p in (tray, xvfb):
+        p.terminate()
+        try:
+            p.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            p.kill()
+
+
+def _grab(disp: str, path: Path):
+    from PIL import ImageGrab
+
+    img = ImageGrab.grab(xdisplay=disp)
+    img.save(path)
+    return img
+
+
+def _count_near(img, rgb: tuple[int, int, int], box: tuple[int, int, int, int], tol: int = 30) -> int:
+    region = img.convert("RGB").crop(box)
+    return sum(1 for px in region.getdata() if all(abs(a - b) <= tol for a, b in zip(px, rgb, strict=True)))
+
+
+PANEL = (480 - 160, 0, 480, 36)
+
+
+@pytest.fixture
+def opener(tmp_path, monkeypatch):
+    """A stand-in `xdg-open` on PATH that writes down what the tray asked to open."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    log = tmp_path / "opened.txt"
+    script = bin_dir / "xdg-open"
+    script.write_text(f'#!/bin/sh\nprintf "%s\\n" "$1" >> "{log}"\n')
+    script.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    return log
+
+
+def test_tray_icons_and_menu_actions(xdisplay, daemon_env, opener, artifacts_dir, monkeypatch):
+    monkeypatch.setenv("DISPLAY", xdisplay)
+    monkeypatch.setenv("PYSTRAY_BACKEND", "xorg")
+    from filegram.daemon.service import Daemon
+    from filegram.daemon.tray import COLORS, Tray
+
+    from filegram.config import Home
+
+    h = daemon_env
+    home = Home.resolve(h.home)
+    daemon = Daemon(home, home.load_config(), [h.root], tray=False, handle_signals=False)
+    daemon.start()
+    tray = None
+    thread = None
+    try:
+        tray = Tray(daemon)
+        thread = threading.Thread(target=tray.run, daemon=True)
+        thread.start()
+        wait_for(lambda: daemon.tray_state.startswith("shown"), 15, what="the tray icon")
+        (h.root / "a.txt").write_text("hello")
+        wait_for(lambda: daemon.health()["last_stored_action_ms"], 30, what="a stored action")
+        tray.refresh()
+        time.sleep(0.5)
+        img = _grab(xdisplay, artifacts_dir / "daemon-tray-recording.png")
+        assert _count_near(img, COLORS["recording"], PANEL) > 20, "the red recording icon is docked"
+
+        items = {str(item.text): item for item in tray.icon.menu.items if item.text}
+        status = next(t for t in items if " - last stored " in t)
+        assert status.startswith("recording")
+        assert not items[status].enabled
+
+        items["Pause recording"](tray.icon)
+        assert daemon.paused and daemon.health()["state"] == "paused"
+        tray.refresh()
+        time.sleep(0.5)
+        img = _grab(xdisplay, artifacts_dir / "daemon-tray-paused.png")
+        assert _count_near(img, COLORS["recording"], PANEL) == 0
+        assert _count_near(img, COLORS["paused"], PANEL, tol=10) > 20
+        labels = [str(i.text) for i in tray.icon.menu.items]
+        assert "Resume recording" in labels
+
+        resume = next(i for i in tray.icon.menu.items if str(i.text) == "Resume recording")
+        resume(tray.icon)
+        assert not daemon.paused and daemon.health()["state"] == "recording"
+
+        # warning: the roots change while another program holds the database's write lock
+        blocker = sqlite3.connect(home.db_path, timeout=1, isolation_level=None)
+        blocker.execute("BEGIN IMMEDIATE")
+        try:
+            (h.root / "b.txt").write_text("blocked")
+            wait_for(lambda: daemon.health()["state"] == "warning", 20, what="the warning state")
+            tray.refresh()
+            time.sleep(0.5)
+            img = _grab(xdisplay, artifacts_dir / "daemon-tray-warning.png")
+            assert _count_near(img, COLORS["warning"], PANEL) > 20
+            assert str(tray.icon.title).startswith("FileGram: warning")
+        finally:
+            blocker.execute("ROLLBACK")
+            blocker.close()
+
+        items = {str(item.text): item for item in tray.icon.menu.items if item.text}
+        items["Open data folder"](tray.icon)
+        items["Open profile"](tray.icon)
+        wait_for(lambda: opener.exists() and len(opener.read_text().splitlines()) >= 2, 10,
+                 what="the opener to be called twice")
+        opened = opener.read_text().splitlines()
+        assert opened[0] == str(home.root)
+        page = home.run_dir / "profile.html"
+        assert opened[1] == page.as_uri()
+        assert "How you work" in page.read_text()
+        assert oct(page.stat().st_mode & 0o777) == "0o600"
+
+        items["Quit FileGram"](tray.icon)
+        assert daemon.stop_event.is_set()
+        thread.join(timeout=10)
+        if thread.is_alive():
+            import faulthandler
+            faulthandler.dump_traceback(all_threads=True)
+        assert not thread.is_alive(), "Quit ends the tray loop"
+    finally:
+        if tray is not None and thread is not None and thread.is_alive():
+            tray.stop()
+        daemon.stop()
+    assert not (home.run_dir / "daemon.json").exists()
+
+
+def test_daemon_process_shows_tray_and_stops_on_sigterm(xdisplay, daemon_env):
+    """The tray owns the main thread; SIGTERM must still flush and exit cleanly."""
+    h = daemon_env
+    (h.home / "config.toml").write_text(
+        f"[recorder]\nroots = [{json.dumps(str(h.root))}]\n[daemon]\ntray = true\n"
+    )
+    h.start_foreground(env={"DISPLAY": xdisplay, "PYSTRAY_BACKEND": "xorg"})
+    wait_for(lambda: str(h.health()["tray"]).startswith("shown"), 15, what="the tray")
+    (h.root / "x.md").write_text("x")
+    wait_for(lambda: h.get("/api/actions?limit=5")["count"] >= 1, 30, what="a stored action")
+    assert h.stop_proc(signal.SIGTERM) == 0, h.output()
+    assert not (h.home / "run" / "daemon.json").exists()
+
+
+def test_headless_without_display(daemon_env):
+    h = daemon_env
+    (h.home / "config.toml").write_text(
+        f"[recorder]\nroots = [{json.dumps(str(h.root))}]\n[daemon]\ntray = true\n"
+    )
+    h.start_foreground()  # the harness removes DISPLAY
+    assert h.health()["tray"].startswith("headless")
+    assert h.health()["state"] == "recording"
+    assert h.stop_proc() == 0
+    log = (h.home / "logs" / "daemon.log").read_text()
+    assert log.count("running headless") == 1
+
+
+def test_click_opens_the_menu_on_xorg(xdisplay, daemon_env, artifacts_dir, monkeypatch):
+    """pystray's xorg backend has no native menu: a click pops the same menu (Tk)."""
+    if not shutil.which("xdotool"):
+        pytest.skip("xdotool is not installed")
+    try:
+        import tkinter  # noqa: F401
+    except ImportError:
+        pytest.skip("tkinter is not available")
+    h = daemon_env
+    (h.home / "config.toml").write_text(
+        f"[recorder]\nroots = [{json.dumps(str(h.root))}]\n[daemon]\ntray = true\n"
+    )
+    h.start_foreground(env={"DISPLAY": xdisplay, "PYSTRAY_BACKEND": "xorg"})
+    wait_for(lambda: str(h.health()["tray"]).startswith("shown"), 15, what="the tray")
+    env = {**os.environ, "DISPLAY": xdisplay}
+
+    def xdo(*args: str) -> str:
+        return subprocess.run(["xdotool", *args], capture_output=True, text=True, env=env,
+                              timeout=10).stdout.strip()
+
+    wid = wait_for(lambda: xdo("search", "--name", "^FileGram").split("\n")[0], 10, what="icon window")
+    geo = dict(line.strip().split(": ", 1) for line in xdo("getwindowgeometry", wid).splitlines()[1:])
+    x, y = (int(v) for v in geo["Position"].split(" ")[0].split(","))
+    w, hh = (int(v) for v in geo["Geometry"].split("x"))
+    before = xdo("search", "--onlyvisible", "--class", "Menu")
+    xdo("mousemove", str(x + w // 2), str(y + hh // 2), "click", "1")
+    menu = wait_for(lambda: xdo("search", "--onlyvisible", "--class", "Menu") != before, 10,
+                    what="the popup menu")
+    assert menu
+    time.sleep(0.3)
+    _grab(xdisplay, artifacts_dir / "daemon-tray-menu.png")
+    xdo("key", "Escape")
+    wait_for(lambda: xdo("search", "--onlyvisible", "--class", "Menu") == before, 10,
+             what="the menu to close")
+    # open it again and stop the daemon while it is open: the menu must not hold it up
+    xdo("mousemove", str(x + w // 2), str(y + hh // 2), "click", "1")
+    wait_for(lambda: xdo("search", "--onlyvisible", "--class", "Menu") != before, 10,
+             what="the popup menu again")
+    assert h.stop_proc(signal.SIGTERM) == 0, h.output()
+
+
+def test_icons_are_drawn_for_every_state(artifacts_dir):
+    from filegram.daemon.tray import draw_icon
+    from PIL import Image
+
+    sheet = Image.new("RGBA", (3 * 72, 72), (255, 255, 255, 255))
+    seen = set()
+    for i, state in enumerate(("recording", "paused", "warning")):
+        icon = draw_icon(state)
+        assert icon.size == (64, 64) and icon.mode == "RGBA"
+        seen.add(icon.tobytes())
+        sheet.paste(icon, (i * 72 + 4, 4), icon)
+    assert len(seen) == 3
+    sheet.save(artifacts_dir / "daemon-tray-icons.png")
