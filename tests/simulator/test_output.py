@@ -66,3 +66,18 @@ def test_cli_simulate_and_bad_input(tmp_path: Path) -> None:
     bad = subprocess.run(cmd[:-6] + ["--profiles", "p42", "--out", str(tmp_path / "x")],
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and bad.stderr.startswith("filegram: error: unknown profile 'p42'")
+
+
+def test_same_trajectories_whatever_the_hash_seed(tmp_path: Path) -> None:
+    import os
+
+    outs = []
+    for hs in ("1", "999"):
+        out = tmp_path / f"h{hs}"
+        env = {**os.environ, "PYTHONHASHSEED": hs}
+        subprocess.run([sys.executable, "-m", "filegram", "--home", str(tmp_path / "home"), "simulate",
+                        "--profiles", "p6", "--tasks", "T-05,T-21", "--no-progress", "--out", str(out)],
+                       check=True, capture_output=True, env=env, timeout=120)
+        outs.append(out)
+    for name in ("p6_T-05", "p6_T-21"):
+        assert (outs[0] / name / "events.json").read_bytes() == (outs[1] / name / "events.json").read_bytes()
