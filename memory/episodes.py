@@ -27,7 +27,7 @@ _VERBS = {
     "file_edit": "edited",
     "file_rename": "renamed",
     "file_move": "moved",
-    "dir_create": "created folders",
+    "dir_create": "created",
     "file_delete": "deleted",
     "file_copy": "copied",
 }
@@ -103,6 +103,16 @@ def _short(path: str) -> str:
     return path.rsplit("/", 1)[-1]
 
 
+def _phrase(etype: str, verb: str, c: int) -> str:
+    if etype == "file_search":
+        return "searched once" if c == 1 else f"searched {c} times"
+    if etype == "file_browse":
+        return "browsed a folder" if c == 1 else f"browsed {c} folders"
+    if etype == "dir_create":
+        return "created a folder" if c == 1 else f"created {c} folders"
+    return f"{verb} {c} file" if c == 1 else f"{verb} {c} files"
+
+
 def describe(evs: list[dict[str, Any]]) -> tuple[str, dict[str, int], list[str]]:
     counts = Counter(e["event_type"] for e in evs)
     files: list[str] = []
@@ -114,12 +124,7 @@ def describe(evs: list[dict[str, Any]]) -> tuple[str, dict[str, int], list[str]]
     for etype, verb in _VERBS.items():
         c = counts.get(etype, 0)
         if c:
-            noun = "" if etype in ("dir_create",) else (" file" if c == 1 else " files")
-            if etype == "file_search":
-                noun = " once" if c == 1 else " times"
-            elif etype == "file_browse":
-                noun = " a folder" if c == 1 else " folders"
-            parts.append(f"{verb} {c}{noun}" if etype != "dir_create" else f"{verb} ({c})")
+            parts.append(_phrase(etype, verb, c))
     phase = Counter(_phase(e["event_type"]) for e in evs).most_common(1)[0][0]
     where = ", ".join(_short(f) for f in files[:3])
     text = f"{phase}: " + ", ".join(parts) if parts else f"{phase}: switched between files"
