@@ -100,8 +100,87 @@ class _Handler(FileSystemEventHandler):
         self.sink(Raw(kind, src, None, t, event.is_directory, event.is_synthetic))
 
 
-# root -> what to do when a new folder below it cannot get an inotify watch
+# root -> what to do with a folder below it that cannot get an inotify watch
 _LIMIT_CALLBACKS: dict[str, Callable[[str], None]] = {}
+
+
+class FolderPoller:
+    """Polls single folders (not their sub-folders) that inotify could not watch, all in
+    one thread: a folder's entries are compared every interval, and what appeared,
+    vanished or changed becomes raw events (a move shows as a delete and a create)."""
+
+    def __init__(self, roots: RootSet, sink: Callable[[Raw], None], interval_s: float):
+        self.roots = roots
+        self.sink = sink
+        self.interval_s = interval_s
+        self._folders: dict[str, dict[str, tuple[bool, int, int]]] = {}
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def __len__(self) -> int:
+        return len(self._folders)
+
+    def add(self, folder: str, *, known: bool) -> None:
+        """known: its current entries existed before (no events for them)."""
+        with self._lock:
+            if folder in self._folders:
+                return
+            self._folders[folder] = self._entries(folder) if known else {}
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="filegram-folder-poll", daemon=True)
+            self._thread.start()
+
+    def _entries(self, folder: str) -> dict[str, tuple[bool, int, int]]:
+        out: dict[str, tuple[bool, int, int]] = {}
+        try:
+            with os.scandir(folder) as it:
+                for e in it:
+                    try:
+                        st = e.stat(follow_symlinks=False)
+                        out[e.name] = (e.is_dir(follow_symlinks=False), st.st_size, st.st_mtime_ns)
+                    except OSError:
+                        continue
+        except OSError:
+            pass
+        return out
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.interval_s):
+            with self._lock:
+                folders = list(self._folders.items())
+            for folder, before in folders:
+                now = self._entries(folder)
+                t = _now_ms()
+                for name, (is_dir, size, mtime) in now.items():
+                    path = os.path.join(folder, name)
+                    if not self.roots.visible(path):
+                        continue
+                    old = before.get(name)
+                    if old is None:
+                        self.sink(Raw("created", path, None, t, is_dir))
+                        if is_dir:
+                            self.add(path, known=False)
+                        else:
+                            self.sink(Raw("closed_write", path, None, t, False))
+                    elif not is_dir and (old[1], old[2]) != (size, mtime):
+                        self.sink(Raw("closed_write", path, None, t, False))
+                for name, (is_dir, _, _) in before.items():
+                    if name not in now:
+                        path = os.path.join(folder, name)
+                        if self.roots.visible(path):
+                            self.sink(Raw("deleted", path, None, t, is_dir))
+                        if is_dir:
+                            with self._lock:
+                                self._folders.pop(path, None)
+                with self._lock:
+                    if folder in self._folders:
+                        self._folders[folder] = now
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
 
 
 def _linux_observer_class() -> Any:
@@ -121,16 +200,21 @@ def _linux_observer_class() -> Any:
 
     class WatchGroup(InotifyWatchGroup):
         overflow_cb: Callable[[], None] | None = None
-        limit_cb: Callable[[str], None] | None = None
 
-        def _add_all_callbacks(self, path: bytes) -> None:
+        def _add_callback(self, path: bytes) -> None:
+            # watchdog silently skips a sub-folder it cannot watch; with the watch limit
+            # reached that would lose every event there, so such folders are polled.
             try:
-                super()._add_all_callbacks(path)
+                wd = self._inotify_fd.add_callback(path, self.event_mask, self._callback, self._id)
+                self._active_callbacks_by_path[path] = wd
+                self._active_callbacks_by_watch[wd] = path
             except OSError as exc:
-                cb = getattr(self, "limit_cb", None)
-                if exc.errno != errno.ENOSPC or cb is None:
-                    raise  # at start: the whole root falls back to polling
-                cb(os.fsdecode(path))  # a new folder while running: poll that folder
+                if path == self.path:
+                    raise  # the root itself: the whole root falls back to polling
+                if exc.errno == errno.ENOSPC:
+                    cb = _LIMIT_CALLBACKS.get(os.fsdecode(self.path))
+                    if cb is not None:
+                        cb(os.fsdecode(path))
 
         def on_queue_overflow(self) -> None:
             super().on_queue_overflow()
@@ -150,7 +234,6 @@ def _linux_observer_class() -> Any:
                 follow_symlink=self.watch.follow_symlink,
             )
             group.overflow_cb = lambda: self.queue_event(OverflowEvent(self.watch.path))
-            group.limit_cb = _LIMIT_CALLBACKS.get(os.fsdecode(path))
             self._inotify = group
 
         def build_and_queue_event(self, event: Any, *, full_events: bool = False) -> None:
@@ -194,6 +277,8 @@ class Watcher:
         self.observer: Any = None
         self.poller: Any = None
         self.polled_roots: list[str] = []
+        self.folder_poller: FolderPoller | None = None
+        self._started = False
         self.watched_roots: list[str] = []
         self.messages: list[str] = []
         self.dropped = 0
@@ -239,7 +324,7 @@ class Watcher:
                 self.watched_roots.append(r.path)
                 self.observer.schedule(handler, r.path, recursive=True)
                 continue
-            _LIMIT_CALLBACKS[r.path] = lambda folder, h=handler: self._fall_back_to_polling(h, folder, OSError(errno.ENOSPC, "inotify watch limit reached"))
+            _LIMIT_CALLBACKS[r.path] = self._poll_folder
             try:
                 self.observer.schedule(handler, r.path, recursive=True)
                 self.watched_roots.append(r.path)
@@ -247,19 +332,34 @@ class Watcher:
                 if exc.errno not in (errno.ENOSPC, errno.EMFILE):
                     raise
                 self._fall_back_to_polling(handler, r.path, exc)
+        self._started = True
+
+    def _poll_folder(self, folder: str) -> None:
+        """A folder below a watched root could not get an inotify watch (limit reached)."""
+        if not self.roots.visible(folder):
+            return
+        if self.folder_poller is None:
+            self.folder_poller = FolderPoller(self.roots, self._sink, POLL_INTERVAL_S)
+            self.messages.append(self._limit_message("some folders", "watch"))
+            log.warning(self.messages[-1])
+        self.folder_poller.add(folder, known=not self._started)
+
+    @staticmethod
+    def _limit_message(where: str, what: str) -> str:
+        limit = max_user_watches()
+        return (
+            f"inotify {what} limit reached (fs.inotify.max_user_watches={limit}): {where} "
+            f"polled every {POLL_INTERVAL_S:g} s instead, so plain reads, listings and searches "
+            "there are not seen; raise the limit with "
+            "`sudo sysctl fs.inotify.max_user_watches=524288` and restart recording"
+        )
 
     def _fall_back_to_polling(self, handler: _Handler, root: str, exc: OSError) -> None:
         with self._lock:
             if root in self.polled_roots:
                 return
-        limit = max_user_watches()
         what = "watch" if exc.errno == errno.ENOSPC else "instance"
-        msg = (
-            f"inotify {what} limit reached (fs.inotify.max_user_watches={limit}): {root} is "
-            f"polled every {POLL_INTERVAL_S:g} s instead, so plain reads, listings and searches "
-            "there are not seen; raise the limit with "
-            "`sudo sysctl fs.inotify.max_user_watches=524288` and restart recording"
-        )
+        msg = self._limit_message(f"{root} is", what)
         log.warning(msg)
         self.messages.append(msg)
         if self.poller is None:
@@ -269,9 +369,15 @@ class Watcher:
         with self._lock:
             self.polled_roots.append(root)
 
+    @property
+    def polled_folders(self) -> int:
+        return len(self.folder_poller) if self.folder_poller is not None else 0
+
     def stop(self) -> None:
         for r in self.roots.roots:
             _LIMIT_CALLBACKS.pop(r.path, None)
+        if self.folder_poller is not None:
+            self.folder_poller.stop()
         for obs in (self.observer, self.poller):
             if obs is None:
                 continue

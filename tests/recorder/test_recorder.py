@@ -359,3 +359,36 @@ def test_copying_a_folder_is_one_copy(root: Path, store: Store) -> None:
     assert [(e["event_type"], e["source_path"], e["dest_path"], e["is_backup"], e["bulk_count"]) for e in evs] == [
         ("file_copy", "photos", "photos-backup", True, 150)
     ]
+
+
+def test_inotify_watch_limit_falls_back_to_polling_with_a_clear_message(tmp_path: Path) -> None:
+    """A real ENOSPC: the recorder runs in a user namespace whose inotify watch limit is 5,
+    under a root with 20 folders."""
+    import shutil
+    import subprocess
+    import sys
+    import threading
+
+    if not shutil.which("unshare"):
+        pytest.skip("unshare (util-linux) is not installed")
+    probe = subprocess.run(["unshare", "-Ur", "sh", "-c", "echo 5 > /proc/sys/user/max_inotify_watches"], capture_output=True)
+    if probe.returncode != 0:
+        pytest.skip("user namespaces with their own inotify limits are not available here")
+    root = tmp_path / "many"
+    for i in range(20):
+        (root / f"d{i:02d}").mkdir(parents=True)
+    home = tmp_path / "home"
+    script = (
+        "echo 5 > /proc/sys/user/max_inotify_watches && "
+        f"exec {sys.executable} -m filegram --home {home} record --root {root} --for 6"
+    )
+    threading.Timer(3.5, lambda: (root / "d07" / "late.md").write_text("seen by polling\n")).start()
+    proc = subprocess.run(["unshare", "-Ur", "sh", "-c", script], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert "inotify watch limit reached" in proc.stderr and "sysctl fs.inotify.max_user_watches" in proc.stderr
+    assert "not visible on this platform: file_read" in proc.stderr
+    store = Store(home / "filegram.db")
+    try:
+        assert ("file_write", "d07/late.md", "create") in kinds(store)
+    finally:
+        store.close()
