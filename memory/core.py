@@ -39,6 +39,10 @@ from .tiers import aggregate_votes
 BATCH = 100
 VERSION_KEY = "memory:version"
 UPDATED_KEY = "memory:last_update_ms"
+ALGORITHM_KEY = "memory:algorithm"
+# Bump when encoding, classification or channel layout change meaning: memory built by an
+# older FileGram is then rebuilt from the trace at the next consolidate.
+ALGORITHM = 1
 
 
 def order_key(started_ms: float | None, session_id: str) -> str:
@@ -72,6 +76,7 @@ class Memory:
     def _bump(self) -> None:
         v = int(self.store.get_state(VERSION_KEY, 0)) + 1
         self.store._set_state_raw(VERSION_KEY, v)
+        self.store._set_state_raw(ALGORITHM_KEY, ALGORITHM)
         self.store._set_state_raw(UPDATED_KEY, now_ms())
 
     def version(self) -> int:
@@ -119,6 +124,8 @@ class Memory:
     def consolidate(self) -> int:
         """Ingest every closed session not yet in memory (in start order, batched in
         transactions) and forget memory of sessions deleted from the store."""
+        if self._stale():
+            return self.rebuild()
         sessions = self.store.sessions(closed=True)
         present = {s["id"] for s in sessions}
         gone = self.ingested_ids() - present
@@ -174,6 +181,13 @@ class Memory:
                                         (sid, text[:1000]))
             done += 1
         return done
+
+    def _stale(self) -> bool:
+        """Memory built by another version of the algorithm (or of unknown version)."""
+        stored = self.store.get_state(ALGORITHM_KEY)
+        if stored == ALGORITHM:
+            return False
+        return self.store.conn.execute("SELECT 1 FROM mem_sessions LIMIT 1").fetchone() is not None
 
     def judge_uncertain(self) -> int:
         """Let the configured LLM judge the drift flags the rules left 'uncertain' (no-op

@@ -195,3 +195,16 @@ def test_boolean_features_are_shares_of_sessions(store, session_builder):
     shares = mem.profile()["session_shares"]
     assert shares["has_backup"] == pytest.approx(1 / 3, abs=1e-4)
     assert shares["has_headings"] == 1.0 and shares["has_table"] == 0.0
+
+
+def test_memory_of_an_older_algorithm_is_rebuilt(tmp_path, persona_store):
+    st_, _ = persona_store(tmp_path / "p.db", P3)
+    mem = Memory(st_)
+    mem.consolidate()
+    good = mem.snapshot()
+    st_.conn.execute("UPDATE mem_sessions SET tiers = '{}'")  # what an older encoder left behind
+    st_.set_state("memory:algorithm", 0)
+    assert mem.consolidate() == 32
+    assert mem.snapshot() == good
+    assert mem.consolidate() == 0
+    st_.close()
