@@ -44,6 +44,8 @@ def register(sub: Any) -> None:
     r.add_argument("--questions", type=Path, default=None, metavar="FILE", help="reuse a questions.jsonl")
     r.add_argument("--no-ablations", action="store_true", help="skip the FileGramOS channel ablations")
     r.add_argument("--offline", action="store_true", help="use the offline answerer even if [llm] model is set")
+    r.add_argument("--memory-answerer", action="store_true",
+                   help="also report FileGramOS answering with its own answerer (memory.ask), for comparison")
     r.add_argument("--context-budget", type=int, default=16000, metavar="TOKENS",
                    help="token budget of the full-context baseline (default 16000)")
     r.add_argument("--no-progress", action="store_true")
@@ -101,6 +103,7 @@ def _run(args: argparse.Namespace, ctx: Any) -> int:
         subtasks=args.subtasks, seed=args.seed, workers=max(args.workers, 1), data=args.data,
         questions=args.questions, ablations=not args.no_ablations, offline=args.offline,
         budget_tokens=args.context_budget, progress=not args.no_progress,
+        memory_answerer=args.memory_answerer,
     )
     if args.size is not None:
         if args.size < 1:

@@ -43,6 +43,11 @@ class Method:
         """Evidence text per method name (one entry unless the method has variants)."""
         raise NotImplementedError
 
+    def direct_answers(self, q: Question) -> dict[str, int | str]:
+        """Answers a variant gives by itself, bypassing the shared answerer (for comparison
+        only; none by default)."""
+        return {}
+
     def close(self) -> None:
         pass
 
@@ -224,6 +229,8 @@ class FileGramOS(Method):
         "filegramos-sem": "FileGramOS without the semantic channel: no content chunks and no tier "
                           "statements for B, F (read from written content)",
         "filegramos-epi": "FileGramOS without the episodic channel: no drift flags, deviations or shift attribution",
+        "filegramos-own": "FileGramOS answering with its own answerer (memory.ask), NOT the shared answerer: "
+                          "for comparison only, excluded from the targets",
     }
 
     def __init__(self, config: Any = None, variants: Sequence[str] | None = None):
@@ -341,6 +348,17 @@ class FileGramOS(Method):
                 out.append(f"content sample: {' '.join(text.split())}")
         return out
 
+    def direct_answers(self, q: Question) -> dict[str, int | str]:
+        if "filegramos-own" not in self.variants:
+            return {}
+        target = q.metadata.get("target")
+        session = self.sid.get(target) if target else (
+            next(iter(self.sid.values())) if self.ctx.kind in ("anonymous", "files", "screen") else None)
+        ans = self.mem.ask(q.question, q.choices or None, session=session)
+        if q.choices:
+            return {"filegramos-own": ans.choice if ans.choice is not None else 0}
+        return {"filegramos-own": ans.text}
+
     def evidence(self, q: Question) -> dict[str, str]:
         proc = self._proc_lines(q)
         sem = self._sem_lines(q)
@@ -353,6 +371,8 @@ class FileGramOS(Method):
         full = proc + epi + sem
         out = {}
         for v in self.names():
+            if v == "filegramos-own":
+                continue
             if v == "filegramos":
                 out[v] = full
             elif v == "filegramos-proc":
@@ -369,7 +389,7 @@ METHOD_ORDER = ("no_context", "full_context", "naive_rag", "eager_summ", "mem0_f
 
 
 def make_methods(names: Sequence[str] | None = None, *, config: Any = None, ablations: bool = True,
-                 budget_tokens: int = 16000) -> list[Method]:
+                 budget_tokens: int = 16000, memory_answerer: bool = False) -> list[Method]:
     """The methods to run, in report order. Names: the METHOD_ORDER keys."""
     from filegram.errors import FileGramError
 
@@ -392,5 +412,8 @@ def make_methods(names: Sequence[str] | None = None, *, config: Any = None, abla
         elif n == "mem0_flat":
             out.append(Mem0Flat())
         elif n == "filegramos":
-            out.append(FileGramOS(config, None if ablations else ("filegramos",)))
+            variants = list(FileGramOS.variants if ablations else ("filegramos",))
+            if memory_answerer:
+                variants.append("filegramos-own")
+            out.append(FileGramOS(config, variants))
     return out

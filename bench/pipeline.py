@@ -40,6 +40,7 @@ class BenchConfig:
     ablations: bool = True
     offline: bool = False
     budget_tokens: int = 16000
+    memory_answerer: bool = False
     sizes: dict[str, int] = field(default_factory=dict)
     progress: bool = True
 
@@ -115,7 +116,8 @@ def run_bench(cfg: BenchConfig, config: Any = None) -> dict[str, Any]:
         questions, skipped = generate_bank(trajs, truth, BankSpec(cfg.seed, _sizes(cfg), cfg.subtasks))
     cfg.out.mkdir(parents=True, exist_ok=True)
     write_jsonl(questions, cfg.out / "questions.jsonl")
-    opts = RunOptions(cfg.methods, cfg.ablations, cfg.budget_tokens, max(cfg.workers, 1), cfg.offline)
+    opts = RunOptions(cfg.methods, cfg.ablations, cfg.budget_tokens, max(cfg.workers, 1), cfg.offline,
+                      cfg.memory_answerer)
     with _bar(cfg.progress, "answer") as tick:
         out = run_methods(questions, trajs, truth, config=config, options=opts, progress=tick)
     with (cfg.out / "predictions.jsonl").open("w", encoding="utf-8") as f:

@@ -32,6 +32,7 @@ class RunOptions:
     budget_tokens: int = 16000
     workers: int = 1
     offline: bool = False
+    memory_answerer: bool = False
 
 
 @dataclass
@@ -84,7 +85,7 @@ def _answer_groups(groups: list[list[Question]], trajs: dict[str, Trajectory], t
                    truth: Truth | None = None) -> tuple[list[Prediction], dict[str, float], list[TierCheck]]:
     answerer = make_answerer(config, offline=opts.offline)
     methods: list[Method] = make_methods(opts.methods, config=config, ablations=opts.ablations,
-                                         budget_tokens=opts.budget_tokens)
+                                         budget_tokens=opts.budget_tokens, memory_answerer=opts.memory_answerer)
     preds: list[Prediction] = []
     timing: dict[str, float] = defaultdict(float)
     checks: list[TierCheck] = []
@@ -102,6 +103,11 @@ def _answer_groups(groups: list[list[Question]], trajs: dict[str, Trajectory], t
                 if probe is not None:
                     checks.extend(_tier_checks(m, probe, trajs, tiers, dims_of))
             for q in group:
+                for name, pred in m.direct_answers(q).items():
+                    if q.is_open:
+                        preds.append(Prediction(q.question_id, name, pred, answerer.judge(q, str(pred))))
+                    else:
+                        preds.append(Prediction(q.question_id, name, pred, score_choice(q, int(pred))))
                 for name, ev in m.evidence(q).items():
                     if q.is_open:
                         ans = answerer.open(q, ev)
@@ -134,7 +140,8 @@ def run_methods(questions: Sequence[Question], trajs: Sequence[Trajectory], trut
     titles = {tid: t.title for tid, t in truth.tasks.items()}
     answerable = [q for q in questions if all(k in by_key for k in q.input_trajectories)]
     groups = _group(answerable)
-    methods = make_methods(opts.methods, config=config, ablations=opts.ablations, budget_tokens=opts.budget_tokens)
+    methods = make_methods(opts.methods, config=config, ablations=opts.ablations, budget_tokens=opts.budget_tokens,
+                           memory_answerer=opts.memory_answerer)
     names = [n for m in methods for n in m.names()]
     descriptions = {n: getattr(m, "variant_descriptions", {}).get(n, m.description) for m in methods for n in m.names()}
     answerer = make_answerer(config, offline=opts.offline)

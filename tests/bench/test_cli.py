@@ -16,7 +16,7 @@ def _tiny_run(out: Path, home: Path, *extra: str):
 
 def test_bench_run_writes_every_report(tmp_path, fg_home):
     out = tmp_path / "out"
-    proc = _tiny_run(out, fg_home, "--methods", "no_context", "full_context,filegramos")
+    proc = _tiny_run(out, fg_home, "--methods", "no_context", "full_context,filegramos", "--memory-answerer")
     assert proc.returncode == 0, proc.stderr
     assert "answerer: offline deterministic reader" in proc.stdout
     res = json.loads((out / "results.json").read_text())
@@ -24,10 +24,12 @@ def test_bench_run_writes_every_report(tmp_path, fg_home):
     assert res["answerer"].startswith("offline deterministic reader")
     assert set(res["subtasks"]) == {"AttrRec", "BehavFP", "ProfRec", "BehavInf", "TraceDis", "AnomDet", "ShiftAna", "FileGrd"}
     for row in res["subtasks"].values():
-        assert set(row) == {"no_context", "full_context", "filegramos", "filegramos-proc", "filegramos-sem", "filegramos-epi"}
+        assert set(row) == {"no_context", "full_context", "filegramos", "filegramos-proc", "filegramos-sem",
+                            "filegramos-epi", "filegramos-own"}
         assert all(0.0 <= v <= 100.0 for v in row.values())
     report = (out / "report.md").read_text()
     assert "offline deterministic reader" in report
+    assert "**filegramos-own**: FileGramOS answering with its own answerer (memory.ask), NOT the shared answerer" in report
     assert f"{PUBLISHED['FileGramOS']['TraceDis']:.1f}" in report  # published numbers side by side
     assert "Visual Grounding (VisGrd)" in report and "screen" in report
     csv_lines = (out / "results.csv").read_text().splitlines()
