@@ -166,7 +166,7 @@ def distance(s: SessionView, z: Mapping[str, float], votes: Mapping[str, tuple[i
     """Root mean square z over the features of the dimensions the session exercised (its
     task's; a task shows signal only on its own dimensions, the others add noise), plus,
     per exercised dimension, the tier disagreement with the user's other sessions
-    (tier gap x session confidence x the user's vote share): a one-tier change of habit
+    (2 x tier gap x session confidence x the user's vote share): a one-tier change of habit
     may move a feature or two only a little, but it is what drift means here."""
     active = set(active_dims(s.task_id, s.tiers)) or set(DIM_IDS)
     names = [n for n in FINGERPRINT_NAMES if FEATURE_DIM[n] in active]
@@ -179,7 +179,7 @@ def distance(s: SessionView, z: Mapping[str, float], votes: Mapping[str, tuple[i
             user_tier, share = loo_user_tier(votes, dim, own)
             if user_tier in TIER_POS and own["tier"] != user_tier:
                 gap = abs(TIER_POS[own["tier"]] - TIER_POS[user_tier])
-                sq += (gap * float(own["confidence"]) * share) ** 2
+                sq += (2.0 * gap * float(own["confidence"]) * share) ** 2
     return math.sqrt(sq)
 
 
