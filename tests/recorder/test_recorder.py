@@ -392,3 +392,44 @@ def test_inotify_watch_limit_falls_back_to_polling_with_a_clear_message(tmp_path
         assert ("file_write", "d07/late.md", "create") in kinds(store)
     finally:
         store.close()
+
+
+def test_a_real_inotify_queue_overflow_is_answered_by_a_rescan(tmp_path: Path) -> None:
+    """The recording process is stopped (SIGSTOP) while 7,000 files appear: the kernel's
+    inotify queue (16,384 events by default) overflows. After SIGCONT every file must
+    still be accounted for."""
+    import signal
+    import subprocess
+    import sys
+
+    limit = int(Path("/proc/sys/fs/inotify/max_queued_events").read_text())
+    n = 7000
+    if n * 3 < limit * 1.2:
+        pytest.skip(f"max_queued_events={limit} is too large to overflow cheaply")
+    root = tmp_path / "root"
+    root.mkdir()
+    home = tmp_path / "home"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "filegram", "--home", str(home), "record", "--root", str(root), "--for", "8"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        assert proc.stderr is not None
+        assert "recording" in proc.stderr.readline()
+        proc.send_signal(signal.SIGSTOP)
+        for i in range(n):
+            (root / f"f{i:05d}.txt").write_text("x\n")
+        proc.send_signal(signal.SIGCONT)
+        out, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, err
+    rescans = int(out.split("overflow rescans ")[1].split(",")[0])
+    assert rescans >= 1, out
+    store = Store(home / "filegram.db")
+    try:
+        files = sum(e.get("bulk_count", 1) for e in store.actions(types=["file_write"]))
+    finally:
+        store.close()
+    assert files == n
