@@ -157,6 +157,13 @@ def all_groups(store: Store) -> dict[str, tuple[int, dict[str, list]]]:
 def wipe(store: Store) -> None:
     for t in MEMORY_TABLES:
         store.conn.execute(f"DELETE FROM {t}")
+    compact_fts(store)
+
+
+def compact_fts(store: Store) -> None:
+    """Merge the full-text index so deleted chunks leave no tokens behind in its segments
+    (forgetting must not keep searchable words of forgotten files)."""
+    store.conn.execute("INSERT INTO mem_fts(mem_fts) VALUES ('optimize')")
 
 
 def snapshot(store: Store) -> dict[str, Any]:

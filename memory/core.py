@@ -336,6 +336,7 @@ class Memory:
                 conn.execute("DELETE FROM mem_sessions WHERE session_id = ?", (sid,))
                 removed += 1
             if removed:
+                ch.compact_fts(self.store)
                 self._refold_groups()
                 self._recluster()
                 self._bump()

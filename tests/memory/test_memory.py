@@ -208,3 +208,16 @@ def test_memory_of_an_older_algorithm_is_rebuilt(tmp_path, persona_store):
     assert mem.snapshot() == good
     assert mem.consolidate() == 0
     st_.close()
+
+
+def test_forgotten_content_leaves_nothing_searchable(store, session_builder):
+    b = session_builder("secret-trip")
+    b.write("trip.md", "# Zanzibar honeymoon\n\nflights booked\n")
+    b.store_into(store)
+    mem = Memory(store)
+    mem.consolidate()
+    assert mem.search("Zanzibar")
+    mem.forget_sessions(["secret-trip"])
+    assert not store.conn.execute("SELECT 1 FROM mem_fts WHERE mem_fts MATCH 'zanzibar'").fetchone()
+    raw = b"".join(bytes(r[0]) for r in store.conn.execute("SELECT block FROM mem_fts_data"))
+    assert b"zanzibar" not in raw.lower()
