@@ -74,11 +74,11 @@ class HashingEmbedder:
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         m = np.zeros((len(texts), self.dim), dtype=np.float32)
         for i, text in enumerate(texts):
-            slots = [self._slot(t) for t in tokens(text)]
+            slot = self._slot
+            slots = [slot(t) for t in tokens(text)]
             if slots:
-                idx = np.fromiter((s[0] for s in slots), dtype=np.int64, count=len(slots))
-                val = np.fromiter((s[1] for s in slots), dtype=np.float32, count=len(slots))
-                np.add.at(m[i], idx, val)
+                idx, val = zip(*slots, strict=True)
+                m[i] = np.bincount(idx, weights=val, minlength=self.dim)
         return _normalise(m)
 
 
