@@ -127,6 +127,9 @@ class Recorder:
         self._marker_cv = threading.Condition()
         self._discard_dir_opens = False
         self._idle_gap_ms = float(self.rec["idle_gap_minutes"]) * 60_000.0
+        self._batch_max = max(int(self.rec["batch_max_actions"]), 1)
+        self._batch_ms = float(self.rec["batch_max_seconds"]) * 1000.0
+        self._last_tick = 0.0
         self._latencies: list[float] = []
         self.measure_latency = False
         self.baseline_info: dict[str, int] = {}
@@ -312,55 +315,69 @@ class Recorder:
     # worker
 
     def _work(self) -> None:
-        interp = self.interp
-        assert interp is not None
-        last_tick = 0.0
-        batch_max = max(int(self.rec["batch_max_actions"]), 1)
-        batch_ms = float(self.rec["batch_max_seconds"]) * 1000.0
+        """The worker loop. It must outlive any single failure: a dead worker would leave
+        the tray saying "recording" while nothing is stored."""
         while True:
             try:
-                raw: Raw | None = self.queue.get(timeout=TICK_MS / 1000.0)
-            except queue.Empty:
-                raw = None
-            n = 0
-            while raw is not None:
-                if raw.kind == "close_idle":
-                    before = self._session_id
+                if self._work_once():
+                    return
+            except Exception:
+                self._errors += 1
+                log.exception("recorder: worker error; continuing")
+                time.sleep(0.1)
+
+    def _work_once(self) -> bool:
+        """Process what is queued, settle, write. True when asked to stop."""
+        interp = self.interp
+        assert interp is not None
+        try:
+            raw: Raw | None = self.queue.get(timeout=TICK_MS / 1000.0)
+        except queue.Empty:
+            raw = None
+        n = 0
+        while raw is not None:
+            if raw.kind == "close_idle":
+                before = self._session_id
+                try:
                     self._maybe_close_idle(now_ms())
+                finally:
                     raw.data.result = before is not None and self._session_id is None
                     raw.data.set()
-                elif raw.kind in ("flush", "stop"):
+            elif raw.kind in ("flush", "stop"):
+                try:
                     self._settle_all()
+                finally:
                     raw.data.set()
-                    if raw.kind == "stop":
-                        return
-                else:
-                    self._handle(raw)
-                n += 1
-                if n >= 2000:
-                    break
-                try:
-                    raw = self.queue.get_nowait()
-                except queue.Empty:
-                    raw = None
-            now = now_ms()
-            if now - last_tick >= TICK_MS:
-                last_tick = now
-                try:
-                    self._route(interp.tick(now), now)
-                    self._release(now)
-                except Exception:
-                    self._errors += 1
-                    log.exception("recorder: could not interpret events")
-                self._maybe_close_idle(now)
-            # Batch under load, write at once when caught up: low latency at human pace,
-            # few transactions (each one an fsync) during a burst.
-            if (self._batch or self._updates) and (
-                len(self._batch) >= batch_max
-                or now - self._batch_started >= batch_ms
-                or self.queue.empty()
-            ):
-                self._write()
+                if raw.kind == "stop":
+                    return True
+            else:
+                self._handle(raw)
+            n += 1
+            if n >= 2000:
+                break
+            try:
+                raw = self.queue.get_nowait()
+            except queue.Empty:
+                raw = None
+        now = now_ms()
+        if now - self._last_tick >= TICK_MS:
+            self._last_tick = now
+            try:
+                self._route(interp.tick(now), now)
+                self._release(now)
+            except Exception:
+                self._errors += 1
+                log.exception("recorder: could not interpret events")
+            self._maybe_close_idle(now)
+        # Batch under load, write at once when caught up: low latency at human pace,
+        # few transactions (each one an fsync) during a burst.
+        if (self._batch or self._updates) and (
+            len(self._batch) >= self._batch_max
+            or now - self._batch_started >= self._batch_ms
+            or self.queue.empty()
+        ):
+            self._write()
+        return False
 
     def _handle(self, raw: Raw) -> None:
         if raw.kind in ("dir_opened", "root_attrib"):
