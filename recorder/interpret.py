@@ -395,6 +395,8 @@ class Interpreter(BulkMixin, ScanMixin):
             return
         if any(self.roots.denied(p) for p in paths if self.roots.contains(p)):
             return
+        if spec.query and self.roots.filter.denied(spec.query.strip("*/ ")):
+            return  # `find . -name id_rsa`: the query itself names a private file
         spec.paths = paths
         self.searches.append(ActiveSearch(spec))
 

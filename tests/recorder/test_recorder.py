@@ -37,6 +37,7 @@ def test_denied_paths_leave_no_trace_at_all(root: Path, store: Store) -> None:
         sh("mkdir -p .ssh/keys && echo 'KEY' > .ssh/id_ed25519 && cat .ssh/id_ed25519 && ls .ssh", root)
         sh("echo 'DB_PASSWORD=hunter2hunter2' > .env && cat .env && cp .env .env.bak", root)
         sh("echo x > vault.kdbx && echo y > diary-2024.txt && mv diary-2024.txt diary-old.txt", root)
+        sh("find . -name 'id_ed25519' > /dev/null; grep -r KEY .ssh > /dev/null", root)
         sh("cat notes.md", root)
         rec.flush()
     types = kinds(store)
@@ -433,3 +434,20 @@ def test_a_real_inotify_queue_overflow_is_answered_by_a_rescan(tmp_path: Path) -
     finally:
         store.close()
     assert files == n
+
+
+def test_close_idle_session_for_the_daemon(root: Path, store: Store) -> None:
+    rec = Recorder(store, [root], make_config(idle_gap_minutes=0.01)).start()
+    try:
+        sh("echo a > a.txt", root)
+        rec.flush()
+        sid = rec.session_id
+        time.sleep(1.0)  # longer than the 0.6 s gap
+        rec.close_idle_session()
+        assert store.session(sid)["closed"]
+        assert rec.session_id is None
+        sh("echo b > b.txt", root)
+        rec.flush()
+        assert rec.session_id not in (None, sid)
+    finally:
+        rec.stop()
