@@ -167,7 +167,7 @@ def _lexical(choices: list[str], evidence: str) -> list[float]:
 
 
 def deterministic(mem: Memory, question: str, choices: list[str] | None, evidence_text: str, *, session: str | None = None) -> Answer:
-    prof = mem.profile()
+    prof = mem.profile_view()
     dims = route(question + " " + " ".join(choices or []))
     sid = find_session(mem, question, session)
     is_shift = bool(_SHIFT_Q.search(question))
@@ -291,7 +291,7 @@ def judge_uncertain(mem: Memory) -> int:
     if not configured(mem.config):
         return 0
     done = 0
-    for a in mem.profile()["anomalies"]:
+    for a in mem.profile_view()["anomalies"]:
         if a["verdict"] != "uncertain" or a.get("judge") == "llm":
             continue
         prompt = (

@@ -410,6 +410,19 @@ class Memory:
     def profile(self) -> dict[str, Any]:
         """The user's profile: six dimensions with tier, confidence and evidence, plus drift
         anomalies (shape of `filegram profile --json`, documented in docs/memory.md)."""
+        return copy.deepcopy(self.profile_view())
+
+    def profile_view(self) -> dict[str, Any]:
+        """The cached profile itself (read-only: shared until memory changes)."""
+        v = self.version()
+        cached = self._cache.get("profile")
+        if cached and cached[0] == v:
+            return cached[1]
+        prof = self._build_profile()
+        self._cache["profile"] = (v, prof)
+        return prof
+
+    def _build_profile(self) -> dict[str, Any]:
         st = self._read_state()
         votes = st["votes"]
         agg = aggregate_votes({d: {t: x / ch.QUANT for t, x in v[1].items()} for d, v in votes.items()},
@@ -451,7 +464,7 @@ class Memory:
         return {
             "dimensions": dims,
             "anomalies": [
-                {k: copy.deepcopy(a[k]) for k in ("session", "label", "task", "dimension", "from", "to", "verdict", "reason",
+                {k: a[k] for k in ("session", "label", "task", "dimension", "from", "to", "verdict", "reason",
                                    "judge", "distance", "threshold", "norm", "top_features", "candidates")}
                 for a in st["anomalies"]
             ],

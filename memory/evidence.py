@@ -139,7 +139,7 @@ def hybrid_search(mem: Memory, query: str, k: int = 5) -> list[dict[str, Any]]:
 def assemble(mem: Memory, question: str, choices: list[str] | None = None, *, session: str | None = None, budget: int | None = None) -> Evidence:
     budget = int(budget or mem.config["memory"]["evidence_token_budget"])
     dims = route(question + " " + " ".join(choices or []))
-    prof = mem.profile()
+    prof = mem.profile_view()
     sid = find_session(mem, question, session)
     sections: list[tuple[str, str]] = []
 
