@@ -217,7 +217,14 @@ def status_extra(ctx: Any) -> dict[str, object]:
     if not info:
         if files.is_locked():
             return {"daemon": f"starting (pid {files.read_pid()})"}
-        return {"daemon": "not running"}
+        out: dict[str, object] = {"daemon": "not running"}
+        try:
+            from filegram.memory import Memory
+
+            out["daemon_last_memory_update_ms"] = Memory(ctx.store(), ctx.config).last_update_ms()
+        except Exception:  # memory is optional for the status line
+            pass
+        return out
     try:
         h = DaemonClient(ctx.home.run_dir, timeout=5).health()
     except FileGramError as exc:

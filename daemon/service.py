@@ -184,8 +184,9 @@ class Daemon:
             if self._recorder_factory
             else _default_recorder_factory(recorder_store, self.roots, self.config, self.home)
         )
+        stale_s = float(self.dcfg["stale_warning_minutes"]) * 60.0
         self.supervisor = RecorderSupervisor(
-            factory, probe_after_seconds=float(self.dcfg["stale_warning_minutes"]) * 60.0
+            factory, probe_after_seconds=stale_s, probe_timeout=min(5.0, max(1.0, stale_s))
         )
         if not self.paused:
             self.supervisor.start()
