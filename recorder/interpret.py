@@ -46,6 +46,7 @@ COPY_WINDOW_MS = 3000.0
 RW_SAME_PROGRAM_MS = 3.0  # a read this close to a rewrite of the same file is the rewrite's
 RW_FOLLOW_MS = 300.0  # ... or a rewrite that follows the read this quickly (sed -i, vim -es)
 DOUBLE_READ_MS = 100.0
+TEMP_SAVE_WAIT_MS = 5000.0  # a new file named like a save's temporary waits for its rename
 OWN_LISTING_MS = 20.0  # a folder listed this shortly before one of its files is opened
 SEARCH_GRACE_MS = 300.0
 SEARCH_MAX_WAIT_MS = 30_000.0
@@ -470,7 +471,8 @@ class Interpreter(BulkMixin, ScanMixin):
                 del self.new_dirs[p]
                 self._finish_dir(pd)
         for p, ch in list(self.changes.items()):
-            if force or now - ch.t_last >= S:
+            wait = S + TEMP_SAVE_WAIT_MS if ch.kind == "create" and looks_like_temp_save(os.path.basename(p)) else S
+            if force or now - ch.t_last >= wait:
                 del self.changes[p]
                 self._finish_change(p, ch)
         for p, d in list(self.displaced.items()):

@@ -451,3 +451,15 @@ def test_close_idle_session_for_the_daemon(root: Path, store: Store) -> None:
         assert rec.session_id not in (None, sid)
     finally:
         rec.stop()
+
+
+def test_a_slow_office_save_through_a_temporary_file_is_one_edit(root: Path, store: Store) -> None:
+    doc = root / "report.txt"
+    doc.write_text("draft one\nsecond line\n")
+    with Recorder(store, [root], make_config()) as rec:
+        tmp = root / "lu2983yqf.tmp"
+        tmp.write_text("draft two\nsecond line\n")
+        time.sleep(1.5)  # a big document takes a while to write
+        os.replace(tmp, doc)
+        rec.flush()
+    assert [k for k in kinds(store) if k[0] not in ("context_switch", "cross_file_reference")] == [("file_edit", "report.txt")]
