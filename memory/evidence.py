@@ -191,7 +191,21 @@ def assemble(mem: Memory, question: str, choices: list[str] | None = None, *, se
     clusters = prof.get("clusters", [])
     if clusters:
         cl = [f"{len(clusters)} behavioural cluster(s) over {prof['sessions']} session(s):"]
-        cl += [f"  cluster {c['id']}: {c['sessions']} session(s)" for c in clusters[:8]]
+        views = mem._read_state()["views"]
+        for c in sorted(clusters, key=lambda c: (-c["sessions"], c["id"]))[:8]:
+            members = [v for v in views if v.cluster == c["id"]]
+            sig = []
+            for d in DIM_IDS:
+                tally: dict[str, int] = {}
+                for v in members:
+                    if d in v.tiers:
+                        tally[v.tiers[d]["tier"]] = tally.get(v.tiers[d]["tier"], 0) + 1
+                if tally:
+                    t, n = max(tally.items(), key=lambda kv: (kv[1], kv[0]))
+                    sig.append(f"{d} mostly {t} ({n}/{sum(tally.values())})")
+            tasks = sorted({v.task_id for v in members if v.task_id})[:6]
+            cl.append(f"  cluster {c['id']}: {c['sessions']} session(s)" + (f"; {', '.join(sig)}" if sig else "")
+                      + (f"; tasks {', '.join(tasks)}" if tasks else ""))
         sections.append(("Episodic clusters", "\n".join(cl)))
 
     if prof["anomalies"]:
