@@ -112,7 +112,7 @@ def render_markdown(table: Table, info: ReportInfo) -> str:
         L += ["", "## Accuracy (%) per channel", ""]
         L += _md_table(["method", *[c for c in CHANNELS if c in table.channels]],
                        [[m, *[pct(table.channels[c].get(m)) for c in CHANNELS if c in table.channels]] for m in table.methods])
-    abl = [m for m in table.methods if m.startswith("filegramos-")]
+    abl = [m for m in table.methods if m.startswith("filegramos-") and m != "filegramos-own"]
     if abl and "filegramos" in table.methods:
         L += ["", "## Channel ablation (pp change against full FileGramOS)", ""]
         rows = []
