@@ -11,6 +11,7 @@ from typing import Any
 def register(sub: Any) -> None:
     p = sub.add_parser("profile", help="how you work: six dimensions with tier, confidence and evidence, and drift")
     p.add_argument("--json", action="store_true", help="print the profile as JSON (shape in docs/memory.md)")
+    p.add_argument("--plot", metavar="FILE", help="also draw the profile to an image (.png, .svg, .pdf)")
     p.set_defaults(func=_profile)
 
     p = sub.add_parser("ask", help="ask memory a question (an LLM answers if one is configured)")
@@ -39,6 +40,10 @@ def _profile(args: argparse.Namespace, ctx: Any) -> int:
     mem = _memory(ctx)
     mem.consolidate()
     prof = mem.profile()
+    if args.plot:
+        from filegram.daemon.assist import plot_profile
+
+        print(f"wrote {plot_profile(prof, args.plot)}", file=sys.stderr)
     if args.json:
         json.dump(prof, sys.stdout, ensure_ascii=False, indent=2)
         print()
