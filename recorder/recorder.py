@@ -263,6 +263,11 @@ class Recorder:
         marker_roots = [] if (self.force_polling or not sys.platform.startswith("linux")) else [
             r for r in w.watched_roots if r not in w.polled_roots
         ]
+        if w.polled_roots or w.polled_folders:
+            # polled places report up to one interval late: wait for one poll to pass
+            from .watch import POLL_INTERVAL_S
+
+            time.sleep(min(POLL_INTERVAL_S + 0.3, max(timeout - 0.5, 0.1)))
         if not marker_roots:
             time.sleep(0.3 if not self.force_polling else 1.3)  # one poll (1 s) and a bit
             return
