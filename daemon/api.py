@@ -82,6 +82,7 @@ class ApiServer:
         self.token = token
         self.routes: dict[tuple[str, str], Handler] = {}
         self.public: set[tuple[str, str]] = set()
+        self.web: Any = None  # the dashboard (daemon.dashboard.Dashboard): owns / and /ui/
         server = ThreadingHTTPServer((LOOPBACK, port), _make_handler(self))
         server.daemon_threads = True
         self._server = server
@@ -143,6 +144,10 @@ def _make_handler(api: ApiServer) -> type[BaseHTTPRequestHandler]:
             self._dispatch("DELETE")
 
         def _dispatch(self, method: str) -> None:
+            web = api.web
+            if web is not None and web.owns(self.path):
+                web.serve(self, method)  # HTML pages: their own sign-in (cookie from the token)
+                return
             try:
                 status, payload = self._handle(method)
             except ApiError as exc:

@@ -142,6 +142,8 @@ class Daemon:
         self._query_lock = threading.Lock()
         self._integrity: str | None = None
         self._stop_callbacks: list[Callable[[], None]] = []
+        self._screen: Any = None
+        self._screen_lock = threading.Lock()
         self.api: ApiServer | None = None
         self.scheduler: Scheduler | None = None
         self.supervisor: RecorderSupervisor | None = None
@@ -198,9 +200,9 @@ class Daemon:
         hours = float(self.dcfg["backup_hours"])
         self.scheduler.add("integrity_backup", self.integrity_backup, hours * 3600,
                            first_in_seconds=min(600.0, hours * 3600))
-        if self.config["screen"]["enabled"]:
-            self.scheduler.add("screen", self.screen_tick, float(self.config["screen"]["interval_seconds"]),
-                               first_in_seconds=float(self.config["screen"]["interval_seconds"]))
+        if self.screen_available():
+            every = float(self.config["screen"]["interval_seconds"])
+            self.scheduler.add("screen", self.screen_tick, every, first_in_seconds=every)
         self.scheduler.start()
 
         self.ready_ms = time.time() * 1000.0
@@ -341,15 +343,42 @@ class Daemon:
         self._integrity = out["integrity"]
         return out
 
-    def screen_tick(self) -> Any:
-        """The screen capture hook: runs once the screen recorder exists in this build."""
+    def screen_available(self) -> bool:
         try:
-            from filegram.recorder import screen  # type: ignore[attr-defined]
-        except ImportError as exc:
-            raise FileGramError("screen capture is enabled but not available in this build") from exc
-        if not hasattr(self, "_screen"):
-            self._screen = screen.ScreenCapture(self.memory_store, self.config, home=self.home)
-        return self._screen.tick()
+            from filegram.recorder import screen  # noqa: F401
+        except ImportError:
+            if self.config["screen"]["enabled"]:
+                log.warning("screen capture is enabled but not available in this build")
+            return False
+        return True
+
+    def screen(self) -> Any:
+        """The screen recorder (built on first use, on its own store connection). Its on/off
+        switch lives in the store, so the tray's toggle survives restarts."""
+        if self._screen is None:
+            from filegram.recorder import screen
+
+            with self._screen_lock:
+                if self._screen is None:
+                    sup = self.supervisor
+                    self._screen = screen.ScreenCapture(
+                        self._open_store(), self.config, home=self.home, roots=list(self.roots),
+                        session_provider=lambda: getattr(sup.recorder, "session_id", None) if sup else None,
+                    )
+        return self._screen
+
+    def screen_enabled(self) -> bool:
+        try:
+            from filegram.recorder import screen
+        except ImportError:
+            return False
+        return bool(screen.is_enabled(self.memory_store, self.config))
+
+    def screen_tick(self) -> Any:
+        """One capture attempt every [screen] interval_seconds; nothing while paused or off."""
+        if self.paused or not self.screen_enabled():
+            return "off"
+        return self.screen().tick()
 
     # -- health -----------------------------------------------------------------------
 
@@ -450,6 +479,15 @@ class Daemon:
         api.route("POST", "/api/resume", lambda r: self.resume())
         api.route("POST", "/api/consolidate", lambda r: self.consolidate())
         api.route("POST", "/api/stop", self._api_stop)
+        try:
+            from .dashboard import DaemonBackend, Dashboard, api_routes
+        except ImportError as exc:  # the dashboard is optional: the JSON API still works
+            log.warning("dashboard unavailable: %s", exc)
+            return
+        backend = DaemonBackend(self)
+        api.web = Dashboard(backend, api.token)
+        for method, path, handler in api_routes(backend.assistant):
+            api.route(method, path, handler)
 
     def _api_profile(self, req: Request) -> Any:
         with self._memory_held() as mem:

@@ -78,6 +78,17 @@ class MenuActions:
         return "Resume recording" if self.daemon.paused else "Pause recording"
 
     def open_profile(self) -> None:
+        """The dashboard when this build has one (signed in by a one-time URL), else a
+        static profile page rendered into the run folder."""
+        api = getattr(self.daemon, "api", None)
+        if api is not None and getattr(api, "web", None) is not None:
+            try:
+                from .dashboard import login_url
+
+                self.daemon.open_path(login_url(self.daemon.files))
+                return
+            except Exception as exc:
+                log.error("cannot open the dashboard: %s", exc)
         try:
             path = self.daemon.write_profile_page()
         except Exception as exc:
@@ -85,11 +96,25 @@ class MenuActions:
             return
         self.daemon.open_path(path.as_uri())
 
+    def screen_label(self) -> str:
+        from filegram.recorder.screen import tray_label
+
+        return tray_label(self.daemon.screen_enabled())
+
+    def toggle_screen(self) -> None:
+        from filegram.recorder.screen import set_enabled
+
+        set_enabled(self.daemon.memory_store, not self.daemon.screen_enabled())
+
     def open_data_folder(self) -> None:
         self.daemon.open_path(self.daemon.home.root)
 
     def quit(self) -> None:
         self.daemon.request_stop()
+
+    def _has_screen(self) -> bool:
+        check = getattr(self.daemon, "screen_available", None)
+        return bool(check and check())
 
     def items(self) -> list[tuple[Callable[[], str] | str, Callable[[], None] | None]]:
         """(label, action) pairs; a None action is the disabled status line, "-" a separator."""
@@ -97,6 +122,7 @@ class MenuActions:
             (self.status_text, None),
             ("-", None),
             (self.pause_label, self.toggle_pause),
+            *([(self.screen_label, self.toggle_screen)] if self._has_screen() else []),
             ("Open profile", self.open_profile),
             ("Open data folder", self.open_data_folder),
             ("-", None),
@@ -121,6 +147,7 @@ class Tray:
         self.daemon = daemon
         self.actions = MenuActions(daemon)
         self.state = "starting"
+        self._screen_on = False
         self._last_line = ""
         self.icon = pystray.Icon("filegram", draw_icon(self.state), "FileGram", menu=self._menu())
         self.native_menu = bool(getattr(self.icon, "HAS_MENU", True))
@@ -160,9 +187,16 @@ class Tray:
     def _apply(self, h: dict[str, Any]) -> None:
         state = h.get("state", "starting")
         line = h.get("status_line", "")
-        if state != self.state:
+        screen_on = bool(getattr(self.daemon, "screen_enabled", lambda: False)())
+        if state != self.state or screen_on != self._screen_on:
             self.state = state
-            self.icon.icon = draw_icon(state)
+            self._screen_on = screen_on
+            img = draw_icon(state)
+            if screen_on:
+                from filegram.recorder.screen import draw_screen_badge
+
+                img = draw_screen_badge(img)
+            self.icon.icon = img
         if line != self._last_line:
             self._last_line = line
             self.icon.title = f"FileGram: {line}"
