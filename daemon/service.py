@@ -177,7 +177,12 @@ class Daemon:
         self.paused = bool(self.memory_store.get_state(PAUSED_STATE_KEY, False))
 
         token = self.files.new_token()
-        self.api = ApiServer(token, port=int(self.dcfg["api_port"]))
+        port = int(self.dcfg["api_port"])
+        try:
+            self.api = ApiServer(token, port=port)
+        except OSError as exc:
+            raise FileGramError(f"cannot listen on 127.0.0.1:{port} for the local API: "
+                                f"{exc.strerror or exc} (set [daemon] api_port = 0 for any free port)") from exc
         self._add_routes(self.api)
         self.api.start()
 
@@ -192,6 +197,11 @@ class Daemon:
         )
         if not self.paused:
             self.supervisor.start()
+            err = self.supervisor.last_exception
+            if isinstance(err, FileGramError) and self.supervisor.recorder is None:
+                # A setting the user must fix (a root in a private folder, ...): fail now,
+                # clearly, instead of retrying in the background.
+                raise FileGramError(f"cannot record: {err}")
 
         self.scheduler = Scheduler()
         minutes = float(self.dcfg["consolidate_minutes"])

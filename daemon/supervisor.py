@@ -15,6 +15,8 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from filegram.errors import FileGramError
+
 log = logging.getLogger("filegram.daemon")
 
 
@@ -57,6 +59,7 @@ class RecorderSupervisor:
         self.restarts = 0
         self.errors = 0
         self.last_error: str | None = None
+        self.last_exception: BaseException | None = None
         self.gave_up = False
         self._failures: deque[float] = deque()
         self._backoff = backoff_initial
@@ -177,7 +180,11 @@ class RecorderSupervisor:
             rec = self.factory()
             rec.start()
         except Exception as exc:
-            log.exception("recorder failed to start")
+            if isinstance(exc, FileGramError):  # a clear message is the whole story
+                log.error("recorder failed to start: %s", exc)
+            else:
+                log.exception("recorder failed to start")
+            self.last_exception = exc
             self._note_failure(f"{type(exc).__name__}: {exc}")
             return False
         self.recorder = rec

@@ -157,6 +157,22 @@ def test_no_roots_is_a_clear_error(daemon_env):
     assert "no folders to record" in r.stderr
     r = h.cli("start", "--root", str(h.root / "missing"))
     assert r.returncode == 2 and "does not exist" in r.stderr
+    private = h.root / ".ssh"
+    private.mkdir()
+    r = h.cli("start", "--foreground", "--root", str(private))
+    assert r.returncode == 2 and "cannot record" in r.stderr and "private" in r.stderr, r.stderr
+    assert "Traceback" not in r.stderr
+
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        (h.home / "config.toml").write_text(f"[daemon]\ntray = false\napi_port = {port}\n")
+        r = h.cli("start", "--foreground", "--root", str(h.root))
+    assert r.returncode == 2 and f"cannot listen on 127.0.0.1:{port}" in r.stderr, r.stderr
+    assert not (h.home / "run" / "daemon.json").exists()
 
 
 def test_warning_when_activity_is_not_stored(daemon_env):
