@@ -173,7 +173,8 @@ class Daemon:
         self.query_store = self._open_store()  # API reads and health
         self.memory_store = self._open_store()  # memory and housekeeping jobs
         recorder_store = self._open_store()
-        close_orphaned_sessions(self.memory_store)
+        for source in ("recorder", "screen"):  # the sources a live daemon writes
+            close_orphaned_sessions(self.memory_store, source=source)
         self.paused = bool(self.memory_store.get_state(PAUSED_STATE_KEY, False))
 
         token = self.files.new_token()
@@ -253,6 +254,12 @@ class Daemon:
         if self.scheduler is not None:
             self.scheduler.shutdown()
             self.scheduler = None
+        if self._screen is not None:
+            try:
+                self._screen.close()  # stores pending observations, closes its own session
+            except Exception:
+                log.exception("screen recorder did not close cleanly")
+            self._screen = None
         if self.supervisor is not None:
             self.supervisor.shutdown()  # flushes the queue and closes the open session
             self.supervisor = None
