@@ -91,6 +91,13 @@ def _start(args: argparse.Namespace, ctx: Any) -> int:
         if info and info.get("pid") == proc.pid:
             print(f"FileGram daemon started (pid {proc.pid}), recording {', '.join(map(str, roots))}")
             print(f"  API {info['api_url']}  log {ctx.home.log_dir / 'daemon.log'}")
+            try:
+                from .client import DaemonClient
+
+                if DaemonClient(ctx.home.run_dir, timeout=5).health().get("paused"):
+                    print("  recording is PAUSED (paused before the last stop): `filegram resume`")
+            except FileGramError:
+                pass
             return 0
         time.sleep(0.1)
     raise FileGramError(f"the daemon did not become ready in {START_WAIT_SECONDS:.0f} s; see {out_path}")
