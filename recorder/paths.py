@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from filegram.privacy import PathFilter, matches_any
+from filegram.store import text_of
 
 from .names import is_editor_artifact
 
@@ -108,6 +109,7 @@ class RootSet:
         if r is None:
             return None
         inner = abs_path[len(r.path) + 1 :].replace(os.sep, "/") if abs_path != r.path else ""
+        inner = text_of(inner)  # a non-UTF-8 name is stored escaped (r\xe9sum\xe9.txt)
         if r.prefix:
             return f"{r.prefix}/{inner}" if inner else r.prefix
         return inner or "."

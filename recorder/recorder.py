@@ -27,7 +27,7 @@ from typing import Any
 from filegram.errors import FileGramError
 from filegram.privacy import PathFilter
 from filegram.schema import TraceError
-from filegram.store import Store, now_ms
+from filegram.store import DiskFullError, Store, now_ms
 
 from .derive import Deriver
 from .interpret import Interpreter
@@ -40,6 +40,9 @@ from .watch import Raw, Watcher
 log = logging.getLogger("filegram.recorder")
 
 TICK_MS = 50.0
+
+
+DISK_FULL_RETRY_S = 2.0
 
 
 class RecorderError(FileGramError):
@@ -120,6 +123,8 @@ class Recorder:
         self._batch_started = 0.0
         self._stored = 0
         self._errors = 0
+        self._disk_full = False
+        self._max_pending = max(int(self.rec["queue_max_events"]), 1000)
         self._last_stored_ms: float | None = None
         self._last_activity_ms: float | None = None
         self._markers: dict[str, int] = {}
@@ -251,6 +256,7 @@ class Recorder:
             "bulk_summaries": interp.counters["bulk_summaries"] if interp else 0,
             "raw_events": interp.counters["raw"] if interp else 0,
             "messages": list(w.messages) if w else [],
+            "disk_full": self._disk_full,
         }
 
     # ------------------------------------------------------------------------------------
@@ -498,6 +504,17 @@ class Recorder:
                     added += self.store.add_actions([ev])
                 except TraceError:
                     self._errors += 1
+        except DiskFullError as exc:
+            # Pause writing, keep what was observed (bounded), say so once, retry slowly.
+            if not self._disk_full:
+                self._disk_full = True
+                log.warning("recorder: %s; will resume when space returns", exc)
+                print(f"filegram: warning: {exc}; will resume when space returns", file=sys.stderr, flush=True)
+            self._batch = (batch + self._batch)[-self._max_pending :]
+            interp.blobs = (blobs + interp.blobs)[-self._max_pending :]
+            self._updates = {**updates, **self._updates}
+            time.sleep(DISK_FULL_RETRY_S)
+            return
         except Exception:
             self._errors += 1
             log.exception("recorder: could not write a batch; retrying with the next one")
@@ -506,6 +523,10 @@ class Recorder:
             self._updates = {**updates, **self._updates}
             time.sleep(0.2)
             return
+        if self._disk_full:
+            self._disk_full = False
+            log.warning("recorder: space is back, recording resumed")
+            print("filegram: space is back, recording resumed", file=sys.stderr, flush=True)
         self._stored += added
         if added:
             self._last_stored_ms = now_ms()

@@ -98,9 +98,10 @@ class FileState:
         """Known files from earlier runs below these roots."""
         out: dict[str, FileInfo] = {}
         snaps = {fid for (fid,) in self.store.conn.execute("SELECT fid FROM recorder_snapshots")}
-        for path, fid, first, size, mtime, h, is_text in self.store.conn.execute(
+        for raw_path, fid, first, size, mtime, h, is_text in self.store.conn.execute(
             "SELECT path, fid, first_seen_ms, size, mtime_ns, hash, is_text FROM recorder_files"
         ):
+            path = _from_db(raw_path)
             if any(path == r or path.startswith(r + os.sep) for r in under):
                 out[path] = FileInfo(fid, first, size or 0, mtime or 0, h, bool(is_text), fid in snaps)
         return out
@@ -189,8 +190,8 @@ class FileState:
         """Write buffered changes; call inside a store transaction."""
         conn = self.store.conn
         if self._upserts:
-            ups = [(p, i.fid, i.first_seen_ms, i.size, i.mtime_ns, i.hash, int(i.is_text)) for p, i in self._upserts.items() if i is not None]
-            dels = [(p,) for p, i in self._upserts.items() if i is None]
+            ups = [(_to_db(p), i.fid, i.first_seen_ms, i.size, i.mtime_ns, i.hash, int(i.is_text)) for p, i in self._upserts.items() if i is not None]
+            dels = [(_to_db(p),) for p, i in self._upserts.items() if i is None]
             if dels:
                 conn.executemany("DELETE FROM recorder_files WHERE path = ?", dels)
             if ups:
@@ -237,3 +238,17 @@ class FileState:
 
     def stats(self) -> dict[str, Any]:
         return {"known_files": len(self.files), "known_dirs": len(self.dirs)}
+
+
+def _to_db(path: str) -> str | bytes:
+    """Linux file names need not be UTF-8: such a name is kept as its bytes (reversibly),
+    where the trace shows it escaped."""
+    try:
+        path.encode("utf-8")
+        return path
+    except UnicodeEncodeError:
+        return os.fsencode(path)
+
+
+def _from_db(value: str | bytes) -> str:
+    return os.fsdecode(value) if isinstance(value, bytes) else value
