@@ -216,6 +216,8 @@ def _make_handler(api: ApiServer) -> type[BaseHTTPRequestHandler]:
                 return json.loads(raw.decode("utf-8"))
             except (UnicodeDecodeError, ValueError) as exc:
                 raise ApiError(400, f"body is not valid JSON: {exc}") from None
+            except RecursionError:
+                raise ApiError(400, "body is not valid JSON: nested too deeply") from None
 
         def _send(self, status: int, payload: Any) -> None:
             data = json.dumps(payload, ensure_ascii=False, default=str).encode("utf-8")
