@@ -491,7 +491,8 @@ class Recorder:
                 for event_id, opened in updates.items():
                     # a search is stored at once; reads that follow it are added here
                     self.store.conn.execute(
-                        "UPDATE actions SET data = json_set(data, '$.files_opened_after', json(?)) WHERE event_id = ?",
+                        "UPDATE actions SET data = json_set(data, '$.files_opened_after', json(?)) "
+                        "WHERE event_type = 'file_search' AND event_id = ?",  # the type index finds it
                         (json.dumps(opened, ensure_ascii=False), event_id),
                     )
                 state.write_pending()
