@@ -14,8 +14,8 @@ from datetime import datetime
 from typing import Any
 
 from .errors import FileGramError
-from .schema import event_paths
-from .store import Store
+from .schema import event_paths, media_hashes
+from .store import Store, time_range_clause
 
 # Tables of other packages that hold time-stamped, path-bearing or session-bound data, by
 # namespace: (table, time column, session column, path-bearing text columns).
@@ -85,13 +85,7 @@ def forget(
         else:
             doomed: list[int] = []
             doomed_hashes: set[str] = set()
-            where, args = [], []
-            if since_ms is not None:
-                where.append("a.ts >= ?")
-                args.append(since_ms)
-            if until_ms is not None:
-                where.append("a.ts < ?")
-                args.append(until_ms)
+            where, args = time_range_clause(since_ms, until_ms)
             sql = "SELECT a.seq, a.event_type, a.path, a.data FROM actions a"
             if where:
                 sql += " WHERE " + " AND ".join(where)
@@ -103,14 +97,8 @@ def forget(
                     if not any(path_matches(p, path_glob) for p in paths):
                         continue
                 doomed.append(seq)
-                for key in ("media_ref", "media_ref_old", "media_ref_new", "media_ref_diff"):
-                    ref = ev.get(key)
-                    if isinstance(ref, dict) and isinstance(ref.get("hash"), str):
-                        doomed_hashes.add(ref["hash"])
-            for i in range(0, len(doomed), 500):
-                chunk = doomed[i : i + 500]
-                conn.execute(f"DELETE FROM actions WHERE seq IN ({','.join('?' * len(chunk))})", chunk)
-            result["actions"] = len(doomed)
+                doomed_hashes.update(media_hashes(ev))
+            result["actions"] = store.delete_where_in("actions", "seq", doomed)
             if path_glob is not None:
                 gone = [p for (p,) in conn.execute("SELECT path FROM paths").fetchall() if path_matches(p, path_glob)]
                 for p in gone:
@@ -133,7 +121,7 @@ def forget(
                 result["sessions"] = len(empty)
             result["derived_rows"] = _clear_derived(store, path_glob, since_ms, until_ms)
             if doomed_hashes:
-                still = _referenced_hashes(store)
+                still = store.referenced_blob_hashes()
                 for h in doomed_hashes:
                     blob = conn.execute("SELECT original_path FROM blobs WHERE hash = ?", (h,)).fetchone()
                     named = blob and blob[0] and path_glob is not None and path_matches(blob[0], path_glob)
@@ -143,17 +131,6 @@ def forget(
         result["memory"] = _rebuild_memory(store, config, everything)
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     return result
-
-
-def _referenced_hashes(store: Store) -> set[str]:
-    out: set[str] = set()
-    for (data,) in store.conn.execute("SELECT data FROM actions WHERE event_type IN ('file_write', 'file_edit')"):
-        ev = json.loads(data)
-        for key in ("media_ref", "media_ref_old", "media_ref_new", "media_ref_diff"):
-            ref = ev.get(key)
-            if isinstance(ref, dict) and isinstance(ref.get("hash"), str):
-                out.add(ref["hash"])
-    return out
 
 
 def _table_exists(store: Store, name: str) -> bool:

@@ -32,7 +32,7 @@ import orjson
 import sqlite_utils
 
 from .errors import FileGramError
-from .schema import ENVELOPE_NAMES, PRIMARY_PATH_ORDER, validate_event
+from .schema import ENVELOPE_NAMES, PRIMARY_PATH_ORDER, media_hashes, validate_event
 
 Migration = str | Callable[[sqlite3.Connection], None]
 
@@ -432,12 +432,9 @@ class Store:
         if types:
             where.append(f"a.event_type IN ({','.join('?' * len(types))})")
             args.extend(types)
-        if since_ms is not None:
-            where.append("a.ts >= ?")
-            args.append(since_ms)
-        if until_ms is not None:
-            where.append("a.ts < ?")
-            args.append(until_ms)
+        range_where, range_args = time_range_clause(since_ms, until_ms)
+        where += range_where
+        args += range_args
         sql = "SELECT a.event_id, a.event_type, a.ts, s.id, a.data FROM actions a JOIN sessions s ON s.sn = a.session_sn"
         if where:
             sql += " WHERE " + " AND ".join(where)
@@ -485,13 +482,7 @@ class Store:
         return self.get_state("last_insert_ms")
 
     def delete_actions(self, event_ids: Iterable[str]) -> int:
-        ids = list(event_ids)
-        with self.transaction() as conn:
-            before = conn.total_changes
-            for i in range(0, len(ids), 500):
-                chunk = ids[i : i + 500]
-                conn.execute(f"DELETE FROM actions WHERE event_id IN ({','.join('?' * len(chunk))})", chunk)
-            return conn.total_changes - before
+        return self.delete_where_in("actions", "event_id", list(event_ids))
 
     # -- blobs ------------------------------------------------------------------------
 
@@ -530,27 +521,34 @@ class Store:
     def has_blob(self, h: str) -> bool:
         return self.conn.execute("SELECT 1 FROM blobs WHERE hash = ?", (h,)).fetchone() is not None
 
-    def delete_unreferenced_blobs(self) -> int:
-        """Drop blobs no stored action refers to (after forgetting or retention)."""
+    def referenced_blob_hashes(self) -> set[str]:
+        """Content addresses some stored action still refers to."""
         referenced: set[str] = set()
-        for (data,) in self.conn.execute(
-            "SELECT data FROM actions WHERE event_type IN ('file_write', 'file_edit')"
+        for etype, data in self.conn.execute(
+            "SELECT event_type, data FROM actions WHERE event_type IN ('file_write', 'file_edit')"
         ):
             ev = json.loads(data)
-            for key in ("media_ref", "media_ref_old", "media_ref_new", "media_ref_diff"):
-                ref = ev.get(key)
-                if isinstance(ref, dict) and isinstance(ref.get("hash"), str):
-                    referenced.add(ref["hash"])
+            ev["event_type"] = etype
+            referenced.update(media_hashes(ev))
             for key in ("before_hash", "after_hash"):
                 if isinstance(ev.get(key), str):
                     referenced.add(ev[key])
-        all_hashes = [h for (h,) in self.conn.execute("SELECT hash FROM blobs")]
-        doomed = [h for h in all_hashes if h not in referenced]
+        return referenced
+
+    def delete_unreferenced_blobs(self) -> int:
+        """Drop blobs no stored action refers to (after forgetting or retention)."""
+        referenced = self.referenced_blob_hashes()
+        doomed = [h for (h,) in self.conn.execute("SELECT hash FROM blobs") if h not in referenced]
+        return self.delete_where_in("blobs", "hash", doomed)
+
+    def delete_where_in(self, table: str, column: str, values: Sequence[Any]) -> int:
+        """Delete rows whose column is one of values, in chunks SQLite accepts; one transaction."""
         with self.transaction() as conn:
-            for i in range(0, len(doomed), 500):
-                chunk = doomed[i : i + 500]
-                conn.execute(f"DELETE FROM blobs WHERE hash IN ({','.join('?' * len(chunk))})", chunk)
-        return len(doomed)
+            before = conn.total_changes
+            for i in range(0, len(values), 500):
+                chunk = list(values[i : i + 500])
+                conn.execute(f'DELETE FROM "{table}" WHERE "{column}" IN ({",".join("?" * len(chunk))})', chunk)
+            return conn.total_changes - before
 
     # -- health -----------------------------------------------------------------------
 
@@ -569,6 +567,18 @@ class Store:
         with contextlib.suppress(OSError):
             dest.chmod(0o600)
         return dest
+
+
+def time_range_clause(since_ms: float | None, until_ms: float | None, column: str = "a.ts") -> tuple[list[str], list[float]]:
+    """WHERE terms for [since, until) on an actions alias."""
+    where, args = [], []
+    if since_ms is not None:
+        where.append(f"{column} >= ?")
+        args.append(since_ms)
+    if until_ms is not None:
+        where.append(f"{column} < ?")
+        args.append(until_ms)
+    return where, args
 
 
 def _split_sql(script: str) -> list[str]:
