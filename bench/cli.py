@@ -67,6 +67,12 @@ def register(sub: Any) -> None:
                     help="suites: store,recorder,screen,memory,simulator,daemon")
     pf.set_defaults(func=_perf)
 
+    fl = bsub.add_parser("faults", help="fault injection: SIGKILLs during ingest, event storms, a full disk")
+    fl.add_argument("--kills", type=int, default=20, help="SIGKILLs of the recorder during heavy ingest (default 20)")
+    fl.add_argument("--storm-files", type=int, default=100_000, help="files created in the event storm (default 100,000)")
+    fl.add_argument("--json", action="store_true", help="print the rows as JSON")
+    fl.set_defaults(func=_faults)
+
     m = sub.add_parser("mark", help="mark a recorded session as unusual (ground truth for `bench real`)")
     m.add_argument("session", metavar="SESSION", help="session id (or a unique prefix)")
     g = m.add_mutually_exclusive_group()
@@ -140,6 +146,18 @@ def _perf(args: argparse.Namespace, ctx: Any) -> int:
 
     rows = run_suite(only=args.only)
     print_table(rows, as_json=args.json)
+    return 0
+
+
+def _faults(args: argparse.Namespace, ctx: Any) -> int:
+    from filegram.errors import FileGramError
+    from filegram.faults import run_faults
+
+    from .perf_suite import print_table
+
+    if args.kills < 1 or args.storm_files < 1:
+        raise FileGramError("--kills and --storm-files must be positive")
+    print_table(run_faults(args.kills, args.storm_files), as_json=args.json)
     return 0
 
 

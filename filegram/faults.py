@@ -188,7 +188,7 @@ def run_full_disk(base: Path) -> dict[str, object]:
         subprocess.run(["mount", "-o", "remount,size=64m", str(home)], check=True)
         (root / "marker.txt").write_text("space is back\n")
         resumed = False
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90
         while time.monotonic() < deadline and not resumed:
             time.sleep(0.5)
             conn = sqlite3.connect(home / "filegram.db")

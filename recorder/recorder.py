@@ -510,7 +510,6 @@ class Recorder:
             if not self._disk_full:
                 self._disk_full = True
                 log.warning("recorder: %s; will resume when space returns", exc)
-                print(f"filegram: warning: {exc}; will resume when space returns", file=sys.stderr, flush=True)
             self._batch = (batch + self._batch)[-self._max_pending :]
             interp.blobs = (blobs + interp.blobs)[-self._max_pending :]
             self._updates = {**updates, **self._updates}
@@ -527,7 +526,6 @@ class Recorder:
         if self._disk_full:
             self._disk_full = False
             log.warning("recorder: space is back, recording resumed")
-            print("filegram: space is back, recording resumed", file=sys.stderr, flush=True)
         self._stored += added
         if added:
             self._last_stored_ms = now_ms()

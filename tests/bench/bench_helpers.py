@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fg_helpers import run_cli  # noqa: F401 - re-exported for the bench tests
+
 # Eight profiles that cover every tier of every dimension, and all 32 tasks (so the
 # perturbed trajectories exist for Shift Analysis).
 PROFILES = ("p1", "p2", "p3", "p5", "p8", "p12", "p15", "p17")
@@ -14,18 +16,3 @@ TABLE9 = {
     "p11": "MLLLLR", "p12": "RLRLMM", "p13": "LMLMLL", "p14": "MRLLMR", "p15": "RLMMRM",
     "p16": "MMRMLR", "p17": "LLLLML", "p18": "RRRRLM", "p19": "MMRMMR", "p20": "LRMRRL",
 }
-
-
-def run_cli(*args: str, home=None, timeout: float = 120):
-    """Run the real `filegram` command in a subprocess (like tests/conftest.py's helper,
-    which this folder's conftest.py shadows on import)."""
-    import os
-    import subprocess
-    import sys
-
-    env = dict(os.environ)
-    if home is not None:
-        env["FILEGRAM_HOME"] = str(home)
-    env.setdefault("PYTHONUTF8", "1")
-    return subprocess.run([sys.executable, "-m", "filegram", *args], capture_output=True, text=True,
-                          env=env, timeout=timeout)
