@@ -3,9 +3,10 @@ PY ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
-# Everything the tests exercise: OCR, the MCP SDK and ActivityWatch's datastore for the
-# side-by-side store benchmark. (A user's own install needs none of them: pip install .)
-EXTRAS ?= dev,ocr,mcp,bench
+# Everything the tests exercise: OCR, the MCP SDK, pyarrow for the official data layout and
+# ActivityWatch's datastore for the side-by-side store benchmark. (A user's own install
+# needs none of them: pip install .)
+EXTRAS ?= dev,ocr,mcp,bench,official
 
 .PHONY: install demo test lint run bench clean
 
