@@ -155,8 +155,13 @@ def cmd_status(args: argparse.Namespace, ctx: Any) -> int:
         c.print(t)
     core_keys = {"home", "config", "database", "database_bytes", "sessions", "open_sessions", "actions", "actions_by_type", "last_action_ms", "roots", "llm"}
     for k, v in info.items():
-        if k not in core_keys:
-            c.print(f"  {k}: {v if not isinstance(v, list | dict) else json.dumps(v, ensure_ascii=False, default=str)}")
+        if k in core_keys:
+            continue
+        if k.endswith("_ms") and isinstance(v, int | float):
+            v = fmt_ago(v)
+        elif isinstance(v, list | dict):
+            v = json.dumps(v, ensure_ascii=False, default=str)
+        c.print(f"  {k.removesuffix('_ms').replace('_', ' ')}: {v}")
     return 0
 
 
