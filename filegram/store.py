@@ -194,6 +194,8 @@ class Store:
         """One atomic batch; nested uses join the outer transaction."""
         with self._lock:
             if self._tx_depth == 0:
+                if self.conn.in_transaction:  # left open by a rollback that failed (disk full)
+                    self._rollback()
                 self.conn.execute("BEGIN IMMEDIATE")
             self._tx_depth += 1
             try:
@@ -201,8 +203,7 @@ class Store:
             except BaseException as exc:
                 self._tx_depth -= 1
                 if self._tx_depth == 0:
-                    if self.conn.in_transaction:
-                        self.conn.execute("ROLLBACK")
+                    self._rollback()
                     self._known_paths.clear()
                     self._sn_cache.clear()
                     if isinstance(exc, sqlite3.OperationalError) and _is_full(exc):
@@ -216,11 +217,19 @@ class Store:
                     except sqlite3.Error as exc:
                         # A failed COMMIT (disk full, I/O error) can leave the transaction
                         # open; roll it back so the next batch starts clean.
-                        if self.conn.in_transaction:
-                            self.conn.execute("ROLLBACK")
+                        self._rollback()
                         self._known_paths.clear()
                         self._sn_cache.clear()
                         raise _store_error(exc, self.path) from exc
+
+    def _rollback(self) -> None:
+        """Roll back if a transaction is open. A rollback can itself fail on a full disk;
+        the next transaction() tries again, so the connection is never stuck."""
+        if self.conn.in_transaction:
+            try:
+                self.conn.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
 
     # -- schema -----------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ import sqlite3
 import string
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -46,8 +47,12 @@ def test_full_disk_pauses_and_resumes(small_home, tmp_path):
         [sys.executable, "-m", "filegram", "--home", str(small_home), "record", "--root", str(root)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
+    err_lines: list[str] = []
     try:
         assert proc.stderr.readline().startswith("recording ")
+        # keep the pipe drained (a full pipe would block the recorder's logging) and keep
+        # what it said for the failure message
+        threading.Thread(target=lambda: err_lines.extend(proc.stderr), daemon=True).start()
         rng = random.Random(3)
         for i in range(150):  # incompressible snapshots fill 600 KiB quickly
             (root / f"f{i}.txt").write_text("".join(rng.choice(string.ascii_letters) for _ in range(6000)))
@@ -61,10 +66,11 @@ def test_full_disk_pauses_and_resumes(small_home, tmp_path):
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline and _count(small_home / "filegram.db", "path = 'marker.txt'")[1] == 0:
             time.sleep(0.5)
-        assert _count(small_home / "filegram.db", "path = 'marker.txt'")[1] > 0, "recording must resume"
+        assert _count(small_home / "filegram.db", "path = 'marker.txt'")[1] > 0, "recording must resume: " + "".join(err_lines[-20:])
     finally:
         proc.send_signal(signal.SIGINT)
-        _out, err = proc.communicate(timeout=60)
-    assert "full" in err
+        proc.wait(timeout=60)
+    time.sleep(0.2)
+    assert "full" in "".join(err_lines)
     check, total = _count(small_home / "filegram.db")
     assert check == "ok" and total > 0
