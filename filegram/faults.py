@@ -15,12 +15,13 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 
-def start_recorder(home: Path, root: Path) -> subprocess.Popen:
+def start_recorder(home: Path, root: Path, stdout: Any = subprocess.DEVNULL) -> subprocess.Popen:
     proc = subprocess.Popen(
         [sys.executable, "-m", "filegram", "--home", str(home), "record", "--root", str(root)],
-        stdout=subprocess.DEVNULL,
+        stdout=stdout,
         stderr=subprocess.PIPE,
         text=True,
     )
@@ -101,7 +102,7 @@ def _peak_rss_sampler(pid: int, stop: threading.Event, out: list[int]) -> None:
 def run_event_storm(home: Path, root: Path, files: int = 100_000, git_files: int = 2_000) -> dict[str, int | float]:
     """Mass creation, a large `git checkout` and `rm -rf` under a recorded root; returns peak
     RSS of the recorder, raw events seen, rows written and files accounted for."""
-    proc = start_recorder(home, root)
+    proc = start_recorder(home, root, stdout=subprocess.PIPE)
     stop = threading.Event()
     samples: list[int] = []
     sampler = threading.Thread(target=_peak_rss_sampler, args=(proc.pid, stop, samples), daemon=True)
@@ -135,7 +136,7 @@ def run_event_storm(home: Path, root: Path, files: int = 100_000, git_files: int
         time.sleep(3.0)  # let bulk episodes end (2 s of quiet)
     finally:
         proc.send_signal(signal.SIGINT)
-        proc.wait(timeout=120)
+        said = proc.communicate(timeout=300)[0] or ""
         stop.set()
         sampler.join()
     elapsed = time.monotonic() - t0
@@ -163,6 +164,7 @@ def run_event_storm(home: Path, root: Path, files: int = 100_000, git_files: int
         "peak_rss_mb": round(max(samples, default=0) / 2**20, 1),
         "integrity": check,
         "recorder_exit": proc.returncode,
+        "recorder_said": said.strip().splitlines()[-1] if said.strip() else "",
     }
 
 
