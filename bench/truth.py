@@ -11,17 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-DIMS: tuple[str, ...] = ("A", "B", "C", "D", "E", "F")
-TIERS: tuple[str, ...] = ("L", "M", "R")
-
-DIM_NAMES: dict[str, str] = {
-    "A": "Consumption",
-    "B": "Production",
-    "C": "Organization",
-    "D": "Iteration",
-    "E": "Curation",
-    "F": "Cross-modal",
-}
+from filegram.simulator.profiles import DIMENSION_NAMES as DIM_NAMES
+from filegram.simulator.profiles import DIMENSIONS as DIMS
+from filegram.simulator.profiles import TIERS
 
 # filegram.md table 2 (same wording as memory.dimensions).
 _TIER_TEXT: dict[str, dict[str, str]] = {

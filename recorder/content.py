@@ -8,12 +8,12 @@ database even as the "before" side of a diff.
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import os
 from dataclasses import dataclass
 
 from filegram.privacy import redact_bytes
+from filegram.textdiff import LineDiff, line_diff  # noqa: F401 - re-exported
 
 BINARY_PROBE = 8192
 CHUNK = 1 << 20
@@ -84,40 +84,6 @@ def read_content(path: str, max_bytes: int, *, redact: bool = True) -> Content |
     elif not binary:
         is_text = True  # large text: hashed only
     return Content(h.hexdigest()[:16], size, text, is_text, chars, lines)
-
-
-@dataclass
-class LineDiff:
-    added: int
-    deleted: int
-    modified: int
-    unified: str
-
-    @property
-    def summary(self) -> str:
-        return f"+{self.added} -{self.deleted}"
-
-
-def line_diff(before: bytes, after: bytes, old_name: str, new_name: str) -> LineDiff:
-    """A real line diff: a replaced line counts once as modified and once each as added and
-    deleted (FileGram's convention: lines_added/lines_deleted are what `diff` shows)."""
-    a = before.decode("utf-8", "replace").splitlines(keepends=True)
-    b = after.decode("utf-8", "replace").splitlines(keepends=True)
-    added = deleted = modified = 0
-    sm = difflib.SequenceMatcher(a=a, b=b, autojunk=False)
-    for tag, i1, i2, j1, j2 in sm.get_opcodes():
-        if tag == "replace":
-            deleted += i2 - i1
-            added += j2 - j1
-            modified += min(i2 - i1, j2 - j1)
-        elif tag == "delete":
-            deleted += i2 - i1
-        elif tag == "insert":
-            added += j2 - j1
-    unified = "".join(
-        difflib.unified_diff(a, b, fromfile=f"a/{old_name}", tofile=f"b/{new_name}", n=3)
-    )
-    return LineDiff(added, deleted, modified, unified)
 
 
 def shares_lines(before: bytes, after: bytes) -> bool:

@@ -9,7 +9,6 @@ cross_file_reference actions).
 
 from __future__ import annotations
 
-import difflib
 import fnmatch
 import hashlib
 import posixpath
@@ -20,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from filegram.schema import Action, depth_of, dir_depth_of, file_type_of
+from filegram.textdiff import line_diff
 
 from .plan import Plan, Step
 
@@ -55,23 +55,6 @@ def content_length(data: bytes) -> int:
     """Characters for text, bytes for binary content."""
     t = text_of(data)
     return len(t) if t is not None else len(data)
-
-
-def line_diff(old: str, new: str) -> tuple[int, int, int, str]:
-    """(added, deleted, modified, unified diff) like `diff -u`: a changed line is -1 +1."""
-    a, b = old.splitlines(), new.splitlines()
-    added = deleted = modified = 0
-    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
-        if tag == "replace":
-            deleted += i2 - i1
-            added += j2 - j1
-            modified += min(i2 - i1, j2 - j1)
-        elif tag == "delete":
-            deleted += i2 - i1
-        elif tag == "insert":
-            added += j2 - j1
-    diff = "".join(difflib.unified_diff(old.splitlines(True), new.splitlines(True), "a", "b"))
-    return added, deleted, modified, diff
 
 
 def shares_lines(before: bytes, after: bytes) -> bool:
@@ -299,7 +282,8 @@ class Tracer:
         step = Step("edit", path=path)
         old = self.files[step.path]
         ot, nt = text_of(old) or "", text_of(new) or ""
-        added, deleted, modified, diff = line_diff(ot, nt)
+        d = line_diff(ot, nt, step.path, step.path)
+        added, deleted, modified, diff = d.added, d.deleted, d.modified, d.unified
         self.emit("file_edit", file_path=step.path, file_type=file_type_of(step.path), edit_tool=tool,
                   lines_added=added, lines_deleted=deleted, lines_modified=modified,
                   diff_summary=f"+{added} -{deleted}", before_hash=h16(old), after_hash=h16(new),
