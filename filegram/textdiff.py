@@ -38,3 +38,12 @@ def line_diff(before: bytes | str, after: bytes | str, old_name: str = "a", new_
             added += j2 - j1
     unified = "".join(difflib.unified_diff(a, b, fromfile=f"a/{old_name}", tofile=f"b/{new_name}", n=3))
     return LineDiff(added, deleted, modified, unified)
+
+
+def shares_lines(before: bytes, after: bytes) -> bool:
+    """True when at least one non-blank line of the old text survives in the new one: an
+    edit, as opposed to a rewrite of the whole file."""
+    old = {ln.strip() for ln in before.decode("utf-8", "replace").splitlines() if ln.strip()}
+    if not old:
+        return True
+    return any(ln.strip() in old for ln in after.decode("utf-8", "replace").splitlines())

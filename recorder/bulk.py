@@ -9,9 +9,9 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from filegram.naming import backup_of, looks_like_backup
 from filegram.schema import dir_depth_of
 
-from .names import backup_of, looks_like_backup
 from .state import FileInfo
 
 if TYPE_CHECKING:

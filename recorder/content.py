@@ -13,7 +13,7 @@ import os
 from dataclasses import dataclass
 
 from filegram.privacy import redact_bytes
-from filegram.textdiff import LineDiff, line_diff  # noqa: F401 - re-exported
+from filegram.textdiff import LineDiff, line_diff, shares_lines  # noqa: F401 - re-exported
 
 BINARY_PROBE = 8192
 CHUNK = 1 << 20
@@ -86,10 +86,3 @@ def read_content(path: str, max_bytes: int, *, redact: bool = True) -> Content |
     return Content(h.hexdigest()[:16], size, text, is_text, chars, lines)
 
 
-def shares_lines(before: bytes, after: bytes) -> bool:
-    """True when at least one non-blank line of the old text survives in the new one: an
-    edit, as opposed to a rewrite of the whole file."""
-    old = {ln.strip() for ln in before.decode("utf-8", "replace").splitlines() if ln.strip()}
-    if not old:
-        return True
-    return any(ln.strip() in old for ln in after.decode("utf-8", "replace").splitlines())

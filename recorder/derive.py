@@ -69,7 +69,7 @@ class Deriver:
             self.held = _HeldSearch(ev["event_id"], t, t + self.followup_ms, scope or ".")
             return [ev]
         if etype == "file_delete" and ev.get("was_temporary") is None:
-            from .names import looks_temporary
+            from filegram.naming import looks_temporary
 
             created_here = first_seen is not None and first_seen >= self.started
             young = ev.get("file_age_ms") is not None and ev["file_age_ms"] < TEMP_AGE_MS and created_here

@@ -20,18 +20,18 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
-from filegram.schema import depth_of, dir_depth_of, file_type_of
-from filegram.store import content_hash
-
-from .bulk import MAX_BULK_SOURCES, BulkAgg, BulkMixin
-from .content import Content, line_diff, read_content, shares_lines
-from .names import (
+from filegram.naming import (
     backup_of,
     is_editor_artifact,
     looks_like_backup,
     looks_like_temp_save,
     naming_change,
 )
+from filegram.schema import depth_of, dir_depth_of, file_type_of
+from filegram.store import content_hash
+
+from .bulk import MAX_BULK_SOURCES, BulkAgg, BulkMixin
+from .content import Content, line_diff, read_content, shares_lines
 from .paths import RootSet, iter_tree
 from .procs import SearchSpec
 from .scan import FRESH_DIR_MS, ScanMixin

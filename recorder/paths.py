@@ -15,10 +15,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from filegram.naming import is_editor_artifact
 from filegram.privacy import PathFilter, matches_any
 from filegram.store import text_of
-
-from .names import is_editor_artifact
 
 
 @dataclass(frozen=True)

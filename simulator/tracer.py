@@ -13,25 +13,20 @@ import fnmatch
 import hashlib
 import posixpath
 import random
-import re
 import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
+from filegram.naming import looks_like_backup, looks_temporary
+from filegram.naming import naming_change as naming_pattern_change
 from filegram.schema import Action, depth_of, dir_depth_of, file_type_of
-from filegram.textdiff import line_diff
+from filegram.textdiff import line_diff, shares_lines
 
 from .plan import Plan, Step
 
 SNAPSHOT_MAX = 1 << 20
 REFERENCE_WINDOW_MS = 10 * 60 * 1000.0  # as the recorder: older reads are no longer a source
 SEARCH_FOLLOWUP_MS = 60 * 1000.0  # recorder.search_followup_seconds
-_BACKUP_RE = re.compile(
-    r"(?i)(~$)|(\.(bak|backup|orig|old|save|sav)$)|([_\-. ](bak|backup|old|orig|copy|v\d+|\d{8}|\d{4}-\d{2}-\d{2})(\.\w+)?$)"
-    r"|(\(\d+\)(\.\w+)?$)|( copy( \d+)?(\.\w+)?$)|备份|副本")
-_ARCHIVE_DIRS = {"archive", "archives", "backup", "backups", "old", "versions", "history", "_archive", ".backup", "bak"}
-_TEMP_RE = re.compile(r"(?i)(^|[._\-~ ])(tmp|temp|scratch|draft|wip|old|bak|backup|cache)([._\-~ ]|$)|~$|\.(tmp|bak|old|swp|log)$|草稿|临时")
-
 
 def h16(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:16]
@@ -55,43 +50,6 @@ def content_length(data: bytes) -> int:
     """Characters for text, bytes for binary content."""
     t = text_of(data)
     return len(t) if t is not None else len(data)
-
-
-def shares_lines(before: bytes, after: bytes) -> bool:
-    """The recorder's test for an edit rather than a rewrite: a non-blank old line survives."""
-    old = {ln.strip() for ln in before.decode("utf-8", "replace").splitlines() if ln.strip()}
-    if not old:
-        return True
-    return any(ln.strip() in old for ln in after.decode("utf-8", "replace").splitlines())
-
-
-def looks_like_backup(rel_dest: str) -> bool:
-    parts = rel_dest.split("/")
-    if any(p.lower() in _ARCHIVE_DIRS for p in parts[:-1]):
-        return True
-    return bool(_BACKUP_RE.search(parts[-1]))
-
-
-def naming_pattern_change(old: str, new: str) -> str:
-    o, n = posixpath.splitext(posixpath.basename(old))[0], posixpath.splitext(posixpath.basename(new))[0]
-
-    def style(s: str) -> str:
-        if "_" in s and "-" not in s:
-            return "snake"
-        if "-" in s and "_" not in s:
-            return "kebab"
-        return "other"
-
-    so, sn = style(o), style(n)
-    if so == "snake" and sn == "kebab":
-        return "snake_to_kebab"
-    if so == "kebab" and sn == "snake":
-        return "kebab_to_snake"
-    if o.lower() == n.lower() and o != n:
-        return "case_change"
-    if so == "other" and sn != "other":
-        return "mixed_to_other"
-    return "other"
 
 
 @dataclass
@@ -331,4 +289,4 @@ class Tracer:
         born = self.created.pop(step.path, self.plan.start_ms)
         made_here = step.path in self.made
         self.emit("file_delete", file_path=step.path, file_age_ms=round(self.now - born, 1),
-                  was_temporary=bool(_TEMP_RE.search(posixpath.basename(step.path))) or made_here)
+                  was_temporary=looks_temporary(step.path) or made_here)

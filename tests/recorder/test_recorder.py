@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 from filegram.recorder import Recorder, record
-from filegram.recorder.names import naming_change
 from filegram.recorder.platforms import unavailable_types
 from filegram.recorder.procs import parse_search
 from filegram.recorder.watch import Raw
 from rec_helpers import kinds, make_config, run_cli, sh
 
+from filegram.naming import naming_change
 from filegram.store import Store
 
 

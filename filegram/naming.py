@@ -1,6 +1,7 @@
 """What a file's name says: an editor's temporary file, a temporary or backup copy, a
 naming convention. Names are all the recorder has to tell a save's scaffolding from the
-user's files, and a backup from a plain copy."""
+user's files, and a backup from a plain copy; the simulator's fast path uses the same rules so
+that its traces label files as a recording would."""
 
 from __future__ import annotations
 
@@ -33,11 +34,11 @@ _TEMP_SAVE_RE = re.compile(
 )
 
 # Names that say "this file is temporary", for file_delete.was_temporary.
-_TEMPORARY_RE = re.compile(r"(?i)(^|[._\-~ ])(tmp|temp|scratch|draft|wip|old|bak|backup|cache)([._\-~ ]|$)|~$|\.(tmp|bak|old|swp|log)$")
+_TEMPORARY_RE = re.compile(r"(?i)(^|[._\-~ ])(tmp|temp|scratch|draft|wip|old|bak|backup|cache)([._\-~ ]|$)|~$|\.(tmp|bak|old|swp|log)$|草稿|临时")
 
 # Names that say "this copy is a backup", for file_copy.is_backup.
 _BACKUP_RE = re.compile(
-    r"(?i)(~$)|(\.(bak|backup|orig|old|save|sav)$)|([_\-. ](bak|backup|old|orig|copy|v\d+|\d{8}|\d{4}-\d{2}-\d{2})(\.\w+)?$)|(\(\d+\)(\.\w+)?$)|( copy( \d+)?(\.\w+)?$)"
+    r"(?i)(~$)|(\.(bak|backup|orig|old|save|sav)$)|([_\-. ](bak|backup|old|orig|copy|v\d+|\d{8}|\d{4}-\d{2}-\d{2})(\.\w+)?$)|(\(\d+\)(\.\w+)?$)|( copy( \d+)?(\.\w+)?$)|备份|副本"
 )
 _ARCHIVE_DIRS = {"archive", "archives", "backup", "backups", "old", "versions", "history", "_archive", ".backup", "bak"}
 
