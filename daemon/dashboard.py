@@ -521,7 +521,6 @@ def forget_summary(result: dict[str, Any]) -> str:
 def add_exclusion(home: Any, config: Any, pattern: str) -> list[str]:
     """Append a pattern to [recorder] exclude in the config file, keeping the rest of the
     file (comments included) as it was; the running config is updated too."""
-    import os
     import re
 
     from filegram.config import DEFAULT_CONFIG_TEXT, parse_config
@@ -554,14 +553,9 @@ def add_exclusion(home: Any, config: Any, pattern: str) -> list[str]:
     parsed = parse_config(text, str(path))  # never write a config that would not load
     if parsed["recorder"]["exclude"] != new:
         raise FileGramError(f"{path}: could not add the exclusion safely; edit [recorder] exclude by hand")
-    tmp = path.with_name(path.name + ".tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    try:
-        os.write(fd, text.encode("utf-8"))
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    os.replace(tmp, path)
+    from .runtime import write_private
+
+    write_private(path, text)
     config["recorder"]["exclude"] = new
     return new
 

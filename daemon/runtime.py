@@ -58,7 +58,7 @@ def _unlock(fd: int) -> None:
         fcntl.flock(fd, fcntl.LOCK_UN)
 
 
-def _write_private(path: Path, text: str) -> None:
+def write_private(path: Path, text: str) -> None:
     """Write a file only the owner can read, atomically (never a moment at 0644)."""
     tmp = path.with_name(path.name + ".tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
@@ -111,7 +111,7 @@ class RunFiles:
         for stale in (self.info_path, self.token_path, self.pid_path):
             with contextlib.suppress(FileNotFoundError):
                 stale.unlink()
-        _write_private(self.pid_path, f"{os.getpid()}\n")
+        write_private(self.pid_path, f"{os.getpid()}\n")
 
     def release(self) -> None:
         for path in (self.info_path, self.token_path, self.pid_path):
@@ -147,7 +147,7 @@ class RunFiles:
 
     def new_token(self) -> str:
         token = secrets.token_urlsafe(32)
-        _write_private(self.token_path, token + "\n")
+        write_private(self.token_path, token + "\n")
         return token
 
     def read_token(self) -> str | None:
@@ -157,7 +157,7 @@ class RunFiles:
             return None
 
     def write_info(self, info: dict[str, Any]) -> None:
-        _write_private(self.info_path, json.dumps(info, indent=2) + "\n")
+        write_private(self.info_path, json.dumps(info, indent=2) + "\n")
 
     def read_info(self) -> dict[str, Any] | None:
         """daemon.json of a LIVE daemon, or None (a leftover file of a dead one is ignored)."""

@@ -476,9 +476,9 @@ class Daemon:
         with self._memory_held() as mem:
             profile = mem.profile()
         path = self.home.run_dir / "profile.html"
-        from .runtime import _write_private
+        from .runtime import write_private
 
-        _write_private(path, render_profile_html(profile, self.health()))
+        write_private(path, render_profile_html(profile, self.health()))
         return path
 
     def open_path(self, target: str | Path) -> None:
