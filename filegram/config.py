@@ -10,12 +10,14 @@ from __future__ import annotations
 import copy
 import os
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 
+from .atomic import write_private
 from .errors import FileGramError
 
 APP_NAME = "filegram"
@@ -216,6 +218,40 @@ def parse_config(text: str, name: str = CONFIG_NAME) -> Config:
     return Config(data=data)
 
 
+def split_key(key: str) -> tuple[str, str]:
+    """'recorder.roots' -> ('recorder', 'roots'), checked against the known settings."""
+    section, _, name = key.strip().partition(".")
+    if not name or section not in DEFAULTS:
+        raise ConfigError(f"unknown setting '{key}': use section.name, e.g. recorder.roots (sections: {', '.join(DEFAULTS)})")
+    if name not in DEFAULTS[section]:
+        raise ConfigError(f"unknown setting {section}.{name} (known in [{section}]: {', '.join(DEFAULTS[section])})")
+    return section, name
+
+
+def update_config_file(path: Path, changes: Mapping[str, Any]) -> Config:
+    """Set settings ({'recorder.exclude': [...]}) in the config file, keeping its comments and
+    layout (tomlkit), and only if the result still loads: a bad value is one line and the file
+    stays as it was."""
+    import tomlkit
+
+    text = path.read_text(encoding="utf-8") if path.exists() else DEFAULT_CONFIG_TEXT
+    try:
+        doc = tomlkit.parse(text)
+    except tomlkit.exceptions.ParseError as exc:
+        raise ConfigError(f"{path}: not valid TOML: {exc}") from exc
+    for key, value in changes.items():
+        section, name = split_key(key)
+        if section not in doc:
+            doc[section] = tomlkit.table()
+        doc[section][name] = value  # type: ignore[index]
+    new_text = tomlkit.dumps(doc)
+    cfg = parse_config(new_text, str(path))  # never write a config that would not load
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_private(path, new_text)
+    cfg.path = path
+    return cfg
+
+
 def default_home() -> Path:
     env = os.environ.get(HOME_ENV)
     if env:
@@ -268,10 +304,7 @@ class Home:
         if not path.exists():
             if write_defaults:
                 self.ensure()
-                tmp = path.with_suffix(".tmp")
-                tmp.write_text(DEFAULT_CONFIG_TEXT, encoding="utf-8")
-                tmp.chmod(0o600)
-                tmp.replace(path)
+                write_private(path, DEFAULT_CONFIG_TEXT)
             cfg = Config(path=path)
             return cfg
         try:

@@ -40,6 +40,15 @@ _TEMPORARY_RE = re.compile(r"(?i)(^|[._\-~ ])(tmp|temp|scratch|draft|wip|old|bak
 _BACKUP_RE = re.compile(
     r"(?i)(~$)|(\.(bak|backup|orig|old|save|sav)$)|([_\-. ](bak|backup|old|orig|copy|v\d+|\d{8}|\d{4}-\d{2}-\d{2})(\.\w+)?$)|(\(\d+\)(\.\w+)?$)|( copy( \d+)?(\.\w+)?$)|备份|副本"
 )
+# A date in a name (2025-03, 20250301, 2025_03) and a version marker (v2, final, draft, rev3).
+DATE_IN_NAME_RE = re.compile(r"(19|20)\d{2}[-_.]?(0[1-9]|1[0-2])")
+VERSION_IN_NAME_RE = re.compile(r"(^|[_\-. ])(v\d+|final|draft|rev\d*)([_\-. ]|$)", re.I)
+# A date that starts a name, by the format a person chose.
+DATE_PREFIXES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("YYYY-MM-DD", re.compile(r"^(19|20)\d\d-[01]\d-[0-3]\d(?=[ _\-.]|$)")),
+    ("YYYYMMDD", re.compile(r"^(19|20)\d\d[01]\d[0-3]\d(?=[ _\-.]|$)")),
+    ("YYYY-MM", re.compile(r"^(19|20)\d\d-[01]\d(?=[ _\-.]|$)")),
+)
 _ARCHIVE_DIRS = {"archive", "archives", "backup", "backups", "old", "versions", "history", "_archive", ".backup", "bak"}
 
 
@@ -102,3 +111,26 @@ def backup_of(src_rel: str, dest_rel: str) -> bool:
     d = os.path.basename(dest_rel)
     stem = _stem(s)
     return d != s and (d.startswith(s) or (d.startswith(stem) and len(d) > len(s) and _stem(d) != stem and looks_like_backup(_stem(d))))
+
+
+def stem_style(stem: str) -> str | None:
+    """The naming convention of one file or folder name: snake, kebab, camel, pascal, title,
+    spaces or mixed; None when a name shows none (one word reads the same in every style)."""
+    s = stem.strip()
+    if not s or re.search(r"[\u3400-\u9fff]", s):
+        return None
+    has_space, has_us, has_dash = " " in s, "_" in s, "-" in s
+    if has_space and not has_us:
+        words = [w for w in s.split() if w[:1].isalpha()]
+        return "title" if words and all(w[:1].isupper() for w in words) else "spaces"
+    if has_us and not has_dash and not has_space:
+        return "snake" if s == s.lower() else "mixed"
+    if has_dash and not has_us and not has_space:
+        return "kebab" if s == s.lower() else "mixed"
+    if not (has_space or has_us or has_dash):
+        if re.fullmatch(r"[a-z]+(?:[A-Z0-9][a-z0-9]*)+", s):
+            return "camel"
+        if re.fullmatch(r"(?:[A-Z][a-z0-9]+){2,}", s):
+            return "pascal"
+        return None
+    return "mixed"
