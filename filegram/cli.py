@@ -10,10 +10,13 @@ import importlib
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .config import Config, Home
 from .errors import FileGramError
+
+if TYPE_CHECKING:
+    from .store import Store
 
 COMMAND_MODULES: tuple[str, ...] = (
     "filegram.commands",
@@ -33,7 +36,7 @@ class Context:
 
     home: Home
     _config: Config | None = None
-    _store: Any = None
+    _store: Store | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -42,7 +45,7 @@ class Context:
             self._config = self.home.load_config()
         return self._config
 
-    def store(self, *, readonly: bool = False) -> Any:
+    def store(self, *, readonly: bool = False) -> Store:
         if self._store is None:
             self._store = self.home.open_store(readonly=readonly)
         return self._store
