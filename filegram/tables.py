@@ -55,6 +55,7 @@ class TableRule:
 class _Registry:
     tables: dict[str, TableRule] = field(default_factory=dict)
     rebuilders: dict[str, Callable[[Any, Any], str]] = field(default_factory=dict)
+    export_files: dict[str, Callable[[Any, Any], Any]] = field(default_factory=dict)
 
 
 _REGISTRY = _Registry()
@@ -79,6 +80,11 @@ def register_rebuild(namespace: str, rebuild: Callable[[Any, Any], str]) -> None
     _REGISTRY.rebuilders[namespace] = rebuild
 
 
+def register_export_file(name: str, make: Callable[[Any, Any], Any]) -> None:
+    """`export --all` writes `name` (JSON) from `make(store, config)`, e.g. memory's profile.json."""
+    _REGISTRY.export_files[name] = make
+
+
 def load_plugins() -> None:
     for name in PLUGIN_MODULES:
         try:
@@ -96,6 +102,11 @@ def table_rules() -> dict[str, TableRule]:
 def rebuilders() -> dict[str, Callable[[Any, Any], str]]:
     load_plugins()
     return dict(_REGISTRY.rebuilders)
+
+
+def export_files() -> dict[str, Callable[[Any, Any], Any]]:
+    load_plugins()
+    return dict(_REGISTRY.export_files)
 
 
 def rule_for(table: str) -> TableRule | None:
