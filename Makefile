@@ -19,7 +19,7 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/python -m filegram.demo
+	$(BIN)/python -m filegram.bench.demo
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -p no:cacheprovider

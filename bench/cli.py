@@ -151,7 +151,7 @@ def _perf(args: argparse.Namespace, ctx: Any) -> int:
 
 def _faults(args: argparse.Namespace, ctx: Any) -> int:
     from filegram.errors import FileGramError
-    from filegram.faults import run_faults
+    from .faults import run_faults
 
     from .perf_suite import print_table
 

@@ -16,7 +16,7 @@ from typing import Any
 
 # name -> (module, what it measures)
 SUITES: dict[str, tuple[str, str]] = {
-    "store": ("filegram.perf_store", "store ingest vs ActivityWatch's datastore"),
+    "store": ("filegram.bench.perf_store", "store ingest vs ActivityWatch's datastore"),
     "recorder": ("filegram.recorder.perf", "recorder throughput and latency"),
     "screen": ("filegram.recorder.screen_perf", "screen capture and OCR cost"),
     "memory": ("filegram.memory.perf", "memory ingest, incremental update, query latency"),

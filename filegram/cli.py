@@ -10,6 +10,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from .config import Config, Home
@@ -56,16 +57,8 @@ class Context:
             self._store = None
 
 
-def command_modules() -> list[Any]:
-    mods = []
-    for name in COMMAND_MODULES:
-        try:
-            mods.append(importlib.import_module(name))
-        except ModuleNotFoundError as exc:
-            if exc.name == name:
-                continue  # that package has no commands yet
-            raise
-    return mods
+def command_modules() -> list[ModuleType]:
+    return [importlib.import_module(name) for name in COMMAND_MODULES]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -7,7 +7,13 @@ import json
 import sys
 import time
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from .vocab import action_detail, action_subject
+
+if TYPE_CHECKING:
+    from .cli import Context
+    from .store import Store
 
 
 def register(sub: Any) -> None:
@@ -28,9 +34,21 @@ def register(sub: Any) -> None:
     ps.add_argument("--limit", type=int, default=None, help="at most N actions")
     ps.set_defaults(func=cmd_trace_show)
 
-    p = sub.add_parser("config", help="show the configuration or its path")
-    p.add_argument("what", choices=["show", "path"])
-    p.set_defaults(func=cmd_config)
+    p = sub.add_parser("config", help="show, read or change the configuration")
+    csub = p.add_subparsers(dest="what", metavar="SUBCOMMAND", required=True)
+    c = csub.add_parser("show", help="print the config file (the commented defaults on first run)")
+    c.set_defaults(func=cmd_config)
+    c = csub.add_parser("path", help="print where the config file is")
+    c.set_defaults(func=cmd_config)
+    c = csub.add_parser("get", help="print one setting, e.g. recorder.roots")
+    c.add_argument("key", metavar="KEY", help="section.name")
+    c.set_defaults(func=cmd_config_get)
+    c = csub.add_parser("set", help="change one setting in the config file, keeping its comments")
+    c.add_argument("key", metavar="KEY", help="section.name")
+    c.add_argument(
+        "value", metavar="VALUE", help="a TOML value (20, true, '[\"~/a\", \"~/b\"]'); anything else is a string"
+    )
+    c.set_defaults(func=cmd_config_set)
 
     p = sub.add_parser("import", help="import FileGram trajectory folders or JSONL event files")
     p.add_argument("paths", nargs="+", metavar="PATH")
@@ -85,7 +103,7 @@ def console() -> Any:
     return Console(highlight=False, soft_wrap=False)
 
 
-def resolve_session(store: Any, ref: str | None) -> dict[str, Any]:
+def resolve_session(store: Store, ref: str | None) -> dict[str, Any]:
     from .errors import FileGramError
 
     sessions = store.sessions()
@@ -107,7 +125,7 @@ def resolve_session(store: Any, ref: str | None) -> dict[str, Any]:
 # -- commands ----------------------------------------------------------------------------
 
 
-def cmd_status(args: argparse.Namespace, ctx: Any) -> int:
+def cmd_status(args: argparse.Namespace, ctx: Context) -> int:
     from .cli import command_modules
 
     cfg = ctx.config
@@ -165,7 +183,7 @@ def cmd_status(args: argparse.Namespace, ctx: Any) -> int:
     return 0
 
 
-def cmd_sessions(args: argparse.Namespace, ctx: Any) -> int:
+def cmd_sessions(args: argparse.Namespace, ctx: Context) -> int:
     store = ctx.store()
     sessions = store.sessions()
     if args.limit:
@@ -198,34 +216,7 @@ def cmd_sessions(args: argparse.Namespace, ctx: Any) -> int:
     return 0
 
 
-def _detail(ev: dict[str, Any]) -> tuple[str, str]:
-    t = ev["event_type"]
-    if t == "file_read":
-        return ev["file_path"], f"view {ev.get('view_count')} len {ev.get('content_length')}"
-    if t == "file_browse":
-        return ev["directory_path"], f"{ev.get('files_listed')} listed"
-    if t == "file_search":
-        return ev.get("query") or "", f"{ev['search_type']} matched {ev.get('files_matched')}"
-    if t == "file_write":
-        return ev["file_path"], f"{ev['operation']} {ev.get('content_length')} chars"
-    if t == "file_edit":
-        return ev["file_path"], ev.get("diff_summary") or ""
-    if t in ("file_rename", "file_move"):
-        return f"{ev['old_path']} -> {ev['new_path']}", ev.get("naming_pattern_change") or ""
-    if t == "dir_create":
-        return ev["dir_path"], f"depth {ev.get('depth')}"
-    if t == "file_delete":
-        return ev["file_path"], "temporary" if ev.get("was_temporary") else ""
-    if t == "file_copy":
-        return f"{ev['source_path']} -> {ev['dest_path']}", "backup" if ev.get("is_backup") else ""
-    if t == "context_switch":
-        return f"{ev.get('from_file')} -> {ev['to_file']}", ev.get("trigger") or ""
-    if t == "cross_file_reference":
-        return f"{ev['source_file']} -> {ev['target_file']}", ev.get("reference_type") or ""
-    return "", ""
-
-
-def cmd_trace_show(args: argparse.Namespace, ctx: Any) -> int:
+def cmd_trace_show(args: argparse.Namespace, ctx: Context) -> int:
     store = ctx.store()
     s = resolve_session(store, args.session)
     events = list(store.actions(s["id"], limit=args.limit))
@@ -239,13 +230,17 @@ def cmd_trace_show(args: argparse.Namespace, ctx: Any) -> int:
     for col in ("time", "type", "path", "detail"):
         t.add_column(col, overflow="fold")
     for ev in events:
-        path, detail = _detail(ev)
-        t.add_row(datetime.fromtimestamp(ev["timestamp"] / 1000).strftime("%H:%M:%S.%f")[:-3], ev["event_type"], path, detail)
+        t.add_row(
+            datetime.fromtimestamp(ev["timestamp"] / 1000).strftime("%H:%M:%S.%f")[:-3],
+            ev["event_type"],
+            action_subject(ev),
+            action_detail(ev),
+        )
     console().print(t)
     return 0
 
 
-def cmd_config(args: argparse.Namespace, ctx: Any) -> int:
+def cmd_config(args: argparse.Namespace, ctx: Context) -> int:
     if args.what == "path":
         print(ctx.home.config_path)
         return 0
@@ -254,7 +249,50 @@ def cmd_config(args: argparse.Namespace, ctx: Any) -> int:
     return 0
 
 
-def cmd_import(args: argparse.Namespace, ctx: Any) -> int:
+def toml_value(value: Any) -> str:
+    """A setting as it is written in config.toml (strings bare, for scripts)."""
+    import tomlkit
+
+    return value if isinstance(value, str) else tomlkit.item(value).as_string()
+
+
+def parse_setting(key: str, text: str) -> Any:
+    """VALUE of `config set`: a TOML value (20, true, ["~/a"], "quoted"), else the text as a
+    plain string. A string setting keeps unquoted text as it is (`llm.model 20` means "20")."""
+    import tomllib
+
+    from .config import DEFAULTS, split_key
+
+    section, name = split_key(key)
+    try:
+        value = tomllib.loads(f"value = {text}")["value"]
+    except tomllib.TOMLDecodeError:
+        return text
+    if isinstance(DEFAULTS[section][name], str) and not isinstance(value, str):
+        return text
+    return value
+
+
+def cmd_config_get(args: argparse.Namespace, ctx: Context) -> int:
+    from .config import split_key
+
+    section, name = split_key(args.key)
+    print(toml_value(ctx.config[section][name]))
+    return 0
+
+
+def cmd_config_set(args: argparse.Namespace, ctx: Context) -> int:
+    from .config import update_config_file
+
+    value = parse_setting(args.key, args.value)
+    ctx.home.ensure()
+    cfg = update_config_file(ctx.home.config_path, {args.key: value})
+    section, name = args.key.strip().split(".", 1)
+    print(f"{section}.{name} = {toml_value(cfg[section][name])}  ({ctx.home.config_path})")
+    return 0
+
+
+def cmd_import(args: argparse.Namespace, ctx: Context) -> int:
     from .privacy import PathFilter
     from .trajectory import import_paths
 
@@ -282,7 +320,7 @@ def cmd_import(args: argparse.Namespace, ctx: Any) -> int:
     return 2 if errors else 0
 
 
-def cmd_export(args: argparse.Namespace, ctx: Any) -> int:
+def cmd_export(args: argparse.Namespace, ctx: Context) -> int:
     from .trajectory import export_sessions
 
     store = ctx.store()
@@ -301,7 +339,7 @@ def cmd_export(args: argparse.Namespace, ctx: Any) -> int:
     return 0
 
 
-def cmd_forget(args: argparse.Namespace, ctx: Any) -> int:
+def cmd_forget(args: argparse.Namespace, ctx: Context) -> int:
     from .errors import FileGramError
     from .forget import forget, parse_time
 

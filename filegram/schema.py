@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import uuid
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -466,13 +466,6 @@ def media_hashes(event: Mapping[str, Any]) -> list[str]:
         if isinstance(ref, dict) and isinstance(ref.get("hash"), str):
             out.append(ref["hash"])
     return out
-
-
-def iter_actions(events: Iterable[Any]) -> Iterable[dict[str, Any]]:
-    """Drop the simulation-metadata events, keep atomic actions as they are."""
-    for ev in events:
-        if not is_metadata_event(ev):
-            yield ev
 
 
 def file_type_of(path: str) -> str:

@@ -5,7 +5,7 @@ foreign keys on, every write batch in one transaction, so a crash loses nothing 
 leaves no half batch. Schema changes are forward migrations recorded per namespace, so other
 packages (memory, screen) add their own tables without touching this file.
 
-Index design (measured in `python -m filegram.perf_store`): an event never changes, so its
+Index design (measured in `python -m filegram.bench.perf_store`): an event never changes, so its
 (session, ts, event_id) is as unique as its event_id and, unlike a random uuid, arrives
 in time order, so the one unique index is appended to rather than scattered; sessions are
 referenced by a small integer (sessions.sn) to keep that index narrow. Paths are
@@ -627,7 +627,7 @@ _PRIMARY_FIELD = {etype: names[0] for etype, names in PRIMARY_PATH_ORDER.items()
 
 def _action_rows(evs: list[dict[str, Any]], sns: dict[str, int]) -> list[tuple[Any, ...]]:
     """Rows for the actions table. The hot path of every write: one loop, no calls per row
-    beyond the JSON encoder (measured in `python -m filegram.perf_store`)."""
+    beyond the JSON encoder (measured in `python -m filegram.bench.perf_store`)."""
     dumps = orjson.dumps
     primary = _PRIMARY_FIELD
     optional = _OPTIONAL_ENVELOPE

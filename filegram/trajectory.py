@@ -297,6 +297,13 @@ def read_trajectory(path: str | Path, *, root: str | None = None, path_filter: P
             info = manifest.get(h) if isinstance(manifest.get(h), dict) else {}
             original = info.get("original_path") if isinstance(info.get("original_path"), str) else None
             kind = "diff" if media_file.suffix == ".diff" else "blob"
+            if not content_matches_name(content, h):
+                raise TraceError(
+                    f"media/{media_file.parent.name}/{media_file.name} does not hold what its name says "
+                    f"(its content hashes to {content_hash(content)})",
+                    source=src,
+                    index=i,
+                )
             blobs[h] = (kind, content, original)
 
     ws_root = root
@@ -501,5 +508,7 @@ def _write_json(path: Path, data: Any) -> None:
     os.replace(tmp, path)
 
 
-def verify_blob_hash(content: bytes, h: str) -> bool:
-    return content_hash(content) == h[:16]
+def content_matches_name(content: bytes, h: str) -> bool:
+    """A media file is named by its content address; a name shorter than the address is
+    a prefix of it. A file that does not match was changed or mislabelled after export."""
+    return content_hash(content).startswith(h[:16])

@@ -205,27 +205,24 @@ def action_subject(ev: Mapping[str, Any]) -> str:
 
 
 def action_detail(ev: Mapping[str, Any]) -> str:
-    """The numbers and labels of an action, without its subject."""
+    """The numbers and labels of an action, without its subject: the `trace show` column
+    (its wording is what `trace show` and `make demo` have always printed)."""
     g = ev.get
     t = g("event_type")
     if t == "file_read":
-        again = f", view #{g('view_count')}" if _count(g("view_count")) > 1 else ""
-        return f"{_count(g('content_length'))} chars{_lines(ev).rstrip()}{again}".strip()
+        return f"view {g('view_count')} len {g('content_length')}"
     if t == "file_browse":
-        return f"{_count(g('files_listed'))} entries"
+        return f"{g('files_listed')} listed"
     if t == "file_search":
-        return f"{g('search_type') or 'search'}, {_count(g('files_matched'))} matched"
+        return f"{g('search_type')} matched {g('files_matched')}"
     if t == "file_write":
-        return f"{g('operation') or 'write'}, {_count(g('content_length'))} chars"
+        return f"{g('operation')} {g('content_length')} chars"
     if t == "file_edit":
-        return str(g("diff_summary") or f"+{_count(g('lines_added'))} -{_count(g('lines_deleted'))}")
-    if t == "file_rename":
-        change = g("naming_pattern_change")
-        return "" if change in (None, "other") else str(change)
-    if t == "file_move":
-        return f"depth {g('destination_directory_depth')}" if g("destination_directory_depth") is not None else ""
+        return str(g("diff_summary") or "")
+    if t in ("file_rename", "file_move"):
+        return str(g("naming_pattern_change") or "")
     if t == "dir_create":
-        return f"depth {g('depth')}" if g("depth") is not None else ""
+        return f"depth {g('depth')}"
     if t == "file_delete":
         return "temporary" if g("was_temporary") else ""
     if t == "file_copy":

@@ -91,8 +91,9 @@ def _edit_events(fn):
         (lambda d: (d / "events.json").write_bytes((d / "events.json").read_bytes().replace("覆盖".encode(), b"\xff\xfe") + b""), r"events.json: not UTF-8 text"),
         (_edit_events(lambda evs: evs.__setitem__(4, evs[2])), r"event_id .* appears twice"),
         (lambda d: (d / "events.json").write_text("{\"not\": \"a list\"}"), r"must hold a JSON array"),
+        (lambda d: next((d / "media" / "blobs").iterdir()).write_bytes(b"swapped"), r"media/blobs/\w+\.blob does not hold what its name says"),
     ],
-    ids=["truncated", "wrong-type", "unknown-type", "missing-media", "non-utf8", "duplicate-id", "not-array"],
+    ids=["truncated", "wrong-type", "unknown-type", "missing-media", "non-utf8", "duplicate-id", "not-array", "tampered-media"],
 )
 def test_malformed_trajectory_stores_nothing(tmp_path, fixtures_dir, mutate, expect):
     store = Store(tmp_path / "db.sqlite")

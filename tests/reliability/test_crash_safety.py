@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from filegram.faults import run_kill_loop, start_recorder
+from filegram.bench.faults import run_kill_loop, start_recorder
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="inotify recorder")
 

@@ -1,6 +1,6 @@
 """Event storms (mass creation, a large git checkout, rm -rf of a big tree): nothing crashes,
 memory stays bounded, and bulk operations are summarised rather than stored per file.
-The full 100,000-file figure is in `python -m filegram.faults` (bench faults)."""
+The full 100,000-file figure is in `python -m filegram.bench.faults` (bench faults)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from filegram.faults import run_event_storm
+from filegram.bench.faults import run_event_storm
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux" or shutil.which("git") is None, reason="needs inotify and git")
 

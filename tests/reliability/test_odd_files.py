@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from filegram.faults import _peak_rss_sampler, start_recorder
+from filegram.bench.faults import peak_rss_sampler as _peak_rss_sampler, start_recorder
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="inotify recorder")
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from filegram.faults import start_recorder
+from filegram.bench.faults import start_recorder
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="inotify recorder")
 

@@ -87,7 +87,7 @@ def run_kill_loop(home: Path, root: Path, kills: int, seed: int = 0) -> dict[str
     return {"kills_survived": survived, "actions_lost": lost, "duplicates": duplicated, "actions": len(seen), "files_created": counter[0]}
 
 
-def _peak_rss_sampler(pid: int, stop: threading.Event, out: list[int]) -> None:
+def peak_rss_sampler(pid: int, stop: threading.Event, out: list[int]) -> None:
     import psutil
 
     try:
@@ -105,7 +105,7 @@ def run_event_storm(home: Path, root: Path, files: int = 100_000, git_files: int
     proc = start_recorder(home, root, stdout=subprocess.PIPE)
     stop = threading.Event()
     samples: list[int] = []
-    sampler = threading.Thread(target=_peak_rss_sampler, args=(proc.pid, stop, samples), daemon=True)
+    sampler = threading.Thread(target=peak_rss_sampler, args=(proc.pid, stop, samples), daemon=True)
     sampler.start()
     t0 = time.monotonic()
     try:

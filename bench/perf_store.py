@@ -1,7 +1,7 @@
 """Store ingest benchmark: FileGram's store against ActivityWatch's raw-SQLite datastore,
 same machine, same run, equivalent events (one flat JSON record with a timestamp each).
 
-Run: `python -m filegram.perf_store [N]`. aw-core comes with the `bench` extra; without it
+Run: `python -m filegram.bench.perf_store [N]`. aw-core comes with the `bench` extra; without it
 the comparison row says so. Both sides get prebuilt records so only storing is timed; both
 commit once per batch of 1,000 (ActivityWatch's insert_many with its own commit logic).
 """
@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .schema import Action
+from filegram.schema import Action
 
 BATCH = 1000
 
@@ -43,7 +43,7 @@ def _events(n: int, sid: str) -> list[dict[str, Any]]:
 
 
 def bench_filegram(n: int, *, validate: bool) -> float:
-    from .store import Store
+    from filegram.store import Store
 
     with tempfile.TemporaryDirectory() as d:
         store = Store(Path(d) / "fg.db")

@@ -31,7 +31,7 @@ console = Console(highlight=False)
 
 
 def _cli(home: Path, *args: str) -> None:
-    from .cli import main
+    from filegram.cli import main
 
     console.print(f"[dim]$ filegram {' '.join(args)}[/dim]")
     code = main(["--home", str(home), *args])
@@ -66,7 +66,7 @@ def step_record(home: Path, out: Path) -> None:
 
 
 def _home(home: Path) -> Any:
-    from .config import Home
+    from filegram.config import Home
 
     return Home.resolve(home)
 
