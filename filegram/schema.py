@@ -215,7 +215,7 @@ def _type_name(value: Any) -> str:
     )
 
 
-def _is_unicode(text: str) -> bool:
+def is_unicode(text: str) -> bool:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
@@ -223,7 +223,7 @@ def _is_unicode(text: str) -> bool:
     return True
 
 
-def _check_kind(name: str, kind: str, value: Any) -> str | None:
+def field_error(name: str, kind: str, value: Any) -> str | None:
     """Return an error message if value is not of kind, else None."""
     if kind == STR:
         if not isinstance(value, str):
@@ -232,7 +232,7 @@ def _check_kind(name: str, kind: str, value: Any) -> str | None:
             return f"field '{name}' is longer than {MAX_STRING} characters"
         if "\x00" in value:
             return f"field '{name}' contains a NUL character"
-        if not value.isascii() and not _is_unicode(value):
+        if not value.isascii() and not is_unicode(value):
             return f"field '{name}' is not valid Unicode text"
         return None
     if kind == INT:
@@ -318,7 +318,7 @@ def validate_event(event: Any, *, source: str | None = None, index: int | None =
                 raise fail(f"field '{spec.name}' of {etype} must not be null")
             out[spec.name] = None
             continue
-        err = _check_kind(spec.name, spec.kind, value)
+        err = field_error(spec.name, spec.kind, value)
         if err:
             raise fail(f"{etype}: {err}")
         if spec.kind == INT and isinstance(value, float):
@@ -331,26 +331,26 @@ def validate_event(event: Any, *, source: str | None = None, index: int | None =
         if key not in out and key not in {s.name for s in ENVELOPE_FIELDS + specs}:
             if not isinstance(key, str) or len(key) > 200:
                 raise fail("extra field names must be short strings")
-            _check_json_depth(value, fail)
+            check_extra_value(value, fail)
             out[key] = value
     return out
 
 
-def _check_json_depth(value: Any, fail: Any, depth: int = 0) -> None:
+def check_extra_value(value: Any, fail: Any, depth: int = 0) -> None:
     if depth > 32:
         raise fail("extra field nests deeper than 32 levels")
     if isinstance(value, dict):
         for v in value.values():
-            _check_json_depth(v, fail, depth + 1)
+            check_extra_value(v, fail, depth + 1)
     elif isinstance(value, list):
         if len(value) > MAX_LIST:
             raise fail("extra field list is too long")
         for v in value:
-            _check_json_depth(v, fail, depth + 1)
+            check_extra_value(v, fail, depth + 1)
     elif isinstance(value, str):
         if len(value) > MAX_STRING:
             raise fail("extra field string is too long")
-        if not value.isascii() and not _is_unicode(value):
+        if not value.isascii() and not is_unicode(value):
             raise fail("extra field is not valid Unicode text")
 
 

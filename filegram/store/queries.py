@@ -1,0 +1,94 @@
+"""The read path: SQL for sessions and actions, and rows back into FileGram dicts."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from ..schema import ENVELOPE_NAMES
+
+SESSION_SELECT = (
+    "SELECT s.id, s.source, s.label, s.profile_id, s.task_id, s.root, s.started_ms, s.ended_ms, "
+    "s.closed, s.metadata, (SELECT COUNT(*) FROM actions a WHERE a.session_sn = s.sn) FROM sessions s"
+)
+SESSION_KEYS = ("id", "source", "label", "profile_id", "task_id", "root", "started_ms", "ended_ms", "closed", "metadata", "action_count")
+ACTION_SELECT = (
+    "SELECT a.event_id, a.event_type, a.ts, s.id, a.data FROM actions a JOIN sessions s ON s.sn = a.session_sn"
+)
+SESSION_FIELDS = frozenset({"source", "label", "profile_id", "task_id", "root", "started_ms", "ended_ms", "closed", "metadata"})
+
+
+def time_range_clause(since_ms: float | None, until_ms: float | None, column: str = "a.ts") -> tuple[list[str], list[float]]:
+    """WHERE terms for [since, until) on an actions alias."""
+    where, args = [], []
+    if since_ms is not None:
+        where.append(f"{column} >= ?")
+        args.append(since_ms)
+    if until_ms is not None:
+        where.append(f"{column} < ?")
+        args.append(until_ms)
+    return where, args
+
+
+def session_from_row(row: Sequence[Any]) -> dict[str, Any]:
+    d = dict(zip(SESSION_KEYS, row, strict=True))
+    d["closed"] = bool(d["closed"])
+    d["metadata"] = json.loads(d["metadata"] or "{}")
+    return d
+
+
+def sessions_query(*, closed: bool | None, source: str | None, limit: int | None) -> tuple[str, list[Any]]:
+    where: list[str] = []
+    args: list[Any] = []
+    if closed is not None:
+        where.append("s.closed = ?")
+        args.append(1 if closed else 0)
+    if source is not None:
+        where.append("s.source = ?")
+        args.append(source)
+    sql = SESSION_SELECT + (" WHERE " + " AND ".join(where) if where else "")
+    sql += " ORDER BY s.started_ms, s.id"
+    if limit:
+        sql += f" LIMIT {int(limit)}"
+    return sql, args
+
+
+def actions_query(
+    session_sn: int | None,
+    *,
+    types: Sequence[str] | None,
+    since_ms: float | None,
+    until_ms: float | None,
+    limit: int | None,
+    newest_first: bool,
+) -> tuple[str, list[Any]]:
+    where: list[str] = []
+    args: list[Any] = []
+    if session_sn is not None:
+        where.append("a.session_sn = ?")
+        args.append(session_sn)
+    if types:
+        where.append(f"a.event_type IN ({','.join('?' * len(types))})")
+        args.extend(types)
+    range_where, range_args = time_range_clause(since_ms, until_ms)
+    where += range_where
+    args += range_args
+    sql = ACTION_SELECT
+    if where:
+        sql += " WHERE " + " AND ".join(where)
+    order = "DESC" if newest_first else "ASC"
+    sql += f" ORDER BY a.ts {order}, a.seq {order}"
+    if limit:
+        sql += f" LIMIT {int(limit)}"
+    return sql, args
+
+
+def event_from_row(event_id: str, etype: str, ts: float, sid: str, data: str) -> dict[str, Any]:
+    """A stored action as the FileGram event dict (envelope first, null engine fields back)."""
+    rest = json.loads(data)
+    ev: dict[str, Any] = {"event_id": event_id, "event_type": etype, "timestamp": ts, "session_id": sid}
+    for name in ENVELOPE_NAMES[4:]:
+        ev[name] = rest.pop(name, None)
+    ev.update(rest)
+    return ev
