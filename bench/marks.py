@@ -86,3 +86,13 @@ def marks(store: Store) -> dict[str, dict[str, Any]]:
     ):
         out[sid] = {"note": note, "dim": dim, "from": a, "to": b, "marked_ms": ms}
     return out
+
+
+# -- the table registry (filegram.tables): a mark goes with its session --------------------
+
+from filegram.tables import TableRule, register_table  # noqa: E402
+
+register_table(TableRule(
+    "bench_marks", NAMESPACE, "match", session_column="session_id",
+    note="the user's marks of unusual sessions; removed with their session",
+))

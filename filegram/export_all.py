@@ -2,7 +2,9 @@
 
 Sessions go out as FileGram trajectories; every other table (memory channels, screen frames,
 marks) as JSON Lines with binary columns written as files next to it, so a new table added by
-any package is exported without this module knowing about it.
+any package is exported without this module knowing about it. The table registry
+(filegram.tables) says which tables are only indexes (not exported) and which packages add
+files of their own (memory's profile.json).
 """
 
 from __future__ import annotations
@@ -12,10 +14,10 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+from .config import Config
 from .store import Store
+from .tables import export_files, table_rules
 from .trajectory import export_sessions
-
-CORE_TABLES = {"sessions", "actions", "blobs", "paths", "state", "sqlite_sequence"}
 
 README = """FileGram export
 ===============
@@ -39,20 +41,21 @@ def _image_ext(data: bytes) -> str:
     return ".bin"
 
 
-def _user_tables(store: Store) -> list[str]:
-    rows = store.conn.execute("SELECT name, sql FROM sqlite_master WHERE type='table'").fetchall()
-    virtual = [name for name, sql in rows if (sql or "").upper().startswith("CREATE VIRTUAL TABLE")]
+def exported_tables(store: Store) -> list[str]:
+    """The ordinary tables to write as JSON Lines: not the trace (written as trajectories and
+    state.json), not full-text indexes and their shadow tables, not what a rule keeps out.
+    A table no package registered is exported too: the user owns it all the same."""
+    rules = table_rules()
     out = []
-    for name, _sql in rows:
-        if name in CORE_TABLES or name in virtual or name.startswith("sqlite_"):
+    for name, kind in store.tables().items():
+        rule = rules.get(name)
+        if kind != "table" or (rule is not None and (rule.forget == "core" or not rule.exported)):
             continue
-        if any(name.startswith(v + "_") for v in virtual):
-            continue  # FTS shadow tables: derived, rebuilt from the rows above
         out.append(name)
     return sorted(out)
 
 
-def export_everything(store: Store, out: str | Path, *, config_path: Path | None = None, config: Any = None) -> dict[str, Any]:
+def export_everything(store: Store, out: str | Path, *, config_path: Path | None = None, config: Config | None = None) -> dict[str, Any]:
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     (out / "README.txt").write_text(README, encoding="utf-8")
@@ -60,7 +63,7 @@ def export_everything(store: Store, out: str | Path, *, config_path: Path | None
     summary: dict[str, Any] = {"trajectories": len(trajectories), "tables": {}}
     tables_dir = out / "tables"
     tables_dir.mkdir(exist_ok=True)
-    for table in _user_tables(store):
+    for table in exported_tables(store):
         cur = store.conn.execute(f'SELECT rowid AS _rowid, * FROM "{table}"') if _has_rowid(store, table) else store.conn.execute(f'SELECT * FROM "{table}"')
         cols = [d[0] for d in cur.description]
         n = 0
@@ -83,16 +86,11 @@ def export_everything(store: Store, out: str | Path, *, config_path: Path | None
     (out / "state.json").write_text(json.dumps(state, indent=2, ensure_ascii=False), encoding="utf-8")
     if config_path is not None and config_path.exists():
         shutil.copyfile(config_path, out / "config.toml")
-    try:
-        from filegram.memory import Memory
-
-        from .config import Config
-
-        profile = Memory(store, config or Config()).profile()
-        (out / "profile.json").write_text(json.dumps(profile, indent=2, ensure_ascii=False), encoding="utf-8")
-        summary["profile"] = True
-    except ImportError:
-        summary["profile"] = False
+    summary["files"] = []
+    for name, make in export_files().items():
+        (out / name).write_text(json.dumps(make(store, config or Config()), indent=2, ensure_ascii=False), encoding="utf-8")
+        summary["files"].append(name)
+    summary["profile"] = "profile.json" in summary["files"]
     return summary
 
 

@@ -2,7 +2,10 @@
 
 Deleting rows is not enough for a memory of everything a person does: freed pages keep old
 bytes and the WAL keeps recent ones. So forgetting turns on secure_delete, truncates the WAL
-afterwards, drops blobs nothing refers to any more, and rebuilds memory from what is left.
+afterwards, drops blobs nothing refers to any more, and rebuilds what is derived (memory)
+from what is left. The tables of other packages are reached through the table registry
+(filegram.tables): each table's rule says whether its rows are matched by time, session,
+path or text, handed to its owner, or rebuilt by its namespace.
 """
 
 from __future__ import annotations
@@ -13,15 +16,11 @@ import re
 from datetime import datetime
 from typing import Any
 
+from .config import Config
 from .errors import FileGramError
 from .schema import event_paths, media_hashes
 from .store import Store, time_range_clause
-
-# Tables of other packages that hold time-stamped, path-bearing or session-bound data, by
-# namespace: (table, time column, session column, path-bearing text columns).
-DERIVED_TABLES: tuple[tuple[str, str | None, str | None, tuple[str, ...]], ...] = (
-    ("frames", "ts", "session_id", ("window_title", "ocr_text")),
-)
+from .tables import ForgetScope, TableRule, rebuilders, table_rules
 
 
 class ForgetError(FileGramError):
@@ -53,7 +52,7 @@ def path_matches(path: str, glob: str) -> bool:
 
 def forget(
     store: Store,
-    config: Any = None,
+    config: Config | None = None,
     *,
     path_glob: str | None = None,
     since_ms: float | None = None,
@@ -61,27 +60,29 @@ def forget(
     everything: bool = False,
     rebuild_memory: bool = True,
 ) -> dict[str, Any]:
-    """Remove what matches and everything derived from it. Returns counts."""
+    """Remove what matches and everything derived from it. Returns counts (and, with
+    rebuild_memory, what each rebuilt namespace said, e.g. result["memory"] == "rebuilt")."""
     if not everything and path_glob is None and since_ms is None and until_ms is None:
         raise ForgetError("say what to forget: --path GLOB, --since/--until, or --all")
     if since_ms is not None and until_ms is not None and since_ms >= until_ms:
         raise ForgetError("--since must be before --until")
+    scope = ForgetScope(path_glob, since_ms, until_ms, everything)
     conn = store.conn
     conn.execute("PRAGMA secure_delete=ON")
     result: dict[str, Any] = {"actions": 0, "sessions": 0, "blobs": 0, "paths": 0, "derived_rows": 0}
+    gone_sessions: list[str] = []
     with store.transaction():
         if everything:
             result["actions"] = conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
             result["sessions"] = conn.execute("SELECT COUNT(*) FROM sessions").fetchone()[0]
             result["blobs"] = conn.execute("SELECT COUNT(*) FROM blobs").fetchone()[0]
             result["paths"] = conn.execute("SELECT COUNT(*) FROM paths").fetchone()[0]
+            gone_sessions = [sid for (sid,) in conn.execute("SELECT id FROM sessions")]
             conn.execute("DELETE FROM actions")
             conn.execute("DELETE FROM sessions")
             conn.execute("DELETE FROM blobs")
             conn.execute("DELETE FROM paths")
-            result["derived_rows"] = _clear_derived(store, None, None, None)
-            store._sn_cache.clear()
-            store._known_paths.clear()
+            store.clear_caches()
         else:
             doomed: list[int] = []
             doomed_hashes: set[str] = set()
@@ -103,7 +104,7 @@ def forget(
                 gone = [p for (p,) in conn.execute("SELECT path FROM paths").fetchall() if path_matches(p, path_glob)]
                 for p in gone:
                     conn.execute("DELETE FROM paths WHERE path = ?", (p,))
-                    store._known_paths.discard(p)
+                    store.forget_cached(path=p)
                 result["paths"] = len(gone)
                 # blobs named after a forgotten path go even if some other action kept them
                 for (h, original) in conn.execute("SELECT hash, original_path FROM blobs").fetchall():
@@ -117,9 +118,9 @@ def forget(
                 ).fetchall()
                 for (sid,) in empty:
                     conn.execute("DELETE FROM sessions WHERE id = ?", (sid,))
-                    store._sn_cache.pop(sid, None)
+                    store.forget_cached(session_id=sid)
+                    gone_sessions.append(sid)
                 result["sessions"] = len(empty)
-            result["derived_rows"] = _clear_derived(store, path_glob, since_ms, until_ms)
             if doomed_hashes:
                 still = store.referenced_blob_hashes()
                 for h in doomed_hashes:
@@ -127,45 +128,63 @@ def forget(
                     named = blob and blob[0] and path_glob is not None and path_matches(blob[0], path_glob)
                     if h not in still or named:
                         result["blobs"] += conn.execute("DELETE FROM blobs WHERE hash = ?", (h,)).rowcount
+        result["derived_rows"] = forget_registered(store, scope, gone_sessions)
     if rebuild_memory:
-        result["memory"] = _rebuild_memory(store, config, everything)
+        for namespace, rebuild in rebuilders().items():
+            result[namespace] = rebuild(store, config or Config())
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     return result
 
 
-def _table_exists(store: Store, name: str) -> bool:
-    return store.conn.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name=?", (name,)).fetchone() is not None
-
-
-def _clear_derived(store: Store, path_glob: str | None, since_ms: float | None, until_ms: float | None) -> int:
-    """Screen frames and similar rows of other packages within the forgotten range."""
+def forget_registered(store: Store, scope: ForgetScope, gone_sessions: list[str]) -> int:
+    """Apply the rule of every registered table of other packages that exists in this
+    file; returns the rows removed. ("rebuild" tables are recomputed afterwards.)"""
+    present = store.tables()
     n = 0
-    for table, ts_col, _sid_col, text_cols in DERIVED_TABLES:
-        if not _table_exists(store, table):
+    for rule in table_rules().values():
+        if present.get(rule.table) not in ("table", "virtual"):
             continue
-        cols = {r[1] for r in store.conn.execute(f"PRAGMA table_info({table})")}
-        if path_glob is None and since_ms is None and until_ms is None:
-            n += store.conn.execute(f"DELETE FROM {table}").rowcount
-            continue
-        if path_glob is None and ts_col in cols:
-            lo = since_ms if since_ms is not None else float("-inf")
-            hi = until_ms if until_ms is not None else float("inf")
-            n += store.conn.execute(f"DELETE FROM {table} WHERE {ts_col} >= ? AND {ts_col} < ?", (lo, hi)).rowcount
-        elif path_glob is not None:
-            name = path_glob.rstrip("/").rsplit("/", 1)[-1].replace("*", "")
-            for col in (c for c in text_cols if c in cols):
-                if name:
-                    n += store.conn.execute(f"DELETE FROM {table} WHERE instr({col}, ?) > 0", (name,)).rowcount
+        if rule.forget == "match":
+            n += forget_matching(store, rule, scope, gone_sessions)
+        elif rule.forget == "custom" and rule.forget_rows is not None:
+            n += rule.forget_rows(store, scope)
     return n
 
 
-def _rebuild_memory(store: Store, config: Any, everything: bool) -> str:
-    try:
-        from filegram.memory import Memory
-    except ImportError:
-        return "memory not installed"
-    from .config import Config
-
-    mem = Memory(store, config or Config())
-    mem.rebuild()
-    return "rebuilt"
+def forget_matching(store: Store, rule: TableRule, scope: ForgetScope, gone_sessions: list[str]) -> int:
+    """A "match" table: with --all every row; otherwise rows of a forgotten session, rows in
+    the time range, rows whose path columns match the glob or whose text columns name the
+    glob's last part (for --path with a time range, both must hold)."""
+    conn = store.conn
+    table = f'"{rule.table}"'
+    if scope.everything:
+        return conn.execute(f"DELETE FROM {table}").rowcount
+    cols = set(store.columns(rule.table))
+    n = 0
+    if rule.session_column in cols and gone_sessions:
+        n += store.delete_where_in(rule.table, rule.session_column, gone_sessions)
+    timed = scope.since_ms is not None or scope.until_ms is not None
+    where: list[str] = []
+    args: list[Any] = []
+    if timed and rule.time_column in cols:
+        where, args = time_range_clause(scope.since_ms, scope.until_ms, f'"{rule.time_column}"')
+    elif timed and scope.path_glob is None:
+        return n  # nothing in this table says when
+    if scope.path_glob is None:
+        if where:
+            n += conn.execute(f"DELETE FROM {table} WHERE {' AND '.join(where)}", args).rowcount
+        return n
+    name = scope.path_glob.rstrip("/").rsplit("/", 1)[-1].replace("*", "")
+    for col in (c for c in rule.text_columns if c in cols):
+        if name:
+            sql = f'DELETE FROM {table} WHERE instr("{col}", ?) > 0'
+            n += conn.execute(sql + "".join(f" AND {w}" for w in where), [name, *args]).rowcount
+    for col in (c for c in rule.path_columns if c in cols):
+        values = [
+            v for (v,) in conn.execute(f'SELECT DISTINCT "{col}" FROM {table}')
+            if isinstance(v, str) and path_matches(v, scope.path_glob)
+        ]
+        for v in values:
+            sql = f'DELETE FROM {table} WHERE "{col}" = ?'
+            n += conn.execute(sql + "".join(f" AND {w}" for w in where), [v, *args]).rowcount
+    return n

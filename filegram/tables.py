@@ -62,9 +62,8 @@ _REGISTRY = _Registry()
 
 # Modules that register tables when imported (the store's own are registered below).
 PLUGIN_MODULES: tuple[str, ...] = (
-    "filegram.recorder.state",
-    "filegram.recorder.screen.store",
-    "filegram.memory.channels",
+    "filegram.recorder.tables",
+    "filegram.memory.tables",
     "filegram.bench.marks",
 )
 
