@@ -3,10 +3,10 @@ PY ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
-# Everything the tests exercise: OCR, the MCP SDK, pyarrow for the official data layout and
-# ActivityWatch's datastore for the side-by-side store benchmark. (A user's own install
-# needs none of them: pip install .)
-EXTRAS ?= dev,ocr,mcp,bench,official
+# Everything the tests and the demo exercise: OCR, the MCP SDK, pyarrow for the official data
+# layout, ActivityWatch's datastore for the side-by-side store benchmark and the simulator's
+# document writers. (A user's own install needs none of them: pip install .)
+EXTRAS ?= dev,ocr,mcp,bench,official,simulator
 
 .PHONY: install demo test lint run bench clean
 

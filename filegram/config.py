@@ -13,12 +13,15 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import platformdirs
 
 from .atomic import write_private
 from .errors import FileGramError
+
+if TYPE_CHECKING:
+    from .store import Store
 
 APP_NAME = "filegram"
 HOME_ENV = "FILEGRAM_HOME"
@@ -317,7 +320,7 @@ class Home:
         cfg.path = path
         return cfg
 
-    def open_store(self, *, readonly: bool = False):  # noqa: ANN201 - avoids import at load
+    def open_store(self, *, readonly: bool = False) -> Store:
         from .store import Store
 
         if not readonly:

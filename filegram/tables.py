@@ -15,7 +15,11 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from .config import Config
+    from .store import Store
 
 # What forget does with a table's rows:
 # - "core": the trace itself (sessions, actions, blobs, paths, state); forget handles it.
@@ -46,7 +50,7 @@ class TableRule:
     path_columns: tuple[str, ...] = ()  # hold a path (relative or absolute)
     text_columns: tuple[str, ...] = ()  # free text that can quote content or paths
     content_columns: tuple[str, ...] = ()  # file content, possibly compressed
-    forget_rows: Callable[[Any, ForgetScope], int] | None = None  # for forget == "custom"
+    forget_rows: Callable[[Store, ForgetScope], int] | None = None  # for forget == "custom"
     exported: bool = True  # written by `export --all`
     note: str = ""
 
@@ -54,8 +58,8 @@ class TableRule:
 @dataclass
 class _Registry:
     tables: dict[str, TableRule] = field(default_factory=dict)
-    rebuilders: dict[str, Callable[[Any, Any], str]] = field(default_factory=dict)
-    export_files: dict[str, Callable[[Any, Any], Any]] = field(default_factory=dict)
+    rebuilders: dict[str, Callable[[Store, Config], str]] = field(default_factory=dict)
+    export_files: dict[str, Callable[[Store, Config], Any]] = field(default_factory=dict)
 
 
 _REGISTRY = _Registry()
@@ -74,12 +78,12 @@ def register_table(rule: TableRule) -> None:
     _REGISTRY.tables[rule.table] = rule
 
 
-def register_rebuild(namespace: str, rebuild: Callable[[Any, Any], str]) -> None:
+def register_rebuild(namespace: str, rebuild: Callable[[Store, Config], str]) -> None:
     """`rebuild(store, config)` recomputes a namespace's derived tables from the trace."""
     _REGISTRY.rebuilders[namespace] = rebuild
 
 
-def register_export_file(name: str, make: Callable[[Any, Any], Any]) -> None:
+def register_export_file(name: str, make: Callable[[Store, Config], Any]) -> None:
     """`export --all` writes `name` (JSON) from `make(store, config)`, e.g. memory's profile.json."""
     _REGISTRY.export_files[name] = make
 
@@ -98,12 +102,12 @@ def table_rules() -> dict[str, TableRule]:
     return dict(_REGISTRY.tables)
 
 
-def rebuilders() -> dict[str, Callable[[Any, Any], str]]:
+def rebuilders() -> dict[str, Callable[[Store, Config], str]]:
     load_plugins()
     return dict(_REGISTRY.rebuilders)
 
 
-def export_files() -> dict[str, Callable[[Any, Any], Any]]:
+def export_files() -> dict[str, Callable[[Store, Config], Any]]:
     load_plugins()
     return dict(_REGISTRY.export_files)
 

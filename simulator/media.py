@@ -19,6 +19,8 @@ import struct
 import wave
 import zipfile
 
+from filegram.errors import import_extra
+
 FIXED_DT = _dt.datetime(2025, 1, 6, 9, 0, 0)
 _ZIP_DT = (2025, 1, 6, 9, 0, 0)
 _STAMP = re.compile(rb"(<dcterms:(?:created|modified)[^>]*>)[^<]*(</dcterms:)")
@@ -45,7 +47,7 @@ def _latin(text: str) -> str:
 
 
 def make_pdf(title: str, paragraphs: list[str]) -> bytes:
-    from fpdf import FPDF
+    FPDF = import_extra("fpdf", "simulator", what="writing PDF files (fpdf2)").FPDF
 
     pdf = FPDF(format="A4")
     pdf.set_creation_date(FIXED_DT)
@@ -61,7 +63,7 @@ def make_pdf(title: str, paragraphs: list[str]) -> bytes:
 
 
 def make_docx(title: str, paragraphs: list[str]) -> bytes:
-    import docx
+    docx = import_extra("docx", "simulator", what="writing .docx files (python-docx)")
 
     d = docx.Document()
     d.core_properties.created = FIXED_DT
@@ -77,7 +79,7 @@ def make_docx(title: str, paragraphs: list[str]) -> bytes:
 
 
 def make_xlsx(header: list[str], rows: list[list[object]]) -> bytes:
-    import openpyxl
+    openpyxl = import_extra("openpyxl", "simulator", what="writing .xlsx files (openpyxl)")
 
     wb = openpyxl.Workbook()
     wb.properties.created = FIXED_DT

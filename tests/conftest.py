@@ -1,13 +1,32 @@
-"""Shared test fixtures: every test gets its own FileGram home (never the user's)."""
+"""Shared test fixtures: every test gets its own FileGram home (never the user's), and no test
+may leave a thread or a child process running behind it (watchdog's conftest is the model):
+a leak in one test shows up as flakiness in another, so it fails where it starts."""
 
 from __future__ import annotations
 
+import threading
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
+import psutil
 import pytest
 
 FIXTURES = Path(__file__).parent / "fixtures"
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+
+# How long a test's threads and processes get to finish after it returns.
+LEAK_GRACE_S = 5.0
+# Threads that libraries keep for the life of the process, started on first use.
+PROCESS_LIFETIME_THREADS = ("asyncio_", "ThreadPoolExecutor-", "pydevd", "Dummy-", "QueueFeederThread")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "allow_leaks(reason): the test knowingly leaves threads or processes running "
+        "(long-lived fixtures of a wider scope are allowed without it)",
+    )
 
 
 @pytest.fixture
@@ -26,3 +45,58 @@ def fg_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     home = tmp_path / "fghome"
     monkeypatch.setenv("FILEGRAM_HOME", str(home))
     return home
+
+
+def _children() -> dict[int, psutil.Process]:
+    try:
+        kids = psutil.Process().children(recursive=True)
+    except psutil.Error:
+        return {}
+    alive = {}
+    for p in kids:
+        try:
+            if p.status() != psutil.STATUS_ZOMBIE:
+                alive[p.pid] = p
+        except psutil.Error:
+            pass
+    return alive
+
+
+def _describe(p: psutil.Process) -> str:
+    try:
+        return f"pid {p.pid} {' '.join(p.cmdline())[:120] or p.name()}"
+    except psutil.Error:
+        return f"pid {p.pid}"
+
+
+@pytest.fixture(autouse=True)
+def no_leaked_threads_or_processes(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Fail the test if threads or child processes it started are still alive a few
+    seconds after it ends. Fixtures of a wider scope (module, session) start theirs before
+    this snapshot, so long-lived servers and displays are not counted; a test that must leave
+    something running says so with @pytest.mark.allow_leaks(reason)."""
+    threads_before = set(threading.enumerate())
+    procs_before = set(_children())
+    yield
+    if request.node.get_closest_marker("allow_leaks"):
+        return
+    deadline = time.monotonic() + LEAK_GRACE_S
+    while True:
+        threads = [
+            t for t in threading.enumerate()
+            if t not in threads_before and t.is_alive() and not t.name.startswith(PROCESS_LIFETIME_THREADS)
+        ]
+        procs = {pid: p for pid, p in _children().items() if pid not in procs_before}
+        if (not threads and not procs) or time.monotonic() > deadline:
+            break
+        time.sleep(0.05)
+    if not threads and not procs:
+        return
+    for p in procs.values():  # do not let one leak break the tests after it
+        try:
+            p.kill()
+        except psutil.Error:
+            pass
+    what = [f"thread {t.name!r} ({getattr(t, '_target', None) or type(t).__name__})" for t in threads]
+    what += [_describe(p) for p in procs.values()]
+    pytest.fail(f"test leaked {len(what)} thread(s)/process(es) still running {LEAK_GRACE_S:.0f} s after it: " + "; ".join(what), pytrace=False)

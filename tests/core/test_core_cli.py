@@ -74,3 +74,23 @@ def test_help_lists_core_commands():
     for cmd in ("status", "sessions", "trace", "config", "import", "export"):
         assert cmd in p.stdout
     assert time.perf_counter() - t < 60  # sanity only; the speed figure is in the perf bench
+
+
+def test_config_get_and_set_keep_comments_and_validate(fg_home):
+    assert run_cli("config", "get", "recorder.roots", home=fg_home, check=True).stdout.strip() == "[]"
+    run_cli("config", "set", "recorder.roots", '["~/a", "~/b"]', home=fg_home, check=True)
+    run_cli("config", "set", "llm.timeout_seconds", "20", home=fg_home, check=True)
+    run_cli("config", "set", "llm.model", "ollama/llama3", home=fg_home, check=True)
+    assert run_cli("config", "get", "recorder.roots", home=fg_home, check=True).stdout.strip() == '["~/a", "~/b"]'
+    assert run_cli("config", "get", "llm.timeout_seconds", home=fg_home, check=True).stdout.strip() == "20"
+    assert run_cli("config", "get", "llm.model", home=fg_home, check=True).stdout.strip() == "ollama/llama3"
+    text = (fg_home / "config.toml").read_text()
+    assert "# Folders to watch" in text and 'roots = ["~/a", "~/b"]' in text
+    for args, words in (
+        (("recorder.roots", "20"), "recorder.roots must be a list of strings"),
+        (("llm.timeout_seconds", "-1"), "llm.timeout_seconds must not be negative"),
+        (("recorder.nope", "1"), "unknown setting recorder.nope"),
+    ):
+        p = run_cli("config", "set", *args, home=fg_home)
+        assert p.returncode == 2 and words in p.stderr and p.stderr.count("\n") == 1
+    assert (fg_home / "config.toml").read_text() == text
