@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed-stamp
 # document writers. (A user's own install needs none of them: pip install .)
 EXTRAS ?= dev,ocr,mcp,bench,official,simulator
 
-.PHONY: install demo test lint run bench clean
+.PHONY: install demo test lint lint-imports run bench clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -24,8 +24,14 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -p no:cacheprovider
 
-lint: $(STAMP)
+lint: $(STAMP) lint-imports
 	$(BIN)/ruff check .
+
+# import-linter reads the installed layout (the subpackages live in root folders here).
+lint-imports: $(STAMP)
+	rm -rf build/lint-imports
+	$(BIN)/pip install -q --no-deps --target build/lint-imports . >/dev/null
+	cd build && PYTHONPATH=lint-imports ../$(BIN)/lint-imports ../pyproject.toml
 
 # Start the daemon on your own folders: make run ROOTS="~/Documents ~/notes"
 run: $(STAMP)
