@@ -184,3 +184,53 @@ def test_home_under_a_symlink_opens_the_real_file(tmp_path):
     ro = Home.resolve(tmp_path / "home-link").open_store(readonly=True)
     assert [x["id"] for x in ro.sessions()] == ["S"]
     ro.close()
+
+
+def _variants(sid: str) -> list[dict]:
+    """Events that test each check of the format, valid and not."""
+    base = Action.make("file_read", sid, 1.5e12, file_path="a.md", view_count=1, view_range=[1, 9]).to_event()
+    write = Action.make("file_write", sid, 1.5e12, file_path="b.md", operation="create",
+                        media_ref={"type": "blob", "hash": "ab12", "path": "media/blobs/ab12.blob"}).to_event()
+    browse = Action.make("file_browse", sid, 1.5e12, directory_path=".", files_listed=3).to_event()
+    deep: object = "x"
+    for _ in range(40):
+        deep = [deep]
+    edits = [
+        {}, {"timestamp": float("nan")}, {"timestamp": float("inf")}, {"timestamp": 12}, {"timestamp": True},
+        {"view_count": 3.0}, {"view_count": 2.5}, {"view_count": True}, {"view_count": None}, {"view_count": -1},
+        {"file_path": "a\x00b"}, {"file_path": "\ud800"}, {"file_path": "x" * (1 << 20 + 1)}, {"file_path": 7},
+        {"file_path": None}, {"view_range": [1]}, {"view_range": [1, "2"]}, {"view_range": [1, True]},
+        {"profile_id": "p\x00"}, {"profile_id": "p1"}, {"event_id": "e\x00"}, {"event_id": "é" * 3},
+        {"session_id": 5}, {"revisit_interval_ms": float("-inf")}, {"extra": {"nested": [1, 2.5, None]}},
+        {"extra": deep}, {"extra": "with \x00 nul"}, {"x" * 201: 1}, {"event_type": "file_teleport"},
+        {"event_type": ["file_read"]}, {"event_type": "tool_call"},
+    ]
+    out = [{**base, **e} for e in edits]
+    out.append({k: v for k, v in base.items() if k != "file_path"})
+    out += [write, {**write, "operation": "append"}, {**write, "media_ref": {"hash": "zz"}},
+            {**write, "media_ref": {"hash": "ab", "path": 3}}, browse, {**browse, "files_listed": -2},
+            {**browse, "files_listed": ["a", 1]}, {**browse, "files_listed": ["a", "b"]}, [1, 2], "text"]
+    return out
+
+
+def test_the_single_pass_judges_every_event_as_validate_event_does(tmp_path):
+    """The write path's fast checks (store.ingest) and schema.validate_event agree: the same
+    error for a bad event, the same stored event for a good one."""
+    from filegram.schema import validate_event
+
+    s = Store(tmp_path / "db.sqlite")
+    sid = s.open_session("S", source="test")
+    for i, ev in enumerate(_variants(sid)):
+        if isinstance(ev, dict) and isinstance(ev.get("event_id"), str):
+            ev["event_id"] = ev["event_id"][:8] + f"-{i}"
+        try:
+            expected = validate_event(ev, index=0)
+        except TraceError as exc:
+            with pytest.raises(TraceError) as got:
+                s.add_actions([ev])
+            assert str(got.value) == str(exc), f"variant {i}"
+            continue
+        assert s.add_actions([ev]) == 1, f"variant {i}"
+        (stored,) = [e for e in s.actions(sid) if e["event_id"] == expected["event_id"]]
+        engine_fields = {k: None for k in ("profile_id", "message_id", "model_provider", "model_name")}
+        assert stored == {**engine_fields, **expected}, f"variant {i}"
