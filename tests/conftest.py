@@ -4,6 +4,7 @@ a leak in one test shows up as flakiness in another, so it fails where it starts
 
 from __future__ import annotations
 
+import socketserver
 import threading
 import time
 from collections.abc import Iterator
@@ -18,7 +19,9 @@ ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 # How long a test's threads and processes get to finish after it returns.
 LEAK_GRACE_S = 5.0
 # Threads that libraries keep for the life of the process, started on first use.
-PROCESS_LIFETIME_THREADS = ("asyncio_", "ThreadPoolExecutor-", "pydevd", "Dummy-", "QueueFeederThread")
+PROCESS_LIFETIME_THREADS = (
+    "asyncio_", "ThreadPoolExecutor-", "pydevd", "Dummy-", "QueueFeederThread", "litellm-",
+)
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -47,6 +50,15 @@ def fg_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return home
 
 
+def _served_before(thread: threading.Thread, before: set[threading.Thread]) -> bool:
+    """A request thread of a server that a wider-scoped fixture started (a keep-alive
+    connection of a module's browser outlives one test, not the module)."""
+    server = getattr(getattr(thread, "_target", None), "__self__", None)
+    if not isinstance(server, socketserver.BaseServer):
+        return False
+    return any(getattr(t, "_target", None) == server.serve_forever for t in before if t.is_alive())
+
+
 def _children() -> dict[int, psutil.Process]:
     try:
         kids = psutil.Process().children(recursive=True)
@@ -73,8 +85,10 @@ def _describe(p: psutil.Process) -> str:
 def no_leaked_threads_or_processes(request: pytest.FixtureRequest) -> Iterator[None]:
     """Fail the test if threads or child processes it started are still alive a few
     seconds after it ends. Fixtures of a wider scope (module, session) start theirs before
-    this snapshot, so long-lived servers and displays are not counted; a test that must leave
-    something running says so with @pytest.mark.allow_leaks(reason)."""
+    this snapshot, so long-lived servers and displays are not counted (nor the request
+    threads of such a server); library threads that live as long as the process are named
+    in PROCESS_LIFETIME_THREADS; a test that must leave something running says so with
+    @pytest.mark.allow_leaks(reason)."""
     threads_before = set(threading.enumerate())
     procs_before = set(_children())
     yield
@@ -85,6 +99,7 @@ def no_leaked_threads_or_processes(request: pytest.FixtureRequest) -> Iterator[N
         threads = [
             t for t in threading.enumerate()
             if t not in threads_before and t.is_alive() and not t.name.startswith(PROCESS_LIFETIME_THREADS)
+            and not _served_before(t, threads_before)
         ]
         procs = {pid: p for pid, p in _children().items() if pid not in procs_before}
         if (not threads and not procs) or time.monotonic() > deadline:

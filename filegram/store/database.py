@@ -23,6 +23,7 @@ from ..errors import FileGramError
 Migration = str | Callable[[sqlite3.Connection], None]
 
 CORE_NAMESPACE = "core"
+IN_MEMORY = ":memory:"  # Store(":memory:"): a throwaway database (bench methods, tests)
 SQLITE_BUSY_TIMEOUT_MS = 30_000
 
 CORE_MIGRATIONS: list[Migration] = [
@@ -132,12 +133,17 @@ class Database:
 
     def __init__(self, path: str | Path, *, readonly: bool = False, create: bool = True):
         self.path = Path(path)
-        if not readonly and create:
+        self.in_memory = str(path) == IN_MEMORY
+        if self.in_memory:
+            uri = "file::memory:"  # a private database that lives as long as the connection
+        elif not readonly and create:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         elif not self.path.exists():
             raise StoreError(f"no database at {self.path}")
-        existed = self.path.exists()
-        uri = f"{self.path.as_uri()}?mode=ro" if readonly else self.path.as_uri()
+        existed = self.in_memory or self.path.exists()
+        if not self.in_memory:
+            # a URI escapes what a path may hold (spaces, '?', '#', '%', any script)
+            uri = self.path.absolute().as_uri() + ("?mode=ro" if readonly else "")
         try:
             conn = sqlite3.connect(
                 uri,

@@ -24,17 +24,20 @@ PATHS = {
 }
 
 
-@pytest.fixture(params=list(PATHS))
-def db_path(request, tmp_path):
-    parts = PATHS[request.param]
-    if request.param == "under-a-symlink":
+def _path_variant(name: str, tmp_path):
+    if name == "under-a-symlink":
         (tmp_path / "real").mkdir()
         (tmp_path / "link").symlink_to(tmp_path / "real", target_is_directory=True)
-    return tmp_path.joinpath(*parts)
+    return tmp_path.joinpath(*PATHS[name])
+
+
+@pytest.fixture(params=list(PATHS))
+def db_path(request, tmp_path):
+    return _path_variant(request.param, tmp_path)
 
 
 @pytest.fixture(params=["new-file", "existing-file"])
-def store(request, db_path):
+def file_store(request, db_path):
     """A writable store at every path variant, on a new file and on one reopened."""
     if request.param == "existing-file":
         Store(db_path).close()
@@ -43,12 +46,27 @@ def store(request, db_path):
     s.close()
 
 
+@pytest.fixture(params=[f"{age}:{where}" for age in ("new-file", "existing-file") for where in PATHS] + ["in-memory"])
+def store(request, tmp_path):
+    """Every store the code can open for writing: each file variant, and ':memory:'."""
+    if request.param == "in-memory":
+        s = Store(":memory:")
+    else:
+        age, where = request.param.split(":")
+        path = _path_variant(where, tmp_path)
+        if age == "existing-file":
+            Store(path).close()
+        s = Store(path)
+    yield s
+    s.close()
+
+
 def _reads(sid: str, n: int, start: float = 1.0e12) -> list[dict]:
     return [Action.make("file_read", sid, start + i, file_path=f"f{i}.md", view_count=1).to_event() for i in range(n)]
 
 
-def test_wal_foreign_keys_and_schema_version(store, db_path):
-    s = store
+def test_wal_foreign_keys_and_schema_version(file_store, db_path):
+    s = file_store
     assert s.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert s.conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
     assert s.schema_version() == 1

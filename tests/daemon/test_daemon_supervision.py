@@ -29,12 +29,13 @@ class CrashingRecorder:
         self.life = life
         self.fail_start = fail_start
         self._worker: threading.Thread | None = None
+        self._halt = threading.Event()
         self.stopped = False
 
     def start(self) -> None:
         if self.fail_start:
             raise OSError("inotify watch limit reached")
-        self._worker = threading.Thread(target=time.sleep, args=(self.life,), daemon=True)
+        self._worker = threading.Thread(target=self._halt.wait, args=(self.life,), daemon=True)
         self._worker.start()
 
     def flush(self, timeout: float = 5.0) -> bool:
@@ -42,6 +43,7 @@ class CrashingRecorder:
 
     def stop(self) -> None:
         self.stopped = True
+        self._halt.set()  # the worker ends with its recorder, not 60 s after the test
 
     def stats(self) -> dict:
         # claims to run, like a recorder whose flag outlived its thread
