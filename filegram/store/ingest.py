@@ -20,7 +20,7 @@ import itertools
 import json
 import math
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -70,6 +70,7 @@ class Shape:
     checks: tuple[tuple[str, int], ...]
     null_envelope: tuple[str, ...]
     primary: str
+    all_envelope_null: bool  # all four engine fields present and null
 
 
 def _shape(etype: Any, names: tuple[Any, ...], types: tuple[type, ...]) -> Shape | None:
@@ -121,7 +122,7 @@ def _shape(etype: Any, names: tuple[Any, ...], types: tuple[type, ...]) -> Shape
     if etype == "file_write":
         checks.append(("operation", OPERATION))
     null_envelope = tuple(n for n in OPTIONAL_ENVELOPE if present.get(n) is _NONE)
-    return Shape(tuple(checks), null_envelope, PRIMARY_FIELD.get(etype, ""))
+    return Shape(tuple(checks), null_envelope, PRIMARY_FIELD.get(etype, ""), null_envelope == OPTIONAL_ENVELOPE)
 
 
 def _values_ok(ev: dict[str, Any], checks: tuple[tuple[str, int], ...]) -> bool:
@@ -190,27 +191,38 @@ def _encode(rest: dict[str, Any], *, lenient: bool) -> str:
         return json.dumps(rest, ensure_ascii=False)  # valid but beyond orjson (huge integers)
 
 
+@dataclass
+class Batch:
+    """What one pass over a batch of events gives the write path."""
+
+    rows: list[Row]
+    missing_sessions: list[str]  # session ids no session exists for
+    new_paths: dict[str, float]  # paths not in known_paths, with the time first seen here
+
+
 def action_rows(
     events: Sequence[Any],
     session_sn: Callable[[str], int | None],
+    known_paths: Container[str] = frozenset(),
     *,
     validate: bool = True,
-) -> tuple[list[Row], list[str]]:
-    """Rows for the actions table, and the session ids no session exists for. With
-    validate, raises schema.TraceError for the first event that does not follow the format
-    (naming its index), before any missing session is reported."""
+) -> Batch:
+    """Rows for the actions table in one pass. With validate, raises schema.TraceError for
+    the first event that does not follow the format (naming its index), before any missing
+    session is reported."""
     dumps = orjson.dumps
     shapes = _SHAPES
     sns: dict[str, int | None] = {}
     missing: list[str] = []
     rows: list[Row] = []
+    new_paths: dict[str, float] = {}
     append = rows.append
     for i, ev in enumerate(events):
         data = None
         if validate and type(ev) is dict:
             # the fast path: a known shape, then only the values its shape says to look at
             try:
-                shape = shapes[(ev.get("event_type"), tuple(ev), tuple(map(type, ev.values())))]
+                shape = shapes[(ev["event_type"], tuple(ev), tuple(map(type, ev.values())))]
             except (KeyError, TypeError):
                 shape = shape_of(ev)
             if shape is not None:
@@ -221,12 +233,16 @@ def action_rows(
                     ts - ts == 0.0  # finite
                     and (not shape.checks or _values_ok(ev, shape.checks))
                     and len(eid) <= MAX_STRING and "\x00" not in eid and (eid.isascii() or is_unicode(eid))
-                    and len(sid) <= MAX_STRING and "\x00" not in sid and (sid.isascii() or is_unicode(sid))
+                    and (sid in sns or _text_ok(sid))
                 ):
                     rest = ev.copy()  # copying and deleting keys is several times faster than filtering
-                    del rest["event_id"], rest["event_type"], rest["timestamp"], rest["session_id"]
-                    for name in shape.null_envelope:  # null engine fields are implied on read
-                        del rest[name]
+                    if shape.all_envelope_null:
+                        del rest["event_id"], rest["event_type"], rest["timestamp"], rest["session_id"], \
+                            rest["profile_id"], rest["message_id"], rest["model_provider"], rest["model_name"]
+                    else:
+                        del rest["event_id"], rest["event_type"], rest["timestamp"], rest["session_id"]
+                        for name in shape.null_envelope:  # null engine fields are implied on read
+                            del rest[name]
                     try:
                         data = dumps(rest).decode()
                     except orjson.JSONEncodeError:  # e.g. invalid Unicode: validate_event names it
@@ -255,7 +271,9 @@ def action_rows(
             if sn is None:
                 missing.append(sid)
         append((eid, sn, etype, ts, path, data))
-    return rows, missing
+        if path is not None and path not in known_paths and path not in new_paths:
+            new_paths[path] = ts
+    return Batch(rows, missing, new_paths)
 
 
 INSERT_ACTIONS = "INSERT OR IGNORE INTO actions(event_id, session_sn, event_type, ts, path, data) VALUES "

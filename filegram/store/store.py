@@ -131,23 +131,23 @@ class Store(Database):
         if not evs:
             return 0
         with self.transaction() as conn:
-            rows, missing = action_rows(evs, self._session_sn, validate=validate)
-            if missing:
-                raise StoreError(f"cannot store actions: no session '{missing[0][:40]}' (open it first)")
+            known = self._known_paths
+            batch = action_rows(evs, self._session_sn, known, validate=validate)
+            if batch.missing_sessions:
+                sid = batch.missing_sessions[0]
+                raise StoreError(f"cannot store actions: no session '{sid[:40]}' (open it first)")
             before = conn.total_changes
             try:
-                insert_rows(conn, rows)
+                insert_rows(conn, batch.rows)
             except sqlite3.IntegrityError as exc:  # a session deleted by another process
                 self._sn_cache.clear()
                 raise StoreError(f"cannot store actions: {exc}") from exc
             added = conn.total_changes - before
-            known = self._known_paths
-            new_paths = {r[4]: r[3] for r in reversed(rows) if r[4] is not None and r[4] not in known}
-            if new_paths:
-                conn.executemany("INSERT OR IGNORE INTO paths(path, first_ms) VALUES (?, ?)", new_paths.items())
+            if batch.new_paths:
+                conn.executemany("INSERT OR IGNORE INTO paths(path, first_ms) VALUES (?, ?)", batch.new_paths.items())
                 if len(known) > KNOWN_PATHS_MAX:
                     known.clear()
-                known.update(new_paths)
+                known.update(batch.new_paths)
             return added
 
     def delete_actions(self, event_ids: Iterable[str]) -> int:
@@ -194,15 +194,8 @@ class Store(Database):
 
     def last_action_ms(self) -> float | None:
         """Time of the newest stored action: health means data, not a live process.
-        (One indexed MAX per action type: no scan of the actions table.)"""
-        from ..schema import ACTION_TYPES
-
-        best = None
-        for etype in ACTION_TYPES:
-            (m,) = self.conn.execute("SELECT MAX(ts) FROM actions WHERE event_type = ?", (etype,)).fetchone()
-            if m is not None and (best is None or m > best):
-                best = m
-        return best
+        (One lookup at the end of the time index: no scan of the actions table.)"""
+        return self.conn.execute("SELECT MAX(ts) FROM actions").fetchone()[0]
 
     def paths(self, glob: str | None = None) -> list[str]:
         """Distinct paths ever stored (optionally matching a GLOB), from the path index."""
