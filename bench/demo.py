@@ -18,10 +18,15 @@ import shutil
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.table import Table
+
+from filegram.config import Config, Home
+
+if TYPE_CHECKING:
+    from filegram.store import Store
 
 DEMO_PROFILE = "p17"
 DEMO_TASKS = ("T-01", "T-03", "T-05", "T-09", "T-10", "T-14", "T-16", "T-18", "T-21", "T-22", "T-27", "T-28")
@@ -65,17 +70,15 @@ def step_record(home: Path, out: Path) -> None:
     _cli(home, "trace", "show")
 
 
-def _home(home: Path) -> Any:
-    from filegram.config import Home
-
+def _home(home: Path) -> Home:
     return Home.resolve(home)
 
 
-def home_config(home: Path) -> Any:
+def home_config(home: Path) -> Config:
     return _home(home).load_config()
 
 
-def _store(home: Path) -> Any:
+def _store(home: Path) -> Store:
     return _home(home).open_store()
 
 
