@@ -151,8 +151,8 @@ def _perf(args: argparse.Namespace, ctx: Any) -> int:
 
 def _faults(args: argparse.Namespace, ctx: Any) -> int:
     from filegram.errors import FileGramError
-    from .faults import run_faults
 
+    from .faults import run_faults
     from .perf_suite import print_table
 
     if args.kills < 1 or args.storm_files < 1:

@@ -11,7 +11,6 @@ import sys
 import time
 
 import pytest
-
 from filegram.bench.faults import run_kill_loop, start_recorder
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="inotify recorder")

@@ -8,7 +8,6 @@ import shutil
 import sys
 
 import pytest
-
 from filegram.bench.faults import run_event_storm
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux" or shutil.which("git") is None, reason="needs inotify and git")

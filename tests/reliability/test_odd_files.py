@@ -12,8 +12,8 @@ import threading
 import time
 
 import pytest
-
-from filegram.bench.faults import peak_rss_sampler as _peak_rss_sampler, start_recorder
+from filegram.bench.faults import peak_rss_sampler as _peak_rss_sampler
+from filegram.bench.faults import start_recorder
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="inotify recorder")
 

@@ -12,7 +12,6 @@ import zlib
 from pathlib import Path
 
 import pytest
-
 from filegram.bench.faults import start_recorder
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="inotify recorder")
