@@ -20,7 +20,7 @@ import itertools
 import json
 import math
 import sqlite3
-from collections.abc import Callable, Container, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -104,7 +104,7 @@ def _shape(etype: Any, names: tuple[Any, ...], types: tuple[type, ...]) -> Shape
             ok = t is (int if kind == INT else bool)
         elif kind == NUM:
             ok = t is int or t is float
-            if t is float:
+            if t is float and name != "timestamp":  # the pass checks the timestamp itself
                 checks.append((name, FINITE))
         elif kind == COUNT:
             ok = t is int or t is list
@@ -197,19 +197,20 @@ class Batch:
 
     rows: list[Row]
     missing_sessions: list[str]  # session ids no session exists for
-    new_paths: dict[str, float]  # paths not in known_paths, with the time first seen here
+    new_paths: dict[str, float]  # paths that were not in known_paths, first time seen here
 
 
 def action_rows(
     events: Sequence[Any],
     session_sn: Callable[[str], int | None],
-    known_paths: Container[str] = frozenset(),
+    known_paths: set[str],
     *,
     validate: bool = True,
 ) -> Batch:
-    """Rows for the actions table in one pass. With validate, raises schema.TraceError for
-    the first event that does not follow the format (naming its index), before any missing
-    session is reported."""
+    """Rows for the actions table in one pass. New paths are added to known_paths (the
+    caller's cache of the paths table: it must drop the cache if the batch is not
+    committed). With validate, raises schema.TraceError for the first event that does not
+    follow the format (naming its index), before any missing session is reported."""
     dumps = orjson.dumps
     shapes = _SHAPES
     sns: dict[str, int | None] = {}
@@ -271,7 +272,8 @@ def action_rows(
             if sn is None:
                 missing.append(sid)
         append((eid, sn, etype, ts, path, data))
-        if path is not None and path not in known_paths and path not in new_paths:
+        if path is not None and path not in known_paths:
+            known_paths.add(path)
             new_paths[path] = ts
     return Batch(rows, missing, new_paths)
 

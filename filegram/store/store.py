@@ -143,11 +143,10 @@ class Store(Database):
                 self._sn_cache.clear()
                 raise StoreError(f"cannot store actions: {exc}") from exc
             added = conn.total_changes - before
-            if batch.new_paths:
+            if batch.new_paths:  # already in the cache: a rollback clears it (clear_caches)
                 conn.executemany("INSERT OR IGNORE INTO paths(path, first_ms) VALUES (?, ?)", batch.new_paths.items())
                 if len(known) > KNOWN_PATHS_MAX:
                     known.clear()
-                known.update(batch.new_paths)
             return added
 
     def delete_actions(self, event_ids: Iterable[str]) -> int:
