@@ -240,7 +240,7 @@ class Recorder:
         w = self.watcher
         return {
             "running": self._running,
-            "queued": self.queue.qsize() + (interp.pending if interp else 0) + len(self._batch),
+            "queued": self.queue.qsize() + (interp.pending_count if interp else 0) + len(self._batch),
             "stored": self._stored,
             "dropped": w.dropped if w else 0,
             "errors": self._errors,
@@ -473,11 +473,11 @@ class Recorder:
     def _write(self) -> None:
         interp, state = self.interp, self.state
         assert interp is not None and state is not None
-        if not self._batch and not interp.blobs and not state.pending_writes and not self._updates:
+        if not self._batch and not interp.has_blobs and not state.pending_writes and not self._updates:
             return
         updates, self._updates = self._updates, {}
         batch, self._batch = self._batch, []
-        blobs, interp.blobs = interp.blobs, []
+        blobs = interp.take_blobs()
         try:
             with self.store.transaction():
                 seen: set[bytes] = set()
@@ -511,7 +511,7 @@ class Recorder:
                 self._disk_full = True
                 log.warning("recorder: %s; will resume when space returns", exc)
             self._batch = (batch + self._batch)[-self._max_pending :]
-            interp.blobs = (blobs + interp.blobs)[-self._max_pending :]
+            interp.put_back_blobs(blobs, self._max_pending)
             self._updates = {**updates, **self._updates}
             time.sleep(DISK_FULL_RETRY_S)
             return
@@ -519,7 +519,7 @@ class Recorder:
             self._errors += 1
             log.exception("recorder: could not write a batch; retrying with the next one")
             self._batch = batch + self._batch
-            interp.blobs = blobs + interp.blobs
+            interp.put_back_blobs(blobs)
             self._updates = {**updates, **self._updates}
             time.sleep(0.2)
             return
@@ -576,7 +576,7 @@ class Recorder:
             and self._last_action_ts is not None
             and now - self._last_action_ts > self._idle_gap_ms
             and self.interp is not None
-            and self.interp.pending == 0
+            and self.interp.pending_count == 0
         ):
             self._release(now, force=True)
             self._write()

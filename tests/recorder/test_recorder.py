@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from filegram.recorder import Recorder, record
 from filegram.recorder.platforms import unavailable_types
-from filegram.recorder.procs import parse_search
+from filegram.recorder.searchspec import parse_search
 from filegram.recorder.watch import Raw
 from rec_helpers import kinds, make_config, run_cli, sh
 
