@@ -104,7 +104,7 @@ def bench_latency(n_events: int, work: Path, gap_s: float = 0.1) -> dict[str, An
     time.sleep(1.0)
     rec.flush()
     settle = float(rec.rec["settle_ms"])
-    lat = list(rec._latencies)
+    lat = list(rec.latencies)
     rec.stop()
     store.close()
     return {
