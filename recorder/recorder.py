@@ -233,7 +233,10 @@ class Recorder:
             "last_stored_ms": self.writer.last_stored_ms,
             "last_activity_ms": self._last_activity_ms,
             "session_id": self.sessions.session_id,
-            "unavailable_types": unavailable_types(polled=bool(w and (w.polled_roots or w.polled_folders or self.force_polling))),
+            "unavailable_types": unavailable_types(
+                polled=bool(w and (w.polled_roots or w.polled_folders or self.force_polling)),
+                folder_opens=w.sees_folder_opens if w else True,
+            ),
             "roots": [str(r) for r in self.root_paths],
             "polled_roots": list(w.polled_roots) if w else [],
             "polled_folders": w.polled_folders if w else 0,
