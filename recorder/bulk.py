@@ -38,7 +38,6 @@ class BulkAgg:
     modifies: int = 0
     deletes: int = 0
     dirs: int = 0
-    bytes: int = 0
     # reads elsewhere while the folder filled up: the other side of a `cp -r`
     sources: list[PendingRead] = field(default_factory=list)
 
@@ -140,7 +139,6 @@ class BulkSummariser:
             if info is not None:
                 try:
                     st = os.stat(path, follow_symlinks=False)
-                    agg.bytes += max(st.st_size - info.size, 0)
                     info.size, info.mtime_ns, info.hash = st.st_size, st.st_mtime_ns, None
                     self.state.put(path, info)
                 except OSError:

@@ -22,7 +22,10 @@ import errno
 import os
 from collections.abc import Callable
 from importlib import metadata
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from watchdog.observers.api import BaseObserver
 
 TESTED_WITH = "7.1"
 
@@ -80,7 +83,7 @@ def check_internals() -> None:
         raise InternalsChanged("PathedInotifyEvent is no longer (ev, path)")
 
 
-def extended_observer_class(on_unwatchable: Callable[[str], None]) -> Any:
+def extended_observer_class(on_unwatchable: Callable[[str], None]) -> type[BaseObserver]:
     """An InotifyObserver whose emitter also reports directory opens and overflows, and
     hands a sub-folder it cannot watch (watch limit) to on_unwatchable(folder).
     Raises InternalsChanged when the installed watchdog differs (see check_internals)."""
@@ -150,7 +153,7 @@ def extended_observer_class(on_unwatchable: Callable[[str], None]) -> Any:
     return Observer
 
 
-def public_observer_class() -> Any:
+def public_observer_class() -> type[BaseObserver]:
     """watchdog's own choice for this platform (its public API)."""
     from watchdog.observers import Observer
 

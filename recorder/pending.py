@@ -29,7 +29,6 @@ class Change:
     t_last: float
     before: FileInfo | None = None
     tool: str = "write"  # how the save happened: write (in place), rename, vim
-    copy_of: str | None = None
 
 
 @dataclass

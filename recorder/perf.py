@@ -15,7 +15,10 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from filegram.config import Config
 
 _WRITER = r"""
 import os, sys, time
@@ -35,7 +38,7 @@ print(t1 - t0, t3 - t2)
 """
 
 
-def _config(**rec: Any) -> Any:
+def _config(**rec: Any) -> Config:
     from filegram.config import parse_config
 
     body = "\n".join(f"{k} = {v!r}" for k, v in rec.items())

@@ -269,7 +269,6 @@ class ProcessWatcher:
         self.on_end = on_end
         self.poll_ms = poll_ms
         self.mode = "none"
-        self.seen = 0
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._child: subprocess.Popen[str] | None = None
@@ -296,15 +295,11 @@ class ProcessWatcher:
             target = self._read_child
         except (OSError, AssertionError):
             self._kill_child()
-            self._scanner = _Scanner(self._started, self.on_end, self.poll_ms)
+            self._scanner = _Scanner(self.on_start, self.on_end, self.poll_ms)
             self.mode = self._scanner.mode
             target = self._run_inline
         self._thread = threading.Thread(target=target, name="filegram-procs", daemon=True)
         self._thread.start()
-
-    def _started(self, spec: SearchSpec) -> None:
-        self.seen += 1
-        self.on_start(spec)
 
     def _run_inline(self) -> None:
         assert self._scanner is not None
@@ -317,7 +312,7 @@ class ProcessWatcher:
             kind, _, rest = line.rstrip("\n").partition(" ")
             try:
                 if kind == "S":
-                    self._started(SearchSpec(**json.loads(rest)))
+                    self.on_start(SearchSpec(**json.loads(rest)))
                 elif kind == "E":
                     pid, t = rest.split()
                     self.on_end(int(pid), float(t))

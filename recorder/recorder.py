@@ -78,7 +78,6 @@ class Recorder:
                 raise RecorderError(f"recording root {p} is not a folder")
             self.root_paths.append(p.resolve())
         own_home = home_root(home)
-        self.home_root = own_home
         try:
             pf = PathFilter.from_config(config)
         except (KeyError, TypeError):
@@ -111,7 +110,6 @@ class Recorder:
         self._marker_cv = threading.Condition()
         self._discard_dir_opens = False
         self._last_tick = 0.0
-        self.baseline_info: dict[str, int] = {}
         # FILEGRAM_RECORDER_TRACE=FILE writes every raw event (after the privacy filters)
         # to FILE: how to see why a sequence became the actions it did.
         trace = os.environ.get("FILEGRAM_RECORDER_TRACE")
@@ -149,7 +147,7 @@ class Recorder:
             redact=bool(self.privacy.get("redact", True)),
             bulk_per_second=int(self.rec["bulk_events_per_second"]),
         )
-        self.baseline_info = self.interp.baseline(int(self.rec["baseline_max_bytes"]))
+        self.interp.baseline(int(self.rec["baseline_max_bytes"]))
         with self.store.transaction():
             self.state.write_pending()
         self.sessions.close_crashed()

@@ -26,7 +26,6 @@ class ActiveSearch:
     spec: SearchSpec
     t_end: float | None = None
     scanned: set[str] = field(default_factory=set)  # files it read
-    dirs: int = 0  # folders it opened
 
     def covers(self, path: str, t: float) -> bool:
         if t < self.spec.t_start - 50:

@@ -82,7 +82,7 @@ class SessionRouter:
                 self.store.update_session(self.session_id, started_ms=t)
                 if self._deriver is not None:
                     self._deriver.started = t
-            assert self._deriver is not None
+            assert self._deriver is not None and self.session_id is not None
             self.writer.add(self._deriver.feed([a]), self.session_id)
             self._last_action_ts = max(t, self._last_action_ts or t)
 

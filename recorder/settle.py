@@ -207,10 +207,8 @@ class Settler:
 
     def finish_browse(self, b: PendingBrowse, now: float) -> None:
         b.done = True
-        search = self.searches.covering(b.path, b.t)
-        if search is not None:
-            search.dirs += 1
-            return
+        if self.searches.covering(b.path, b.t) is not None:
+            return  # the search's own walk
         pre = b.path.rstrip(os.sep) + os.sep
         # rm -r lists a folder before emptying it; cp -r lists the folders it copies
         for td, d in self.pending.recent_delete_dirs:

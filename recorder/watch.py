@@ -17,13 +17,13 @@ import os
 import queue
 import sys
 import threading
-import time
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from watchdog.events import FileSystemEvent, FileSystemEventHandler
+from watchdog.observers.api import BaseObserver
 from watchdog.observers.polling import PollingObserver
 
 from filegram.store import now_ms
@@ -52,7 +52,7 @@ class Raw:
     t: float = 0.0
     is_dir: bool = False
     synthetic: bool = False
-    data: Any = field(default=None)
+    data: Any = None  # proc_start: a SearchSpec; proc_end: the pid; flush, stop: an Event
 
 
 _KIND = {
@@ -202,8 +202,8 @@ class Watcher:
         self.roots = roots
         self.out = out
         self.force_polling = force_polling
-        self.observer: Any = None
-        self.poller: Any = None
+        self.observer: BaseObserver | None = None
+        self.poller: BaseObserver | None = None
         self.polled_roots: list[str] = []
         self.folder_poller: FolderPoller | None = None
         self._started = False
@@ -211,7 +211,6 @@ class Watcher:
         self.messages: list[str] = []
         self.sees_folder_opens = True  # False on watchdog's public observer
         self.dropped = 0
-        self.blocked_ms = 0.0
         self._lock = threading.Lock()
 
     def _sink(self, raw: Raw) -> None:
@@ -222,7 +221,6 @@ class Watcher:
             return
         except queue.Full:
             pass
-        t0 = time.monotonic()
         try:
             self.out.put(raw, timeout=10.0)
         except queue.Full:
@@ -232,8 +230,6 @@ class Watcher:
                 self.out.put(Raw("overflow", raw.path, t=raw.t), timeout=30.0)
             except queue.Full:
                 pass
-        finally:
-            self.blocked_ms += (time.monotonic() - t0) * 1000
 
     def start(self) -> None:
         # watchdog warns about re-added watches with the full list of watched folders: that
@@ -260,7 +256,7 @@ class Watcher:
             self._watch(public_observer_class(), handler)
         self._started = True
 
-    def _watch(self, observer_class: Any, handler: EventHandler) -> None:
+    def _watch(self, observer_class: Callable[[], BaseObserver], handler: EventHandler) -> None:
         self.observer = observer_class()
         self.observer.start()
         self.watched_roots = []
@@ -337,7 +333,7 @@ class Watcher:
                 _stop(obs)
 
 
-def _stop(observer: Any) -> None:
+def _stop(observer: BaseObserver) -> None:
     try:
         observer.stop()
         observer.join(timeout=5)

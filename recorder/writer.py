@@ -12,10 +12,9 @@ from __future__ import annotations
 import json
 import logging
 import time
-import uuid
 from typing import Any
 
-from filegram.schema import TraceError
+from filegram.schema import Action, TraceError, new_event_id
 from filegram.store import DiskFullError, Store, now_ms
 
 from .interpret import Interpreter
@@ -48,25 +47,17 @@ class BatchWriter:
     def __len__(self) -> int:
         return len(self._batch)
 
-    def add(self, events: list[dict[str, Any]], session_id: str | None) -> None:
+    def add(self, events: list[dict[str, Any]], session_id: str) -> None:
         """Actions of the session, completed with the trace's common fields."""
         if not events:
             return
         if not self._batch:
             self._started = now_ms()
         for ev in events:
-            full = {
-                "event_id": ev.pop("event_id", None) or str(uuid.uuid4()),
-                "event_type": ev.pop("event_type"),
-                "timestamp": ev.pop("timestamp"),
-                "session_id": session_id,
-                "profile_id": self.profile_id,
-                "message_id": None,
-                "model_provider": None,
-                "model_name": None,
-            }
-            full.update(ev)
-            self._batch.append(full)
+            event_id = ev.pop("event_id", None) or new_event_id()
+            etype, ts = ev.pop("event_type"), ev.pop("timestamp")
+            action = Action(etype, session_id, ts, ev, event_id, profile_id=self.profile_id)
+            self._batch.append(action.to_event())
 
     def add_updates(self, updates: dict[str, list[str]]) -> None:
         """files_opened_after of searches already stored, to be set in place."""

@@ -11,13 +11,12 @@ its own and closes it after the same idle gap.
 from __future__ import annotations
 
 import logging
-import uuid
 from collections.abc import Callable
 from pathlib import Path
 
 from filegram.config import Config
 from filegram.privacy import PathFilter
-from filegram.schema import TraceError
+from filegram.schema import Action, TraceError
 from filegram.store import Store
 
 from .actions import INDEX_MAX_NAMES, Seen, TitleMatcher, action_fields
@@ -119,19 +118,10 @@ class ScreenTrace:
                 self.covered += 1
                 continue
             sid = self.session_for(t, open_own=True)
-            ev = {
-                "event_id": str(uuid.uuid4()),
-                "event_type": seen.event_type,
-                "timestamp": t,
-                "session_id": sid,
-                "profile_id": None,
-                "message_id": None,
-                "model_provider": None,
-                "model_name": None,
-            }
+            assert sid is not None  # open_own: there is always one
             listed = self.matcher.listed(seen.abs_path) if self.matcher and seen.event_type == "file_browse" else None
-            ev.update(action_fields(seen, app, listed))
-            events.append(ev)
+            action = Action(seen.event_type, sid, t, action_fields(seen, app, listed))
+            events.append(action.to_event())
         if not events:
             return 0
         try:
