@@ -65,7 +65,7 @@ class Interpreter:
         self.searches = Searches(roots, self.disk, self.output, redact_queries=redact)
         self.bulk = BulkSummariser(roots, state, self.pending, self.output, limit=bulk_per_second)
         self.settler = Settler(roots, state, self.pending, self.disk, self.output, self.searches,
-                               settle_ms=settle_ms)
+                               settle_ms=float(settle_ms))
         self.raw_events = 0
         self.rescans = 0
 

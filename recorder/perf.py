@@ -99,7 +99,7 @@ def bench_latency(n_events: int, work: Path, gap_s: float = 0.1) -> dict[str, An
     root.mkdir()
     store = Store(work / "lat.db")
     rec = Recorder(store, [root], _config())
-    rec.measure_latency = True
+    rec.writer.measure_latency = True
     rec.start()
     for i in range(n_events):
         (root / f"n{i:04d}.md").write_text(f"note {i}\n")
@@ -107,7 +107,7 @@ def bench_latency(n_events: int, work: Path, gap_s: float = 0.1) -> dict[str, An
     time.sleep(1.0)
     rec.flush()
     settle = float(rec.rec["settle_ms"])
-    lat = list(rec.latencies)
+    lat = list(rec.writer.latencies)
     rec.stop()
     store.close()
     return {

@@ -122,19 +122,6 @@ class Recorder:
     def session_id(self) -> str | None:
         return self.sessions.session_id
 
-    @property
-    def measure_latency(self) -> bool:
-        """Keep each stored action's delay from event to write (for the benchmark)."""
-        return self.writer.measure_latency
-
-    @measure_latency.setter
-    def measure_latency(self, on: bool) -> None:
-        self.writer.measure_latency = on
-
-    @property
-    def latencies(self) -> list[float]:
-        return self.writer.latencies
-
     def start(self) -> Recorder:
         if self._running:
             return self

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -20,25 +21,21 @@ from .platforms import unavailable_types
 from .writer import BatchWriter
 
 
+@dataclass
 class SessionRouter:
-    """write: stores what the writer holds (before a session closes)."""
-
-    def __init__(self, store: Store, writer: BatchWriter, write: Callable[[], None], *,
-                 root_paths: Sequence[Path], profile_id: str | None, task_id: str | None,
-                 idle_gap_ms: float, followup_ms: float, polled: bool):
-        self.store = store
-        self.writer = writer
-        self.write = write
-        self.root_paths = list(root_paths)
-        self.profile_id = profile_id
-        self.task_id = task_id
-        self.idle_gap_ms = idle_gap_ms
-        self.followup_ms = followup_ms
-        self.polled = polled
-        self.session_id: str | None = None
-        self._deriver: Deriver | None = None
-        self._last_action_ts: float | None = None
-        self._started = 0.0
+    store: Store
+    writer: BatchWriter
+    write: Callable[[], None]  # stores what the writer holds (before a session closes)
+    root_paths: Sequence[Path]
+    profile_id: str | None
+    task_id: str | None
+    idle_gap_ms: float
+    followup_ms: float
+    polled: bool  # roots watched by polling (what the session cannot see)
+    session_id: str | None = field(default=None, init=False)
+    _deriver: Deriver | None = field(default=None, init=False)
+    _last_action_ts: float | None = field(default=None, init=False)
+    _started: float = field(default=0.0, init=False)
 
     @property
     def root(self) -> str:

@@ -10,25 +10,23 @@ file_browse, or with its neighbours a traversal (an inferred search). The intake
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from filegram.naming import backup_of, is_editor_artifact, looks_like_backup, looks_like_temp_save
 from filegram.schema import depth_of, dir_depth_of, file_type_of
+from filegram.textdiff import line_diff, shares_lines
 
-from .content import Content, line_diff, shares_lines
+from .content import Content
 from .disk import Disk
 from .output import Output
 from .paths import RootSet
-from .pending import (
-    Change,
-    Displaced,
-    Pending,
-    PendingBrowse,
-    PendingDelete,
-    PendingDir,
-    PendingRead,
-)
+from .pending import Pending, PendingDelete
 from .searches import Searches
 from .state import FileState
+
+if TYPE_CHECKING:
+    from .pending import Change, Displaced, PendingBrowse, PendingDir, PendingRead
 
 READ_GRACE_MS = 200.0  # reads wait a little longer than changes, so a copy can claim them
 COPY_WINDOW_MS = 3000.0
@@ -42,18 +40,17 @@ BULK_COPY_LEAD_MS = 1000.0  # a listing this shortly before a bulk copy may be t
 LAST_READS_KEPT = 4096
 
 
+@dataclass
 class Settler:
-    def __init__(self, roots: RootSet, state: FileState, pending: Pending, disk: Disk, output: Output,
-                 searches: Searches, *, settle_ms: float):
-        self.roots = roots
-        self.state = state
-        self.pending = pending
-        self.disk = disk
-        self.output = output
-        self.searches = searches
-        self.settle_ms = float(settle_ms)
-        self.searches_inferred = 0
-        self._last_read_t: dict[str, float] = {}
+    roots: RootSet
+    state: FileState
+    pending: Pending
+    disk: Disk
+    output: Output
+    searches: Searches
+    settle_ms: float
+    searches_inferred: int = 0  # traversals taken for a search whose process was missed
+    _last_read_t: dict[str, float] = field(default_factory=dict)
 
     def settle(self, now: float, *, force: bool = False, bulk_from: float | None = None) -> None:
         """Finish what has waited long enough (everything, when forced), in dependency
