@@ -27,7 +27,7 @@ from filegram.naming import is_editor_artifact, looks_like_temp_save
 
 from .bulk import BulkSummariser
 from .disk import Disk
-from .output import Blob, Output
+from .output import Output
 from .paths import RootSet
 from .pending import (
     FRESH_DIR_MS,
@@ -92,17 +92,6 @@ class Interpreter:
         self.state.prune_expectations()
         self.pending.forget_old(now)
         return self.output.take_actions()
-
-    def take_blobs(self) -> list[Blob]:
-        """Content the actions since the last call refer to, for the store's blob table."""
-        return self.output.take_blobs()
-
-    def put_back_blobs(self, blobs: list[Blob], limit: int | None = None) -> None:
-        self.output.put_back_blobs(blobs, limit)
-
-    @property
-    def has_blobs(self) -> bool:
-        return bool(self.output.blobs)
 
     # ------------------------------------------------------------------------------------
     # intake

@@ -393,7 +393,7 @@ class Recorder:
 
     def _write(self) -> None:
         assert self.interp is not None and self.state is not None
-        self.writer.write(self.interp, self.state)
+        self.writer.write(self.interp.output, self.state)
 
     def _close_idle_session(self, now: float) -> None:
         if self.interp is not None:

@@ -17,7 +17,7 @@ from typing import Any
 from filegram.schema import Action, TraceError, new_event_id
 from filegram.store import DiskFullError, Store, now_ms
 
-from .interpret import Interpreter
+from .output import Output
 from .state import FileState
 
 log = logging.getLogger(__name__)
@@ -70,12 +70,14 @@ class BatchWriter:
             len(self._batch) >= self.max_actions or now - self._started >= self.max_ms or caught_up
         )
 
-    def write(self, interp: Interpreter, state: FileState) -> None:
-        if not self._batch and not interp.has_blobs and not state.pending_writes and not self._updates:
+    def write(self, output: Output, state: FileState) -> None:
+        """The batch, the content its actions refer to (from the interpreter's output) and
+        the file state's pending changes, in one transaction."""
+        if not self._batch and not output.blobs and not state.pending_writes and not self._updates:
             return
         updates, self._updates = self._updates, {}
         batch, self._batch = self._batch, []
-        blobs = interp.take_blobs()
+        blobs = output.take_blobs()
         try:
             with self.store.transaction():
                 seen: set[bytes] = set()
@@ -109,7 +111,7 @@ class BatchWriter:
                 self.disk_full = True
                 log.warning("recorder: %s; will resume when space returns", exc)
             self._batch = (batch + self._batch)[-self.max_pending :]
-            interp.put_back_blobs(blobs, self.max_pending)
+            output.put_back_blobs(blobs, self.max_pending)
             self._updates = {**updates, **self._updates}
             time.sleep(DISK_FULL_RETRY_S)
             return
@@ -117,7 +119,7 @@ class BatchWriter:
             self.errors += 1
             log.exception("recorder: could not write a batch; retrying with the next one")
             self._batch = batch + self._batch
-            interp.put_back_blobs(blobs)
+            output.put_back_blobs(blobs)
             self._updates = {**updates, **self._updates}
             time.sleep(WRITE_RETRY_S)
             return
