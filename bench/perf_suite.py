@@ -18,7 +18,7 @@ from typing import Any
 SUITES: dict[str, tuple[str, str]] = {
     "store": ("filegram.bench.perf_store", "store ingest vs ActivityWatch's datastore"),
     "recorder": ("filegram.recorder.perf", "recorder throughput and latency"),
-    "screen": ("filegram.recorder.screen_perf", "screen capture and OCR cost"),
+    "screen": ("filegram.recorder.screen.perf", "screen capture and OCR cost"),
     "memory": ("filegram.memory.perf", "memory ingest, incremental update, query latency"),
     "simulator": ("filegram.simulator.perf", "simulator trajectories per second"),
     "daemon": ("filegram.daemon.perf", "daemon idle CPU and RSS"),

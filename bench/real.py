@@ -83,7 +83,7 @@ def _frames(store: Any, session_id: str) -> list[dict[str, Any]]:
     """Screen frames of a session (id, ts, window_title, app, ocr_text), if the screen
     recorder ran; never the images."""
     try:
-        from filegram.recorder.screen_store import frames_for_session
+        from filegram.recorder.screen.store import frames_for_session
     except ImportError:
         return []
     return [{k: f.get(k) for k in ("id", "ts", "window_title", "app", "ocr_text")}

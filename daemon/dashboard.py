@@ -410,7 +410,8 @@ class Dashboard:
 
     def _screen_state(self) -> tuple[dict[str, Any], Any]:
         try:
-            from filegram.recorder import screen, screen_store
+            from filegram.recorder import screen
+            from filegram.recorder.screen import store as screen_store
         except ImportError:
             return {"available": False, "reason": "Screen capture is not part of this build."}, None
         with self.backend.assistant.store_held() as st:

@@ -27,7 +27,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "filegram.bench.cli",
     "filegram.daemon.cli",
     "filegram.daemon.assist_cli",
-    "filegram.recorder.screen_cli",
+    "filegram.recorder.screen.cli",
 )
 
 

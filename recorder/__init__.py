@@ -2,7 +2,9 @@
 
 Public surface: `Recorder` (start / flush / stop / stats / session_id), `record()` for the
 foreground command, `unavailable_types()` for the platform report and `demo_workflow()`
-(a short scripted workflow with real programs, for `make demo`).
+(a short scripted workflow with real programs, for `make demo`). The screen recorder is
+the subpackage `filegram.recorder.screen`, with its own surface. See docs/recorder.md for
+the modules and their jobs.
 """
 
 from __future__ import annotations

@@ -1,23 +1,32 @@
 """Bulk operations (tar x, rm -rf, cp -r, git checkout): counted and summarised per
-folder instead of recorded file by file. A mixin of the Interpreter: it shares the
-interpreter's pending events, which it sweeps into the summary when a folder turns busy."""
+folder instead of recorded file by file.
+
+A folder turns busy when more than `limit` events hit it within a second. From then on
+its events are only counted, and what was still waiting to settle there is swept into the
+count; when the folder has been quiet for BULK_QUIET_MS the episode becomes a few summary
+actions marked "bulk": true (a copy of a folder, N files written, N deleted ...).
+
+The summariser is owned by the interpreter and works on what it is given: the roots, the
+file state, the interpreter's pending events and its output.
+"""
 
 from __future__ import annotations
 
 import os
 from collections import deque
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
 
 from filegram.naming import backup_of, looks_like_backup
 from filegram.schema import dir_depth_of
 
-from .state import FileInfo
-
-if TYPE_CHECKING:
-    from .interpret import PendingRead
+from .output import Output
+from .paths import RootSet
+from .pending import Pending, PendingRead
+from .state import FileInfo, FileState
 
 MAX_BULK_SOURCES = 100_000
+BULK_WINDOW_MS = 1000.0  # events per this window decide whether a folder is busy
+BULK_QUIET_MS = 2000.0  # a busy folder this long without events: the episode is over
 
 
 @dataclass
@@ -29,7 +38,6 @@ class BulkAgg:
     modifies: int = 0
     deletes: int = 0
     dirs: int = 0
-    bytes: int = 0
     # reads elsewhere while the folder filled up: the other side of a `cp -r`
     sources: list[PendingRead] = field(default_factory=list)
 
@@ -38,16 +46,22 @@ class BulkAgg:
         return not (self.creates or self.modifies or self.deletes or self.dirs)
 
 
-class BulkMixin:
-    """Uses the interpreter's roots, state, pending events, counters and _emit."""
+class BulkSummariser:
+    def __init__(self, roots: RootSet, state: FileState, pending: Pending, output: Output, *, limit: int):
+        self.roots = roots
+        self.state = state
+        self.pending = pending
+        self.output = output
+        self.limit = int(limit)
+        self.episodes: dict[str, BulkAgg] = {}
+        self.summaries = 0
+        self._hits: dict[str, deque[float]] = {}
 
-    roots: Any
-    state: Any
-    bulk_limit: int
-    bulk: dict[str, BulkAgg]
-    _bulk_hits: dict[str, deque[float]]
+    def __len__(self) -> int:
+        return len(self.episodes)
 
-    def _bulk_key(self, path: str) -> str:
+    def _key(self, path: str) -> str:
+        """The folder an event counts for: the first level below its root."""
         r = self.roots.root_of(path)
         if r is None:
             return path
@@ -56,27 +70,61 @@ class BulkMixin:
             return r.path
         return r.path + os.sep + inner.split("/", 1)[0]
 
-    def _bulk(self, path: str, t: float, kind: str) -> bool:
+    def count(self, path: str, t: float, kind: str) -> bool:
         """Count an event for its folder; True when the folder is in bulk mode (the event
-        has then been summarised)."""
-        if self.bulk_limit <= 0:
+        has then been summarised). kind: create, modify, delete or dir."""
+        if self.limit <= 0:
             return False
-        key = self._bulk_key(path)
-        agg = self.bulk.get(key)
+        key = self._key(path)
+        agg = self.episodes.get(key)
         if agg is None:
-            hits = self._bulk_hits.get(key)
+            hits = self._hits.get(key)
             if hits is None:
-                hits = self._bulk_hits[key] = deque(maxlen=self.bulk_limit + 1)
+                hits = self._hits[key] = deque(maxlen=self.limit + 1)
             hits.append(t)
-            if len(hits) <= self.bulk_limit or t - hits[0] > 1000.0:
+            if len(hits) <= self.limit or t - hits[0] > BULK_WINDOW_MS:
                 return False
-            agg = self.bulk[key] = BulkAgg(key, hits[0], t)
-            self._sweep_into_bulk(agg)
+            agg = self.episodes[key] = BulkAgg(key, hits[0], t)
+            self._sweep_into(agg)
         agg.t_last = max(agg.t_last, t)
-        self._count_bulk(agg, path, t, kind)
+        self._count(agg, path, t, kind)
         return True
 
-    def _count_bulk(self, agg: BulkAgg, path: str, t: float, kind: str) -> None:
+    def covering(self, path: str) -> BulkAgg | None:
+        """The busy folder's episode this path belongs to, if any."""
+        if not self.episodes:
+            return None
+        return self.episodes.get(self._key(path))
+
+    def absorb_read(self, path: str, t: float) -> bool:
+        """A read elsewhere while a folder fills up may be a copy's source: kept with the
+        episode (True) until it ends and tells."""
+        for agg in self.episodes.values():
+            if t - agg.t_last <= BULK_WINDOW_MS and len(agg.sources) < MAX_BULK_SOURCES:
+                agg.sources.append(PendingRead(path, t))
+                return True
+        return False
+
+    def earliest_start(self) -> float | None:
+        return min((a.t_first for a in self.episodes.values()), default=None)
+
+    def settle(self, now: float, *, force: bool = False) -> None:
+        """Episodes that went quiet (all, when forced) become summary actions."""
+        for key, agg in list(self.episodes.items()):
+            if force or now - agg.t_last > BULK_QUIET_MS:
+                if not agg.empty:
+                    self._end(agg)
+                if force and now - agg.t_last <= BULK_QUIET_MS:
+                    self.episodes[key] = BulkAgg(key, now, agg.t_last)
+                else:
+                    del self.episodes[key]
+                    self._hits.pop(key, None)
+        if len(self._hits) > 1000:
+            self._hits = {k: v for k, v in self._hits.items() if v and now - v[-1] < BULK_QUIET_MS}
+
+    # -- counting -----------------------------------------------------------------------
+
+    def _count(self, agg: BulkAgg, path: str, t: float, kind: str) -> None:
         if kind == "create":
             if path not in self.state.files:
                 agg.creates += 1
@@ -91,7 +139,6 @@ class BulkMixin:
             if info is not None:
                 try:
                     st = os.stat(path, follow_symlinks=False)
-                    agg.bytes += max(st.st_size - info.size, 0)
                     info.size, info.mtime_ns, info.hash = st.st_size, st.st_mtime_ns, None
                     self.state.put(path, info)
                 except OSError:
@@ -105,42 +152,43 @@ class BulkMixin:
             if path not in self.state.dirs:
                 self.state.dirs.add(path)
                 agg.dirs += 1
-        self.last_change_t[path] = t
+        self.pending.last_change_t[path] = t
 
-    def _in_bulk(self, path: str) -> BulkAgg | None:
-        if not self.bulk:
-            return None
-        return self.bulk.get(self._bulk_key(path))
-
-    def _sweep_into_bulk(self, agg: BulkAgg) -> None:
+    def _sweep_into(self, agg: BulkAgg) -> None:
+        """What was waiting to settle in the busy folder joins the count."""
         key = agg.key
         pre = key + os.sep
+        pending = self.pending
 
         def under(p: str) -> bool:
             return (p.startswith(pre) or p == key) if key not in [r.path for r in self.roots.roots] else os.path.dirname(p) == key
 
-        for p in [p for p in self.changes if under(p)]:
-            ch = self.changes.pop(p)
-            self._count_bulk(agg, p, ch.t_first, "create" if ch.kind == "create" else "modify")
-        for p in [p for p in self.new_dirs if under(p) or p == key]:
-            self.new_dirs.pop(p)
+        for p in [p for p in pending.changes if under(p)]:
+            ch = pending.changes.pop(p)
+            self._count(agg, p, ch.t_first, "create" if ch.kind == "create" else "modify")
+        for p in [p for p in pending.new_dirs if under(p) or p == key]:
+            pending.new_dirs.pop(p)
             agg.dirs += 1
-        for p in [p for p in self.deletes if under(p)]:
-            self.deletes.pop(p)
+        for p in [p for p in pending.deletes if under(p)]:
+            pending.deletes.pop(p)
             agg.deletes += 1
         keep = []
-        for r in self.reads:
+        for r in pending.reads:
             if under(r.path):
                 continue
-            if not r.claimed and r.t >= agg.t_first - 1000.0 and len(agg.sources) < MAX_BULK_SOURCES:
+            if not r.claimed and r.t >= agg.t_first - BULK_WINDOW_MS and len(agg.sources) < MAX_BULK_SOURCES:
                 agg.sources.append(r)
             else:
                 keep.append(r)
-        self.reads = keep
-        self.browses = [b for b in self.browses if not (under(b.path) or b.path == key)]
+        pending.reads = keep
+        pending.browses = [b for b in pending.browses if not (under(b.path) or b.path == key)]
 
-    def _end_bulk(self, agg: BulkAgg) -> None:
+    # -- the summary --------------------------------------------------------------------
+
+    def _end(self, agg: BulkAgg) -> None:
+        emit = self.output.emit
         rel = self.roots.rel(agg.key) or "."
+        depth = dir_depth_of(rel if rel != "." else "")
         extra = {"bulk": True}
         sources = {r.path for r in agg.sources}
         if agg.creates and len(sources) >= 2:
@@ -151,20 +199,19 @@ class BulkMixin:
             rs = self.roots.rel(src_dir)
             if rs is not None:
                 # the source folders were listed by the copying program, not by the user
-                self.recent_copy_dirs.append((agg.t_first, src_dir))
-                self._emit("file_copy", agg.t_first, source_path=rs, dest_path=rel, is_backup=looks_like_backup(rel) or backup_of(rs, rel), bulk_count=agg.creates, **extra)
+                self.pending.recent_copy_dirs.append((agg.t_first, src_dir))
+                emit("file_copy", agg.t_first, source_path=rs, dest_path=rel, is_backup=looks_like_backup(rel) or backup_of(rs, rel), bulk_count=agg.creates, **extra)
                 agg.creates = agg.dirs = 0
                 agg.sources = []
         if agg.sources:  # not a copy after all: these were reads
-            self.reads.extend(agg.sources)
+            self.pending.reads.extend(agg.sources)
             agg.sources = []
         if agg.dirs:
-            self._emit("dir_create", agg.t_first, dir_path=rel, depth=dir_depth_of(rel if rel != "." else ""), sibling_count=None, bulk_count=agg.dirs, **extra)
+            emit("dir_create", agg.t_first, dir_path=rel, depth=depth, sibling_count=None, bulk_count=agg.dirs, **extra)
         if agg.creates:
-            self._emit("file_write", agg.t_first, file_path=rel, file_type=None, directory_depth=dir_depth_of(rel if rel != "." else ""), operation="create", content_length=None, before_hash=None, after_hash=None, media_ref=None, bulk_count=agg.creates, **extra)
+            emit("file_write", agg.t_first, file_path=rel, file_type=None, directory_depth=depth, operation="create", content_length=None, before_hash=None, after_hash=None, media_ref=None, bulk_count=agg.creates, **extra)
         if agg.modifies:
-            self._emit("file_write", agg.t_first, file_path=rel, file_type=None, directory_depth=dir_depth_of(rel if rel != "." else ""), operation="overwrite", content_length=None, before_hash=None, after_hash=None, media_ref=None, bulk_count=agg.modifies, **extra)
+            emit("file_write", agg.t_first, file_path=rel, file_type=None, directory_depth=depth, operation="overwrite", content_length=None, before_hash=None, after_hash=None, media_ref=None, bulk_count=agg.modifies, **extra)
         if agg.deletes:
-            self._emit("file_delete", agg.t_first, file_path=rel, file_age_ms=None, was_temporary=False, bulk_count=agg.deletes, **extra)
-        self.counters["bulk_summaries"] += 1
-
+            emit("file_delete", agg.t_first, file_path=rel, file_age_ms=None, was_temporary=False, bulk_count=agg.deletes, **extra)
+        self.summaries += 1

@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from filegram.cli import Context
+
+    from .recorder import Recorder
 
 
 def register(sub: Any) -> None:
@@ -21,7 +26,7 @@ def register(sub: Any) -> None:
     p.set_defaults(func=cmd_record)
 
 
-def cmd_record(args: argparse.Namespace, ctx: Any) -> int:
+def cmd_record(args: argparse.Namespace, ctx: Context) -> int:
     from filegram.errors import FileGramError
 
     from .recorder import record
@@ -33,7 +38,7 @@ def cmd_record(args: argparse.Namespace, ctx: Any) -> int:
         raise FileGramError("--for must be a positive number of seconds")
     store = ctx.store()
 
-    def started(rec: Any) -> None:
+    def started(rec: Recorder) -> None:
         if args.quiet:
             return
         st = rec.stats()
@@ -53,7 +58,7 @@ def cmd_record(args: argparse.Namespace, ctx: Any) -> int:
     return 0 if stats["errors"] == 0 else 1
 
 
-def status_extra(ctx: Any) -> dict[str, object]:
+def status_extra(ctx: Context) -> dict[str, object]:
     """Merged into `filegram status`: which action types this platform cannot see."""
     from .platforms import unavailable_types
 

@@ -13,7 +13,6 @@ import os
 from dataclasses import dataclass
 
 from filegram.privacy import redact_bytes
-from filegram.textdiff import LineDiff, line_diff, shares_lines  # noqa: F401 - re-exported
 
 BINARY_PROBE = 8192
 CHUNK = 1 << 20

@@ -10,8 +10,6 @@ import tempfile
 import time
 from pathlib import Path
 
-STEP_S = 0.15  # real people pause between steps; the recorder's settle window needs ~0.4 s
-
 
 def _run(*argv: str, cwd: Path) -> None:
     subprocess.run(list(argv), cwd=cwd, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

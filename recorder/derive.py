@@ -6,9 +6,10 @@ cross_file_reference. Fed with primary actions in time order, one session at a t
 
 from __future__ import annotations
 
-import uuid
 from dataclasses import dataclass, field
 from typing import Any
+
+from filegram.schema import new_event_id
 
 FOCUS_TYPES = {"file_read": "read", "file_edit": "edit", "file_write": "write"}
 REFERENCE_WINDOW_MS = 10 * 60 * 1000.0
@@ -64,7 +65,7 @@ class Deriver:
         ev.pop("_inferred", None)
         ev.pop("_tool", None)
         if etype == "file_search":
-            ev["event_id"] = str(uuid.uuid4())
+            ev["event_id"] = new_event_id()
             ev["files_opened_after"] = []
             self.held = _HeldSearch(ev["event_id"], t, t + self.followup_ms, scope or ".")
             return [ev]

@@ -15,7 +15,10 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from filegram.config import Config
 
 _WRITER = r"""
 import os, sys, time
@@ -35,7 +38,7 @@ print(t1 - t0, t3 - t2)
 """
 
 
-def _config(**rec: Any) -> Any:
+def _config(**rec: Any) -> Config:
     from filegram.config import parse_config
 
     body = "\n".join(f"{k} = {v!r}" for k, v in rec.items())
@@ -96,7 +99,7 @@ def bench_latency(n_events: int, work: Path, gap_s: float = 0.1) -> dict[str, An
     root.mkdir()
     store = Store(work / "lat.db")
     rec = Recorder(store, [root], _config())
-    rec.measure_latency = True
+    rec.writer.measure_latency = True
     rec.start()
     for i in range(n_events):
         (root / f"n{i:04d}.md").write_text(f"note {i}\n")
@@ -104,7 +107,7 @@ def bench_latency(n_events: int, work: Path, gap_s: float = 0.1) -> dict[str, An
     time.sleep(1.0)
     rec.flush()
     settle = float(rec.rec["settle_ms"])
-    lat = list(rec._latencies)
+    lat = list(rec.writer.latencies)
     rec.stop()
     store.close()
     return {

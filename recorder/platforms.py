@@ -14,11 +14,14 @@ import sys
 NEEDS_OPEN_EVENTS = ("file_read", "file_browse", "file_search", "file_copy")
 
 
-def unavailable_types(platform: str | None = None, *, polled: bool = False) -> list[str]:
+def unavailable_types(platform: str | None = None, *, polled: bool = False,
+                      folder_opens: bool = True) -> list[str]:
+    """polled: a root is watched by polling (inotify watch limit exhausted), which sees
+    no opens there; folder_opens False: watchdog's public observer (see watch), which
+    reports file opens but not folder opens."""
     plat = platform or sys.platform
-    if not plat.startswith("linux"):
+    if not plat.startswith("linux") or polled:
         return list(NEEDS_OPEN_EVENTS)
-    if polled:
-        # a root watched by polling (inotify watch limit exhausted) sees no reads there
-        return list(NEEDS_OPEN_EVENTS)
+    if not folder_opens:
+        return ["file_browse"]
     return []

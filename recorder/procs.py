@@ -1,4 +1,4 @@
-"""Seeing searches: which search tool ran, with what query, over which folder.
+"""Seeing search processes: which search tool ran, when, and when it ended.
 
 inotify says a file was opened, never by whom, so searches come from the process table.
 Two sources, best first: the kernel's process connector (a netlink socket that announces
@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import logging
 import os
 import socket
 import struct
@@ -22,169 +21,9 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 
-log = logging.getLogger("filegram.recorder")
-
-# Program name -> FileGram search_type.
-SEARCH_TOOLS: dict[str, str] = {
-    "grep": "grep",
-    "egrep": "grep",
-    "fgrep": "grep",
-    "rg": "grep",
-    "ag": "grep",
-    "ack": "grep",
-    "ack-grep": "grep",
-    "git": "grep",  # only `git grep`
-    "find": "find",
-    "fd": "find",
-    "fdfind": "find",
-    "locate": "locate",
-    "plocate": "locate",
-    "mlocate": "locate",
-}
-
-# Options that take a value, per tool family (the value is not the pattern).
-_GREP_VALUE_OPTS = {
-    "-f", "--file", "-m", "--max-count", "-A", "--after-context", "-B", "--before-context",
-    "-C", "--context", "-d", "--directories", "-D", "--devices", "--include", "--exclude",
-    "--exclude-dir", "--exclude-from", "--label", "--color", "--colour", "-g", "--glob",
-    "-t", "--type", "-T", "--type-not", "-j", "--threads", "-M", "--max-columns",
-    "--max-depth", "--ignore-file", "-E", "--encoding", "--pre", "--sort", "--sortr",
-}
-_GREP_PATTERN_OPTS = {"-e", "--regexp"}
-_FIND_NAME_TESTS = {"-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-lname", "-ilname"}
-
-
-@dataclass
-class SearchSpec:
-    pid: int
-    tool: str
-    search_type: str
-    query: str | None
-    paths: list[str]  # absolute scope paths
-    cwd: str
-    argv: list[str]
-    t_start: float
-    ignore_case: bool = False
-    fixed: bool = False
-    name_test: str | None = None  # for find: -name / -iname / -path ...
-    extra: dict[str, object] = field(default_factory=dict)
-
-
-def parse_search(argv: list[str], cwd: str, pid: int = 0, t_start: float = 0.0) -> SearchSpec | None:
-    """Understand a search tool's command line; None if it is not a search."""
-    if not argv:
-        return None
-    tool = os.path.basename(argv[0])
-    stype = SEARCH_TOOLS.get(tool)
-    if stype is None:
-        return None
-    args = argv[1:]
-    if tool == "git":
-        # git [-C dir] grep ...
-        i = 0
-        while i < len(args) and args[i].startswith("-"):
-            if args[i] == "-C" and i + 1 < len(args):
-                cwd = os.path.join(cwd, args[i + 1])
-                i += 2
-                continue
-            i += 1
-        if i >= len(args) or args[i] != "grep":
-            return None
-        args = args[i + 1 :]
-    if stype == "find" and tool == "find":
-        paths: list[str] = []
-        i = 0
-        while i < len(args) and not args[i].startswith(("-", "(", "!", ")", ",")):
-            paths.append(args[i])
-            i += 1
-        query = None
-        name_test = None
-        while i < len(args):
-            if args[i] in _FIND_NAME_TESTS and i + 1 < len(args):
-                name_test = args[i]
-                query = args[i + 1]
-                break
-            i += 1
-        if not paths:
-            paths = ["."]
-        return SearchSpec(pid, tool, "find", query, [_abs(p, cwd) for p in paths], cwd, argv, t_start, name_test=name_test)
-    if stype == "locate":
-        pos = [a for a in args if not a.startswith("-")]
-        return SearchSpec(pid, tool, "locate", pos[0] if pos else None, [cwd], cwd, argv, t_start)
-    # grep family and fd
-    pattern: str | None = None
-    positional: list[str] = []
-    ignore_case = fixed = False
-    recursive = tool in ("rg", "ag", "ack", "ack-grep", "git", "fd", "fdfind")
-    value_letters = "fmABCdD" if tool in ("grep", "egrep", "fgrep", "git") else "fmABCgtTjEMd"
-    extended = tool not in ("grep", "fgrep", "git")  # rg, ag, ack, fd and egrep: extended syntax
-    i = 0
-    only_positional = False
-    while i < len(args):
-        a = args[i]
-        if only_positional or not a.startswith("-") or a == "-":
-            positional.append(a)
-        elif a == "--":
-            only_positional = True
-        elif a in _GREP_PATTERN_OPTS:
-            if i + 1 < len(args):
-                pattern = pattern or args[i + 1]
-            i += 1
-        elif a.startswith("--regexp="):
-            pattern = pattern or a.split("=", 1)[1]
-        elif a.startswith("--"):
-            name = a.split("=", 1)[0]
-            if name in ("--ignore-case",):
-                ignore_case = True
-            elif name in ("--fixed-strings",):
-                fixed = True
-            elif name in ("--extended-regexp", "--perl-regexp"):
-                extended = True
-            elif name in ("--recursive", "--dereference-recursive"):
-                recursive = True
-            if "=" not in a and name in _GREP_VALUE_OPTS:
-                i += 1
-        else:
-            letters = a[1:]
-            for k, ch in enumerate(letters):
-                if ch == "i":
-                    ignore_case = True
-                elif ch == "F":
-                    fixed = True
-                elif ch in "EP" and tool in ("grep", "egrep", "fgrep", "git"):
-                    extended = True
-                elif ch in "rR":
-                    recursive = True
-                elif ch == "e":
-                    rest = letters[k + 1 :]
-                    if rest:
-                        pattern = pattern or rest
-                    elif i + 1 < len(args):
-                        pattern = pattern or args[i + 1]
-                        i += 1
-                    break
-                elif ch in value_letters:
-                    if not letters[k + 1 :] and i + 1 < len(args):
-                        i += 1
-                    break
-        i += 1
-    if pattern is None and positional:
-        pattern = positional.pop(0)
-    if tool == "fgrep":
-        fixed = True
-    if not positional:
-        positional = ["."] if recursive else []
-    stype_out = "find" if tool in ("fd", "fdfind") else "grep"
-    return SearchSpec(
-        pid, tool, stype_out, pattern, [_abs(p, cwd) for p in positional], cwd, argv, t_start,
-        ignore_case=ignore_case, fixed=fixed, extra={"recursive": recursive, "extended": extended},
-    )
-
-
-def _abs(p: str, cwd: str) -> str:
-    return os.path.normpath(os.path.join(cwd, os.path.expanduser(p)))
+from .searchspec import SEARCH_TOOLS, SearchSpec, parse_search
 
 
 def _read_proc(pid: int) -> tuple[list[str], str] | None:
@@ -430,7 +269,6 @@ class ProcessWatcher:
         self.on_end = on_end
         self.poll_ms = poll_ms
         self.mode = "none"
-        self.seen = 0
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._child: subprocess.Popen[str] | None = None
@@ -457,15 +295,11 @@ class ProcessWatcher:
             target = self._read_child
         except (OSError, AssertionError):
             self._kill_child()
-            self._scanner = _Scanner(self._started, self.on_end, self.poll_ms)
+            self._scanner = _Scanner(self.on_start, self.on_end, self.poll_ms)
             self.mode = self._scanner.mode
             target = self._run_inline
         self._thread = threading.Thread(target=target, name="filegram-procs", daemon=True)
         self._thread.start()
-
-    def _started(self, spec: SearchSpec) -> None:
-        self.seen += 1
-        self.on_start(spec)
 
     def _run_inline(self) -> None:
         assert self._scanner is not None
@@ -478,7 +312,7 @@ class ProcessWatcher:
             kind, _, rest = line.rstrip("\n").partition(" ")
             try:
                 if kind == "S":
-                    self._started(SearchSpec(**json.loads(rest)))
+                    self.on_start(SearchSpec(**json.loads(rest)))
                 elif kind == "E":
                     pid, t = rest.split()
                     self.on_end(int(pid), float(t))

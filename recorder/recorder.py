@@ -1,8 +1,8 @@
 """The recorder: observers -> bounded queue -> interpreter -> sessions -> store, in batches.
 
-One worker thread owns the interpreter and the store writes, so no lock is needed on the
-file model, and every batch (actions, blobs and the recorder's file state) is one
-transaction: a crash loses at most the last unwritten batch, never half of one.
+One worker thread owns the interpreter, the session router and the writer, so no lock is
+needed on the file model, and every batch (actions, blobs and the recorder's file state)
+is one transaction (see writer): a crash loses at most the last unwritten batch.
 
 flush() is exact on Linux: it opens each root folder itself, and once the worker has seen
 those opens come back through inotify, every event that happened before the call has been
@@ -11,7 +11,6 @@ read; only then are the pending events settled and written.
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import queue
@@ -19,46 +18,34 @@ import signal
 import sys
 import threading
 import time
-import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from filegram.config import Config
 from filegram.errors import FileGramError
 from filegram.privacy import PathFilter
-from filegram.schema import TraceError
-from filegram.store import DiskFullError, Store, now_ms
+from filegram.store import Store, now_ms
 
-from .derive import Deriver
 from .interpret import Interpreter
 from .paths import RootSet
 from .platforms import unavailable_types
-from .procs import ProcessWatcher, SearchSpec
+from .procs import ProcessWatcher
+from .searchspec import SearchSpec
+from .sessions import SessionRouter
+from .settings import HomeLike, home_root, section
 from .state import FileState
-from .watch import Raw, Watcher
+from .watch import POLL_INTERVAL_S, Raw, Watcher
+from .writer import BatchWriter
 
-log = logging.getLogger("filegram.recorder")
+log = logging.getLogger(__name__)
 
 TICK_MS = 50.0
-
-
-DISK_FULL_RETRY_S = 2.0
+MIN_QUEUE = 1000
 
 
 class RecorderError(FileGramError):
     """A recorder that cannot start (a root that is not a folder, a denied root)."""
-
-
-def _section(config: Any, name: str) -> Mapping[str, Any]:
-    from filegram.config import DEFAULTS
-
-    try:
-        sec = config[name]
-    except (KeyError, TypeError):
-        sec = {}
-    merged = dict(DEFAULTS.get(name, {}))
-    merged.update(sec or {})
-    return merged
 
 
 class Recorder:
@@ -68,17 +55,17 @@ class Recorder:
         self,
         store: Store,
         roots: Sequence[Path | str],
-        config: Any,
+        config: Config,
         *,
-        home: Any = None,
+        home: HomeLike | None = None,
         profile_id: str | None = None,
         task_id: str | None = None,
         force_polling: bool = False,
     ):
         self.store = store
         self.config = config
-        self.rec = _section(config, "recorder")
-        self.privacy = _section(config, "privacy")
+        self.rec = section(config, "recorder")
+        self.privacy = section(config, "privacy")
         self.profile_id = profile_id
         self.task_id = task_id
         self.force_polling = force_polling
@@ -90,54 +77,39 @@ class Recorder:
             if not p.is_dir():
                 raise RecorderError(f"recording root {p} is not a folder")
             self.root_paths.append(p.resolve())
-        if home is None:
-            home_root = None
-        elif isinstance(home, str | os.PathLike):
-            home_root = Path(home).expanduser().resolve()
-        else:  # a filegram.config.Home
-            home_root = Path(home.root).resolve()
-        self.home_root = home_root
+        own_home = home_root(home)
         try:
             pf = PathFilter.from_config(config)
         except (KeyError, TypeError):
             pf = PathFilter(deny=self.rec.get("exclude", []), ignore=self.rec.get("ignore", []))
-        self.roots = RootSet(self.root_paths, pf, home_root, own_files=[str(store.path)])
+        self.roots = RootSet(self.root_paths, pf, own_home, own_files=[str(store.path)])
         for r in self.root_paths:
             if pf.denied(str(r)):
                 raise RecorderError("a recording root lies in a denied (private) folder")
-            if home_root is not None and (r == home_root.resolve() or home_root.resolve() in r.parents):
+            if own_home is not None and (r == own_home or own_home in r.parents):
                 raise RecorderError(f"{r} is inside FileGram's own data folder: choose another root")
-        self.queue: queue.Queue[Raw] = queue.Queue(maxsize=max(int(self.rec["queue_max_events"]), 1000))
+        max_queued = max(int(self.rec["queue_max_events"]), MIN_QUEUE)
+        self.queue: queue.Queue[Raw] = queue.Queue(maxsize=max_queued)
         self.state: FileState | None = None
         self.interp: Interpreter | None = None
         self.watcher: Watcher | None = None
         self.procs: ProcessWatcher | None = None
         self._worker: threading.Thread | None = None
         self._running = False
-        self._session_id: str | None = None
-        self._deriver: Deriver | None = None
-        self._last_action_ts: float | None = None
-        self._session_started = 0.0
-        self._batch: list[dict[str, Any]] = []
-        self._updates: dict[str, list[str]] = {}
-        self._batch_started = 0.0
-        self._stored = 0
+        self.writer = BatchWriter(store, profile_id=profile_id, max_actions=int(self.rec["batch_max_actions"]),
+                                  max_seconds=float(self.rec["batch_max_seconds"]), max_pending=max_queued)
+        self.sessions = SessionRouter(
+            store, self.writer, self._write, root_paths=self.root_paths, profile_id=profile_id,
+            task_id=task_id, idle_gap_ms=float(self.rec["idle_gap_minutes"]) * 60_000.0,
+            followup_ms=float(self.rec["search_followup_seconds"]) * 1000.0, polled=force_polling,
+        )
         self._errors = 0
-        self._disk_full = False
-        self._max_pending = max(int(self.rec["queue_max_events"]), 1000)
-        self._last_stored_ms: float | None = None
         self._last_activity_ms: float | None = None
         self._markers: dict[str, int] = {}
         self._marker_kind: dict[str, str] = {}
         self._marker_cv = threading.Condition()
         self._discard_dir_opens = False
-        self._idle_gap_ms = float(self.rec["idle_gap_minutes"]) * 60_000.0
-        self._batch_max = max(int(self.rec["batch_max_actions"]), 1)
-        self._batch_ms = float(self.rec["batch_max_seconds"]) * 1000.0
         self._last_tick = 0.0
-        self._latencies: list[float] = []
-        self.measure_latency = False
-        self.baseline_info: dict[str, int] = {}
         # FILEGRAM_RECORDER_TRACE=FILE writes every raw event (after the privacy filters)
         # to FILE: how to see why a sequence became the actions it did.
         trace = os.environ.get("FILEGRAM_RECORDER_TRACE")
@@ -148,7 +120,7 @@ class Recorder:
 
     @property
     def session_id(self) -> str | None:
-        return self._session_id
+        return self.sessions.session_id
 
     def start(self) -> Recorder:
         if self._running:
@@ -162,11 +134,11 @@ class Recorder:
             redact=bool(self.privacy.get("redact", True)),
             bulk_per_second=int(self.rec["bulk_events_per_second"]),
         )
-        self.baseline_info = self.interp.baseline(int(self.rec["baseline_max_bytes"]))
+        self.interp.baseline(int(self.rec["baseline_max_bytes"]))
         with self.store.transaction():
             self.state.write_pending()
-        self._close_crashed_sessions()
-        self._open_session(now_ms())
+        self.sessions.close_crashed()
+        self.sessions.open(now_ms())
         self.watcher = Watcher(self.roots, self.queue, force_polling=self.force_polling)
         self._running = True
         self._worker = threading.Thread(target=self._work, name="filegram-recorder", daemon=True)
@@ -225,8 +197,7 @@ class Recorder:
         if self._worker is not None:
             self._worker.join(timeout=30.0)
         self._running = False
-        if self._session_id is not None:
-            self.store.close_session(self._session_id)
+        self.sessions.close()
         return self.stats()
 
     def __enter__(self) -> Recorder:
@@ -240,14 +211,17 @@ class Recorder:
         w = self.watcher
         return {
             "running": self._running,
-            "queued": self.queue.qsize() + (interp.pending if interp else 0) + len(self._batch),
-            "stored": self._stored,
+            "queued": self.queue.qsize() + (interp.pending_count if interp else 0) + len(self.writer),
+            "stored": self.writer.stored,
             "dropped": w.dropped if w else 0,
-            "errors": self._errors,
-            "last_stored_ms": self._last_stored_ms,
+            "errors": self._errors + self.writer.errors,
+            "last_stored_ms": self.writer.last_stored_ms,
             "last_activity_ms": self._last_activity_ms,
-            "session_id": self._session_id,
-            "unavailable_types": unavailable_types(polled=bool(w and (w.polled_roots or w.polled_folders or self.force_polling))),
+            "session_id": self.sessions.session_id,
+            "unavailable_types": unavailable_types(
+                polled=bool(w and (w.polled_roots or w.polled_folders or self.force_polling)),
+                folder_opens=w.sees_folder_opens if w else True,
+            ),
             "roots": [str(r) for r in self.root_paths],
             "polled_roots": list(w.polled_roots) if w else [],
             "polled_folders": w.polled_folders if w else 0,
@@ -256,7 +230,7 @@ class Recorder:
             "bulk_summaries": interp.counters["bulk_summaries"] if interp else 0,
             "raw_events": interp.counters["raw"] if interp else 0,
             "messages": list(w.messages) if w else [],
-            "disk_full": self._disk_full,
+            "disk_full": self.writer.disk_full,
         }
 
     # ------------------------------------------------------------------------------------
@@ -271,8 +245,6 @@ class Recorder:
         ]
         if w.polled_roots or w.polled_folders:
             # polled places report up to one interval late: wait for one poll to pass
-            from .watch import POLL_INTERVAL_S
-
             time.sleep(min(POLL_INTERVAL_S + 0.3, max(timeout - 0.5, 0.1)))
         if not marker_roots:
             time.sleep(0.3 if not self.force_polling else 1.3)  # one poll (1 s) and a bit
@@ -348,11 +320,11 @@ class Recorder:
         n = 0
         while raw is not None:
             if raw.kind == "close_idle":
-                before = self._session_id
+                before = self.sessions.session_id
                 try:
-                    self._maybe_close_idle(now_ms())
+                    self._close_idle_session(now_ms())
                 finally:
-                    raw.data.result = before is not None and self._session_id is None
+                    raw.data.result = before is not None and self.sessions.session_id is None
                     raw.data.set()
             elif raw.kind in ("flush", "stop"):
                 try:
@@ -374,19 +346,13 @@ class Recorder:
         if now - self._last_tick >= TICK_MS:
             self._last_tick = now
             try:
-                self._route(interp.tick(now), now)
-                self._release(now)
+                self.sessions.route(interp.tick(now))
+                self.sessions.release(now)
             except Exception:
                 self._errors += 1
                 log.exception("recorder: could not interpret events")
-            self._maybe_close_idle(now)
-        # Batch under load, write at once when caught up: low latency at human pace,
-        # few transactions (each one an fsync) during a burst.
-        if (self._batch or self._updates) and (
-            len(self._batch) >= self._batch_max
-            or now - self._batch_started >= self._batch_ms
-            or self.queue.empty()
-        ):
+            self._close_idle_session(now)
+        if self.writer.due(now, caught_up=self.queue.empty()):
             self._write()
         return False
 
@@ -418,175 +384,24 @@ class Recorder:
         assert self.interp is not None
         now = now_ms()
         try:
-            self._route(self.interp.tick(now, force=True), now)
-            self._release(now)
+            self.sessions.route(self.interp.tick(now, force=True))
+            self.sessions.release(now)
         except Exception:
             self._errors += 1
             log.exception("recorder: could not interpret events")
         self._write()
 
-    def _release(self, now: float, *, force: bool = False) -> None:
-        if self._deriver is not None:
-            self._deriver.release(now, force=force)
-            for event_id, opened in self._deriver.take_updates().items():
-                self._updates[event_id] = opened
-            if self._updates and not self._batch:
-                self._batch_started = now_ms()
-
-    def _route(self, actions: list[dict[str, Any]], now: float) -> None:
-        for a in actions:
-            t = a["timestamp"]
-            if self._session_id is None or (
-                self._last_action_ts is not None and t - self._last_action_ts > self._idle_gap_ms
-            ):
-                self._rotate_session(t)
-            elif self._last_action_ts is None and t - self._session_started > self._idle_gap_ms:
-                # recording started long before anything happened: the session starts now
-                self._session_started = t
-                self.store.update_session(self._session_id, started_ms=t)
-                if self._deriver is not None:
-                    self._deriver.started = t
-            assert self._deriver is not None
-            self._add(self._deriver.feed([a]))
-            self._last_action_ts = max(t, self._last_action_ts or t)
-
-    def _add(self, events: list[dict[str, Any]]) -> None:
-        if not events:
-            return
-        if not self._batch:
-            self._batch_started = now_ms()
-        sid = self._session_id
-        for ev in events:
-            full = {
-                "event_id": ev.pop("event_id", None) or str(uuid.uuid4()),
-                "event_type": ev.pop("event_type"),
-                "timestamp": ev.pop("timestamp"),
-                "session_id": sid,
-                "profile_id": self.profile_id,
-                "message_id": None,
-                "model_provider": None,
-                "model_name": None,
-            }
-            full.update(ev)
-            self._batch.append(full)
-
     def _write(self) -> None:
-        interp, state = self.interp, self.state
-        assert interp is not None and state is not None
-        if not self._batch and not interp.blobs and not state.pending_writes and not self._updates:
-            return
-        updates, self._updates = self._updates, {}
-        batch, self._batch = self._batch, []
-        blobs, interp.blobs = interp.blobs, []
-        try:
-            with self.store.transaction():
-                seen: set[bytes] = set()
-                for content, kind, rel in blobs:
-                    key = kind.encode() + content[:64] + len(content).to_bytes(8, "little")
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    self.store.put_blob(content, kind=kind, original_path=rel)
-                added = self.store.add_actions(batch)
-                for event_id, opened in updates.items():
-                    # a search is stored at once; reads that follow it are added here
-                    self.store.conn.execute(
-                        "UPDATE actions SET data = json_set(data, '$.files_opened_after', json(?)) "
-                        "WHERE event_type = 'file_search' AND event_id = ?",  # the type index finds it
-                        (json.dumps(opened, ensure_ascii=False), event_id),
-                    )
-                state.write_pending()
-        except TraceError:
-            self._errors += 1
-            log.exception("recorder: an action did not validate; storing the others")
-            added = 0
-            for ev in batch:
-                try:
-                    added += self.store.add_actions([ev])
-                except TraceError:
-                    self._errors += 1
-        except DiskFullError as exc:
-            # Pause writing, keep what was observed (bounded), say so once, retry slowly.
-            if not self._disk_full:
-                self._disk_full = True
-                log.warning("recorder: %s; will resume when space returns", exc)
-            self._batch = (batch + self._batch)[-self._max_pending :]
-            interp.blobs = (blobs + interp.blobs)[-self._max_pending :]
-            self._updates = {**updates, **self._updates}
-            time.sleep(DISK_FULL_RETRY_S)
-            return
-        except Exception:
-            self._errors += 1
-            log.exception("recorder: could not write a batch; retrying with the next one")
-            self._batch = batch + self._batch
-            interp.blobs = blobs + interp.blobs
-            self._updates = {**updates, **self._updates}
-            time.sleep(0.2)
-            return
-        if self._disk_full:
-            self._disk_full = False
-            log.warning("recorder: space is back, recording resumed")
-        self._stored += added
-        if added:
-            self._last_stored_ms = now_ms()
-            if self.measure_latency:
-                t = self._last_stored_ms
-                self._latencies.extend(t - ev["timestamp"] for ev in batch)
+        assert self.interp is not None and self.state is not None
+        self.writer.write(self.interp.output, self.state)
 
-    # ------------------------------------------------------------------------------------
-    # sessions
-
-    def _close_crashed_sessions(self) -> None:
-        """A recorder killed mid-session (power loss, SIGKILL) leaves its session open;
-        memory only encodes closed sessions, so close it at its last stored action."""
-        root = str(self.root_paths[0])
-        for s in self.store.sessions(closed=False, source="recorder"):
-            if s.get("root") == root:
-                self.store.close_session(s["id"])
-
-    def _open_session(self, started: float) -> None:
-        self._session_id = self.store.open_session(
-            source="recorder",
-            started_ms=started,
-            profile_id=self.profile_id,
-            task_id=self.task_id,
-            root=str(self.root_paths[0]),
-            metadata={
-                "roots": [str(r) for r in self.root_paths],
-                "platform": sys.platform,
-                "unavailable_types": unavailable_types(polled=self.force_polling),
-            },
-        )
-        self._session_started = started
-        self._deriver = Deriver(started, float(self.rec["search_followup_seconds"]) * 1000.0)
-        self._last_action_ts = None
-
-    def _rotate_session(self, t: float) -> None:
-        if self._session_id is not None and self._last_action_ts is not None:
-            self._release(t, force=True)
-            self._write()
-            self.store.close_session(self._session_id)
-            self._open_session(t)
-        elif self._session_id is None:
-            self._open_session(t)
-
-    def _maybe_close_idle(self, now: float) -> None:
-        if (
-            self._session_id is not None
-            and self._last_action_ts is not None
-            and now - self._last_action_ts > self._idle_gap_ms
-            and self.interp is not None
-            and self.interp.pending == 0
-        ):
-            self._release(now, force=True)
-            self._write()
-            self.store.close_session(self._session_id)
-            self._session_id = None
-            self._deriver = None
-            self._last_action_ts = None
+    def _close_idle_session(self, now: float) -> None:
+        if self.interp is not None:
+            self.sessions.close_if_idle(now, settled=self.interp.pending_count == 0)
 
 
-def record(store: Store, roots: Sequence[Path | str], config: Any, seconds: float | None = None, *, home: Any = None, on_start: Any = None) -> dict[str, Any]:
+def record(store: Store, roots: Sequence[Path | str], config: Config, seconds: float | None = None, *,
+           home: HomeLike | None = None, on_start: Callable[[Recorder], None] | None = None) -> dict[str, Any]:
     """Record in the foreground until `seconds` pass, Ctrl-C or SIGTERM; returns stats."""
     rec = Recorder(store, roots, config, home=home)
     stop = threading.Event()

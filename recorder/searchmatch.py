@@ -8,7 +8,7 @@ import fnmatch
 import os
 import re
 
-from .procs import SearchSpec
+from .searchspec import SearchSpec
 
 
 def bre_to_python(p: str) -> str:

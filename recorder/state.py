@@ -15,7 +15,6 @@ import time
 import zlib
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any
 
 from filegram.store import Store, register_migrations
 
@@ -156,6 +155,11 @@ class FileState:
             self.dirs.discard(d)
             self.dirs.add(dest + d[len(src) :])
 
+    def files_in(self, folder: str) -> set[str]:
+        """Known files directly in a folder (not in its sub-folders)."""
+        pre = folder.rstrip(os.sep) + os.sep
+        return {p for p in self.files if p.startswith(pre) and os.sep not in p[len(pre):]}
+
     def snapshot(self, info: FileInfo) -> bytes | None:
         if not info.has_snapshot:
             return None
@@ -236,8 +240,6 @@ class FileState:
                 for k in [k for k, v in table.items() if not v or v[-1] < now]:
                     del table[k]
 
-    def stats(self) -> dict[str, Any]:
-        return {"known_files": len(self.files), "known_dirs": len(self.dirs)}
 
 
 def _to_db(path: str) -> str | bytes:

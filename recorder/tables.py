@@ -9,7 +9,8 @@ from __future__ import annotations
 from filegram.store import Store
 from filegram.tables import ForgetScope, TableRule, register_table
 
-from . import screen_store, state
+from . import state
+from .screen import store as screen_store
 
 
 def kept_by_forget(store: Store, scope: ForgetScope) -> int:

@@ -1,11 +1,12 @@
 """File-system observation: watchdog observers that turn OS events into raw events.
 
-On Linux the inotify emitter is extended in two places watchdog leaves closed: directory
-opens (IN_OPEN on a folder: how `ls`, file managers and os.scandir become file_browse) and
-queue overflow (IN_Q_OVERFLOW: the recorder rescans the root instead of losing events).
-When the inotify watch limit is exhausted the root is watched by polling instead, and the
-recorder says so. Every path is checked against the privacy filters here, before it is
-queued: a denied path never reaches the queue, the log or the store.
+On Linux the inotify observer is extended (see inotify) to report directory opens, queue
+overflows and folders the watch limit leaves unwatched; when the installed watchdog is
+not the one that extension was written for, watchdog's public observer is used and the
+recorder says what it cannot see (folder listings). When the inotify watch limit is
+exhausted the root (or a sub-folder) is watched by polling instead, and the recorder says
+so. Every path is checked against the privacy filters here, before it is queued: a denied
+path never reaches the queue, the log or the store.
 """
 
 from __future__ import annotations
@@ -16,18 +17,27 @@ import os
 import queue
 import sys
 import threading
-import time
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from watchdog.events import FileSystemEvent, FileSystemEventHandler
+from watchdog.observers.api import BaseObserver
 from watchdog.observers.polling import PollingObserver
 
+from filegram.store import now_ms
+
+from .inotify import (
+    TESTED_WITH,
+    InternalsChanged,
+    extended_observer_class,
+    public_observer_class,
+    watchdog_version,
+)
 from .paths import RootSet
 
-log = logging.getLogger("filegram.recorder")
+log = logging.getLogger(__name__)
 
 POLL_INTERVAL_S = 2.0
 
@@ -42,11 +52,7 @@ class Raw:
     t: float = 0.0
     is_dir: bool = False
     synthetic: bool = False
-    data: Any = field(default=None)
-
-
-def _now_ms() -> float:
-    return time.time() * 1000.0
+    data: Any = None  # proc_start: a SearchSpec; proc_end: the pid; flush, stop: an Event
 
 
 _KIND = {
@@ -61,7 +67,9 @@ _KIND = {
 }
 
 
-class _Handler(FileSystemEventHandler):
+class EventHandler(FileSystemEventHandler):
+    """watchdog events -> Raw facts for the paths the recorder may see."""
+
     def __init__(self, sink: Callable[[Raw], None], roots: RootSet):
         self.sink = sink
         self.roots = roots
@@ -74,10 +82,10 @@ class _Handler(FileSystemEventHandler):
             if event.event_type == "attrib" and event.is_directory:
                 src = os.fsdecode(event.src_path)
                 if any(src == r.path for r in self.roots.roots):
-                    self.sink(Raw("root_attrib", src, t=_now_ms(), is_dir=True))
+                    self.sink(Raw("root_attrib", src, t=now_ms(), is_dir=True))
             return
         src = os.fsdecode(event.src_path)
-        t = _now_ms()
+        t = now_ms()
         if kind == "overflow":
             self.sink(Raw("overflow", src, t=t))
             return
@@ -98,10 +106,6 @@ class _Handler(FileSystemEventHandler):
         if not roots.visible(src):
             return
         self.sink(Raw(kind, src, None, t, event.is_directory, event.is_synthetic))
-
-
-# root -> what to do with a folder below it that cannot get an inotify watch
-_LIMIT_CALLBACKS: dict[str, Callable[[str], None]] = {}
 
 
 class FolderPoller:
@@ -151,7 +155,7 @@ class FolderPoller:
                 folders = list(self._folders.items())
             for folder, before in folders:
                 now = self._entries(folder)
-                t = _now_ms()
+                t = now_ms()
                 for name, (is_dir, size, mtime) in now.items():
                     path = os.path.join(folder, name)
                     if not self.roots.visible(path):
@@ -183,82 +187,6 @@ class FolderPoller:
             self._thread.join(timeout=5)
 
 
-def _linux_observer_class() -> Any:
-    """An InotifyObserver whose emitter also reports directory opens and overflows."""
-    from watchdog.observers.api import BaseObserver
-    from watchdog.observers.inotify import InotifyEmitter, InotifyObserver, InotifyWatchGroup
-    from watchdog.observers.inotify_c import InotifyConstants
-    from watchdog.observers.inotify_move_event_grouper import PathedInotifyEvent
-
-    class DirOpenedEvent(FileSystemEvent):
-        event_type = "dir_opened"
-        is_directory = True
-
-    class OverflowEvent(FileSystemEvent):
-        event_type = "overflow"
-        is_directory = True
-
-    class WatchGroup(InotifyWatchGroup):
-        overflow_cb: Callable[[], None] | None = None
-
-        def _add_callback(self, path: bytes) -> None:
-            # watchdog silently skips a sub-folder it cannot watch; with the watch limit
-            # reached that would lose every event there, so such folders are polled.
-            try:
-                wd = self._inotify_fd.add_callback(path, self.event_mask, self._callback, self._id)
-                self._active_callbacks_by_path[path] = wd
-                self._active_callbacks_by_watch[wd] = path
-            except OSError as exc:
-                if path == self.path:
-                    raise  # the root itself: the whole root falls back to polling
-                if exc.errno == errno.ENOSPC:
-                    cb = _LIMIT_CALLBACKS.get(os.fsdecode(self.path))
-                    if cb is not None:
-                        cb(os.fsdecode(path))
-
-        def on_queue_overflow(self) -> None:
-            super().on_queue_overflow()
-            cb = getattr(self, "overflow_cb", None)
-            if cb is not None:
-                cb()
-
-    class Emitter(InotifyEmitter):
-        def on_thread_start(self) -> None:
-            path = os.fsencode(self.watch.path)
-            mask = self.get_event_mask_from_filter() | InotifyConstants.IN_OPEN
-            group = WatchGroup(
-                self._inotify_fd,
-                path,
-                is_recursive=self.watch.is_recursive,
-                event_mask=mask,
-                follow_symlink=self.watch.follow_symlink,
-            )
-            group.overflow_cb = lambda: self.queue_event(OverflowEvent(self.watch.path))
-            self._inotify = group
-
-        def build_and_queue_event(self, event: Any, *, full_events: bool = False) -> None:
-            if isinstance(event, PathedInotifyEvent) and event.ev.is_directory and event.ev.is_open:
-                self.queue_event(DirOpenedEvent(self._decode_path(event.path)))
-                return
-            super().build_and_queue_event(event, full_events=full_events)
-
-    class Observer(InotifyObserver):
-        def __init__(self) -> None:
-            from watchdog.observers.inotify_c import InotifyFD
-
-            self._inotify_fd = InotifyFD()
-            self._inotify_fd.start()
-            BaseObserver.__init__(self, Emitter, timeout=1.0, inotify_fd=self._inotify_fd)
-
-    return Observer
-
-
-def _default_observer_class() -> Any:
-    from watchdog.observers import Observer
-
-    return Observer
-
-
 def max_user_watches() -> int | None:
     try:
         with open("/proc/sys/fs/inotify/max_user_watches") as f:
@@ -274,15 +202,15 @@ class Watcher:
         self.roots = roots
         self.out = out
         self.force_polling = force_polling
-        self.observer: Any = None
-        self.poller: Any = None
+        self.observer: BaseObserver | None = None
+        self.poller: BaseObserver | None = None
         self.polled_roots: list[str] = []
         self.folder_poller: FolderPoller | None = None
         self._started = False
         self.watched_roots: list[str] = []
         self.messages: list[str] = []
+        self.sees_folder_opens = True  # False on watchdog's public observer
         self.dropped = 0
-        self.blocked_ms = 0.0
         self._lock = threading.Lock()
 
     def _sink(self, raw: Raw) -> None:
@@ -293,7 +221,6 @@ class Watcher:
             return
         except queue.Full:
             pass
-        t0 = time.monotonic()
         try:
             self.out.put(raw, timeout=10.0)
         except queue.Full:
@@ -303,28 +230,37 @@ class Watcher:
                 self.out.put(Raw("overflow", raw.path, t=raw.t), timeout=30.0)
             except queue.Full:
                 pass
-        finally:
-            self.blocked_ms += (time.monotonic() - t0) * 1000
 
     def start(self) -> None:
         # watchdog warns about re-added watches with the full list of watched folders: that
         # list can name private folders, and the warning is harmless, so it is silenced.
         warnings.filterwarnings("ignore", message="Callback with id", category=RuntimeWarning)
         logging.getLogger("watchdog").setLevel(logging.ERROR)
-        handler = _Handler(self._sink, self.roots)
-        linux = sys.platform.startswith("linux") and not self.force_polling
+        handler = EventHandler(self._sink, self.roots)
         if self.force_polling:
-            cls = PollingObserver  # polls every second
-        else:
-            cls = _linux_observer_class() if linux else _default_observer_class()
-        self.observer = cls()
-        self.observer.start()
-        for r in self.roots.roots:
-            if self.force_polling:
+            self.observer = PollingObserver()  # polls every second
+            self.observer.start()
+            for r in self.roots.roots:
                 self.watched_roots.append(r.path)
                 self.observer.schedule(handler, r.path, recursive=True)
-                continue
-            _LIMIT_CALLBACKS[r.path] = self._poll_folder
+        elif sys.platform.startswith("linux"):
+            try:
+                self._watch(extended_observer_class(self._poll_folder), handler)
+            except (InternalsChanged, AttributeError, TypeError) as exc:
+                # AttributeError / TypeError: an internal that exists but changed shape,
+                # noticed when the first watch group is built (synchronously, in schedule)
+                self._stop_observer()
+                self._use_public_observer(exc)
+                self._watch(public_observer_class(), handler)
+        else:
+            self._watch(public_observer_class(), handler)
+        self._started = True
+
+    def _watch(self, observer_class: Callable[[], BaseObserver], handler: EventHandler) -> None:
+        self.observer = observer_class()
+        self.observer.start()
+        self.watched_roots = []
+        for r in self.roots.roots:
             try:
                 self.observer.schedule(handler, r.path, recursive=True)
                 self.watched_roots.append(r.path)
@@ -332,7 +268,18 @@ class Watcher:
                 if exc.errno not in (errno.ENOSPC, errno.EMFILE):
                     raise
                 self._fall_back_to_polling(handler, r.path, exc)
-        self._started = True
+
+    def _use_public_observer(self, why: Exception) -> None:
+        """Say once, in the log and in the recorder's messages, what is lost."""
+        self.sees_folder_opens = False
+        msg = (
+            f"watchdog {watchdog_version()} differs from the {TESTED_WITH} the recorder's inotify "
+            f"extension was written for ({type(why).__name__}: {why}); using watchdog's public "
+            "observer instead, so folder listings (file_browse) are not seen and an inotify "
+            "overflow is not rescanned"
+        )
+        log.warning(msg)
+        self.messages.append(msg)
 
     def _poll_folder(self, folder: str) -> None:
         """A folder below a watched root could not get an inotify watch (limit reached)."""
@@ -354,7 +301,7 @@ class Watcher:
             "`sudo sysctl fs.inotify.max_user_watches=524288` and restart recording"
         )
 
-    def _fall_back_to_polling(self, handler: _Handler, root: str, exc: OSError) -> None:
+    def _fall_back_to_polling(self, handler: EventHandler, root: str, exc: OSError) -> None:
         with self._lock:
             if root in self.polled_roots:
                 return
@@ -373,16 +320,22 @@ class Watcher:
     def polled_folders(self) -> int:
         return len(self.folder_poller) if self.folder_poller is not None else 0
 
+    def _stop_observer(self) -> None:
+        obs, self.observer = self.observer, None
+        if obs is not None:
+            _stop(obs)
+
     def stop(self) -> None:
-        for r in self.roots.roots:
-            _LIMIT_CALLBACKS.pop(r.path, None)
         if self.folder_poller is not None:
             self.folder_poller.stop()
         for obs in (self.observer, self.poller):
-            if obs is None:
-                continue
-            try:
-                obs.stop()
-                obs.join(timeout=5)
-            except Exception:  # stopping must not hide the data already stored
-                log.exception("error stopping observer")
+            if obs is not None:
+                _stop(obs)
+
+
+def _stop(observer: BaseObserver) -> None:
+    try:
+        observer.stop()
+        observer.join(timeout=5)
+    except Exception:  # stopping must not hide the data already stored
+        log.exception("error stopping observer")

@@ -119,7 +119,7 @@ def test_ask_box_search_and_suggest(site: dict[str, Any], browser: Browser, arti
 
 def test_screen_gallery_and_text_search(site: dict[str, Any], browser: Browser, artifacts_dir: Path) -> None:
     screen = pytest.importorskip("filegram.recorder.screen")
-    ss = pytest.importorskip("filegram.recorder.screen_store")
+    ss = pytest.importorskip("filegram.recorder.screen.store")
     import io
 
     from PIL import Image

@@ -79,7 +79,7 @@ def _record_sessions(home: Path, sim_dir: Path, profile: str, n: int) -> list[st
 
 def _add_frames(home: Path, session_id: str) -> None:
     """Frames as the screen recorder leaves them (window, app, OCR text) for one session."""
-    from filegram.recorder.screen_store import add_frame, ensure_tables
+    from filegram.recorder.screen.store import add_frame, ensure_tables
 
     from filegram.config import Home
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from filegram.recorder import Recorder, record
 from filegram.recorder.platforms import unavailable_types
-from filegram.recorder.procs import parse_search
+from filegram.recorder.searchspec import parse_search
 from filegram.recorder.watch import Raw
 from rec_helpers import kinds, make_config, run_cli, sh
 
@@ -200,7 +200,8 @@ def test_polling_fallback_still_records_changes_and_says_what_it_cannot_see(root
 def test_watch_limit_message_is_clear(root: Path, store: Store) -> None:
     import errno
 
-    from filegram.recorder.watch import Watcher, _Handler
+    from filegram.recorder.watch import EventHandler as _Handler
+    from filegram.recorder.watch import Watcher
 
     w = Watcher(Recorder(store, [root], make_config()).roots, __import__("queue").Queue())
     w._fall_back_to_polling(_Handler(w._sink, w.roots), str(root), OSError(errno.ENOSPC, "inotify watch limit reached"))

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 from filegram.recorder.screen import ScreenRecorder
-from filegram.recorder.screen_actions import TitleMatcher
-from filegram.recorder.screen_window import Window
+from filegram.recorder.screen.actions import TitleMatcher
+from filegram.recorder.screen.window import Window
 
 from filegram.privacy import PathFilter
 from filegram.store import Store, now_ms

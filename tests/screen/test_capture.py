@@ -7,8 +7,8 @@ import time
 from pathlib import Path
 
 import pytest
-from filegram.recorder import screen_store as ss
 from filegram.recorder.screen import ScreenRecorder, frames_for_session
+from filegram.recorder.screen import store as ss
 
 from filegram.store import Store
 
@@ -288,7 +288,7 @@ def test_no_display_means_no_capture(tmp_path, monkeypatch, screen_config):
 
 @pytest.mark.parametrize("text", ["sk-proj-abcdefghijklmnopqrstuvwx1234", "mail bob.smith@example.org now", "call +44 20 7946 0958"])
 def test_screen_text_redaction(text):
-    from filegram.recorder.screen_privacy import redact_screen_text
+    from filegram.recorder.screen.privacy import redact_screen_text
 
     out = redact_screen_text(text)
     assert "[REDACTED:" in out
@@ -296,32 +296,7 @@ def test_screen_text_redaction(text):
 
 
 def test_redaction_keeps_ordinary_numbers():
-    from filegram.recorder.screen_privacy import redact_screen_text
+    from filegram.recorder.screen.privacy import redact_screen_text
 
     text = "Report 2026-11-30, page 12 of 40, 1024x768, version 3.10.0"
     assert redact_screen_text(text) == text
-
-
-def test_tray_item_shows_and_flips_the_toggle(tmp_path, screen_config):
-    from filegram.recorder.screen import tray_menu_item
-
-    from filegram.config import Config
-
-    store = Store(tmp_path / "db.sqlite")
-    rec = ScreenRecorder(store, Config())
-    label, toggle = tray_menu_item(rec)
-    assert "off" in label()
-    toggle()
-    assert rec.enabled and "ON" in label()
-    toggle()
-    assert not rec.enabled and store.get_state("screen.enabled") is False
-
-
-def test_tray_badge_marks_the_icon():
-    from filegram.recorder.screen import draw_screen_badge
-    from PIL import Image
-
-    icon = Image.new("RGBA", (64, 64), (245, 245, 245, 255))
-    marked = draw_screen_badge(icon)
-    assert marked.size == icon.size and marked.getpixel((48, 46)) != icon.getpixel((48, 46))
-    assert icon.getpixel((48, 46)) == (245, 245, 245, 255)  # the original is untouched

@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
-from filegram.recorder import screen_ocr
-from filegram.recorder import screen_store as ss
 from filegram.recorder.screen import ScreenRecorder
+from filegram.recorder.screen import ocr as screen_ocr
+from filegram.recorder.screen import store as ss
 from screen_helpers import run_cli
 
 from filegram.config import Home

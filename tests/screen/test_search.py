@@ -6,7 +6,7 @@ import json
 import time
 from pathlib import Path
 
-from filegram.recorder import screen_store as ss
+from filegram.recorder.screen import store as ss
 from screen_helpers import run_cli
 
 from filegram.config import Home

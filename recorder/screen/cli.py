@@ -9,7 +9,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from filegram.cli import Context
+    from filegram.config import Config
+    from filegram.store import Store
 
 
 def register(sub: Any) -> None:
@@ -54,14 +59,19 @@ def register(sub: Any) -> None:
 # -- helpers -------------------------------------------------------------------------------
 
 
-def _store(ctx: Any, *, readonly: bool) -> Any:
-    if readonly and not ctx.home.db_path.exists():
+def _existing_store(ctx: Context) -> Store | None:
+    """The store read-only, or None when there is no database yet (nothing is created)."""
+    if not ctx.home.db_path.exists():
         return None
-    store = ctx.store(readonly=readonly)
-    if not readonly:
-        from . import screen_store
+    return ctx.store(readonly=True)
 
-        screen_store.ensure_tables(store)
+
+def _writable_store(ctx: Context) -> Store:
+    """The store with the screen's tables."""
+    from . import store as frames
+
+    store = ctx.store()
+    frames.ensure_tables(store)
     return store
 
 
@@ -78,14 +88,14 @@ def _mb(n: int) -> str:
 # -- search --------------------------------------------------------------------------------
 
 
-def search_all(store: Any, config: Any, query: str, limit: int) -> dict[str, Any]:
+def search_all(store: Store | None, config: Config, query: str, limit: int) -> dict[str, Any]:
     """Frames, files and memory chunks matching the query (the JSON of `filegram search`)."""
-    from . import screen_store as ss
+    from . import store as frames
 
     out: dict[str, Any] = {"query": query, "frames": [], "files": [], "memory": []}
     if store is None:
         return out
-    for f in ss.search_frames(store, query, limit):
+    for f in frames.search_frames(store, query, limit):
         f["time"] = _when(f["ts"])
         out["frames"].append(f)
     terms = [t for t in query.split() if t]
@@ -104,7 +114,7 @@ def search_all(store: Any, config: Any, query: str, limit: int) -> dict[str, Any
     return out
 
 
-def _memory_hits(store: Any, config: Any, query: str, limit: int) -> list[dict[str, Any]]:
+def _memory_hits(store: Store, config: Config, query: str, limit: int) -> list[dict[str, Any]]:
     has = store.conn.execute(
         "SELECT 1 FROM sqlite_master WHERE type='table' AND name='mem_chunks'"
     ).fetchone()
@@ -118,7 +128,7 @@ def _memory_hits(store: Any, config: Any, query: str, limit: int) -> list[dict[s
         return []
 
 
-def cmd_search(args: argparse.Namespace, ctx: Any) -> int:
+def cmd_search(args: argparse.Namespace, ctx: Context) -> int:
     from filegram.errors import FileGramError
 
     if args.limit <= 0:
@@ -126,7 +136,7 @@ def cmd_search(args: argparse.Namespace, ctx: Any) -> int:
     query = " ".join(args.words).strip()
     if not query:
         raise FileGramError("give some words to search for")
-    store = _store(ctx, readonly=True)
+    store = _existing_store(ctx)
     res = search_all(store, ctx.config, query, args.limit)
     if args.json:
         print(json.dumps(res, ensure_ascii=False, indent=2))
@@ -156,16 +166,16 @@ def cmd_search(args: argparse.Namespace, ctx: Any) -> int:
 # -- screen ---------------------------------------------------------------------------------
 
 
-def status_info(store: Any, config: Any) -> dict[str, Any]:
-    from . import screen_store as ss
-    from .screen import _section, is_enabled
+def status_info(store: Store | None, config: Config) -> dict[str, Any]:
+    from . import store as frames
+    from .settings import daily_budget_bytes, is_enabled, screen_settings
 
-    cfg = _section(config, "screen")
+    cfg = screen_settings(config)
     if store is None:
         return {"enabled": bool(cfg["enabled"]), "frames": 0, "bytes": 0, "last_frame_ms": None,
-                "today_bytes": 0, "today_frames": 0, "daily_budget_bytes": int(cfg["daily_budget_mb"] * 1048576)}
-    tot = ss.totals(store)
-    today = ss.day_usage(store)
+                "today_bytes": 0, "today_frames": 0, "daily_budget_bytes": daily_budget_bytes(cfg)}
+    tot = frames.totals(store)
+    today = frames.day_usage(store)
     return {
         "enabled": is_enabled(store, config),
         "frames": tot["frames"],
@@ -174,15 +184,15 @@ def status_info(store: Any, config: Any) -> dict[str, Any]:
         "today_bytes": today["bytes"],
         "today_frames": today["frames"],
         "today_pruned": today["pruned"],
-        "daily_budget_bytes": int(float(cfg["daily_budget_mb"]) * 1048576),
+        "daily_budget_bytes": daily_budget_bytes(cfg),
     }
 
 
-def cmd_status(args: argparse.Namespace, ctx: Any) -> int:
-    from . import screen_ocr
+def cmd_status(args: argparse.Namespace, ctx: Context) -> int:
+    from . import ocr
 
-    info = status_info(_store(ctx, readonly=True), ctx.config)
-    info["ocr_installed"] = screen_ocr.available()
+    info = status_info(_existing_store(ctx), ctx.config)
+    info["ocr_installed"] = ocr.available()
     if args.json:
         print(json.dumps(info, indent=2))
         return 0
@@ -194,19 +204,19 @@ def cmd_status(args: argparse.Namespace, ctx: Any) -> int:
     return 0
 
 
-def cmd_toggle(args: argparse.Namespace, ctx: Any) -> int:
-    from .screen import set_enabled
+def cmd_toggle(args: argparse.Namespace, ctx: Context) -> int:
+    from .settings import set_enabled
 
-    set_enabled(_store(ctx, readonly=False), bool(args.on))
+    set_enabled(_writable_store(ctx), bool(args.on))
     print(f"screen capture {'ON' if args.on else 'off'}"
           + (" (the running daemon picks this up at its next interval)" if args.on else ""))
     return 0
 
 
-def cmd_capture(args: argparse.Namespace, ctx: Any) -> int:
-    from .screen import ScreenRecorder
+def cmd_capture(args: argparse.Namespace, ctx: Context) -> int:
+    from .capture import ScreenRecorder
 
-    store = _store(ctx, readonly=False)
+    store = _writable_store(ctx)
     rec = ScreenRecorder(store, ctx.config, home=ctx.home, roots=args.root)
     try:
         res = rec.tick()
@@ -225,40 +235,40 @@ def cmd_capture(args: argparse.Namespace, ctx: Any) -> int:
     return 0 if res["result"] != "skipped-unavailable" else 1
 
 
-def cmd_frames(args: argparse.Namespace, ctx: Any) -> int:
-    from . import screen_store as ss
+def cmd_frames(args: argparse.Namespace, ctx: Context) -> int:
+    from . import store as frames
 
-    store = _store(ctx, readonly=True)
+    store = _existing_store(ctx)
     if store is None:
-        frames: list[dict[str, Any]] = []
+        found: list[dict[str, Any]] = []
     elif args.session:
         from filegram.commands import resolve_session
 
         sid = resolve_session(store, args.session)["id"]
-        frames = ss.frames_for_session(store, sid)[-args.limit:][::-1]
+        found = frames.frames_for_session(store, sid)[-args.limit:][::-1]
     else:
-        frames = ss.recent_frames(store, args.limit)
+        found = frames.recent_frames(store, args.limit)
     if args.json:
-        print(json.dumps(frames, ensure_ascii=False, indent=2))
+        print(json.dumps(found, ensure_ascii=False, indent=2))
         return 0
-    if not frames:
+    if not found:
         print("no frames stored")
         return 0
-    for f in frames:
+    for f in found:
         print(f"#{f['id']:<6} {_when(f['ts'])}  mon {f['monitor']}  {f['width']}x{f['height']}  "
               f"{f['bytes'] / 1024:.0f} KB  {(f.get('window_title') or '')[:50]}")
     return 0
 
 
-def cmd_export(args: argparse.Namespace, ctx: Any) -> int:
+def cmd_export(args: argparse.Namespace, ctx: Context) -> int:
     from pathlib import Path
 
     from filegram.errors import FileGramError
 
-    from . import screen_store as ss
+    from . import store as frames
 
-    store = _store(ctx, readonly=True)
-    frame = ss.get_frame(store, args.frame_id) if store is not None else None
+    store = _existing_store(ctx)
+    frame = frames.get_frame(store, args.frame_id) if store is not None else None
     if frame is None:
         raise FileGramError(f"no frame {args.frame_id} (see `filegram screen frames`)")
     out = Path(args.out)
@@ -270,21 +280,21 @@ def cmd_export(args: argparse.Namespace, ctx: Any) -> int:
     return 0
 
 
-def cmd_prune(args: argparse.Namespace, ctx: Any) -> int:
-    from . import screen_store as ss
-    from .screen import _section
+def cmd_prune(args: argparse.Namespace, ctx: Context) -> int:
+    from . import store as frames
+    from .settings import daily_budget_bytes, screen_settings
 
-    cfg = _section(ctx.config, "screen")
-    n = ss.prune(_store(ctx, readonly=False), daily_budget_bytes=int(float(cfg["daily_budget_mb"]) * 1048576),
-                 retention_days=float(cfg["retention_days"]))
+    cfg = screen_settings(ctx.config)
+    n = frames.prune(_writable_store(ctx), daily_budget_bytes=daily_budget_bytes(cfg),
+                     retention_days=float(cfg["retention_days"]))
     print(f"pruned {n} frames")
     return 0
 
 
-def status_extra(ctx: Any) -> dict[str, object]:
+def status_extra(ctx: Context) -> dict[str, object]:
     """Merged into `filegram status`: whether the screen is recorded and when it last was."""
     try:
-        info = status_info(_store(ctx, readonly=True) if ctx.home.db_path.exists() else None, ctx.config)
+        info = status_info(_existing_store(ctx), ctx.config)
     except Exception:  # noqa: BLE001 - status must never fail because of the screen
         return {}
     return {

@@ -3,7 +3,7 @@
 rapidocr 3.x with onnxruntime ships its detection and recognition models inside the wheel,
 so OCR works offline with nothing downloaded; it read a rendered test screen perfectly where
 Debian's tesseract missed lines. It is also the expensive part: a full-HD screen of code
-takes seconds of CPU (see screen_perf). So OCR never runs inside a capture tick: captured
+takes seconds of CPU (see screen.perf). So OCR never runs inside a capture tick: captured
 frames are handed to one background thread, niced on Linux, single-threaded in onnxruntime,
 that keeps only the newest waiting frame ("latest wins") and runs at most once per
 [screen].ocr_interval_seconds. Frames without text are still found by their window title.
@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-log = logging.getLogger("filegram.recorder.screen")
+log = logging.getLogger(__name__)
 
 ENGINE_PARAMS = {
     "Global.use_cls": False,  # screens are upright: the angle classifier is wasted work
@@ -37,7 +37,8 @@ def available() -> bool:
     return importlib.util.find_spec("rapidocr") is not None and importlib.util.find_spec("onnxruntime") is not None
 
 
-def _get_engine() -> Any:
+def load_engine() -> Any:
+    """The OCR engine, its models loaded on first use (seconds, once per process)."""
     global _engine
     with _lock:
         if _engine is None:
@@ -52,7 +53,7 @@ def read_text(image: Any) -> str:
     """The text lines of a PIL image (top to bottom), one per line; '' when none."""
     import numpy as np
 
-    engine = _get_engine()
+    engine = load_engine()
     arr = np.asarray(image.convert("RGB"))[:, :, ::-1]  # OpenCV order (BGR)
     result = engine(arr)
     txts = getattr(result, "txts", None) or ()

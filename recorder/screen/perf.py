@@ -1,5 +1,5 @@
 """Screen recorder benchmarks: CPU per captured and per skipped frame, disk per active hour
-projected to a month, OCR time per frame. `python -m filegram.recorder.screen_perf`.
+projected to a month, OCR time per frame. `python -m filegram.recorder.screen.perf`.
 
 Runs on its own Xvfb (1920x1080, a full-screen editor window showing source code) so the
 figures do not depend on the desktop the benchmark happens to run on. CPU is this
@@ -51,7 +51,7 @@ root.mainloop()
 def _start_xvfb() -> tuple[subprocess.Popen, str]:
     exe = shutil.which("Xvfb")
     if exe is None:
-        raise SystemExit("screen_perf: Xvfb is not installed (Debian package xvfb)")
+        raise SystemExit("screen.perf: Xvfb is not installed (Debian package xvfb)")
     r, w = os.pipe()
     proc = subprocess.Popen(
         [exe, "-displayfd", str(w), "-screen", "0", f"{SCREEN_SIZE[0]}x{SCREEN_SIZE[1]}x24", "-nolisten", "tcp"],
@@ -92,15 +92,16 @@ def run_perf(frames: int = 12, skipped: int = 20, ocr_frames: int = 3) -> list[d
     from filegram.config import Config
     from filegram.store import Store
 
-    from . import screen_ocr
-    from .screen import ScreenRecorder, settings_summary
+    from . import image, ocr
+    from .capture import ScreenRecorder
+    from .settings import settings_summary
 
     xvfb, display = _start_xvfb()
     old_display = os.environ.get("DISPLAY")
     os.environ["DISPLAY"] = display
     tmp = Path(tempfile.mkdtemp(prefix="filegram-screen-perf-"))
     editor = subprocess.Popen(
-        [sys.executable, "-c", _EDITOR, str(Path(__file__).with_name("screen.py")), str(SCREEN_SIZE[0]), str(SCREEN_SIZE[1])],
+        [sys.executable, "-c", _EDITOR, str(Path(__file__).with_name("capture.py")), str(SCREEN_SIZE[0]), str(SCREEN_SIZE[1])],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=dict(os.environ, DISPLAY=display),
     )
     rows: list[dict[str, Any]] = []
@@ -181,22 +182,16 @@ def run_perf(frames: int = 12, skipped: int = 20, ocr_frames: int = 3) -> list[d
                      "note": f"budget spread over {pace_h:g} active hours: one frame every {3600 / paced:.0f} s"})
         ocr_cpu_ms = None
 
-        if screen_ocr.available() and ocr_frames > 0:
-            from PIL import Image
-
+        if ocr.available() and ocr_frames > 0:
             t0 = time.perf_counter()
-            screen_ocr._get_engine()
+            ocr.load_engine()
             load_s = time.perf_counter() - t0
-            import mss
-
-            factory = getattr(mss, "MSS", None) or mss.mss
-            with factory() as sct:
-                shot = sct.grab(sct.monitors[1])
-            img = Image.frombuffer("RGB", shot.size, shot.bgra, "raw", "BGRX", 0, 1)
+            with image.open_grabber() as sct:
+                img = image.to_image(sct.grab(sct.monitors[1]))
             wall, cpu_o, chars = [], [], 0
             for _ in range(ocr_frames):
                 w0, c0 = time.perf_counter(), time.process_time()
-                text = screen_ocr.read_text(img)
+                text = ocr.read_text(img)
                 wall.append((time.perf_counter() - w0) * 1000.0)
                 cpu_o.append((time.process_time() - c0) * 1000.0)
                 chars = len(text)

@@ -24,8 +24,8 @@ from typing import Any
 from filegram.privacy import PathFilter
 from filegram.schema import depth_of, dir_depth_of, file_type_of
 
-from .paths import RootSet, iter_tree
-from .screen_window import Window
+from ..paths import RootSet, iter_tree
+from .window import Window
 
 FILE_MANAGERS = {
     "nautilus", "org.gnome.nautilus", "thunar", "dolphin", "pcmanfm", "pcmanfm-qt", "nemo",

@@ -272,7 +272,7 @@ def frames_for_session(store: Store, session_id: str, *, with_image: bool = Fals
     return [_frame_dict(r) for r in rows]
 
 
-def text_for_session(store: Store, session_id: str, max_chars: int = 20_000) -> str:
+def screen_text_for_session(store: Store, session_id: str, max_chars: int = 20_000) -> str:
     """The distinct (redacted) screen text and window titles of a session, oldest first:
     what memory's semantic channel can index next to file contents."""
     if not has_tables(store):

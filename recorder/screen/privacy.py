@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 
 from filegram.privacy import redact
 
-from .screen_window import Window
+from .window import Window
 
 _PERSONAL: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("EMAIL", re.compile(r"\b[A-Za-z0-9._%+\-]+@[A-Za-z0-9.\-]+\.[A-Za-z]{2,}\b")),

@@ -24,15 +24,20 @@ import os
 import shutil
 import subprocess
 import sys
-import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
+
+from .perthread import PerThread
 
 
 @dataclass(frozen=True)
 class Window:
-    """A top-level window: title, application name and where it is on the screen."""
+    """A top-level window: title, application name and where it is on the screen.
+
+    x, y, width, height are in the virtual screen's coordinates (the root window's, which
+    mss uses for its monitors too); a width or height of 0 means the geometry is unknown.
+    """
 
     title: str
     app: str
@@ -44,6 +49,7 @@ class Window:
     wm_class: tuple[str, ...] = field(default_factory=tuple)
 
     def intersects(self, mon: dict[str, int]) -> bool:
+        """Does the window cover part of this mss monitor (left, top, width, height)?"""
         if self.width <= 0 or self.height <= 0:
             return True  # unknown geometry: assume it is everywhere
         return not (
@@ -77,6 +83,14 @@ def process_name(pid: int | None) -> str:
         return ""
 
 
+class WindowProbe(Protocol):
+    """What the screen recorder asks of a platform: one look at the desktop per tick."""
+
+    def look(self) -> ScreenState: ...
+
+    def close(self) -> None: ...
+
+
 class NoWindows:
     """The probe for platforms without a window API here: capture stays off."""
 
@@ -90,6 +104,18 @@ class NoWindows:
         pass
 
 
+@dataclass
+class XConnection:
+    """One thread's X display connection and what it learnt about the server."""
+
+    display: Any
+    has_screensaver: bool
+    atoms: dict[str, int] = field(default_factory=dict)
+
+    def close(self) -> None:
+        self.display.close()
+
+
 class X11Probe:
     """Reads windows and idle state from an X server (one connection per thread)."""
 
@@ -97,39 +123,31 @@ class X11Probe:
 
     def __init__(self, display_name: str | None = None):
         self.display_name = display_name or os.environ.get("DISPLAY")
-        self._local = threading.local()
+        self._xconn = PerThread(self._open, XConnection.close)
         self._pointer: tuple[int, int] | None = None
         self._pointer_since = time.monotonic()
         self._locked_hint: tuple[float, bool] = (0.0, False)
 
     # -- connection ---------------------------------------------------------------------
 
-    def _conn(self) -> Any:
-        d = getattr(self._local, "display", None)
-        if d is None:
-            from Xlib import display as xdisplay
+    def _open(self) -> XConnection:
+        from Xlib import display as xdisplay
 
-            d = xdisplay.Display(self.display_name)
-            d.set_error_handler(lambda *_a, **_k: None)  # a window closing mid-look is normal
-            self._local.display = d
-            self._local.atoms = {}
-            self._local.has_ss = d.has_extension("MIT-SCREEN-SAVER")
-        return d
+        d = xdisplay.Display(self.display_name)
+        d.set_error_handler(lambda *_a, **_k: None)  # a window closing mid-look is normal
+        return XConnection(d, has_screensaver=d.has_extension("MIT-SCREEN-SAVER"))
+
+    def _conn(self) -> Any:
+        return self._xconn.get().display
 
     def _atom(self, name: str) -> int:
-        atoms = self._local.atoms
+        atoms = self._xconn.get().atoms
         if name not in atoms:
             atoms[name] = self._conn().intern_atom(name)
         return atoms[name]
 
     def close(self) -> None:
-        d = getattr(self._local, "display", None)
-        if d is not None:
-            try:
-                d.close()
-            except Exception:  # noqa: BLE001
-                pass
-            self._local.display = None
+        self._xconn.close()
 
     # -- look ---------------------------------------------------------------------------
 
@@ -279,7 +297,7 @@ class X11Probe:
         return visible[-1] if visible else None
 
     def _idle(self, d: Any, root: Any) -> tuple[float | None, bool]:
-        if self._local.has_ss:
+        if self._xconn.get().has_screensaver:
             try:
                 from Xlib.ext import screensaver
 

@@ -1,0 +1,91 @@
+"""The interpreter's own looks at the disk: reading a file to hash and diff it, listing a
+folder to count its entries, walking a search's scope.
+
+Every look is announced to the file state first, because inotify reports it a moment
+later like any other open: an announced read or listing is recognised and dropped, so the
+recorder never records itself. A look that opened nothing takes its announcement back.
+"""
+
+from __future__ import annotations
+
+import os
+
+from filegram.naming import is_editor_artifact
+
+from .content import Content, read_content
+from .paths import RootSet, iter_tree
+from .state import FileInfo, FileState
+
+Walked = tuple[str, os.stat_result | None, bool]  # (path, stat, is_dir)
+
+
+class Disk:
+    def __init__(self, roots: RootSet, state: FileState, *, snapshot_max_bytes: int, redact: bool):
+        self.roots = roots
+        self.state = state
+        self.snap_max = int(snapshot_max_bytes)
+        self.redact = redact
+
+    def read(self, path: str) -> Content | None:
+        """Hash (and keep the text of) a file; None when it cannot be read."""
+        self.state.expect_self_read(path)
+        c = read_content(path, self.snap_max, redact=self.redact)
+        if c is None:
+            # nothing was opened, so no event will come: take the expectation back
+            self.state.consume_self_read(path)
+        return c
+
+    def read_bytes(self, path: str) -> bytes | None:
+        """The first snapshot_max_bytes of a file, as a search tool would read them."""
+        self.state.expect_self_read(path)
+        try:
+            with open(path, "rb") as f:
+                return f.read(self.snap_max)
+        except OSError:
+            self.state.consume_self_read(path)
+            return None
+
+    def count_entries(self, folder: str) -> int:
+        """Visible entries of a folder (editor artifacts and private names left out)."""
+        self.state.expect_self_dir(folder)
+        try:
+            with os.scandir(folder) as it:
+                return sum(1 for e in it if self.roots.visible(e.path) and not is_editor_artifact(e.name))
+        except OSError:
+            self.state.consume_self_dir(folder)
+            return 0
+
+    def walk(self, scope: list[str], max_entries: int) -> list[Walked]:
+        """Files and folders under the scope paths (about max_entries at most)."""
+        out: list[Walked] = []
+        for top in scope:
+            if os.path.isfile(top):
+                if self.roots.visible(top):
+                    out.append((top, None, False))
+                continue
+            for p, st, is_dir in iter_tree(top, self.roots):
+                if is_dir:
+                    self.state.expect_self_dir(p)
+                out.append((p, st, is_dir))
+                if len(out) > max_entries:
+                    return out
+            self.state.expect_self_dir(top)
+        return out
+
+    def remember(self, path: str, c: Content, first_seen: float | None, fid: int | None = None) -> FileInfo:
+        """Record what a file now holds (its snapshot becomes the next diff's "before")."""
+        try:
+            mtime = os.stat(path, follow_symlinks=False).st_mtime_ns
+        except OSError:
+            mtime = 0
+        old = self.state.files.get(path)
+        info = FileInfo(
+            fid if fid is not None else (old.fid if old else self.state.new_fid()),
+            first_seen if first_seen is not None else (old.first_seen_ms if old else mtime / 1e6),
+            c.size,
+            mtime,
+            c.hash,
+            c.is_text,
+        )
+        self.state.put(path, info, c.text)
+        return info

@@ -1,0 +1,123 @@
+"""Searches the process watcher reported (grep, find, rg, locate ...): each one claims the
+folder opens and reads inside its scope while it runs, and becomes one file_search when it
+has ended, with the number of files its query matches (re-evaluated, see searchmatch)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from filegram.privacy import redact
+
+from .disk import Disk
+from .output import Output
+from .paths import RootSet
+from .searchmatch import content_pattern, name_matches
+from .searchspec import SearchSpec
+
+SEARCH_GRACE_MS = 300.0  # opens this long after the process ended are still its own
+SEARCH_MAX_WAIT_MS = 30_000.0
+MATCH_SCAN_MAX_FILES = 5000
+
+
+@dataclass
+class ActiveSearch:
+    spec: SearchSpec
+    t_end: float | None = None
+    scanned: set[str] = field(default_factory=set)  # files it read
+
+    def covers(self, path: str, t: float) -> bool:
+        if t < self.spec.t_start - 50:
+            return False
+        if self.t_end is not None and t > self.t_end + SEARCH_GRACE_MS:
+            return False
+        if path == self.spec.cwd:
+            return True  # find opens its working folder to come back to it
+        for p in self.spec.paths:
+            if path == p or path.startswith(p.rstrip(os.sep) + os.sep):
+                return True
+        return False
+
+
+class Searches:
+    def __init__(self, roots: RootSet, disk: Disk, output: Output, *, redact_queries: bool):
+        self.roots = roots
+        self.disk = disk
+        self.output = output
+        self.redact_queries = redact_queries
+        self.active: list[ActiveSearch] = []
+
+    def __len__(self) -> int:
+        return len(self.active)
+
+    def __iter__(self) -> Iterator[ActiveSearch]:
+        return iter(self.active)
+
+    def started(self, spec: SearchSpec) -> None:
+        paths = [p for p in spec.paths if self.roots.overlapping(p)]
+        if not paths:
+            return
+        if any(self.roots.denied(p) for p in paths if self.roots.contains(p)):
+            return
+        if spec.query and self.roots.filter.denied(spec.query.strip("*/ ")):
+            return  # `find . -name id_rsa`: the query itself names a private file
+        spec.paths = paths
+        self.active.append(ActiveSearch(spec))
+
+    def ended(self, pid: int, t: float) -> None:
+        for s in self.active:
+            if s.spec.pid == pid and s.t_end is None:
+                s.t_end = t
+
+    def covering(self, path: str, t: float) -> ActiveSearch | None:
+        """The running (or just ended) search this open belongs to, if any."""
+        for s in self.active:
+            if s.covers(path, t):
+                return s
+        return None
+
+    def settle(self, now: float, settle_ms: float, *, force: bool = False) -> None:
+        """Searches that ended (or ran too long) become file_search actions."""
+        for s in self.active:  # an exit notice can be missed: ask the process table
+            if s.t_end is None and now - s.spec.t_start > settle_ms and not os.path.exists(f"/proc/{s.spec.pid}"):
+                s.t_end = now - settle_ms
+        for s in list(self.active):
+            done = s.t_end is not None and now - s.t_end >= settle_ms + SEARCH_GRACE_MS
+            if force or done or now - s.spec.t_start > SEARCH_MAX_WAIT_MS:
+                self.active.remove(s)
+                self._finish(s)
+
+    def _finish(self, s: ActiveSearch) -> None:
+        spec = s.spec
+        scope = [p for p in spec.paths if self.roots.contains(p)] or [r.path for p in spec.paths for r in self.roots.overlapping(p)]
+        rel_scope = self.roots.rel(scope[0]) if scope else "."
+        matched = self._count_matches(s, scope)
+        query = spec.query
+        if query is not None and self.redact_queries:
+            query = redact(query)
+        self.output.emit(
+            "file_search", spec.t_start, search_type=spec.search_type, query=query,
+            files_matched=matched, files_opened_after=[], _scope=rel_scope or ".", _tool=spec.tool,
+        )
+
+    def _count_matches(self, s: ActiveSearch, scope: list[str]) -> int | None:
+        spec = s.spec
+        if spec.query is None:
+            return None
+        max_walk = MATCH_SCAN_MAX_FILES * 4
+        try:
+            if spec.search_type == "grep":
+                rx = content_pattern(spec)
+                files = sorted(s.scanned) or [p for p, _, is_dir in self.disk.walk(scope, max_walk) if not is_dir]
+                n = 0
+                for p in files[:MATCH_SCAN_MAX_FILES]:
+                    c = self.disk.read_bytes(p)
+                    if c is not None and rx is not None and rx.search(c):
+                        n += 1
+                return n
+            if spec.search_type in ("find", "locate"):
+                return sum(name_matches(spec, p, self.roots.inner(p) or "") for p, _, _ in self.disk.walk(scope, max_walk))
+        except OSError:
+            return None
+        return None

@@ -1,0 +1,295 @@
+"""Settling: pending events whose follow-ups had time to come become actions.
+
+A change becomes a file_write, a file_edit with its diff, or a file_copy (a new file whose
+content equals a file read just before); a displaced original a move or a delete; a read
+a file_read unless a copy, a search or a rewrite claimed it; a folder listing a
+file_browse, or with its neighbours a traversal (an inferred search). The intake
+(interpret) decides what is pending; this module decides what it was.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from filegram.naming import backup_of, is_editor_artifact, looks_like_backup, looks_like_temp_save
+from filegram.schema import depth_of, dir_depth_of, file_type_of
+from filegram.textdiff import line_diff, shares_lines
+
+from .content import Content
+from .disk import Disk
+from .output import Output
+from .paths import RootSet
+from .pending import Pending, PendingDelete
+from .searches import Searches
+from .state import FileState
+
+if TYPE_CHECKING:
+    from .pending import Change, Displaced, PendingBrowse, PendingDir, PendingRead
+
+READ_GRACE_MS = 200.0  # reads wait a little longer than changes, so a copy can claim them
+COPY_WINDOW_MS = 3000.0
+RW_SAME_PROGRAM_MS = 3.0  # a read this close to a rewrite of the same file is the rewrite's
+RW_FOLLOW_MS = 300.0  # ... or a rewrite that follows the read this quickly (sed -i, vim -es)
+DOUBLE_READ_MS = 100.0
+TEMP_SAVE_WAIT_MS = 5000.0  # a new file named like a save's temporary waits for its rename
+OWN_LISTING_MS = 20.0  # a folder listed this shortly before one of its files is opened
+TRAVERSAL_GAP_MS = 300.0
+BULK_COPY_LEAD_MS = 1000.0  # a listing this shortly before a bulk copy may be the copy's
+LAST_READS_KEPT = 4096
+
+
+@dataclass
+class Settler:
+    roots: RootSet
+    state: FileState
+    pending: Pending
+    disk: Disk
+    output: Output
+    searches: Searches
+    settle_ms: float
+    searches_inferred: int = 0  # traversals taken for a search whose process was missed
+    _last_read_t: dict[str, float] = field(default_factory=dict)
+
+    def settle(self, now: float, *, force: bool = False, bulk_from: float | None = None) -> None:
+        """Finish what has waited long enough (everything, when forced), in dependency
+        order: folders before the files in them, changes before the reads a copy claims.
+        bulk_from: when the earliest bulk episode began (its listings wait for it)."""
+        S = self.settle_ms
+        p = self.pending
+        for path, pd in list(p.new_dirs.items()):
+            if force or now - pd.t >= S:
+                del p.new_dirs[path]
+                self.finish_dir(pd)
+        for path, ch in list(p.changes.items()):
+            wait = S + TEMP_SAVE_WAIT_MS if ch.kind == "create" and looks_like_temp_save(os.path.basename(path)) else S
+            if force or now - ch.t_last >= wait:
+                del p.changes[path]
+                self.finish_change(path, ch)
+        for path, d in list(p.displaced.items()):
+            if force or now - d.t >= S:
+                del p.displaced[path]
+                self.finish_displaced(path, d)
+        for path, dl in list(p.deletes.items()):
+            if force or now - dl.t >= S:
+                del p.deletes[path]
+                self.finish_delete(path, dl)
+        if p.browses:
+            keep = []
+            for b in p.browses:
+                if b.done:
+                    continue
+                if not force and bulk_from is not None and b.t >= bulk_from - BULK_COPY_LEAD_MS:
+                    keep.append(b)  # wait: a bulk copy may claim this folder's listing
+                    continue
+                if force or now - b.t >= S + READ_GRACE_MS:
+                    self.finish_browse(b, now)
+                else:
+                    keep.append(b)
+            p.browses = [b for b in keep if not b.done]
+        if p.reads:
+            keep_r = []
+            for r in p.reads:
+                if r.claimed:
+                    continue
+                if force or now - r.t >= S + READ_GRACE_MS:
+                    self.finish_read(r)
+                else:
+                    keep_r.append(r)
+            p.reads = [r for r in keep_r if not r.claimed]
+
+    def finish_dir(self, pd: PendingDir) -> None:
+        rel = self.roots.rel(pd.path)
+        if rel is None or not os.path.isdir(pd.path):
+            return
+        parent = os.path.dirname(pd.path)
+        siblings = max(self.disk.count_entries(parent) - 1, 0)
+        self.output.emit("dir_create", pd.t, dir_path=rel, depth=dir_depth_of(rel), sibling_count=siblings)
+
+    def finish_change(self, path: str, ch: Change) -> None:
+        rel = self.roots.rel(path)
+        if rel is None:
+            return
+        c = self.disk.read(path)
+        if c is None:
+            return  # gone again; its delete (if any) tells the story
+        if ch.kind == "create" or ch.before is None:
+            src = self._copy_source(path, c, ch.t_first)
+            info = self.disk.remember(path, c, first_seen=ch.t_first)
+            if src is not None:
+                rs = self.roots.rel(src)
+                if rs is not None:
+                    self.pending.recent_copy_dirs.append((ch.t_first, os.path.dirname(src)))
+                    self.output.emit("file_copy", ch.t_first, source_path=rs, dest_path=rel, is_backup=looks_like_backup(rel) or backup_of(rs, rel))
+                    return
+            self.output.emit(
+                "file_write", ch.t_first,
+                file_path=rel, file_type=file_type_of(rel), directory_depth=depth_of(rel),
+                operation="create", content_length=c.chars, before_hash=None, after_hash=c.hash,
+                media_ref=self.output.snapshot_ref(c, rel), _first_seen_ms=info.first_seen_ms,
+            )
+            return
+        before = ch.before
+        if ch.tool == "write":  # cp over an existing file is still a copy
+            src = self._copy_source(path, c, ch.t_first)
+            rs = self.roots.rel(src) if src is not None else None
+            if rs is not None:
+                self.disk.remember(path, c, first_seen=before.first_seen_ms, fid=before.fid)
+                self.output.emit("file_copy", ch.t_first, source_path=rs, dest_path=rel, is_backup=looks_like_backup(rel) or backup_of(rs, rel))
+                return
+        if before.hash == c.hash and before.hash is not None:
+            self.disk.remember(path, c, first_seen=before.first_seen_ms, fid=before.fid)
+            return  # saved without a change
+        old_text = self.state.snapshot(before) if before.is_text else None
+        info = self.disk.remember(path, c, first_seen=before.first_seen_ms, fid=before.fid)
+        if old_text is not None and c.text is not None and shares_lines(old_text, c.text):
+            d = line_diff(old_text, c.text, rel, rel)
+            ref_old = self.output.keep(old_text, "blob", rel)
+            ref_new = self.output.snapshot_ref(c, rel)
+            diff_bytes = d.unified.encode("utf-8")
+            ref_diff = self.output.keep(diff_bytes, "diff", rel) if diff_bytes else None
+            self.output.emit(
+                "file_edit", ch.t_last,
+                file_path=rel, file_type=file_type_of(rel), edit_tool=ch.tool,
+                lines_added=d.added, lines_deleted=d.deleted, lines_modified=d.modified,
+                diff_summary=d.summary, before_hash=before.hash, after_hash=c.hash,
+                media_ref_old=ref_old, media_ref_new=ref_new, media_ref_diff=ref_diff,
+            )
+            return
+        self.output.emit(
+            "file_write", ch.t_last,
+            file_path=rel, file_type=file_type_of(rel), directory_depth=depth_of(rel),
+            operation="overwrite", content_length=c.chars, before_hash=before.hash, after_hash=c.hash,
+            media_ref=self.output.snapshot_ref(c, rel), _first_seen_ms=info.first_seen_ms,
+        )
+
+    def _copy_source(self, path: str, c: Content, t: float) -> str | None:
+        """A new file whose content equals a file read just before is a copy of it."""
+        if c.size == 0:
+            return None
+        for r in reversed(self.pending.reads):
+            if r.claimed or r.path == path or abs(r.t - t) > COPY_WINDOW_MS:
+                continue
+            if r.hash is None:
+                rc = self.disk.read(r.path)
+                if rc is None:
+                    continue
+                r.hash, r.content = rc.hash, rc
+            if r.hash == c.hash:
+                r.claimed = "copy"
+                return r.path
+        return None
+
+    def finish_displaced(self, path: str, d: Displaced) -> None:
+        # The original was renamed to a backup name and nothing replaced it.
+        if not d.dest or is_editor_artifact(os.path.basename(d.dest)):
+            if d.info is not None:
+                self.finish_delete(path, PendingDelete(d.info, d.t))
+            return
+        if d.info is not None:
+            self.state.files[d.dest] = d.info
+            self.state.put(d.dest, d.info)
+        self.output.emit_move(path, d.dest, d.t)
+
+    def finish_delete(self, path: str, dl: PendingDelete) -> None:
+        rel = self.roots.rel(path)
+        self.state.forget(dl.info)
+        if rel is None or os.path.exists(path):
+            return
+        self.output.emit(
+            "file_delete", dl.t, file_path=rel, file_age_ms=max(dl.t - dl.info.first_seen_ms, 0.0),
+            was_temporary=None, _first_seen_ms=dl.info.first_seen_ms,
+        )
+
+    def finish_browse(self, b: PendingBrowse, now: float) -> None:
+        b.done = True
+        if self.searches.covering(b.path, b.t) is not None:
+            return  # the search's own walk
+        pre = b.path.rstrip(os.sep) + os.sep
+        # rm -r lists a folder before emptying it; cp -r lists the folders it copies
+        for td, d in self.pending.recent_delete_dirs:
+            if (d == b.path or d.startswith(pre)) and (td == 0.0 or b.t - 50 <= td <= b.t + self.settle_ms + 1000):
+                return
+        for tc, d in self.pending.recent_copy_dirs:
+            if (d == b.path or d.startswith(pre)) and b.t - 50 <= tc <= b.t + self.settle_ms + 1000:
+                return
+        # a burst of folder opens down a tree is a traversal (find, grep -r, ls -R)
+        group = [b]
+        t_hi = b.t
+        for o in sorted(self.pending.browses, key=lambda x: x.t):
+            if o.done or o is b:
+                continue
+            if self.searches.covering(o.path, o.t) is not None:
+                continue  # a search we know about opened it
+            if (o.path == b.path or o.path.startswith(pre)) and o.t >= b.t - 50 and o.t <= t_hi + TRAVERSAL_GAP_MS:
+                group.append(o)
+                t_hi = max(t_hi, o.t)
+        reads = [
+            r for r in self.pending.reads
+            if not r.claimed and (r.path.startswith(pre)) and b.t - 50 <= r.t <= t_hi + TRAVERSAL_GAP_MS
+            and self.searches.covering(r.path, r.t) is None
+        ]
+        rel = self.roots.rel(b.path)
+        if rel is None:
+            return
+        read_paths = {r.path for r in reads}
+        whole_folder = len(read_paths) >= 2 and read_paths >= self.state.files_in(b.path)
+        if len({o.path for o in group}) > 1 or whole_folder:
+            for o in group:
+                o.done = True
+            if len(read_paths) >= 2:
+                # A content search whose process we did not catch: no query known.
+                for r in reads:
+                    r.claimed = "search"
+                self.searches_inferred += 1
+                self.output.emit("file_search", b.t, search_type="grep", query=None, files_matched=None, files_opened_after=[], _scope=rel, _inferred=True)
+                return
+        else:
+            for o in group:
+                o.done = True  # the same folder opened again in one go: one listing
+            # editors list the folder (swap and backup files) right before opening a file in it
+            for r in self.pending.reads:
+                if os.path.dirname(r.path) == b.path and 0 <= r.t - b.t <= OWN_LISTING_MS:
+                    return
+            for tc, d in self.pending.recent_change_dirs:
+                if d == b.path and 0 <= tc - b.t <= OWN_LISTING_MS:
+                    return
+        n = self.disk.count_entries(b.path)
+        self.output.emit("file_browse", b.t, directory_path=rel, files_listed=n, depth=dir_depth_of(rel if rel != "." else ""))
+
+    def finish_read(self, r: PendingRead) -> None:
+        search = self.searches.covering(r.path, r.t)
+        if search is not None:
+            search.scanned.add(r.path)
+            r.claimed = "search"
+            return
+        if self.pending.changed_near(r.path, r.t, RW_SAME_PROGRAM_MS, RW_FOLLOW_MS):
+            r.claimed = "rewrite"  # sed -i, vim -es: the program read the file to rewrite it
+            return
+        last = self._last_read_t.get(r.path)
+        if last is not None and 0 <= r.t - last <= DOUBLE_READ_MS:
+            r.claimed = "duplicate"  # one program opening the same file twice in a row
+            return
+        self._last_read_t[r.path] = r.t
+        if len(self._last_read_t) > LAST_READS_KEPT:
+            self._last_read_t = {p: t for p, t in self._last_read_t.items() if r.t - t <= DOUBLE_READ_MS}
+        rel = self.roots.rel(r.path)
+        if rel is None:
+            return
+        c = r.content or self.disk.read(r.path)
+        if c is None:
+            c_len = None
+        else:
+            c_len = c.chars
+            known = self.state.files.get(r.path)
+            changed_since = r.path in self.pending.changes or self.pending.last_change_t.get(r.path, 0.0) > r.t
+            if changed_since:
+                pass  # the content now on disk is not what was read: keep the file model as is
+            elif known is None or known.hash != c.hash or (c.text is not None and not known.has_snapshot):
+                self.disk.remember(r.path, c, first_seen=None if known else r.t)
+        view_range = [1, c.lines] if c is not None and c.text is not None and c.lines else None
+        self.output.emit(
+            "file_read", r.t, file_path=rel, file_type=file_type_of(rel), directory_depth=depth_of(rel),
+            view_count=None, view_range=view_range, content_length=c_len, revisit_interval_ms=None,
+        )
