@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-log = logging.getLogger("filegram.daemon")
+log = logging.getLogger(__name__)
 
 
 @dataclass
