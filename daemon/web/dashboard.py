@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -73,7 +74,7 @@ class Dashboard:
         p = urlsplit(path).path
         return p == "/" or p == "/ui" or p.startswith("/ui/") or p == "/favicon.ico"
 
-    def serve(self, handler: Any, method: str) -> None:
+    def serve(self, handler: BaseHTTPRequestHandler, method: str) -> None:
         """Answer one request on an http.server BaseHTTPRequestHandler."""
         serve(self, handler, method)
 
