@@ -132,10 +132,10 @@ class Request:
     query: dict[str, list[str]] = field(default_factory=dict)
     headers: dict[str, str] = field(default_factory=dict)
     source: BodySource | None = None
-    _body: bytes | None = field(default=None, repr=False)
-    _json: Any = field(default=None, repr=False)
-    _json_read: bool = field(default=False, repr=False)
-    _form: dict[str, str] | None = field(default=None, repr=False)
+    _body: bytes | None = field(default=None, init=False, repr=False)
+    _json: Any = field(default=None, init=False, repr=False)
+    _json_read: bool = field(default=False, init=False, repr=False)
+    _form: dict[str, str] | None = field(default=None, init=False, repr=False)
 
     @overload
     def param(self, name: str) -> str | None: ...
