@@ -12,8 +12,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections import Counter, defaultdict
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from dataclasses import dataclass, field
 
 from filegram.naming import (
     DATE_IN_NAME_RE,
@@ -123,17 +122,9 @@ class Habits:
     depths: dict[int, int] = field(default_factory=dict)
     extensions: dict[str, int] = field(default_factory=dict)
     top_folders: list[tuple[str, int]] = field(default_factory=list)
-    # folder -> Counter of words of files placed there (not serialised)
+    # folder -> Counter of words of the files placed there
     folder_tokens: dict[str, Counter[str]] = field(default_factory=dict, repr=False)
     folder_counts: dict[str, int] = field(default_factory=dict, repr=False)
-
-    def public(self) -> dict[str, Any]:
-        d = asdict(self)
-        d.pop("folder_tokens")
-        d.pop("folder_counts")
-        d["top_folders"] = [{"folder": f or ".", "files": n} for f, n in self.top_folders]
-        d["depths"] = {str(k): v for k, v in sorted(self.depths.items())}
-        return d
 
 
 def _chosen_and_placed(store: Store, limit: int) -> tuple[list[str], list[str], list[str]]:

@@ -19,7 +19,6 @@ from filegram.errors import FileGramError
 from .facade import Assistant
 
 SERVER_NAME = "filegram"
-TOOL_NAMES = ("get_profile", "ask", "recent_activity", "search", "suggest_name", "style_card")
 
 INSTRUCTIONS = (
     "FileGram knows how this user works with files: how they read, write, organise, edit, "
