@@ -12,7 +12,10 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from filegram.cli import Context
 
 START_WAIT_SECONDS = 30.0
 
@@ -50,9 +53,10 @@ def register(sub: Any) -> None:
 # -- start / stop ----------------------------------------------------------------------
 
 
-def _start(args: argparse.Namespace, ctx: Any) -> int:
+def _start(args: argparse.Namespace, ctx: Context) -> int:
     from .runtime import RunFiles
-    from .service import Daemon, resolve_roots, setup_logging
+    from .service import Daemon
+    from .startup import resolve_roots, setup_logging
 
     roots = resolve_roots(args.root or ctx.config["recorder"]["roots"], ctx.home)
     files = RunFiles(ctx.home.run_dir)
@@ -111,7 +115,7 @@ def _tail(path: Path) -> str:
     return lines[-1] if lines else "no output"
 
 
-def _stop(args: argparse.Namespace, ctx: Any) -> int:
+def _stop(args: argparse.Namespace, ctx: Context) -> int:
     from filegram.errors import FileGramError
 
     from .client import DaemonClient
@@ -141,7 +145,7 @@ def _stop(args: argparse.Namespace, ctx: Any) -> int:
     raise FileGramError(f"the daemon (pid {pid}) did not stop within {args.timeout:.0f} s")
 
 
-def _pause(args: argparse.Namespace, ctx: Any) -> int:
+def _pause(args: argparse.Namespace, ctx: Context) -> int:
     from .client import DaemonClient
 
     h = DaemonClient(ctx.home.run_dir).request("POST", "/api/pause")
@@ -149,7 +153,7 @@ def _pause(args: argparse.Namespace, ctx: Any) -> int:
     return 0
 
 
-def _resume(args: argparse.Namespace, ctx: Any) -> int:
+def _resume(args: argparse.Namespace, ctx: Context) -> int:
     from .client import DaemonClient
 
     h = DaemonClient(ctx.home.run_dir).request("POST", "/api/resume")
@@ -160,14 +164,14 @@ def _resume(args: argparse.Namespace, ctx: Any) -> int:
 # -- autostart ----------------------------------------------------------------------------
 
 
-def _autostart(args: argparse.Namespace, ctx: Any) -> int:
+def _autostart(args: argparse.Namespace, ctx: Context) -> int:
     from filegram.errors import FileGramError
 
     from . import autostart
 
     if args.what == "enable":
         if args.root:
-            from .service import resolve_roots
+            from .startup import resolve_roots
 
             roots = resolve_roots(args.root, ctx.home)
         else:
@@ -212,7 +216,7 @@ def _autostart(args: argparse.Namespace, ctx: Any) -> int:
 # -- status --------------------------------------------------------------------------------
 
 
-def status_extra(ctx: Any) -> dict[str, object]:
+def status_extra(ctx: Context) -> dict[str, object]:
     """The daemon's part of `filegram status`: is it running, and is data being written."""
     from filegram.errors import FileGramError
 

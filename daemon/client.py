@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import urllib.error
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 from filegram.errors import FileGramError
@@ -21,7 +22,7 @@ class NotRunning(FileGramError):
 
 
 class DaemonClient:
-    def __init__(self, run_dir: Any, timeout: float = 10.0):
+    def __init__(self, run_dir: str | Path, timeout: float = 10.0):
         self.files = RunFiles(run_dir)
         self.timeout = timeout
 
@@ -60,3 +61,12 @@ class DaemonClient:
 
     def health(self) -> dict[str, Any]:
         return self.request("GET", "/api/health")
+
+
+def login_url(run_files: RunFiles) -> str:
+    """The one-time sign-in URL of the running daemon's dashboard (`filegram open`, the tray)."""
+    info = run_files.read_info()
+    token = run_files.read_token()
+    if not info or not info.get("api_url") or not token:
+        raise NotRunning("the FileGram daemon is not running (start it with `filegram start`)")
+    return f"{info['api_url']}/?token={token}"

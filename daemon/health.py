@@ -17,7 +17,6 @@ RECORDING = "recording"
 PAUSED = "paused"
 WARNING = "warning"
 STARTING = "starting"
-STATES = (RECORDING, PAUSED, WARNING, STARTING)
 
 
 @dataclass

@@ -14,13 +14,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-log = logging.getLogger("filegram.daemon")
+from filegram.store import Store
+
+log = logging.getLogger(__name__)
 
 MEDIA_KEYS = ("media_ref", "media_ref_old", "media_ref_new", "media_ref_diff")
 HASH_KEYS = ("before_hash", "after_hash")
 
 
-def close_orphaned_sessions(store: Any, *, source: str = "recorder", keep: set[str] | None = None) -> list[str]:
+def close_orphaned_sessions(store: Store, *, source: str = "recorder", keep: set[str] | None = None) -> list[str]:
     """Close sessions a dead daemon left open (kill -9, power loss) so memory can use them.
 
     The session ends at its last stored action: nothing after it was committed.
@@ -50,7 +52,7 @@ def _hashes_of(data: str) -> set[str]:
     return out
 
 
-def apply_retention(store: Any, days: float, *, now_ms: float | None = None) -> int:
+def apply_retention(store: Store, days: float, *, now_ms: float | None = None) -> int:
     """Drop content snapshots older than `days` that no newer action refers to.
 
     0 days keeps everything. The actions themselves (paths, counts, hashes) stay, so the
@@ -80,7 +82,7 @@ def apply_retention(store: Any, days: float, *, now_ms: float | None = None) -> 
     return len(doomed)
 
 
-def check_and_backup(store: Any, backup_dir: Path, keep: int) -> dict[str, Any]:
+def check_and_backup(store: Store, backup_dir: Path, keep: int) -> dict[str, Any]:
     """Run SQLite's integrity check; when it passes, back up and keep the newest `keep`."""
     started = time.time()
     result = store.integrity_check()

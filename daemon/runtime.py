@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from filegram.atomic import write_private
 from filegram.errors import FileGramError
 
 LOCK_NAME = "daemon.lock"
@@ -25,6 +26,16 @@ TOKEN_NAME = "api.token"
 
 class AlreadyRunning(FileGramError):
     """A second daemon for the same home."""
+
+
+def package_version() -> str:
+    """The installed FileGram's version (daemon.json and /api/health say which one runs)."""
+    try:
+        from importlib.metadata import version
+
+        return version("filegram")
+    except Exception:
+        return "unknown"
 
 
 def _try_lock(fd: int) -> bool:
@@ -58,42 +69,16 @@ def _unlock(fd: int) -> None:
         fcntl.flock(fd, fcntl.LOCK_UN)
 
 
-def write_private(path: Path, text: str) -> None:
-    """Write a file only the owner can read, atomically (never a moment at 0644)."""
-    tmp = path.with_name(path.name + ".tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    try:
-        os.write(fd, text.encode("utf-8"))
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    with contextlib.suppress(OSError):
-        os.chmod(tmp, 0o600)
-    os.replace(tmp, path)
-
-
 class RunFiles:
     """The daemon's runtime files for one home."""
 
-    def __init__(self, run_dir: Path):
+    def __init__(self, run_dir: str | Path):
         self.run_dir = Path(run_dir)
+        self.lock_path = self.run_dir / LOCK_NAME
+        self.pid_path = self.run_dir / PID_NAME
+        self.info_path = self.run_dir / INFO_NAME
+        self.token_path = self.run_dir / TOKEN_NAME
         self._lock_fd: int | None = None
-
-    @property
-    def lock_path(self) -> Path:
-        return self.run_dir / LOCK_NAME
-
-    @property
-    def pid_path(self) -> Path:
-        return self.run_dir / PID_NAME
-
-    @property
-    def info_path(self) -> Path:
-        return self.run_dir / INFO_NAME
-
-    @property
-    def token_path(self) -> Path:
-        return self.run_dir / TOKEN_NAME
 
     # -- the instance lock ------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-log = logging.getLogger("filegram.daemon")
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -25,7 +25,6 @@ class JobRecord:
     last_run_ms: float | None = None
     last_seconds: float | None = None
     last_error: str | None = None
-    last_result: Any = None
     runs: int = 0
 
 
@@ -60,7 +59,7 @@ class Scheduler:
     def _run(self, rec: JobRecord, func: Callable[[], Any]) -> None:
         t0 = time.time()
         try:
-            result = func()
+            func()
         except Exception as exc:
             log.exception("job %s failed", rec.id)
             with self._lock:
@@ -68,17 +67,10 @@ class Scheduler:
         else:
             with self._lock:
                 rec.last_error = None
-                rec.last_result = result
         with self._lock:
             rec.runs += 1
             rec.last_run_ms = t0 * 1000.0
             rec.last_seconds = time.time() - t0
-
-    def run_now(self, job_id: str) -> None:
-        """Ask for an immediate run (used after resume and by tests via the API)."""
-        job = self._sched.get_job(job_id)
-        if job is not None:
-            job.modify(next_run_time=datetime.now().astimezone())
 
     def start(self) -> None:
         self._sched.start()

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from filegram.errors import FileGramError
 
-log = logging.getLogger("filegram.daemon")
+log = logging.getLogger(__name__)
 
 
 class RecorderLike(Protocol):

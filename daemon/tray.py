@@ -7,6 +7,9 @@ can only say "recording" when rows are being written.
 
 On X11 without AppIndicator/GTK (pystray's xorg backend) there is no native menu: a left
 click then opens the same menu as a small Tk popup, so every action stays reachable.
+
+The screen recorder shows here too (its menu line and a badge on the icon while capture is
+on); its state is read through the daemon, which is the one place that talks to it.
 """
 
 from __future__ import annotations
@@ -16,9 +19,19 @@ import os
 import sys
 import threading
 from collections.abc import Callable
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
-log = logging.getLogger("filegram.daemon")
+from .runtime import RunFiles
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+
+    from filegram.config import Home
+
+    from .web.http import WebServer
+
+log = logging.getLogger(__name__)
 
 REFRESH_SECONDS = 3.0
 
@@ -30,7 +43,7 @@ COLORS = {
 }
 
 
-def draw_icon(state: str, size: int = 64) -> Any:
+def draw_icon(state: str, size: int = 64) -> Image:
     """A 64x64 RGBA icon: a red record dot, grey pause bars or an amber warning sign."""
     from PIL import Image, ImageDraw
 
@@ -53,6 +66,66 @@ def draw_icon(state: str, size: int = 64) -> Any:
     return img
 
 
+def draw_screen_badge(icon: Image) -> Image:
+    """The tray icon with a small screen mark in its corner: shown while capture is on."""
+    from PIL import ImageDraw
+
+    img = icon.copy()
+    s = img.width
+    d = ImageDraw.Draw(img)
+    box = (s * 0.56, s * 0.60, s * 0.96, s * 0.90)
+    d.rectangle(box, fill=(30, 110, 220, 255), outline=(255, 255, 255, 255), width=max(1, s // 32))
+    d.rectangle((s * 0.70, s * 0.90, s * 0.82, s * 0.96), fill=(30, 110, 220, 255))
+    return img
+
+
+def tray_label(enabled: bool) -> str:
+    """The tray's menu line: the user always sees whether the screen is being recorded."""
+    return "Screen capture: ON (click to stop)" if enabled else "Screen capture: off (click to start)"
+
+
+class ScreenToggle(Protocol):
+    """Anything with the screen recorder's on/off switch (the ScreenRecorder itself)."""
+
+    @property
+    def enabled(self) -> bool: ...
+    def set_enabled(self, on: bool) -> None: ...
+
+
+def tray_menu_item(rec: ScreenToggle) -> tuple[Callable[[], str], Callable[[], None]]:
+    """(label, action) for MenuActions.items(): shows and flips the screen recorder's toggle."""
+
+    def label() -> str:
+        return tray_label(rec.enabled)
+
+    def toggle() -> None:
+        rec.set_enabled(not rec.enabled)
+
+    return label, toggle
+
+
+class TrayHost(Protocol):
+    """What the tray needs from the daemon (daemon.service.Daemon)."""
+
+    paused: bool
+    tray_state: str
+    files: RunFiles
+    stop_event: threading.Event
+    home: Home
+    api: WebServer | None
+
+    def health(self) -> dict[str, Any]: ...
+    def pause(self) -> dict[str, Any]: ...
+    def resume(self) -> dict[str, Any]: ...
+    def request_stop(self) -> None: ...
+    def on_stop(self, callback: Callable[[], None]) -> None: ...
+    def write_profile_page(self) -> Path: ...
+    def open_path(self, target: str | Path) -> None: ...
+    def screen_available(self) -> bool: ...
+    def screen_enabled(self) -> bool: ...
+    def set_screen_enabled(self, on: bool) -> None: ...
+
+
 def display_available() -> bool:
     if sys.platform in ("win32", "darwin"):
         return True
@@ -62,7 +135,7 @@ def display_available() -> bool:
 class MenuActions:
     """The menu's actions, kept apart from pystray so they read (and test) plainly."""
 
-    def __init__(self, daemon: Any):
+    def __init__(self, daemon: TrayHost):
         self.daemon = daemon
 
     def status_text(self) -> str:
@@ -80,10 +153,10 @@ class MenuActions:
     def open_profile(self) -> None:
         """The dashboard when this build has one (signed in by a one-time URL), else a
         static profile page rendered into the run folder."""
-        api = getattr(self.daemon, "api", None)
-        if api is not None and getattr(api, "web", None) is not None:
+        api = self.daemon.api
+        if api is not None and api.web is not None:
             try:
-                from .dashboard import login_url
+                from .client import login_url
 
                 self.daemon.open_path(login_url(self.daemon.files))
                 return
@@ -97,14 +170,10 @@ class MenuActions:
         self.daemon.open_path(path.as_uri())
 
     def screen_label(self) -> str:
-        from filegram.recorder.screen import tray_label
-
         return tray_label(self.daemon.screen_enabled())
 
     def toggle_screen(self) -> None:
-        from filegram.recorder.screen import set_enabled
-
-        set_enabled(self.daemon.memory_store, not self.daemon.screen_enabled())
+        self.daemon.set_screen_enabled(not self.daemon.screen_enabled())
 
     def open_data_folder(self) -> None:
         self.daemon.open_path(self.daemon.home.root)
@@ -113,8 +182,7 @@ class MenuActions:
         self.daemon.request_stop()
 
     def _has_screen(self) -> bool:
-        check = getattr(self.daemon, "screen_available", None)
-        return bool(check and check())
+        return bool(self.daemon.screen_available())
 
     def items(self) -> list[tuple[Callable[[], str] | str, Callable[[], None] | None]]:
         """(label, action) pairs; a None action is the disabled status line, "-" a separator."""
@@ -140,7 +208,7 @@ def _action_of(action: Callable[[], None]) -> Callable[[], None]:
 
 
 class Tray:
-    def __init__(self, daemon: Any):
+    def __init__(self, daemon: TrayHost):
         import pystray  # raises without a display
 
         self.pystray = pystray
@@ -187,14 +255,12 @@ class Tray:
     def _apply(self, h: dict[str, Any]) -> None:
         state = h.get("state", "starting")
         line = h.get("status_line", "")
-        screen_on = bool(getattr(self.daemon, "screen_enabled", lambda: False)())
+        screen_on = bool(self.daemon.screen_enabled())
         if state != self.state or screen_on != self._screen_on:
             self.state = state
             self._screen_on = screen_on
             img = draw_icon(state)
             if screen_on:
-                from filegram.recorder.screen import draw_screen_badge
-
                 img = draw_screen_badge(img)
             self.icon.icon = img
         if line != self._last_line:
@@ -307,7 +373,7 @@ def _listen_for_clicks(icon: Any) -> None:
         log.warning("tray: cannot listen for clicks on the icon", exc_info=True)
 
 
-def run_tray(daemon: Any) -> bool:
+def run_tray(daemon: TrayHost) -> bool:
     """Show the tray until the daemon stops; False (headless, logged once) if impossible."""
     if not display_available():
         log.info("no display: running headless (no tray icon)")

@@ -26,7 +26,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "filegram.simulator.cli",
     "filegram.bench.cli",
     "filegram.daemon.cli",
-    "filegram.daemon.assist_cli",
+    "filegram.daemon.assist.cli",
     "filegram.recorder.screen.cli",
 )
 

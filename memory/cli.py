@@ -41,7 +41,7 @@ def _profile(args: argparse.Namespace, ctx: Any) -> int:
     mem.consolidate()
     prof = mem.profile()
     if args.plot:
-        from filegram.daemon.assist import plot_profile
+        from .plot import plot_profile
 
         print(f"wrote {plot_profile(prof, args.plot)}", file=sys.stderr)
     if args.json:

@@ -14,7 +14,8 @@ import pytest
 from assist_cdp import Browser, find_chromium
 from assist_users import NESTED_USER
 from assist_web import DashboardServer
-from filegram.daemon.dashboard import Dashboard, LocalBackend
+from filegram.daemon.web.backends import LocalBackend
+from filegram.daemon.web.dashboard import Dashboard
 from filegram.memory import Memory
 
 from filegram.config import Home

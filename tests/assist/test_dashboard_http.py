@@ -15,7 +15,10 @@ from typing import Any
 import pytest
 from assist_users import FLAT_USER
 from assist_web import DashboardServer
-from filegram.daemon.dashboard import COOKIE, Dashboard, LocalBackend, add_exclusion, api_routes
+from filegram.daemon.web.auth import SESSION_COOKIE as COOKIE
+from filegram.daemon.web.backends import LocalBackend
+from filegram.daemon.web.dashboard import Dashboard, add_exclusion
+from filegram.daemon.web.rest import assistant_routes as api_routes
 
 from filegram.config import DEFAULT_CONFIG_TEXT, Home
 from filegram.errors import FileGramError
@@ -157,7 +160,7 @@ def test_add_exclusion_edge_cases(tmp_path: Path) -> None:
 
 
 def test_api_routes_for_the_daemon(site: dict[str, Any]) -> None:
-    from filegram.daemon.api import Request
+    from filegram.daemon.web.http import Request
 
     routes = {(m, p): h for m, p, h in api_routes(site["backend"].assistant)}
     assert set(routes) == {("GET", "/api/suggest"), ("GET", "/api/card")}
@@ -172,7 +175,7 @@ def test_api_routes_for_the_daemon(site: dict[str, Any]) -> None:
 
 def test_pages_escape_what_the_user_recorded() -> None:
     """File names and labels come from the disk: they are shown, never run."""
-    from filegram.daemon import dashboard_views as v
+    from filegram.daemon.web import views as v
 
     evil = '<img src=x onerror=alert(1)>"\''
     acts = [{"time": "t", "type": "file_read", "detail": f"read {evil}", "session": evil}]

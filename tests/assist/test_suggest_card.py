@@ -9,7 +9,10 @@ import json
 from pathlib import Path
 
 from assist_users import FLAT_USER, NESTED_USER, fg
-from filegram.daemon.assist import Habits, plot_profile, stem_style, style_card, suggest_name
+from filegram.daemon.assist import Habits, style_card, suggest_name
+from filegram.memory.plot import plot_profile
+
+from filegram.naming import stem_style
 
 
 def _suggest(home: Path, text: str, kind: str | None = None) -> dict:

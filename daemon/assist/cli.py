@@ -7,7 +7,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from filegram.cli import Context
+
+    from .facade import Assistant
 
 
 def register(sub: Any) -> None:
@@ -31,17 +36,18 @@ def register(sub: Any) -> None:
     p.set_defaults(func=_open)
 
 
-def assistant_for(ctx: Any) -> Any:
+def assistant_for(ctx: Context) -> Assistant:
     """An Assistant over the home's store. Memory is brought up to date first unless the
     daemon runs (it consolidates in the background; two writers would only race)."""
-    from .assist import Assistant
-    from .runtime import RunFiles
+    from filegram.daemon.runtime import RunFiles
+
+    from .facade import Assistant
 
     running = RunFiles(ctx.home.run_dir).is_locked()
     return Assistant(ctx.store(), ctx.config, consolidate=not running)
 
 
-def _suggest(args: argparse.Namespace, ctx: Any) -> int:
+def _suggest(args: argparse.Namespace, ctx: Context) -> int:
     out = assistant_for(ctx).suggest(args.name_for, args.kind)
     if args.json:
         print(json.dumps(out, indent=2, ensure_ascii=False))
@@ -54,7 +60,7 @@ def _suggest(args: argparse.Namespace, ctx: Any) -> int:
     return 0
 
 
-def _card(args: argparse.Namespace, ctx: Any) -> int:
+def _card(args: argparse.Namespace, ctx: Context) -> int:
     text = assistant_for(ctx).card()
     if args.out:
         from pathlib import Path
@@ -73,22 +79,21 @@ def _card(args: argparse.Namespace, ctx: Any) -> int:
     return 0
 
 
-def _mcp(args: argparse.Namespace, ctx: Any) -> int:
+def _mcp(args: argparse.Namespace, ctx: Context) -> int:
     from .mcp_server import serve_stdio
 
-    return serve_stdio(ctx)
+    return serve_stdio(assistant_for(ctx))
 
 
-def _open(args: argparse.Namespace, ctx: Any) -> int:
-    from .dashboard import login_url
-    from .runtime import RunFiles
+def _open(args: argparse.Namespace, ctx: Context) -> int:
+    from filegram.daemon.client import login_url
+    from filegram.daemon.desktop import open_with_system
+    from filegram.daemon.runtime import RunFiles
 
     url = login_url(RunFiles(ctx.home.run_dir))
     if args.print_only:
         print(url)
         return 0
-    from .service import open_with_system
-
     open_with_system(url)
     print("opened the FileGram dashboard in your browser")
     return 0

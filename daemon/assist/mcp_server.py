@@ -1,21 +1,24 @@
 """`filegram mcp`: the user's working profile for desktop assistants and coding agents,
 over the Model Context Protocol on stdio (the way they already connect to tools).
 
-It reads the home's store directly, so it works whether or not the daemon runs; when the
-daemon is not running it first brings memory up to date. Tools return JSON objects (the
-card returns Markdown). Nothing here writes to the user's files. Built on the official
-Python SDK (the optional extra `filegram[mcp]`), version 1.x (FastMCP) or 2.x (MCPServer).
+It serves one Assistant (see assist.cli.assistant_for: the home's store directly, so it works
+whether or not the daemon runs). Tools return JSON objects (the card returns Markdown).
+Nothing here writes to the user's files. Built on the official Python SDK (the optional
+extra `filegram[mcp]`), version 1.x (FastMCP) or 2.x (MCPServer).
 """
 
 from __future__ import annotations
 
+import functools
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from filegram.errors import FileGramError
 
+from .facade import Assistant
+
 SERVER_NAME = "filegram"
-TOOL_NAMES = ("get_profile", "ask", "recent_activity", "search", "suggest_name", "style_card")
 
 INSTRUCTIONS = (
     "FileGram knows how this user works with files: how they read, write, organise, edit, "
@@ -25,7 +28,7 @@ INSTRUCTIONS = (
 )
 
 
-def _sdk() -> tuple[Any, type[Exception]]:
+def sdk() -> tuple[Any, type[Exception]]:
     """The SDK's server class and its ToolError (the error whose message reaches the client)."""
     try:
         from mcp.server.mcpserver import MCPServer  # SDK 2.x
@@ -45,9 +48,9 @@ def _sdk() -> tuple[Any, type[Exception]]:
         ) from None
 
 
-def build_server(assistant: Any) -> Any:
+def build_server(assistant: Assistant) -> Any:
     """An MCP server with FileGram's tools bound to one Assistant."""
-    server_cls, tool_error = _sdk()
+    server_cls, tool_error = sdk()
     server = server_cls(SERVER_NAME, instructions=INSTRUCTIONS)
 
     def get_profile() -> dict[str, Any]:
@@ -87,15 +90,14 @@ def build_server(assistant: Any) -> Any:
         return assistant.card()
 
     for fn in (get_profile, ask, recent_activity, search, suggest_name, style_card):
-        server.add_tool(_user_errors(fn, tool_error), name=fn.__name__,
+        server.add_tool(user_errors(fn, tool_error), name=fn.__name__,
                         description=" ".join((fn.__doc__ or "").split()))
     return server
 
 
-def _user_errors(fn: Any, tool_error: type[Exception]) -> Any:
+def user_errors(fn: Callable[..., Any], tool_error: type[Exception]) -> Callable[..., Any]:
     """A FileGramError is the client's problem: its one line goes back as the tool's error
     (anything else stays a generic crash, its details only in the server's log)."""
-    import functools
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -107,11 +109,8 @@ def _user_errors(fn: Any, tool_error: type[Exception]) -> Any:
     return wrapper
 
 
-def serve_stdio(ctx: Any) -> int:
+def serve_stdio(assistant: Assistant) -> int:
     """Run until the client closes stdin. Logs go to stderr: stdout is the protocol."""
-    from .assist_cli import assistant_for
-
     logging.basicConfig(level=logging.WARNING)
-    server = build_server(assistant_for(ctx))
-    server.run("stdio")
+    build_server(assistant).run("stdio")
     return 0

@@ -1,0 +1,140 @@
+"""The Assistant: one facade over a store and its memory for the CLI, the MCP server and the
+dashboard, so all three answer the same question the same way.
+
+The daemon passes its own lock-holding accessors (its memory consolidates in the
+background); the CLI and the MCP server use the store directly and own a Memory.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, Any
+
+from filegram.config import Config
+from filegram.errors import FileGramError
+from filegram.store import Store
+from filegram.vocab import describe_action
+
+from .card import style_card, utc_time
+from .habits import Habits, learn_habits, tokens, word_stem
+from .suggest import absolute_path, suggest_name
+
+if TYPE_CHECKING:
+    from filegram.memory import Memory
+
+MemoryHeld = Callable[[], AbstractContextManager["Memory"]]
+StoreHeld = Callable[[], AbstractContextManager[Store]]
+
+MAX_QUESTION_CHARS = 4000
+
+
+def check_question(question: str, choices: list[str] | None) -> str:
+    """The question, stripped; a FileGramError for an empty or oversized one or bad choices."""
+    question = (question or "").strip()
+    if not question or len(question) > MAX_QUESTION_CHARS:
+        raise FileGramError(f"question must be 1 to {MAX_QUESTION_CHARS} characters")
+    if choices is not None:
+        if not (2 <= len(choices) <= 26 and all(isinstance(c, str) and c.strip() for c in choices)):
+            raise FileGramError("choices must be a list of 2 to 26 non-empty strings")
+        if any(len(c) > MAX_QUESTION_CHARS for c in choices):
+            raise FileGramError(f"each choice must be at most {MAX_QUESTION_CHARS} characters")
+    return question
+
+
+class Assistant:
+    """The assistant-facing operations over one store and its memory.
+
+    `memory_held` is a context-manager factory that yields the Memory; `store_held` yields
+    the store. Without them the Assistant holds its own lock and builds its own Memory
+    (brought up to date on first use when `consolidate` is set).
+    """
+
+    def __init__(self, store: Store, config: Config, *, memory_held: MemoryHeld | None = None,
+                 store_held: StoreHeld | None = None, consolidate: bool = False):
+        self.store = store
+        self.config = config
+        self._lock = threading.RLock()
+        self._memory: Memory | None = None
+        self._consolidate = consolidate
+        self._consolidated = False
+        self.memory_held: MemoryHeld = memory_held or self._own_memory
+        self.store_held: StoreHeld = store_held or self._own_store
+
+    @contextlib.contextmanager
+    def _own_memory(self) -> Iterator[Memory]:
+        with self._lock:
+            if self._memory is None:
+                from filegram.memory import Memory
+
+                self._memory = Memory(self.store, self.config)
+            if self._consolidate and not self._consolidated:
+                self._memory.consolidate()
+                self._consolidated = True
+            yield self._memory
+
+    @contextlib.contextmanager
+    def _own_store(self) -> Iterator[Store]:
+        with self._lock:
+            yield self.store
+
+    def profile(self) -> dict[str, Any]:
+        with self.memory_held() as mem:
+            return mem.profile()
+
+    def ask(self, question: str, choices: list[str] | None = None) -> dict[str, Any]:
+        question = check_question(question, choices)
+        with self.memory_held() as mem:
+            ans = mem.ask(question, choices)
+        out = dataclasses.asdict(ans) if dataclasses.is_dataclass(ans) else dict(ans)
+        out.pop("scores", None)
+        return out
+
+    def recent_activity(self, limit: int = 20, session: str | None = None,
+                        types: list[str] | None = None) -> list[dict[str, Any]]:
+        from filegram.schema import ACTION_TYPES, primary_path
+
+        limit = max(1, min(int(limit), 500))
+        bad = [t for t in types or [] if t not in ACTION_TYPES]
+        if bad:
+            raise FileGramError(f"unknown action type(s): {', '.join(bad)}")
+        with self.store_held() as st:
+            acts = list(st.actions(session_id=session, types=types or None, limit=limit, newest_first=True))
+        return [{"time": utc_time(a.get("timestamp")), "timestamp": a.get("timestamp"),
+                 "type": a["event_type"], "path": primary_path(a), "session": a.get("session_id"),
+                 "detail": describe_action(a)} for a in acts]
+
+    def search(self, query: str, k: int = 5) -> dict[str, Any]:
+        query = (query or "").strip()
+        if not query:
+            raise FileGramError("search needs a query")
+        k = max(1, min(int(k), 50))
+        with self.memory_held() as mem:
+            hits = mem.search(query, k)
+        want = {word_stem(t) for t in tokens(query)}
+        with self.store_held() as st:
+            paths = st.paths()
+        scored = sorted(((sum(1 for w in want if w in {word_stem(t) for t in tokens(p)}), p) for p in paths),
+                        key=lambda x: (-x[0], x[1]))
+        return {
+            "memory": [{"session": h.get("session"), "kind": h.get("kind"), "path": h.get("path"),
+                        "text": (h.get("text") or "")[:600], "score": h.get("score")} for h in hits],
+            "paths": [p for s, p in scored[:k] if s > 0],
+        }
+
+    def habits(self) -> Habits:
+        with self.store_held() as st:
+            return learn_habits(st)
+
+    def suggest(self, text: str, kind: str | None = None) -> dict[str, Any]:
+        prof = self.profile()
+        with self.store_held() as st:
+            out = suggest_name(st, prof, text, kind)
+        out["absolute_path"] = absolute_path(out["path"], self.config["recorder"]["roots"])
+        return out
+
+    def card(self) -> str:
+        return style_card(self.profile(), self.habits())
