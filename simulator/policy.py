@@ -15,6 +15,8 @@ import math
 import posixpath
 import random
 
+from filegram.vocab import TIER_POSITION
+
 from .perturb import perturbation_for
 from .plan import Plan, Step
 from .profiles import DIMENSIONS, PROFILES, Profile
@@ -23,7 +25,6 @@ from .tracer import is_binary, text_of
 from .workspace import build_workspace
 from .writing import Writer, facts_from, revise_block, revise_small, rewrite
 
-TIER_CENTRE = {"L": 0.0, "M": 1.0, "R": 2.0}
 PERSONAL_SD = 0.15  # the same tier sits a little differently in different people
 TRAJECTORY_SD = 0.28  # day-to-day variation
 SLIP_PROB = 0.07  # out-of-character trajectory on one dimension
@@ -42,7 +43,7 @@ def _seed(*parts: object) -> int:
 
 
 def tier_weights(trait: float) -> dict[str, float]:
-    w = {k: max(0.0, 1.0 - abs(trait - c)) for k, c in TIER_CENTRE.items()}
+    w = {k: max(0.0, 1.0 - abs(trait - c)) for k, c in TIER_POSITION.items()}
     s = sum(w.values()) or 1.0
     return {k: v / s for k, v in w.items()}
 
@@ -102,7 +103,7 @@ class Planner:
         self.w: dict[str, dict[str, float]] = {}
         personal = random.Random(_seed("personal", profile.id))
         for dim in DIMENSIONS:
-            t = TIER_CENTRE[self.tiers[dim]] + personal.gauss(0, PERSONAL_SD) + self.rng.gauss(0, TRAJECTORY_SD)
+            t = TIER_POSITION[self.tiers[dim]] + personal.gauss(0, PERSONAL_SD) + self.rng.gauss(0, TRAJECTORY_SD)
             if self.rng.random() < SLIP_PROB:
                 t += self.rng.choice([-SLIP_SIZE, SLIP_SIZE])
             t = min(max(t, -0.3), 2.3)
