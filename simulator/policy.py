@@ -15,7 +15,7 @@ import math
 import posixpath
 import random
 
-from filegram.vocab import TIER_POSITION
+from filegram.vocab import TIER_POSITION, category_folder
 
 from .perturb import perturbation_for
 from .plan import Plan, Step
@@ -69,13 +69,6 @@ _OUT_DIRS = {
 }
 _SCRATCH = {"en": ["scratch.md", "notes_tmp.txt", "draft_v0.md", "temp_outline.md", "todo_scratch.txt"],
             "zh": ["草稿.md", "临时笔记.txt", "draft_v0.md", "临时提纲.md", "scratch.txt"]}
-_CATEGORY = {
-    "en": {"eml": "emails", "pdf": "documents", "docx": "documents", "md": "notes", "txt": "notes",
-           "csv": "data", "xlsx": "data", "json": "data", "ics": "calendar", "png": "images",
-           "jpg": "photos", "wav": "audio"},
-    "zh": {"eml": "邮件", "pdf": "文档", "docx": "文档", "md": "笔记", "txt": "笔记", "csv": "数据",
-           "xlsx": "数据", "json": "数据", "ics": "日程", "png": "图片", "jpg": "照片", "wav": "音频"},
-}
 _AREA = {"en": ["work", "personal", "reference"], "zh": ["工作", "个人", "参考"]}
 
 
@@ -375,7 +368,7 @@ class Planner:
             if self.rng.random() >= move_frac:
                 continue
             ext = posixpath.splitext(p)[1].lstrip(".")
-            cat = _CATEGORY[lang].get(ext, "misc")
+            cat = category_folder(ext, lang) or "misc"
             tier = self.tier_draw("C")
             if tier == "L":
                 topic = self.ws.world.topics[sum(map(ord, p)) % len(self.ws.world.topics)]
