@@ -205,10 +205,3 @@ def build_workspace(task_id: str, seed: int, language: str) -> Workspace:
             stem, ext = p.rsplit(".", 1)
             files[f"{stem} (1).{ext}" if language == "en" else f"{stem} - 副本.{ext}"] = files[p]
     return Workspace(task_id, seed, language, dict(sorted(files.items())), world)
-
-
-def is_text(path: str, data: bytes | None = None) -> bool:
-    if data is not None:
-        return b"\x00" not in data[:8192] and path.rsplit(".", 1)[-1].lower() not in (
-            "pdf", "docx", "xlsx", "png", "jpg", "jpeg", "wav", "mp3", "mp4")
-    return path.rsplit(".", 1)[-1].lower() in TEXT_TYPES
