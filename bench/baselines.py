@@ -1,11 +1,7 @@
-"""The baselines: what a method without FileGramOS' memory gives as evidence.
-
-- no_context: nothing (the answerer's prior: chance).
-- full_context: the narrative of every input session, cut to a token budget.
-- naive_rag: the narrative in 512-token chunks (64 overlap), hashing embedder, top-5.
-- eager_summ: one short extractive summary per session, kept instead of the session.
-- mem0_flat: Mem0-style flat fact store: one fact per action, duplicates merged, the
-  top-20 facts most similar to the question retrieved (no sessions, no statistics).
+"""The baselines: what a method without FileGramOS' memory gives as evidence (no context,
+the full narrative, chunked retrieval, eager summaries, a flat fact store; methods.py says
+what each one keeps). Every one of them reads the sessions as their narrative, one line per
+action (trajectories.narrate).
 """
 
 from __future__ import annotations
