@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Any
+from typing import TYPE_CHECKING
 
 from . import reader
 from .questions import Question
+
+if TYPE_CHECKING:
+    from filegram.config import Config
 
 MAX_EVIDENCE_CHARS = 60000
 
@@ -45,7 +48,7 @@ def _options_block(choices: list[str]) -> str:
 class LLMAnswerer:
     """One litellm model for every method (answers and judging)."""
 
-    def __init__(self, config: Any):
+    def __init__(self, config: Config):
         os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
         llm = config["llm"]
         self.model = llm["model"]
@@ -103,7 +106,7 @@ class LLMAnswerer:
         return (int(m.group()) - 1) / 4.0 if m else 0.0
 
 
-def make_answerer(config: Any, *, offline: bool = False) -> OfflineAnswerer | LLMAnswerer:
+def make_answerer(config: Config | None, *, offline: bool = False) -> OfflineAnswerer | LLMAnswerer:
     if not offline and config is not None and config.llm_configured:
         return LLMAnswerer(config)
     return OfflineAnswerer()

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from filegram.cli import Context
 
 METHOD_NAMES = ("no_context", "full_context", "naive_rag", "eager_summ", "mem0_flat", "filegramos")
 
@@ -93,7 +96,7 @@ def _check_names(kind: str, given: list[str] | None, known: tuple[str, ...]) -> 
         raise FileGramError(f"unknown {kind}(s): {', '.join(bad)} (known: {', '.join(known)})")
 
 
-def _run(args: argparse.Namespace, ctx: Any) -> int:
+def _run(args: argparse.Namespace, ctx: Context) -> int:
     from .pipeline import BenchConfig, run_bench
     from .truth import SUBTASK_KEYS
 
@@ -120,28 +123,30 @@ def _run(args: argparse.Namespace, ctx: Any) -> int:
 
         cfg.sizes = {s: args.size for s in SUBTASK_KEYS}
     res = run_bench(cfg, ctx.config)
-    print(res["terminal"])
-    print(f"answerer: {res['answerer']}; {res['questions']} questions in {res['seconds']:.0f} s")
-    for name, path in res["paths"].items():
-        print(f"{name}: {path}")
+    _print_result(res, f"{res['questions']} questions in {res['seconds']:.0f} s")
     return 0
 
 
-def _real(args: argparse.Namespace, ctx: Any) -> int:
+def _real(args: argparse.Namespace, ctx: Context) -> int:
     from .real import run_real
 
     _check_names("method", args.methods, METHOD_NAMES)
 
     res = run_real(ctx.store(), args.truth, out=args.out, methods=args.methods, seed=args.seed,
                    config=ctx.config, offline=args.offline, progress=not args.no_progress)
-    print(res["terminal"])
-    print(f"answerer: {res['answerer']}; {res['questions']} questions")
-    for name, path in res["paths"].items():
-        print(f"{name}: {path}")
+    _print_result(res, f"{res['questions']} questions")
     return 0
 
 
-def _perf(args: argparse.Namespace, ctx: Any) -> int:
+def _print_result(res: dict[str, Any], counted: str) -> None:
+    """The score table, the answerer, what was asked and where the reports are."""
+    print(res["terminal"])
+    print(f"answerer: {res['answerer']}; {counted}")
+    for name, path in res["paths"].items():
+        print(f"{name}: {path}")
+
+
+def _perf(args: argparse.Namespace, ctx: Context) -> int:
     from .perf_suite import print_table, run_suite
 
     rows = run_suite(only=args.only)
@@ -161,7 +166,7 @@ def _faults(args: argparse.Namespace, ctx: Any) -> int:
     return 0
 
 
-def _mark(args: argparse.Namespace, ctx: Any) -> int:
+def _mark(args: argparse.Namespace, ctx: Context) -> int:
     from .marks import clear_mark, set_mark
 
     store = ctx.store()

@@ -1,7 +1,9 @@
-"""What a method is shown for a question: labelled sessions, built once per distinct input.
+"""What a method is shown for a question, and what a method does with it.
 
-A context is the unit of ingestion. Questions that share their inputs (all of a user's
-trajectories, say) share one context, so each method builds each memory once.
+A context (labelled sessions, built once per distinct input) is the unit of ingestion.
+Questions that share their inputs (all of a user's trajectories, say) share one context, so
+each method builds each memory once. A `Method` ingests a context and gives an evidence text
+per question; the shared answerer reads it (methods.py lists the methods).
 """
 
 from __future__ import annotations
@@ -59,3 +61,27 @@ def build_context(q: Question, trajs: dict[str, Trajectory], task_titles: dict[s
         elif kind in ("anonymous", "files", "interleaved", "lineup", "screen") and t.task_id:
             titles[label] = f"task {t.task_id}"
     return Context(kind, sessions, titles)
+
+
+class Method:
+    name = "method"
+    description = ""
+    variants: tuple[str, ...] = ()
+
+    def names(self) -> tuple[str, ...]:
+        return self.variants or (self.name,)
+
+    def ingest(self, ctx: Context) -> None:
+        self.ctx = ctx
+
+    def evidence(self, q: Question) -> dict[str, str]:
+        """Evidence text per method name (one entry unless the method has variants)."""
+        raise NotImplementedError
+
+    def direct_answers(self, q: Question) -> dict[str, int | str]:
+        """Answers a variant gives by itself, bypassing the shared answerer (for comparison
+        only; none by default)."""
+        return {}
+
+    def close(self) -> None:
+        pass

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from filegram.config import Config
 from filegram.errors import FileGramError
 
 from .ceiling import ceiling_section, reader_ceiling
@@ -46,7 +47,8 @@ class BenchConfig:
 
 
 @contextlib.contextmanager
-def _bar(enabled: bool, label: str) -> Iterator[Any]:
+def progress_bar(enabled: bool, label: str) -> Iterator[Any]:
+    """A rich progress bar for one phase, as a tick(done, total) callback (None when off)."""
     if not enabled:
         yield None
         return
@@ -66,7 +68,7 @@ def simulate_trajectories(out: Path, profiles: Sequence[str] | None, seed: int, 
                           progress: bool) -> list[Path]:
     from filegram.simulator import simulate
 
-    with _bar(progress, "simulate") as tick:
+    with progress_bar(progress, "simulate") as tick:
         return simulate(out, profiles=list(profiles) if profiles else None, seed=seed, workers=workers,
                         progress=tick or None)
 
@@ -94,7 +96,7 @@ def load_data(cfg: BenchConfig) -> tuple[list[Trajectory], str]:
     return load_folders(paths), f"simulated (fast mode, seed {cfg.seed}): {len(paths)} trajectories in {sim_dir}"
 
 
-def run_bench(cfg: BenchConfig, config: Any = None) -> dict[str, Any]:
+def run_bench(cfg: BenchConfig, config: Config | None = None) -> dict[str, Any]:
     from filegram.config import Config
 
     config = config or Config()
@@ -118,7 +120,7 @@ def run_bench(cfg: BenchConfig, config: Any = None) -> dict[str, Any]:
     write_jsonl(questions, cfg.out / "questions.jsonl")
     opts = RunOptions(cfg.methods, cfg.ablations, cfg.budget_tokens, max(cfg.workers, 1), cfg.offline,
                       cfg.memory_answerer)
-    with _bar(cfg.progress, "answer") as tick:
+    with progress_bar(cfg.progress, "answer") as tick:
         out = run_methods(questions, trajs, truth, config=config, options=opts, progress=tick)
     with (cfg.out / "predictions.jsonl").open("w", encoding="utf-8") as f:
         for p in out.predictions:

@@ -29,9 +29,6 @@ COLUMNS = (
     "metadata",
 )
 
-# How a method is shown the input trajectories.
-CONTEXT_KINDS = ("history", "anonymous", "interleaved", "lineup", "files", "screen")
-
 
 @dataclass
 class Question:

@@ -29,7 +29,6 @@ from typing import Any
 
 from .truth import DIM_NAMES, DIMS, TIERS, tier_text
 
-_NAME_TO_DIM = {v.lower(): k for k, v in DIM_NAMES.items()}
 _DIM_RE = r"([A-F])\s*\((?:" + "|".join(re.escape(n) for n in DIM_NAMES.values()) + r")\)"
 EXPLICIT_TIER = re.compile(_DIM_RE + r"\s*(?:tier)?\s*[:=]\s*(L|M|R)\b(?:[^\n]*?confidence\s*([0-9.]+))?", re.I)
 EXPLICIT_SHIFT = re.compile(_DIM_RE + r"[^\n]*?(?:shifted\s+)?from\s+(L|M|R)\b[^\n]*?\bto\s+(L|M|R)\b", re.I)

@@ -14,11 +14,12 @@ from __future__ import annotations
 import random
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from filegram.errors import FileGramError
 
-from .generators import BankSpec, _q, generate_bank
+from .bank import make_question
+from .generators import BankSpec, generate_bank
 from .marks import marks
 from .questions import Question, write_jsonl
 from .report import ReportInfo, terminal_table, write_reports
@@ -26,6 +27,10 @@ from .runner import RunOptions, run_methods
 from .scoring import aggregate
 from .trajectories import Trajectory, load_store_sessions
 from .truth import DIMS, TIERS, ProfileTruth, Truth, load_truth
+
+if TYPE_CHECKING:
+    from filegram.config import Config
+    from filegram.store import Store
 
 ME = "me"
 TRUTH_EXAMPLE = """\
@@ -63,7 +68,7 @@ def read_truth_file(path: Path) -> dict[str, str]:
     return out
 
 
-def real_trajectories(store: Any) -> list[Trajectory]:
+def real_trajectories(store: Store) -> list[Trajectory]:
     """Closed recorded sessions as the user's trajectories: short names S01, S02, ... in time
     order stand in for task ids, and a mark with a change becomes a perturbation record."""
     sessions = [s for s in store.sessions(closed=True) if s.get("source") != "import" and s.get("action_count")]
@@ -79,7 +84,7 @@ def real_trajectories(store: Any) -> list[Trajectory]:
     return out
 
 
-def _frames(store: Any, session_id: str) -> list[dict[str, Any]]:
+def _frames(store: Store, session_id: str) -> list[dict[str, Any]]:
     """Screen frames of a session (id, ts, window_title, app, ocr_text), if the screen
     recorder ran; never the images."""
     try:
@@ -106,16 +111,16 @@ def gen_unusual(trajs: list[Trajectory], unusual: set[str], seed: int, size: int
         lineup = [*rng.sample(normal, min(rng.choice((4, 5)), len(normal))), imp]
         rng.shuffle(lineup)
         labels = [f"Trajectory {i + 1}" for i in range(len(lineup))]
-        out.append(_q("AnomDet", n, "episodic", ME, [t.key for t in lineup],
-                      f"All but one of these {len(lineup)} sessions are ordinary for this person. "
-                      f"Which session was the unusual one?",
-                      labels, lineup.index(imp), context="lineup", labels=labels,
-                      option_claims=[{"unusual": t.key in unusual} for t in lineup]))
+        out.append(make_question("AnomDet", n, "episodic", ME, [t.key for t in lineup],
+                                 f"All but one of these {len(lineup)} sessions are ordinary for this person. "
+                                 f"Which session was the unusual one?",
+                                 labels, lineup.index(imp), context="lineup", labels=labels,
+                                 option_claims=[{"unusual": t.key in unusual} for t in lineup]))
     return out
 
 
-def run_real(store: Any, truth_path: Path, *, out: Path, methods: list[str] | None = None, seed: int = 0,
-             config: Any = None, offline: bool = False, progress: bool = True) -> dict[str, Any]:
+def run_real(store: Store, truth_path: Path, *, out: Path, methods: list[str] | None = None, seed: int = 0,
+             config: Config | None = None, offline: bool = False, progress: bool = True) -> dict[str, Any]:
     tiers = read_truth_file(truth_path)
     trajs = real_trajectories(store)
     if len(trajs) < 2:
@@ -138,9 +143,9 @@ def run_real(store: Any, truth_path: Path, *, out: Path, methods: list[str] | No
         skipped["ShiftAna"] = "needs an unusual session marked with what changed (`filegram mark SESSION --dim C:L:R`)"
     out.mkdir(parents=True, exist_ok=True)
     write_jsonl(questions, out / "questions.jsonl")
-    from .pipeline import _bar
+    from .pipeline import progress_bar
 
-    with _bar(progress, "answer") as tick:
+    with progress_bar(progress, "answer") as tick:
         res = run_methods(questions, trajs, truth, config=config,
                           options=RunOptions(methods, True, 16000, 1, offline), progress=tick)
     table = aggregate(questions, res.predictions, res.method_names)

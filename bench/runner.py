@@ -12,7 +12,8 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+
+from filegram.config import Config
 
 from .answerers import OfflineAnswerer, make_answerer
 from .context import build_context
@@ -81,7 +82,7 @@ def _tier_checks(m: Method, q: Question, trajs: dict[str, Trajectory], tiers: di
 
 
 def _answer_groups(groups: list[list[Question]], trajs: dict[str, Trajectory], titles: dict[str, str],
-                   opts: RunOptions, config: Any, progress: Progress | None = None,
+                   opts: RunOptions, config: Config, progress: Progress | None = None,
                    truth: Truth | None = None) -> tuple[list[Prediction], dict[str, float], list[TierCheck]]:
     answerer = make_answerer(config, offline=opts.offline)
     methods: list[Method] = make_methods(opts.methods, config=config, ablations=opts.ablations,
@@ -129,11 +130,9 @@ def _worker(args: tuple) -> tuple[list[Prediction], dict[str, float], list[TierC
 
 
 def run_methods(questions: Sequence[Question], trajs: Sequence[Trajectory], truth: Truth, *,
-                config: Any = None, options: RunOptions | None = None,
+                config: Config | None = None, options: RunOptions | None = None,
                 progress: Progress | None = None) -> RunOutput:
     opts = options or RunOptions()
-    from filegram.config import Config
-
     config = config or Config()
     t0 = time.perf_counter()
     by_key = {t.key: t for t in trajs}

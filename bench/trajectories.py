@@ -12,10 +12,14 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from filegram.errors import FileGramError
 from filegram.schema import METADATA_TYPES, depth_of, dir_depth_of, file_type_of
+from filegram.vocab import describe_action
+
+if TYPE_CHECKING:
+    from filegram.store import Store
 
 PATH_KEYS = (
     "file_path",
@@ -140,7 +144,7 @@ def load_folders(folders: Iterable[Path]) -> list[Trajectory]:
     return [load_folder(f) for f in folders]
 
 
-def load_store_sessions(store: Any, session_ids: Iterable[str] | None = None) -> list[Trajectory]:
+def load_store_sessions(store: Store, session_ids: Iterable[str] | None = None) -> list[Trajectory]:
     """Closed sessions of a store as trajectories (used by the real-world evaluation)."""
     out = []
     sessions = store.sessions(closed=True)
@@ -277,56 +281,19 @@ def _text(blobs: Mapping[str, bytes], h: str | None) -> str | None:
 
 
 def narrate_event(e: Mapping[str, Any], blobs: Mapping[str, bytes] | None = None, *, excerpt: int = 160) -> str:
-    """One action in words, with its numbers (what a careful human log would say)."""
-    blobs = blobs or {}
-    t = e.get("event_type")
-    g = e.get
-    if t == "file_read":
-        vr = g("view_range")
-        rng = f" lines {vr[0]}-{vr[1]}" if isinstance(vr, list) and len(vr) == 2 else ""
-        again = f", view #{g('view_count')}" if (g("view_count") or 1) > 1 else ""
-        return f"read {g('file_path')}{rng} ({g('content_length') or 0} chars{again})"
-    if t == "file_browse":
-        n = g("files_listed")
-        n = len(n) if isinstance(n, list) else (n or 0)
-        return f"listed folder {g('directory_path') or '.'} ({n} entries)"
-    if t == "file_search":
-        n = g("files_matched")
-        n = len(n) if isinstance(n, list) else (n or 0)
-        opened = g("files_opened_after") or []
-        tail = f", then opened {', '.join(opened[:3])}" if opened else ""
-        return f"searched ({g('search_type')}) for '{(g('query') or '')[:60]}': {n} matches{tail}"
-    if t == "file_write":
-        verb = "created" if g("operation") == "create" else "overwrote"
-        text = _text(blobs, _ref_hash(e, "media_ref", "after_hash"))
-        extra = ""
-        if text is not None:
-            lines = text.count("\n") + (0 if text.endswith("\n") or not text else 1)
-            snippet = " ".join(text[:excerpt].split())
-            extra = f", {lines} lines: \"{snippet}\""
-        return f"{verb} {g('file_path')} ({g('content_length') or 0} chars{extra})"
-    if t == "file_edit":
-        return (
-            f"edited {g('file_path')}: +{g('lines_added') or 0} -{g('lines_deleted') or 0} lines"
-            f" ({g('lines_modified') or 0} modified)"
-        )
-    if t == "file_rename":
-        return f"renamed {g('old_path')} to {g('new_path')}"
-    if t == "file_move":
-        return f"moved {g('old_path')} to {g('new_path')}"
-    if t == "dir_create":
-        return f"made folder {g('dir_path')}"
-    if t == "file_delete":
-        tmp = " (temporary file)" if g("was_temporary") else ""
-        return f"deleted {g('file_path')}{tmp}"
-    if t == "file_copy":
-        bak = " (backup copy)" if g("is_backup") else ""
-        return f"copied {g('source_path')} to {g('dest_path')}{bak}"
-    if t == "context_switch":
-        return f"switched from {g('from_file') or '-'} to {g('to_file')}"
-    if t == "cross_file_reference":
-        return f"used {g('source_file')} for {g('target_file')} ({g('reference_type') or 'reference'})"
-    return str(t)
+    """One action in words, with its numbers (the core's filegram.vocab.describe_action); a
+    created or overwritten file also shows its line count and the start of its text, from the
+    trajectory's snapshots."""
+    line = describe_action(e)
+    if e.get("event_type") != "file_write":
+        return line
+    text = _text(blobs or {}, _ref_hash(e, "media_ref", "after_hash"))
+    if text is None:
+        return line
+    lines = text.count("\n") + (0 if text.endswith("\n") or not text else 1)
+    snippet = " ".join(text[:excerpt].split())
+    # "created PATH (N chars)": the excerpt goes inside the parentheses
+    return f"{line[:-1]}, {lines} lines: \"{snippet}\")"
 
 
 def narrate_frame(f: Mapping[str, Any], *, excerpt: int = 200) -> str:

@@ -1,9 +1,9 @@
 """Ground truth the bench asks about: dimensions, tiers, attributes, profiles and tasks.
 
-Profiles and tasks come from the simulator at run time (it owns the paper's Table 9 and task
-table); the tier descriptions come from memory so the options are worded exactly as the
-memory's answerer and ours read them. Both are looked up lazily and fall back to the copy in
-this file only when those packages are missing, so the bench can still score official data.
+Dimension names and the tier descriptions (filegram.md table 2) are the core's vocabulary
+(filegram.vocab), so the options are worded exactly as memory's answerer and ours read them.
+Profiles, tasks and attributes come from the simulator at run time (it owns the paper's
+Table 9 and task table).
 """
 
 from __future__ import annotations
@@ -11,43 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from filegram.simulator.profiles import DIMENSION_NAMES as DIM_NAMES
-from filegram.simulator.profiles import DIMENSIONS as DIMS
-from filegram.simulator.profiles import TIERS
-
-# filegram.md table 2 (same wording as memory.dimensions).
-_TIER_TEXT: dict[str, dict[str, str]] = {
-    "A": {
-        "L": "sequential deep reading, whole files in order, revisits",
-        "M": "targeted search-first (grep/glob, line ranges)",
-        "R": "breadth-first browsing (listings, skim first lines, rarely revisit)",
-    },
-    "B": {
-        "L": "comprehensive (>=200 lines, >=3 files, deep headings)",
-        "M": "balanced (one file, 80-150 lines)",
-        "R": "minimal (<=60 lines, bullets, one file)",
-    },
-    "C": {
-        "L": "deeply nested (3+ levels, moves into subfolders)",
-        "M": "adaptive (1-2 levels)",
-        "R": "flat (root only)",
-    },
-    "D": {
-        "L": "incremental small edits, backup copies, several passes",
-        "M": "balanced 10-30 line edits",
-        "R": "bulk rewrite (overwrite, no backups)",
-    },
-    "E": {
-        "L": "selective (deletes temp/intermediate files)",
-        "M": "pragmatic (occasional cleanup)",
-        "R": "preservative (never deletes)",
-    },
-    "F": {
-        "L": "visual-heavy (charts, images, CSV, figures dir)",
-        "M": "balanced (markdown tables)",
-        "R": "text only",
-    },
-}
+from filegram.vocab import DIM_IDS as DIMS
+from filegram.vocab import DIMENSION_NAMES as DIM_NAMES
+from filegram.vocab import TIER_DESCRIPTIONS, TIERS, dimension_label
 
 # Sub-tasks in the order of the published table: key, track, title, published count,
 # format, channel (None = per question).
@@ -109,16 +75,13 @@ DIM_CHANNEL: dict[str, str] = {
 
 
 def tier_text(dim: str, tier: str) -> str:
-    try:
-        from filegram.memory.dimensions import DIMENSIONS
-
-        return DIMENSIONS[dim].tiers[tier]
-    except (ImportError, KeyError, AttributeError):
-        return _TIER_TEXT[dim][tier]
+    """The paper's wording of one tier of one dimension."""
+    return TIER_DESCRIPTIONS[dim][tier]
 
 
 def dim_label(dim: str) -> str:
-    return f"{dim} ({DIM_NAMES[dim]})"
+    """A dimension as the options name it, e.g. C (Organization)."""
+    return dimension_label(dim)
 
 
 def claim_text(dim: str, tier: str) -> str:

@@ -10,17 +10,16 @@ to the deterministic answer with a warning.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from filegram.privacy import redact
 
 from .dimensions import DIM_IDS, DIMENSIONS, TIERS, dimension_label
-from .evidence import _word_hit, assemble, find_session, route
+from .evidence import assemble, find_session, route, word_hit
 from .llm import LLMError, complete, configured
-
-if TYPE_CHECKING:
-    from .core import Memory
+from .view import MemoryView
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _WORDS = re.compile(r"[a-z]+|\d+|[\u3400-\u9fff]", re.I)
@@ -54,8 +53,8 @@ def tier_matches(text: str, dims: list[str] | None = None) -> dict[tuple[str, st
     out: dict[tuple[str, str], float] = {}
     for d in dims or DIM_IDS:
         dim = DIMENSIONS[d]
-        dim_ctx = 0.3 if (_word_hit(low, dim.name.lower()) or re.search(rf"(^|\W){d}(\W|$)", text)) else 0.0
-        dim_ctx += 0.1 * min(sum(1 for k in dim.keywords if _word_hit(low, k)), 3)
+        dim_ctx = 0.3 if (word_hit(low, dim.name.lower()) or re.search(rf"(^|\W){d}(\W|$)", text)) else 0.0
+        dim_ctx += 0.1 * min(sum(1 for k in dim.keywords if word_hit(low, k)), 3)
         for t in TIERS:
             desc = dim.tiers[t].lower()
             s = 0.0
@@ -64,7 +63,7 @@ def tier_matches(text: str, dims: list[str] | None = None) -> dict[tuple[str, st
             dt = _DESC_TOKS[(d, t)]
             if dt:
                 s += len(toks & dt) / len(dt)
-            s += 0.35 * sum(1 for w in dim.tier_words[t] if _word_hit(low, w))
+            s += 0.35 * sum(1 for w in dim.tier_words[t] if word_hit(low, w))
             if re.fullmatch(rf"\s*{t}\s*", text):
                 s += 1.0
             if s > 0:
@@ -101,9 +100,9 @@ def _parse_shift(choice: str, dims: list[str]) -> tuple[dict[str, float], str | 
     low = choice.lower()
     for d, dim in DIMENSIONS.items():
         w = 0.0
-        if _word_hit(low, dim.name.lower()) or re.search(rf"\(\s*{d}\s*\)|\b{d}\s*:", choice):
+        if word_hit(low, dim.name.lower()) or re.search(rf"\(\s*{d}\s*\)|\b{d}\s*:", choice):
             w += 2.0
-        w += 0.3 * sum(1 for k in dim.keywords if _word_hit(low, k))
+        w += 0.3 * sum(1 for k in dim.keywords if word_hit(low, k))
         if w:
             dimw[d] = w
     parts = _ARROW.split(re.sub(r"^.*?\bfrom\b", "", choice, flags=re.I), maxsplit=1)
@@ -166,7 +165,7 @@ def _lexical(choices: list[str], evidence: str) -> list[float]:
     return [round(len(_toks(c) & ev) / max(len(_toks(c)), 1), 6) for c in choices]
 
 
-def deterministic(mem: Memory, question: str, choices: list[str] | None, evidence_text: str, *, session: str | None = None) -> Answer:
+def deterministic(mem: MemoryView, question: str, choices: list[str] | None, evidence_text: str, *, session: str | None = None) -> Answer:
     prof = mem.profile_view()
     dims = route(question + " " + " ".join(choices or []))
     sid = find_session(mem, question, session)
@@ -189,7 +188,7 @@ def deterministic(mem: Memory, question: str, choices: list[str] | None, evidenc
     return Answer(_open_answer(prof, dims, sid, is_shift, mem, question), None, evidence_text, False, [])
 
 
-def _why(prof: dict[str, Any], dims: list[str], sid: str | None, is_shift: bool, mem: Memory) -> str:
+def _why(prof: dict[str, Any], dims: list[str], sid: str | None, is_shift: bool, mem: MemoryView) -> str:
     if is_shift and sid:
         sh = mem.session_shift(sid)[:1]
         if sh:
@@ -202,7 +201,7 @@ def _why(prof: dict[str, Any], dims: list[str], sid: str | None, is_shift: bool,
     return "Because: " + "; ".join(parts) + "."
 
 
-def _open_answer(prof: dict[str, Any], dims: list[str], sid: str | None, is_shift: bool, mem: Memory, question: str) -> str:
+def _open_answer(prof: dict[str, Any], dims: list[str], sid: str | None, is_shift: bool, mem: MemoryView, question: str) -> str:
     lines = []
     if is_shift:
         if sid:
@@ -258,7 +257,7 @@ def parse_choice(text: str, choices: list[str]) -> int | None:
     return hits[0] if len(hits) == 1 else None
 
 
-def ask(mem: Memory, question: str, choices: list[str] | None = None, *, session: str | None = None) -> Answer:
+def ask(mem: MemoryView, question: str, choices: list[str] | None = None, *, session: str | None = None) -> Answer:
     if not question or not question.strip():
         from filegram.errors import FileGramError
 
@@ -286,11 +285,11 @@ def ask(mem: Memory, question: str, choices: list[str] | None = None, *, session
     return Answer(reply, None, ev.text, True, [])
 
 
-def judge_uncertain(mem: Memory) -> int:
-    """Ask the model about the anomalies the rules left 'uncertain'; store its verdicts."""
+def uncertain_verdicts(mem: MemoryView) -> Iterator[tuple[dict[str, Any], str, str]]:
+    """Ask the model about each anomaly the rules left 'uncertain': (anomaly, verdict,
+    reason) for every usable reply, one at a time (the caller stores each as it comes)."""
     if not configured(mem.config):
-        return 0
-    done = 0
+        return
     for a in mem.profile_view()["anomalies"]:
         if a["verdict"] != "uncertain" or a.get("judge") == "llm":
             continue
@@ -308,12 +307,4 @@ def judge_uncertain(mem: Memory) -> int:
         m = re.search(r"task[- ]dependent|genuine|uncertain", reply, re.I)
         if not m:
             continue
-        verdict = m.group(0).lower().replace(" ", "-")
-        with mem.store.transaction():
-            mem.store.conn.execute(
-                "INSERT OR REPLACE INTO mem_judgements(session_id, dim, key, verdict, reason) VALUES (?,?,?,?,?)",
-                (a["session"], a["dimension"], f"{a['from']}>{a['to']}", verdict, reply[:300]),
-            )
-            mem._bump()
-        done += 1
-    return done
+        yield a, m.group(0).lower().replace(" ", "-"), reply[:300]

@@ -5,7 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from filegram.cli import Context
+
+    from .core import Memory
 
 
 def register(sub: Any) -> None:
@@ -30,13 +35,13 @@ def register(sub: Any) -> None:
     c.set_defaults(func=_consolidate)
 
 
-def _memory(ctx: Any) -> Any:
+def _memory(ctx: Context) -> Memory:
     from .core import Memory
 
     return Memory(ctx.store(), ctx.config)
 
 
-def _profile(args: argparse.Namespace, ctx: Any) -> int:
+def _profile(args: argparse.Namespace, ctx: Context) -> int:
     mem = _memory(ctx)
     mem.consolidate()
     prof = mem.profile()
@@ -70,7 +75,7 @@ def render_profile(prof: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _ask(args: argparse.Namespace, ctx: Any) -> int:
+def _ask(args: argparse.Namespace, ctx: Context) -> int:
     from filegram.errors import FileGramError
 
     if not args.question.strip():
@@ -95,19 +100,19 @@ def _ask(args: argparse.Namespace, ctx: Any) -> int:
     return 0
 
 
-def _rebuild(args: argparse.Namespace, ctx: Any) -> int:
+def _rebuild(args: argparse.Namespace, ctx: Context) -> int:
     n = _memory(ctx).rebuild()
     print(f"memory rebuilt from {n} session(s)")
     return 0
 
 
-def _consolidate(args: argparse.Namespace, ctx: Any) -> int:
+def _consolidate(args: argparse.Namespace, ctx: Context) -> int:
     n = _memory(ctx).consolidate()
     print(f"{n} session(s) ingested")
     return 0
 
 
-def status_extra(ctx: Any) -> dict[str, object]:
+def status_extra(ctx: Context) -> dict[str, object]:
     try:
         store = ctx.store()
         row = store.conn.execute("SELECT COUNT(*) FROM mem_sessions").fetchone()

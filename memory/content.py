@@ -68,9 +68,6 @@ class TextStats:
     language: str = "unknown"
     key_terms: list[str] = field(default_factory=list)
 
-    def as_dict(self) -> dict:
-        return dict(self.__dict__)
-
 
 @functools.lru_cache(maxsize=512)
 def _text_stats_cached(text: str, n_terms: int) -> TextStats:

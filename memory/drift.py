@@ -22,10 +22,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from filegram.vocab import TIER_POSITION, tier_of_position
+
 from .channels import QUANT, loo
 from .dimensions import DIM_IDS, TIERS, task_info
 from .features import FEATURE_DIM, FINGERPRINT_NAMES
-from .tiers import TIER_POS, tier_of_position
 
 RATIO_FEATURES = {"search_ratio", "browse_ratio", "revisit_ratio", "small_edit_ratio"}
 CAPS = {
@@ -177,8 +178,8 @@ def distance(s: SessionView, z: Mapping[str, float], votes: Mapping[str, tuple[i
             if not own:
                 continue
             user_tier, share = loo_user_tier(votes, dim, own)
-            if user_tier in TIER_POS and own["tier"] != user_tier:
-                gap = abs(TIER_POS[own["tier"]] - TIER_POS[user_tier])
+            if user_tier in TIER_POSITION and own["tier"] != user_tier:
+                gap = abs(TIER_POSITION[own["tier"]] - TIER_POSITION[user_tier])
                 sq += (2.0 * gap * float(own["confidence"]) * share) ** 2
     return math.sqrt(sq)
 
@@ -193,7 +194,7 @@ def loo_user_tier(votes: Mapping[str, tuple[int, dict[str, int], int]], dim: str
     total = sum(max(x, 0) for x in v.values())
     if n <= 0 or total <= 0:
         return "unknown", 0.0
-    best = sorted(TIERS, key=lambda t: (-v.get(t, 0), abs(TIER_POS[t] - 1.0)))[0]
+    best = sorted(TIERS, key=lambda t: (-v.get(t, 0), abs(TIER_POSITION[t] - 1.0)))[0]
     return best, v.get(best, 0) / total
 
 
@@ -210,13 +211,13 @@ def _lean(dim: str, user_tier: str, position: float, z: Mapping[str, float]) -> 
     if dim == "A":
         style, zmax = max(((t, z.get(n, 0.0)) for n, t in A_STYLE.items()), key=lambda kv: (kv[1], kv[0]))
         return style if zmax >= 1.0 and style != user_tier else user_tier
-    delta = position - TIER_POS[user_tier]
+    delta = position - TIER_POSITION[user_tier]
     if abs(delta) < 0.35:
         signed = sum(z.get(n, 0.0) * TOWARDS_R.get(n, -1.0) for n in FINGERPRINT_NAMES if FEATURE_DIM[n] == dim)
         if abs(signed) < 1.0:
             return user_tier
         delta = signed
-    target = TIER_POS[user_tier] + math.copysign(1.0, delta)
+    target = TIER_POSITION[user_tier] + math.copysign(1.0, delta)
     if target < 0 or target > 2:
         return user_tier
     return tier_of_position(target)
@@ -243,7 +244,7 @@ def attribute(s: SessionView, z: Mapping[str, float], votes: Mapping[str, tuple[
         moved = user_tier != "unknown" and to != user_tier
         if not moved and user_tier != "unknown":
             to = _lean(dim, user_tier, float(own["position"]), z)
-        gap = abs(TIER_POS.get(to, 1.0) - TIER_POS.get(user_tier, 1.0)) if user_tier != "unknown" else 0.0
+        gap = abs(TIER_POSITION.get(to, 1.0) - TIER_POSITION.get(user_tier, 1.0)) if user_tier != "unknown" else 0.0
         score = (2.0 if moved else 0.0) * float(own["confidence"]) * max(share, 0.34) + 0.5 * dz + 0.25 * gap
         if not moved:
             score *= 0.6 if to != user_tier else 0.3

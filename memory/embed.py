@@ -15,11 +15,14 @@ import os
 import re
 import zlib
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
 from filegram.errors import FileGramError
+
+if TYPE_CHECKING:
+    from filegram.config import Config
 
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9_'-]*|[\u3400-\u9fff]", re.I)
 
@@ -126,7 +129,7 @@ class LiteLLMEmbedder:
         return m
 
 
-def make_embedder(config: Any) -> Embedder:
+def make_embedder(config: Config | None) -> Embedder:
     """The embedder the config asks for ([memory] embedder, [llm] embedding_model)."""
     kind = config["memory"]["embedder"] if config is not None else "hashing"
     llm = config["llm"] if config is not None else {}

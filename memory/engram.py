@@ -15,12 +15,12 @@ from .dimensions import task_info
 from .episodes import episodes
 from .features import (
     BlobGetter,
-    _created_texts,
-    _diff_texts,
-    _fingerprint,
-    _ftype,
-    _raw,
     clean_events,
+    edit_diffs,
+    event_file_type,
+    fingerprint_of,
+    raw_features_of,
+    written_texts,
 )
 from .tiers import session_tiers
 
@@ -89,7 +89,7 @@ def encode_session(
 ) -> Engram:
     """Encode one session. profile_id in the events is ignored: it names the persona."""
     evs = clean_events(events)
-    texts = _created_texts(evs, get_blob)
+    texts = written_texts(evs, get_blob)
 
     def red(text: str) -> str:
         """The part of a text that memory keeps (key terms, chunks, diff samples). Stored
@@ -100,8 +100,8 @@ def encode_session(
         cut = text.rfind("\n", 0, KEEP_HEAD_CHARS)
         return text[: cut if cut > 0 else KEEP_HEAD_CHARS]
 
-    fp = _fingerprint(evs, texts)
-    feats = _raw(evs, texts)
+    fp = fingerprint_of(evs, texts)
+    feats = raw_features_of(evs, texts)
     task = task_info(task_id)
     sid = session_id or (str(evs[0].get("session_id")) if evs else "")
 
@@ -113,7 +113,7 @@ def encode_session(
         path = str(e.get("file_path") or "")
         doc: dict[str, Any] = {
             "path": path,
-            "type": _ftype(e),
+            "type": event_file_type(e),
             "operation": e.get("operation"),
             "chars": int(e.get("content_length") or 0),
         }
@@ -127,7 +127,7 @@ def encode_session(
         documents.append(doc)
 
     edits: list[dict[str, Any]] = []
-    diffs = _diff_texts(evs, get_blob)
+    diffs = edit_diffs(evs, get_blob)
     for path, diff in diffs:
         added, removed = diff_lines(red(diff))
         edits.append({
@@ -141,7 +141,7 @@ def encode_session(
 
     chunks: list[dict[str, Any]] = []
     for path, text in sorted(last_text.items()):
-        if _ftype({"file_path": path}) not in TEXT_TYPES:
+        if event_file_type({"file_path": path}) not in TEXT_TYPES:
             continue
         for piece in _chunks_of(red(text), chunk_chars)[:2]:
             chunks.append({"kind": "content", "path": path, "text": piece})

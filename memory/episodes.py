@@ -14,7 +14,7 @@ from typing import Any
 
 from filegram.schema import primary_path
 
-from .features import _phase
+from .features import phase_of
 
 GAP_MS = 5 * 60 * 1000
 MIN_EPISODES, MAX_EPISODES = 2, 5
@@ -67,7 +67,7 @@ def segment(evs: list[dict[str, Any]]) -> list[tuple[int, int]]:
     if n == 1:
         return [(0, 1)]
     ts = [float(e.get("timestamp") or 0.0) for e in evs]
-    phases = _smooth([_phase(e["event_type"]) for e in evs])
+    phases = _smooth([phase_of(e["event_type"]) for e in evs])
     gaps = sorted(ts[i + 1] - ts[i] for i in range(n - 1))
     median_gap = gaps[len(gaps) // 2]
     gap_cut = max(GAP_MS, 10 * median_gap)
@@ -125,7 +125,7 @@ def describe(evs: list[dict[str, Any]]) -> tuple[str, dict[str, int], list[str]]
         c = counts.get(etype, 0)
         if c:
             parts.append(_phrase(etype, verb, c))
-    phase = Counter(_phase(e["event_type"]) for e in evs).most_common(1)[0][0]
+    phase = Counter(phase_of(e["event_type"]) for e in evs).most_common(1)[0][0]
     where = ", ".join(_short(f) for f in files[:3])
     text = f"{phase}: " + ", ".join(parts) if parts else f"{phase}: switched between files"
     if where:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -19,9 +19,7 @@ from filegram.privacy import redact
 
 from .dimensions import DIM_IDS, DIMENSIONS, dimension_label
 from .embed import HashingEmbedder
-
-if TYPE_CHECKING:
-    from .core import Memory
+from .view import MemoryView
 
 _LETTER = re.compile(r"(?:\bdimension\s+|\(|\b)([A-F])(?:\)|\s*[:/])", re.I)
 _OVERALL = re.compile(r"\b(profile|overall|summari[sz]e|working style|work style|habits|all dimensions|describe (this|the) user)\b")
@@ -30,7 +28,8 @@ _DIM_TEXT = {d: f"{dim.name} " + " ".join(dim.tiers.values()) + " " + " ".join(d
 _DIM_VECS = _hash.embed([_DIM_TEXT[d] for d in DIM_IDS])
 
 
-def _word_hit(text: str, kw: str) -> bool:
+def word_hit(text: str, kw: str) -> bool:
+    """A keyword as a word of the (lower-case) text; CJK keywords as a substring."""
     if re.search(r"[\u3400-\u9fff]", kw):
         return kw in text
     return re.search(r"(?<![a-z])" + re.escape(kw) + r"(?![a-z])", text) is not None
@@ -44,10 +43,10 @@ def route(question: str) -> list[str]:
         return list(DIM_IDS)
     hits: dict[str, float] = {}
     for d, dim in DIMENSIONS.items():
-        if _word_hit(q, dim.name.lower()) or re.search(rf"\({d}\)|\bdimension {d.lower()}\b", q):
+        if word_hit(q, dim.name.lower()) or re.search(rf"\({d}\)|\bdimension {d.lower()}\b", q):
             hits[d] = hits.get(d, 0) + 3.0
         for kw in dim.keywords:
-            if _word_hit(q, kw):
+            if word_hit(q, kw):
                 hits[d] = hits.get(d, 0) + 1.0
     if hits:
         top = max(hits.values())
@@ -73,7 +72,7 @@ class Evidence:
     truncated: bool = False
 
 
-def find_session(mem: Memory, question: str, session: str | None) -> str | None:
+def find_session(mem: MemoryView, question: str, session: str | None) -> str | None:
     """A session named by id or label in the question (or given explicitly)."""
     rows = mem.store.conn.execute("SELECT m.session_id, s.label FROM mem_sessions m LEFT JOIN sessions s ON s.id = m.session_id").fetchall()
     if session:
@@ -90,23 +89,21 @@ def find_session(mem: Memory, question: str, session: str | None) -> str | None:
     return None
 
 
-def _chunk_matrix(mem: Memory) -> tuple[list[tuple[Any, ...]], np.ndarray]:
+def _chunk_matrix(mem: MemoryView) -> tuple[list[tuple[Any, ...]], np.ndarray]:
     """All chunks and their vectors as one matrix, cached until memory changes."""
-    version = mem.version()
-    cached = mem._cache.get("chunks")
-    if cached and cached[0] == version:
-        return cached[1], cached[2]
+    return mem.cached("chunks", lambda: _load_chunks(mem))
+
+
+def _load_chunks(mem: MemoryView) -> tuple[list[tuple[Any, ...]], np.ndarray]:
     rows = mem.store.conn.execute("SELECT id, session_id, kind, path, text, vector FROM mem_chunks ORDER BY id").fetchall()
     if rows:
         mat = np.frombuffer(b"".join(bytes(r[5]) for r in rows), dtype=np.float32).reshape(len(rows), -1)
     else:
         mat = np.zeros((0, 0), dtype=np.float32)
-    rows = [r[:5] for r in rows]
-    mem._cache["chunks"] = (version, rows, mat)
-    return rows, mat
+    return [r[:5] for r in rows], mat
 
 
-def hybrid_search(mem: Memory, query: str, k: int = 5) -> list[dict[str, Any]]:
+def hybrid_search(mem: MemoryView, query: str, k: int = 5) -> list[dict[str, Any]]:
     conn = mem.store.conn
     rows, mat = _chunk_matrix(mem)
     if not rows:
@@ -136,7 +133,7 @@ def hybrid_search(mem: Memory, query: str, k: int = 5) -> list[dict[str, Any]]:
     return [{"session": by_id[c][1], "kind": by_id[c][2], "path": by_id[c][3], "text": by_id[c][4], "score": round(ranks[c], 5)} for c in best]
 
 
-def assemble(mem: Memory, question: str, choices: list[str] | None = None, *, session: str | None = None, budget: int | None = None) -> Evidence:
+def assemble(mem: MemoryView, question: str, choices: list[str] | None = None, *, session: str | None = None, budget: int | None = None) -> Evidence:
     budget = int(budget or mem.config["memory"]["evidence_token_budget"])
     dims = route(question + " " + " ".join(choices or []))
     prof = mem.profile_view()
@@ -160,7 +157,7 @@ def assemble(mem: Memory, question: str, choices: list[str] | None = None, *, se
     if sid:
         tiers = mem.session_tiers(sid)
         shifts = mem.session_shift(sid)
-        label = next((v.label for v in mem._read_state()["views"] if v.session_id == sid), None) or sid
+        label = next((v.label for v in mem.session_views() if v.session_id == sid), None) or sid
         sl = [f"Session {label}:"]
         sl += [f"  {dimension_label(d)}: {t['tier']} ({t['evidence']})" for d, t in sorted(tiers.items())]
         sl.append("  Largest deviations from the user's norm:")
@@ -191,7 +188,7 @@ def assemble(mem: Memory, question: str, choices: list[str] | None = None, *, se
     clusters = prof.get("clusters", [])
     if clusters:
         cl = [f"{len(clusters)} behavioural cluster(s) over {prof['sessions']} session(s):"]
-        views = mem._read_state()["views"]
+        views = mem.session_views()
         for c in sorted(clusters, key=lambda c: (-c["sessions"], c["id"]))[:8]:
             members = [v for v in views if v.cluster == c["id"]]
             sig = []

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from filegram.naming import DATE_IN_NAME_RE, VERSION_IN_NAME_RE, looks_like_backup, looks_temporary
 from filegram.schema import METADATA_TYPES, depth_of, dir_depth_of, file_type_of
 
 from .content import (
@@ -50,14 +51,9 @@ FINGERPRINT_FEATURES: tuple[tuple[str, str], ...] = (
 FINGERPRINT_NAMES: tuple[str, ...] = tuple(n for _, n in FINGERPRINT_FEATURES)
 FEATURE_DIM: dict[str, str] = {n: d for d, n in FINGERPRINT_FEATURES}
 
-EXPLORE = frozenset({"file_read", "file_browse", "file_search", "context_switch", "cross_file_reference"})
+# Action types of the produce and organise phases; every other action explores.
 PRODUCE = frozenset({"file_write", "file_edit"})
 ORGANISE = frozenset({"dir_create", "file_move", "file_rename", "file_delete", "file_copy"})
-
-_TEMP_NAME = re.compile(r"(^|[._\-/])(tmp|temp|draft|scratch|wip|old|bak|backup|copy|intermediate)([._\-/\d]|$)|~$|^\.#|\.swp$", re.I)
-_BACKUP_NAME = re.compile(r"(\.bak|\.orig|\.backup|~|[_\-. ](bak|backup|orig|copy|old)|[_\-. ]v\d+|_\d{8})(\.[A-Za-z0-9]+)?$", re.I)
-_DATE = re.compile(r"(19|20)\d{2}[-_.]?(0[1-9]|1[0-2])")
-_VERSION = re.compile(r"(^|[_\-. ])(v\d+|final|draft|rev\d*)([_\-. ]|$)", re.I)
 
 
 def clean_events(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -66,7 +62,8 @@ def clean_events(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return sorted(evs, key=lambda e: float(e.get("timestamp") or 0.0))
 
 
-def _ftype(ev: Mapping[str, Any], path_key: str = "file_path") -> str:
+def event_file_type(ev: Mapping[str, Any], path_key: str = "file_path") -> str:
+    """The file type an event names (its file_type, else the path's extension)."""
     t = ev.get("file_type")
     if isinstance(t, str) and t:
         return t.lower().lstrip(".")
@@ -83,7 +80,7 @@ def _int(v: Any, default: int = 0) -> int:
     return default
 
 
-def _created_texts(evs: list[dict[str, Any]], get_blob: BlobGetter | None) -> dict[int, str]:
+def written_texts(evs: list[dict[str, Any]], get_blob: BlobGetter | None) -> dict[int, str]:
     """Index of write event (create or overwrite) -> its text snapshot, when stored."""
     out: dict[int, str] = {}
     if get_blob is None:
@@ -105,10 +102,12 @@ def fingerprint(events: Iterable[Mapping[str, Any]], get_blob: BlobGetter | None
     markdown_table_rows needs the created content: without a blob getter it is 0.
     """
     evs = clean_events(events)
-    return _fingerprint(evs, _created_texts(evs, get_blob))
+    return fingerprint_of(evs, written_texts(evs, get_blob))
 
 
-def _fingerprint(evs: list[dict[str, Any]], texts: dict[int, str]) -> dict[str, float]:
+def fingerprint_of(evs: list[dict[str, Any]], texts: dict[int, str]) -> dict[str, float]:
+    """The 17 features of events already cleaned (clean_events) with their written texts
+    (written_texts): encoding a session computes both once and shares them."""
     types = Counter(e["event_type"] for e in evs)
     reads = [e for e in evs if e["event_type"] == "file_read"]
     access = types["file_read"] + types["file_browse"] + types["file_search"]
@@ -134,9 +133,9 @@ def _fingerprint(evs: list[dict[str, Any]], texts: dict[int, str]) -> dict[str, 
         "small_edit_ratio": (sum(1 for c in changed if c < 10) / len(changed)) if changed else 0.0,
         "total_deletes": float(deletes),
         "delete_to_create_ratio": deletes / max(n_creates, 1),
-        "structured_files_created": float(sum(1 for _, e in creates if _ftype(e) in STRUCTURED_TYPES)),
+        "structured_files_created": float(sum(1 for _, e in creates if event_file_type(e) in STRUCTURED_TYPES)),
         "markdown_table_rows": float(sum(table_rows(texts[i]) for i, _ in creates if i in texts)),
-        "image_files_created": float(sum(1 for _, e in creates if _ftype(e) in IMAGE_TYPES)),
+        "image_files_created": float(sum(1 for _, e in creates if event_file_type(e) in IMAGE_TYPES)),
     }
 
 
@@ -179,12 +178,13 @@ def raw_features(events: Iterable[Mapping[str, Any]], get_blob: BlobGetter | Non
     """The fingerprint plus the wider set (naming, headings, lists, tables, backups,
     overwrites, reads and edits per file, phases). Names starting with "has_" are 0/1."""
     evs = clean_events(events)
-    texts = _created_texts(evs, get_blob)
-    return _raw(evs, texts)
+    texts = written_texts(evs, get_blob)
+    return raw_features_of(evs, texts)
 
 
-def _raw(evs: list[dict[str, Any]], texts: dict[int, str]) -> dict[str, float]:
-    f: dict[str, float] = dict(_fingerprint(evs, texts))
+def raw_features_of(evs: list[dict[str, Any]], texts: dict[int, str]) -> dict[str, float]:
+    """raw_features of events already cleaned, with their written texts."""
+    f: dict[str, float] = dict(fingerprint_of(evs, texts))
     types = Counter(e["event_type"] for e in evs)
     n = len(evs)
     f["actions"] = float(n)
@@ -228,7 +228,7 @@ def _raw(evs: list[dict[str, Any]], texts: dict[int, str]) -> dict[str, float]:
     # so a rewrite-in-place user's output counts as much as a create-new user's.
     last_write: dict[str, int] = {}
     for i, e in enumerate(evs):
-        if e["event_type"] == "file_write" and _ftype(e) in TEXT_TYPES:
+        if e["event_type"] == "file_write" and event_file_type(e) in TEXT_TYPES:
             last_write[str(e.get("file_path"))] = i
     text_creates = sorted(last_write.values())
     stats = [text_stats(texts[i], n_terms=0) for i in text_creates if i in texts]
@@ -275,7 +275,7 @@ def _raw(evs: list[dict[str, Any]], texts: dict[int, str]) -> dict[str, float]:
     copies = [e for e in evs if e["event_type"] == "file_copy"]
     backups = [
         e for e in copies
-        if e.get("is_backup") is True or _BACKUP_NAME.search(_name(str(e.get("dest_path") or "")))
+        if e.get("is_backup") is True or looks_like_backup(str(e.get("dest_path") or ""))
     ]
     f["overwrites"] = float(len(overwrites))
     f["overwrite_ratio"] = len(overwrites) / max(len(overwrites) + len(edits), 1)
@@ -292,13 +292,13 @@ def _raw(evs: list[dict[str, Any]], texts: dict[int, str]) -> dict[str, float]:
     # E: curation
     deletes = [e for e in evs if e["event_type"] == "file_delete"]
     f["temp_deletes"] = float(sum(
-        1 for e in deletes if e.get("was_temporary") is True or _TEMP_NAME.search(str(e.get("file_path") or ""))
+        1 for e in deletes if e.get("was_temporary") is True or looks_temporary(str(e.get("file_path") or ""))
     ))
     created_paths = {str(evs[i].get("file_path")) for i in create_idx}
     f["deletes_of_own_files"] = float(sum(1 for e in deletes if str(e.get("file_path")) in created_paths))
 
     # F: cross-modal
-    ctypes = Counter(_ftype(evs[i]) for i in create_idx)
+    ctypes = Counter(event_file_type(evs[i]) for i in create_idx)
     f["visual_files_created"] = f["image_files_created"] + f["structured_files_created"]
     f["figure_dirs_created"] = float(sum(
         1 for d in dirs if re.search(r"(fig|figure|chart|image|img|plot|visual|graph|图)", _name(str(d.get("dir_path") or "")), re.I)
@@ -311,11 +311,11 @@ def _raw(evs: list[dict[str, Any]], texts: dict[int, str]) -> dict[str, float]:
     total_names = max(sum(styles.values()), 1)
     for style in ("snake", "kebab", "camel", "spaces", "plain", "cjk", "mixed"):
         f[f"naming_{style}_share"] = styles[style] / total_names
-    f["naming_dated_share"] = sum(1 for nm in names if _DATE.search(nm)) / total_names
-    f["naming_versioned_share"] = sum(1 for nm in names if _VERSION.search(nm)) / total_names
+    f["naming_dated_share"] = sum(1 for nm in names if DATE_IN_NAME_RE.search(nm)) / total_names
+    f["naming_versioned_share"] = sum(1 for nm in names if VERSION_IN_NAME_RE.search(nm)) / total_names
 
     # phases
-    phases = [_phase(e["event_type"]) for e in evs]
+    phases = [phase_of(e["event_type"]) for e in evs]
     pc = Counter(phases)
     for ph in ("explore", "produce", "organise"):
         f[f"phase_{ph}_share"] = pc[ph] / max(n, 1)
@@ -336,7 +336,8 @@ def _raw(evs: list[dict[str, Any]], texts: dict[int, str]) -> dict[str, float]:
     return {k: float(round(v, 6)) for k, v in f.items()}
 
 
-def _phase(etype: str) -> str:
+def phase_of(etype: str) -> str:
+    """The phase an action type belongs to: produce, organise or explore."""
     if etype in PRODUCE:
         return "produce"
     if etype in ORGANISE:
@@ -348,7 +349,7 @@ def is_boolean_feature(name: str) -> bool:
     return name.startswith("has_")
 
 
-def _diff_texts(evs: list[dict[str, Any]], get_blob: BlobGetter | None) -> list[tuple[str, str]]:
+def edit_diffs(evs: list[dict[str, Any]], get_blob: BlobGetter | None) -> list[tuple[str, str]]:
     """(path, diff text) of each edit whose diff is stored."""
     out = []
     if get_blob is None:
@@ -367,8 +368,15 @@ def _diff_texts(evs: list[dict[str, Any]], get_blob: BlobGetter | None) -> list[
 __all__ = [
     "FINGERPRINT_FEATURES",
     "FINGERPRINT_NAMES",
+    "BlobGetter",
     "fingerprint",
+    "fingerprint_of",
     "raw_features",
+    "raw_features_of",
     "clean_events",
+    "written_texts",
+    "edit_diffs",
+    "event_file_type",
+    "phase_of",
     "diff_lines",
 ]

@@ -7,20 +7,23 @@ LLMError, and every caller falls back to its deterministic answer with a warning
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from filegram.errors import FileGramError
+
+if TYPE_CHECKING:
+    from filegram.config import Config
 
 
 class LLMError(FileGramError):
     """The model could not give a usable answer; callers fall back."""
 
 
-def configured(config: Any) -> bool:
+def configured(config: Config | None) -> bool:
     return bool(config is not None and config["llm"].get("model"))
 
 
-def complete(config: Any, messages: list[dict[str, str]], *, max_tokens: int = 400) -> str:
+def complete(config: Config, messages: list[dict[str, str]], *, max_tokens: int = 400) -> str:
     llm = config["llm"]
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     try:

@@ -12,7 +12,7 @@ import uuid
 from collections.abc import Mapping
 from typing import Any
 
-from filegram.store import content_hash
+from filegram.store import Store, content_hash
 
 from .dimensions import task_info
 
@@ -173,7 +173,7 @@ def make_session(tiers: Mapping[str, str], task_id: str | None, *, seed: int = 0
     return s.events, s.blobs
 
 
-def store_session(store: Any, tiers: Mapping[str, str], task_id: str | None, *, seed: int, start_ms: float,
+def store_session(store: Store, tiers: Mapping[str, str], task_id: str | None, *, seed: int, start_ms: float,
                   label: str | None = None, session_id: str | None = None) -> str:
     """Generate one session and put it (events and blobs) into a store, closed."""
     events, blobs = make_session(tiers, task_id, seed=seed, start_ms=start_ms, session_id=session_id)

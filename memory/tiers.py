@@ -20,9 +20,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .dimensions import DIM_IDS, TIERS, task_info
+from filegram.vocab import TIER_POSITION, tier_of_position
 
-TIER_POS = {"L": 0.0, "M": 1.0, "R": 2.0}
+from .dimensions import DIM_IDS, TIERS, task_info
 
 
 def _interp(x: float, points: Sequence[tuple[float, float]]) -> float:
@@ -34,18 +34,10 @@ def _interp(x: float, points: Sequence[tuple[float, float]]) -> float:
     return points[-1][1]
 
 
-def tier_of_position(p: float) -> str:
-    return "L" if p < 0.5 else ("M" if p < 1.5 else "R")
-
-
 def _confidence(p: float) -> float:
     """0.5 on a boundary, 1.0 on an anchor."""
     d = min(abs(p - 0.5), abs(p - 1.5), 0.5) / 0.5
     return round(0.5 + 0.5 * d, 4)
-
-
-def _clamp(p: float) -> float:
-    return max(0.0, min(2.0, p))
 
 
 @dataclass
@@ -59,7 +51,15 @@ class SessionTier:
         return {"tier": self.tier, "confidence": self.confidence, "position": round(self.position, 4), "evidence": self.evidence}
 
 
-def _g(f: Mapping[str, float], key: str, default: float = 0.0) -> float:
+def _ordinal_vote(p: float, evidence: str) -> SessionTier:
+    """An ordinal dimension's vote from its position (clamped to the L..R axis): the nearest
+    tier, with a confidence that grows with the distance from the boundaries."""
+    p = max(0.0, min(2.0, p))
+    return SessionTier(tier_of_position(p), _confidence(p), p, evidence)
+
+
+def _feature(f: Mapping[str, float], key: str, default: float = 0.0) -> float:
+    """A numeric feature, or the default when it is missing or not a number."""
     v = f.get(key)
     return float(v) if isinstance(v, int | float) else default
 
@@ -67,9 +67,10 @@ def _g(f: Mapping[str, float], key: str, default: float = 0.0) -> float:
 # -- per dimension -------------------------------------------------------------------------
 
 
-def _a(f: Mapping[str, float]) -> SessionTier | None:
-    sr, br, rv = _g(f, "search_ratio"), _g(f, "browse_ratio"), _g(f, "revisit_ratio")
-    access = _g(f, "access_actions", -1)
+def consumption_vote(f: Mapping[str, float]) -> SessionTier | None:
+    """A: deep reading (L), search-first (M) or browsing (R), each style scored by its own cues; None with fewer than 3 accesses."""
+    sr, br, rv = _feature(f, "search_ratio"), _feature(f, "browse_ratio"), _feature(f, "revisit_ratio")
+    access = _feature(f, "access_actions", -1)
     if access < 0:  # only a fingerprint: any ratio above zero means something was read
         access = 3.0 if sr + br + rv > 0 else 0.0
     if access < 3:
@@ -78,66 +79,67 @@ def _a(f: Mapping[str, float]) -> SessionTier | None:
     # for ~1 in 7 accesses, a browser lists folders for ~1 in 4, a deep reader comes back
     # to ~1 in 5 of the files read (and reads files more than once).
     scores = {
-        "L": rv / 0.2 + 0.5 * min(max(_g(f, "reads_per_file", 1.0) - 1.0, 0.0) / 0.3, 1.5)
-        + 0.25 * _g(f, "sequential_ref_share"),
-        "M": sr / 0.15 + 0.5 * _g(f, "offset_read_share") / 0.3 + 0.25 * _g(f, "search_then_read_share"),
-        "R": br / 0.25 + 0.25 * _g(f, "first_access_browse_share"),
+        "L": rv / 0.2 + 0.5 * min(max(_feature(f, "reads_per_file", 1.0) - 1.0, 0.0) / 0.3, 1.5)
+        + 0.25 * _feature(f, "sequential_ref_share"),
+        "M": sr / 0.15 + 0.5 * _feature(f, "offset_read_share") / 0.3 + 0.25 * _feature(f, "search_then_read_share"),
+        "R": br / 0.25 + 0.25 * _feature(f, "first_access_browse_share"),
     }
     order = sorted(TIERS, key=lambda t: (-scores[t], TIERS.index(t)))
     best, second = scores[order[0]], scores[order[1]]
     conf = 0.5 + 0.5 * min((best - second) / max(best, 1e-9), 1.0) if best > 0 else 0.34
     ev = f"search {sr:.2f}, browse {br:.2f} of accesses, revisits {rv:.2f} of reads"
-    return SessionTier(order[0], round(conf, 4), TIER_POS[order[0]], ev)
+    return SessionTier(order[0], round(conf, 4), TIER_POSITION[order[0]], ev)
 
 
-def _b(f: Mapping[str, float]) -> SessionTier | None:
-    files = _g(f, "text_files_written", _g(f, "files_created"))
+def production_vote(f: Mapping[str, float]) -> SessionTier | None:
+    """B: how much one session writes, on the table's line anchors (<=60 R, 80-150 M, >=200 L); None when nothing was written."""
+    files = _feature(f, "text_files_written", _feature(f, "files_created"))
     if files < 1:
         return None
-    total = _g(f, "output_lines", -1)
+    total = _feature(f, "output_lines", -1)
     if total < 0:
-        total = _g(f, "total_output_chars") / 45.0
-    avg = _g(f, "avg_lines_per_file", total / max(files, 1))
+        total = _feature(f, "total_output_chars") / 45.0
+    avg = _feature(f, "avg_lines_per_file", total / max(files, 1))
     anchors = ((60, 2.0), (80, 1.0), (150, 1.0), (200, 0.0))
     p = (_interp(total, anchors) + _interp(avg, anchors)) / 2
     if files >= 3:
         p -= 0.5
-    if _g(f, "max_heading_depth") >= 3:
+    if _feature(f, "max_heading_depth") >= 3:
         p -= 0.25
-    if _g(f, "list_line_share") >= 0.5 and avg < 100:
+    if _feature(f, "list_line_share") >= 0.5 and avg < 100:
         p += 0.25
-    p = _clamp(p)
-    ev = f"{int(files)} document(s), {int(total)} lines ({avg:.0f} per file), heading depth {int(_g(f, 'max_heading_depth'))}"
-    return SessionTier(tier_of_position(p), _confidence(p), p, ev)
+    ev = f"{int(files)} document(s), {int(total)} lines ({avg:.0f} per file), heading depth {int(_feature(f, 'max_heading_depth'))}"
+    return _ordinal_vote(p, ev)
 
 
-def _c(f: Mapping[str, float]) -> SessionTier | None:
-    placed = _g(f, "files_created") + _g(f, "dirs_created") + _g(f, "files_moved")
+def organization_vote(f: Mapping[str, float]) -> SessionTier | None:
+    """C: how deep the session's structure goes (root only R, 1-2 levels M, 3+ L); None when nothing was placed."""
+    placed = _feature(f, "files_created") + _feature(f, "dirs_created") + _feature(f, "files_moved")
     if placed < 1:
         return None
-    depth = _g(f, "final_structure_depth", _g(f, "max_dir_depth"))
+    depth = _feature(f, "final_structure_depth", _feature(f, "max_dir_depth"))
     p = _interp(depth, ((0, 2.0), (1, 1.25), (2, 0.75), (3, 0.0)))
-    if _g(f, "moves_into_subfolders") >= 3:
+    if _feature(f, "moves_into_subfolders") >= 3:
         p -= 0.25
-    if _g(f, "files_created") >= 3 and _g(f, "root_create_share") >= 0.8 and _g(f, "dirs_created") == 0:
+    if _feature(f, "files_created") >= 3 and _feature(f, "root_create_share") >= 0.8 and _feature(f, "dirs_created") == 0:
         p += 0.5
-    p = _clamp(p)
-    ev = (f"structure {int(depth)} level(s) deep, {int(_g(f, 'dirs_created'))} folder(s) created, "
-          f"{int(_g(f, 'files_moved'))} move(s)")
-    return SessionTier(tier_of_position(p), _confidence(p), p, ev)
+    ev = (f"structure {int(depth)} level(s) deep, {int(_feature(f, 'dirs_created'))} folder(s) created, "
+          f"{int(_feature(f, 'files_moved'))} move(s)")
+    return _ordinal_vote(p, ev)
 
 
-def _d(f: Mapping[str, float]) -> SessionTier | None:
-    edits = _g(f, "total_edits")
-    overwrites = _g(f, "overwrites")
-    backups = _g(f, "backups")
+def iteration_vote(f: Mapping[str, float]) -> SessionTier | None:
+    """D: small incremental edits and backups (L), 10-30 line edits (M) or whole rewrites (R); None without edits, overwrites or backups."""
+    edits = _feature(f, "total_edits")
+    overwrites = _feature(f, "overwrites")
+    backups = _feature(f, "backups")
     if edits + overwrites + backups < 1:
         return None
-    avg = _g(f, "avg_lines_changed")
+    avg = _feature(f, "avg_lines_changed")
     if edits > 0:
         # small edits (< 10 lines, the fingerprint's own cut) -> L; 10-30 -> M; bulk -> R
         p_avg = _interp(avg, ((6, 0.0), (10, 1.0), (30, 1.0), (40, 2.0)))
-        small = _g(f, "small_edit_ratio")
+        small = _feature(f, "small_edit_ratio")
         p_small = _interp(small, ((0.5, 1.0), (0.85, 0.0)))
         p_edit = (p_avg + p_small) / 2
         # one overwrite rewrites a whole file: it weighs as much as two edits
@@ -149,24 +151,24 @@ def _d(f: Mapping[str, float]) -> SessionTier | None:
         p -= 0.5
     elif backups >= 1:
         p -= 0.3
-    if _g(f, "edits_per_file") >= 5:  # several passes over the same file
+    if _feature(f, "edits_per_file") >= 5:  # several passes over the same file
         p -= 0.25
-    p = _clamp(p)
     ev = (f"{int(edits)} edit(s) of {avg:.0f} lines on average, {int(overwrites)} overwrite(s), "
           f"{int(backups)} backup(s)")
-    return SessionTier(tier_of_position(p), _confidence(p), p, ev)
+    return _ordinal_vote(p, ev)
 
 
-def _e(f: Mapping[str, float]) -> SessionTier | None:
-    deletes = _g(f, "total_deletes")
-    creates = _g(f, "files_created")
+def curation_vote(f: Mapping[str, float]) -> SessionTier | None:
+    """E: deletes temporary files as a habit (L), deletes now and then (M) or never (R); None when nothing was deleted or created."""
+    deletes = _feature(f, "total_deletes")
+    creates = _feature(f, "files_created")
     if deletes < 1 and creates < 1:
         return None
     if deletes == 0:
         p = 2.0
         conf = round(min(0.5 + 0.1 * creates, 0.9), 4)
     else:
-        temp = _g(f, "temp_deletes")
+        temp = _feature(f, "temp_deletes")
         # Selective: removes temporary/intermediate files as a habit (several deletes, or
         # temp files among them); pragmatic: an occasional delete.
         if temp >= 2 or deletes >= 3:
@@ -176,17 +178,18 @@ def _e(f: Mapping[str, float]) -> SessionTier | None:
         else:
             p = 1.0
         conf = _confidence(p)
-    ev = f"{int(deletes)} delete(s) ({int(_g(f, 'temp_deletes'))} temporary) for {int(creates)} file(s) created"
+    ev = f"{int(deletes)} delete(s) ({int(_feature(f, 'temp_deletes'))} temporary) for {int(creates)} file(s) created"
     return SessionTier(tier_of_position(p), conf, p, ev)
 
 
-def _f(f: Mapping[str, float]) -> SessionTier | None:
-    creates = _g(f, "files_created")
+def cross_modal_vote(f: Mapping[str, float]) -> SessionTier | None:
+    """F: charts, images and data files (L), markdown tables (M) or text only (R); None when nothing was created."""
+    creates = _feature(f, "files_created")
     if creates < 1:
         return None
-    images, structured = _g(f, "image_files_created"), _g(f, "structured_files_created")
-    figdirs = _g(f, "figure_dirs_created")
-    rows = _g(f, "markdown_table_rows")
+    images, structured = _feature(f, "image_files_created"), _feature(f, "structured_files_created")
+    figdirs = _feature(f, "figure_dirs_created")
+    rows = _feature(f, "markdown_table_rows")
     visual = images + structured + figdirs
     # visual-heavy: several charts/images/data files (or one plus a figures folder);
     # balanced: tables in markdown (a lone image leans that way too); text only: neither.
@@ -203,10 +206,17 @@ def _f(f: Mapping[str, float]) -> SessionTier | None:
     else:
         p = 2.0
     ev = f"{int(images)} image(s), {int(structured)} structured file(s), {int(figdirs)} figure folder(s), {int(rows)} table row(s)"
-    return SessionTier(tier_of_position(p), _confidence(p), p, ev)
+    return _ordinal_vote(p, ev)
 
 
-_CLASSIFIERS = {"A": _a, "B": _b, "C": _c, "D": _d, "E": _e, "F": _f}
+_CLASSIFIERS = {
+    "A": consumption_vote,
+    "B": production_vote,
+    "C": organization_vote,
+    "D": iteration_vote,
+    "E": curation_vote,
+    "F": cross_modal_vote,
+}
 
 
 def session_tiers(features: Mapping[str, float], task_id: str | None = None) -> dict[str, dict[str, Any]]:
@@ -239,13 +249,13 @@ def match_profiles(
         s = 0.0
         for dim, est in estimates.items():
             want = tiers.get(dim)
-            if want not in TIER_POS or est.get("tier") not in TIER_POS:
+            if want not in TIER_POSITION or est.get("tier") not in TIER_POSITION:
                 continue
             w = float(est.get("confidence", 0.5))
             if dim == "A":
                 s += w * (1.0 if est["tier"] == want else -0.5)
             else:
-                dist = abs(float(est.get("position", TIER_POS[est["tier"]])) - TIER_POS[want])
+                dist = abs(float(est.get("position", TIER_POSITION[est["tier"]])) - TIER_POSITION[want])
                 s += w * (1.0 - dist)
         scores[name] = round(s, 6)
     return scores
@@ -261,7 +271,7 @@ def aggregate_votes(votes: Mapping[str, Mapping[str, float]], counts: Mapping[st
         if n == 0 or total <= 0:
             out[dim] = {"tier": "unknown", "confidence": 0.0, "sessions": 0, "votes": {t: 0.0 for t in TIERS}}
             continue
-        best = sorted(TIERS, key=lambda t: (-v.get(t, 0.0), abs(TIER_POS[t] - 1.0), TIERS.index(t)))[0]
+        best = sorted(TIERS, key=lambda t: (-v.get(t, 0.0), abs(TIER_POSITION[t] - 1.0), TIERS.index(t)))[0]
         share = v.get(best, 0.0) / total
         conf = share * n / (n + 1)
         out[dim] = {

@@ -21,7 +21,7 @@ from filegram.errors import FileGramError
 from .live import perform, prepare_sandbox
 from .output import write_trajectory
 from .plan import Plan, Step
-from .policy import BASE_EPOCH_MS
+from .planner import BASE_EPOCH_MS
 from .profiles import PROFILES
 from .tasks import TASKS
 from .tracer import Tracer, text_of
@@ -214,9 +214,9 @@ def run_agent(profile_id: str, task_id: str, *, model: str, out: str | Path, san
         tracer = Tracer(plan, build_workspace(task_id, seed, lang).files)
         tracer.now = time.time() * 1000
     if live:
-        from .live import _gaps
+        from .live import recorded_gaps
 
-        gap, same = _gaps(None)
+        gap, same = recorded_gaps(None)
         box = ToolBox(root, tracer, min_gap_s=gap, same_path_gap_s=same)
     else:
         box = ToolBox(root, tracer)

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from filegram.cli import Context
 
 
 def register(sub: Any) -> None:
@@ -25,7 +28,7 @@ def register(sub: Any) -> None:
     p.set_defaults(func=_simulate)
 
 
-def _simulate(args: argparse.Namespace, ctx: Any) -> int:
+def _simulate(args: argparse.Namespace, ctx: Context) -> int:
     import sys
     import time
 

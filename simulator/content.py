@@ -9,127 +9,21 @@ from what was read repeats facts that really are in the sources.
 from __future__ import annotations
 
 import random
+import tomllib
 from dataclasses import dataclass
+from pathlib import Path
 
-# theme -> language -> (topics, entities, metrics)
-THEMES: dict[str, dict[str, tuple[list[str], list[str], list[str]]]] = {
-    "finance": {
-        "en": (["portfolio rebalancing", "bond exposure", "quarterly earnings", "client mandate",
-                "sector rotation", "cash flow forecast"],
-               ["Harbor Capital", "Norden Energy", "Vista Retail", "Keystone Bank", "Lumen Health",
-                "Orbit Logistics"],
-               ["revenue", "net margin", "return", "operating cost", "free cash flow"]),
-        "zh": (["组合再平衡", "债券敞口", "季度业绩", "客户委托", "行业轮动", "现金流预测"],
-               ["海港资本", "北境能源", "远景零售", "基石银行", "明光医疗", "轨道物流"],
-               ["营收", "净利率", "收益率", "运营成本", "自由现金流"]),
-    },
-    "legal": {
-        "en": (["lease dispute", "witness statement", "discovery request", "settlement offer",
-                "contract breach", "hearing schedule"],
-               ["Marlow & Reed LLP", "Greenfield Properties", "J. Alvarez", "the district court",
-                "Castle Insurance", "Dr. Patel"],
-               ["claimed damages", "deposit", "legal fees", "late penalty", "settlement amount"]),
-        "zh": (["租赁纠纷", "证人陈述", "证据开示", "和解方案", "合同违约", "庭审安排"],
-               ["明德律师事务所", "绿野地产", "王律师", "区法院", "城堡保险", "李医生"],
-               ["索赔金额", "押金", "律师费", "滞纳金", "和解金额"]),
-    },
-    "knowledge": {
-        "en": (["spaced repetition", "note taking", "reading list", "project retrospectives",
-                "writing habits", "learning goals"],
-               ["Zettelkasten", "the book club", "Coursera", "the team wiki", "my mentor", "the library"],
-               ["notes", "hours studied", "pages read", "cards reviewed", "links"]),
-        "zh": (["间隔重复", "笔记方法", "阅读清单", "项目复盘", "写作习惯", "学习目标"],
-               ["卡片盒笔记", "读书会", "网课平台", "团队知识库", "导师", "图书馆"],
-               ["笔记数", "学习时长", "阅读页数", "复习卡片", "链接数"]),
-    },
-    "project": {
-        "en": (["launch checklist", "budget review", "vendor onboarding", "sprint planning",
-                "risk register", "stakeholder update"],
-               ["Atlas project", "the design team", "Nova Supplies", "the finance office",
-                "Priya", "Marcus"],
-               ["budget", "tasks closed", "hours", "open risks", "milestones met"]),
-        "zh": (["上线检查清单", "预算评审", "供应商接入", "迭代规划", "风险登记", "干系人汇报"],
-               ["阿特拉斯项目", "设计组", "新星供应", "财务处", "小周", "老陈"],
-               ["预算", "完成任务数", "工时", "未关闭风险", "达成里程碑"]),
-    },
-    "office": {
-        "en": (["expense claims", "travel booking", "team offsite", "printer contract",
-                "onboarding packet", "holiday rota"],
-               ["HR", "facilities", "Contoso Travel", "the front desk", "Lena", "Omar"],
-               ["cost", "requests", "days", "invoices", "attendees"]),
-        "zh": (["报销单", "差旅预订", "团队团建", "打印机合同", "入职资料", "值班排班"],
-               ["人事部", "行政部", "康拓旅行社", "前台", "小林", "老王"],
-               ["费用", "申请数", "天数", "发票数", "参会人数"]),
-    },
-    "research": {
-        "en": (["battery recycling", "urban heat islands", "remote work productivity",
-                "coastal erosion", "microplastics", "solar adoption"],
-               ["the OECD", "MIT Energy Lab", "the city council", "Dr. Hansen", "GreenTech Review",
-                "the survey panel"],
-               ["adoption rate", "cost per unit", "sample size", "effect size", "emissions"]),
-        "zh": (["电池回收", "城市热岛", "远程办公效率", "海岸侵蚀", "微塑料", "光伏普及"],
-               ["经合组织", "能源实验室", "市议会", "韩森博士", "绿色科技评论", "调查样本组"],
-               ["普及率", "单位成本", "样本量", "效应量", "排放量"]),
-    },
-    "personal": {
-        "en": (["morning routine", "running plan", "family dinner", "budget diary",
-                "weekend hike", "reading habit"],
-               ["Mum", "the gym", "Anna", "the neighbourhood park", "the bakery", "my sister"],
-               ["kilometres", "hours slept", "spending", "books finished", "steps"]),
-        "zh": (["晨间习惯", "跑步计划", "家庭聚餐", "记账日记", "周末徒步", "阅读习惯"],
-               ["妈妈", "健身房", "小安", "社区公园", "面包店", "姐姐"],
-               ["公里数", "睡眠时长", "支出", "读完的书", "步数"]),
-    },
-    "media": {
-        "en": (["film noir", "nature documentaries", "festival winners", "animated features",
-                "director retrospectives", "wildlife footage"],
-               ["Criterion", "the BBC unit", "Studio Ghibli", "Cannes", "the film society",
-                "the archive"],
-               ["runtime", "rating", "release year", "views", "duration"]),
-        "zh": (["黑色电影", "自然纪录片", "电影节获奖片", "动画长片", "导演回顾展", "野生动物影像"],
-               ["标准收藏", "纪录片组", "吉卜力工作室", "戛纳", "电影协会", "资料馆"],
-               ["片长", "评分", "上映年份", "播放量", "时长"]),
-    },
-    "travel": {
-        "en": (["Kyoto temples", "Lisbon old town", "Alpine lakes", "night markets",
-                "coastal road trip", "museum day"],
-               ["the hotel", "the tour guide", "Lisbon", "Kyoto", "the ferry", "Lake Como"],
-               ["photos", "kilometres", "days", "spending", "stops"]),
-        "zh": (["京都寺庙", "里斯本老城", "阿尔卑斯湖区", "夜市", "沿海自驾", "博物馆之旅"],
-               ["酒店", "导游", "里斯本", "京都", "渡轮", "科莫湖"],
-               ["照片数", "公里数", "天数", "花费", "站点数"]),
-    },
-    "education": {
-        "en": (["capstone project", "design studio", "lab report", "internship",
-                "research poster", "coursework"],
-               ["Professor Lee", "the design school", "the robotics club", "the exhibition",
-                "the writing centre", "the lab"],
-               ["grade", "credits", "hours", "drafts", "awards"]),
-        "zh": (["毕业设计", "设计工作坊", "实验报告", "实习经历", "学术海报", "课程作业"],
-               ["李教授", "设计学院", "机器人社团", "作品展", "写作中心", "实验室"],
-               ["成绩", "学分", "学时", "草稿数", "获奖数"]),
-    },
-    "pets": {
-        "en": (["vaccination schedule", "diet plan", "vet visit", "grooming", "training sessions",
-                "insurance claim"],
-               ["Biscuit", "the vet clinic", "Dr. Moreau", "the pet shop", "the trainer",
-                "PetCare Insurance"],
-               ["weight", "cost", "doses", "walks", "visits"]),
-        "zh": (["疫苗计划", "饮食方案", "看兽医", "美容护理", "训练课程", "保险理赔"],
-               ["饼干", "宠物医院", "莫医生", "宠物店", "训犬师", "宠安保险"],
-               ["体重", "费用", "剂量", "遛狗次数", "就诊次数"]),
-    },
-    "companies": {
-        "en": (["registration certificate", "annual return", "director change", "share capital",
-                "registered address", "tax number"],
-               ["Blue River Ltd", "Sunrise Foods", "Pinecrest Tech", "Harbour Freight",
-                "Maple Design", "Quartz Labs"],
-               ["share capital", "employees", "filing fee", "turnover", "directors"]),
-        "zh": (["营业执照", "年度报告", "董事变更", "注册资本", "注册地址", "税号"],
-               ["蓝河有限公司", "朝阳食品", "松峰科技", "港湾货运", "枫叶设计", "石英实验室"],
-               ["注册资本", "员工人数", "申报费用", "营业额", "董事人数"]),
-    },
-}
+# theme -> language -> (topics, entities, metrics), from themes.toml beside this file.
+ThemeWords = tuple[list[str], list[str], list[str]]
+
+
+def _load_themes() -> dict[str, dict[str, ThemeWords]]:
+    data = tomllib.loads((Path(__file__).parent / "themes.toml").read_text(encoding="utf-8"))
+    return {theme: {lang: (list(w["topics"]), list(w["entities"]), list(w["metrics"])) for lang, w in langs.items()}
+            for theme, langs in data.items()}
+
+
+THEMES: dict[str, dict[str, ThemeWords]] = _load_themes()
 
 PERSON_NAMES = {
     "en": ["Sarah Mills", "David Chen", "Ana Costa", "Ben Walker", "Grace Liu", "Tom Becker"],

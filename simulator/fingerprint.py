@@ -13,10 +13,6 @@ from typing import Any
 STRUCTURED = {"csv", "json", "xlsx", "yaml", "xml", "tsv"}
 IMAGES = {"png", "jpg", "jpeg", "svg", "gif"}
 _TABLE_ROW = re.compile(r"^\s*\|.*\|\s*$")
-FEATURES = ("search_ratio", "browse_ratio", "revisit_ratio", "avg_output_length", "files_created",
-            "total_output_chars", "dirs_created", "max_dir_depth", "files_moved", "total_edits",
-            "avg_lines_changed", "small_edit_ratio", "total_deletes", "delete_to_create_ratio",
-            "structured_files_created", "markdown_table_rows", "image_files_created")
 
 
 def fingerprint(events: Iterable[dict[str, Any]], blobs: dict[str, bytes] | None = None) -> dict[str, float]:

@@ -16,7 +16,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from filegram.errors import FileGramError
 
@@ -24,6 +24,10 @@ from .output import write_trajectory
 from .plan import Plan, Step
 from .tracer import MediaStore
 from .workspace import build_workspace
+
+if TYPE_CHECKING:
+    from filegram.config import Config
+    from filegram.store import Store
 
 DEFAULT_PAUSE_SCALE = 0.0005  # 4 s of thinking becomes 2 ms
 MAX_PAUSE_S = 0.2
@@ -120,7 +124,7 @@ def perform_plan(plan: Plan, root: str | Path, *, pause_scale: float = DEFAULT_P
 
 
 def run_live(plan: Plan, sandbox: str | Path, out: str | Path | None = None, *,
-             pause_scale: float = DEFAULT_PAUSE_SCALE, human_gaps: bool = True, config: Any = None) -> Path:
+             pause_scale: float = DEFAULT_PAUSE_SCALE, human_gaps: bool = True, config: Config | None = None) -> Path:
     """Perform `plan` in `sandbox` for real.
 
     Without `out`: only file operations (the caller watches `sandbox` with its own Recorder);
@@ -136,13 +140,15 @@ def run_live(plan: Plan, sandbox: str | Path, out: str | Path | None = None, *,
     if not any(root.iterdir()):
         prepare_sandbox(plan, root)
     if out is None:
-        gaps = _gaps(config) if human_gaps else (0.0, 0.0)
+        gaps = recorded_gaps(config) if human_gaps else (0.0, 0.0)
         perform_plan(plan, root, pause_scale=pause_scale, min_gap_s=gaps[0], same_path_gap_s=gaps[1])
         return root
     return _record(plan, root, Path(out), pause_scale=pause_scale, config=config)
 
 
-def _gaps(config: Any) -> tuple[float, float]:
+def recorded_gaps(config: Config | None) -> tuple[float, float]:
+    """(seconds between steps, seconds between two touches of one file) that a recorder with
+    this config's settle window needs to tell the actions apart."""
     settle = 400.0
     try:
         settle = float(config["recorder"].get("settle_ms", 400)) if config is not None else 400.0
@@ -159,7 +165,7 @@ def load_recorder() -> Any:
     return Recorder
 
 
-def _record(plan: Plan, root: Path, out: Path, *, pause_scale: float, config: Any) -> Path:
+def _record(plan: Plan, root: Path, out: Path, *, pause_scale: float, config: Config | None) -> Path:
     from filegram.config import Config
     from filegram.store import Store
 
@@ -172,7 +178,7 @@ def _record(plan: Plan, root: Path, out: Path, *, pause_scale: float, config: An
             rec.start()
             try:
                 time.sleep(RECORDED_AROUND_SCAN_GAP_S)
-                gap, same = _gaps(cfg)
+                gap, same = recorded_gaps(cfg)
                 perform_plan(plan, root, pause_scale=pause_scale, min_gap_s=gap, same_path_gap_s=same)
                 rec.flush(timeout=10.0)
             finally:
@@ -183,7 +189,7 @@ def _record(plan: Plan, root: Path, out: Path, *, pause_scale: float, config: An
             store.close()
 
 
-def export_session(store: Any, session_id: str | None, plan: Plan, out: Path, *, workspace_root: str) -> Path:
+def export_session(store: Store, session_id: str | None, plan: Plan, out: Path, *, workspace_root: str) -> Path:
     """Write one recorded session as a trajectory folder (events, media from the store's blobs)."""
     from filegram.schema import media_hashes
 

@@ -10,12 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-OPS = ("ls", "read", "grep", "glob", "find", "write", "edit", "mkdir", "mv", "cp", "rm")
-
 
 @dataclass
 class Step:
-    op: str
+    op: str  # ls read grep glob find write edit mkdir mv cp rm
     path: str = ""  # file or directory (relative to the workspace root; "" is the root)
     dest: str = ""  # mv / cp destination
     query: str = ""  # grep text, glob/find pattern

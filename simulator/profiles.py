@@ -10,16 +10,12 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 
-DIMENSIONS: tuple[str, ...] = ("A", "B", "C", "D", "E", "F")
-TIERS: tuple[str, ...] = ("L", "M", "R")
-DIMENSION_NAMES: dict[str, str] = {
-    "A": "Consumption",
-    "B": "Production",
-    "C": "Organization",
-    "D": "Iteration",
-    "E": "Curation",
-    "F": "Cross-modal",
-}
+from filegram.vocab import DIM_IDS, DIMENSION_NAMES, TIERS
+
+# The simulator's name for the six dimension ids (filegram.vocab.DIM_IDS).
+DIMENSIONS: tuple[str, ...] = DIM_IDS
+
+__all__ = ["ATTRIBUTE_SCHEMA", "DIMENSIONS", "DIMENSION_NAMES", "NAMING_STYLES", "PROFILES", "TIERS", "Profile"]
 
 # attribute -> (dimension, {tier: description})
 ATTRIBUTE_SCHEMA: dict[str, tuple[str, dict[str, str]]] = {

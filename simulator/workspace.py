@@ -15,19 +15,14 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
+from filegram.vocab import category_folder
+
 from . import media
 from .content import World, heading_words
 from .tasks import TASKS, Task
 
 TEXT_TYPES = frozenset({"md", "txt", "csv", "json", "eml", "ics"})
 
-_GROUP_DIRS = {
-    "en": {"eml": "emails", "pdf": "documents", "docx": "documents", "md": "notes", "txt": "notes",
-           "csv": "data", "xlsx": "data", "json": "data", "ics": "calendar", "png": "images",
-           "jpg": "images", "wav": "audio"},
-    "zh": {"eml": "邮件", "pdf": "文档", "docx": "文档", "md": "笔记", "txt": "笔记", "csv": "数据",
-           "xlsx": "数据", "json": "数据", "ics": "日程", "png": "图片", "jpg": "图片", "wav": "音频"},
-}
 _MESSY_DIRS = {
     "en": ["", "", "New Folder", "old stuff/misc", "Downloads", "desktop dump"],
     "zh": ["", "", "新建文件夹", "旧资料/杂项", "下载", "桌面备份"],
@@ -175,12 +170,12 @@ def _file(world: World, rng: random.Random, ext: str, topic: str, i: int) -> byt
 
 def _place(task: Task, language: str, rng: random.Random, ext: str, name: str, topic: str) -> str:
     if task.layout == "grouped":
-        return f"{_GROUP_DIRS[language][ext]}/{name}"
+        return f"{category_folder(ext, language) or 'misc'}/{name}"
     if task.layout == "messy":
         d = rng.choice(_MESSY_DIRS[language])
         return f"{d}/{name}" if d else name
     if task.layout == "nested":
-        top = _GROUP_DIRS[language].get(ext, "misc")
+        top = category_folder(ext, language) or "misc"
         sub = topic if language == "zh" else _slug(topic)
         return f"{top}/{sub}/{name}" if rng.random() < 0.7 else f"{top}/{name}"
     return name
@@ -210,10 +205,3 @@ def build_workspace(task_id: str, seed: int, language: str) -> Workspace:
             stem, ext = p.rsplit(".", 1)
             files[f"{stem} (1).{ext}" if language == "en" else f"{stem} - 副本.{ext}"] = files[p]
     return Workspace(task_id, seed, language, dict(sorted(files.items())), world)
-
-
-def is_text(path: str, data: bytes | None = None) -> bool:
-    if data is not None:
-        return b"\x00" not in data[:8192] and path.rsplit(".", 1)[-1].lower() not in (
-            "pdf", "docx", "xlsx", "png", "jpg", "jpeg", "wav", "mp3", "mp4")
-    return path.rsplit(".", 1)[-1].lower() in TEXT_TYPES

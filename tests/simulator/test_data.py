@@ -33,6 +33,16 @@ def test_tasks_have_types_dims_and_inputs() -> None:
     assert max(t.input_count for t in sim.TASKS.values()) <= 30
 
 
+def test_tasks_and_dimensions_speak_the_core_vocabulary() -> None:
+    from filegram import vocab
+
+    assert list(sim.TASKS) == list(vocab.TASKS)
+    for tid, task in sim.TASKS.items():
+        assert (task.type, task.dims) == (vocab.TASKS[tid].type, vocab.TASKS[tid].dims), tid
+        assert task.type in vocab.TASK_TYPES
+    assert sim.DIMENSIONS == vocab.DIM_IDS
+
+
 def test_perturbations_as_published() -> None:
     total = 0
     for pid, profile in sim.PROFILES.items():
