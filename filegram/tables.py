@@ -60,6 +60,7 @@ class _Registry:
     tables: dict[str, TableRule] = field(default_factory=dict)
     rebuilders: dict[str, Callable[[Store, Config], str]] = field(default_factory=dict)
     export_files: dict[str, Callable[[Store, Config], Any]] = field(default_factory=dict)
+    search_providers: dict[str, Callable[[Store, Config, str, int], list[dict[str, Any]]]] = field(default_factory=dict)
 
 
 _REGISTRY = _Registry()
@@ -86,6 +87,17 @@ def register_rebuild(namespace: str, rebuild: Callable[[Store, Config], str]) ->
 def register_export_file(name: str, make: Callable[[Store, Config], Any]) -> None:
     """`export --all` writes `name` (JSON) from `make(store, config)`, e.g. memory's profile.json."""
     _REGISTRY.export_files[name] = make
+
+
+def register_search_provider(name: str, search: Callable[[Store, Config, str, int], list[dict[str, Any]]]) -> None:
+    """`filegram search` also asks `search(store, config, query, limit)`, e.g. memory's chunks;
+    the command lives below memory, so memory offers its hits here instead of being imported."""
+    _REGISTRY.search_providers[name] = search
+
+
+def search_providers() -> dict[str, Callable[[Store, Config, str, int], list[dict[str, Any]]]]:
+    load_plugins()
+    return dict(_REGISTRY.search_providers)
 
 
 def load_plugins() -> None:

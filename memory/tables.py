@@ -11,7 +11,13 @@ from typing import Any
 
 from filegram.config import Config
 from filegram.store import Store
-from filegram.tables import TableRule, register_export_file, register_rebuild, register_table
+from filegram.tables import (
+    TableRule,
+    register_export_file,
+    register_rebuild,
+    register_search_provider,
+    register_table,
+)
 
 from .channels import MEMORY_TABLES  # importing channels registers memory's migrations
 
@@ -43,5 +49,15 @@ def profile_for_export(store: Store, config: Config | None) -> Any:
     return Memory(store, config or Config()).profile()
 
 
+def search_memory(store: Store, config: Config, query: str, limit: int) -> list[dict[str, Any]]:
+    """Memory's chunks for `filegram search`; nothing when memory holds none yet."""
+    if not store.has_table("mem_chunks") or not store.conn.execute("SELECT 1 FROM mem_chunks LIMIT 1").fetchone():
+        return []
+    from .core import Memory
+
+    return list(Memory(store, config).search(query, limit))
+
+
 register_rebuild(NAMESPACE, rebuild_memory)
+register_search_provider("memory", search_memory)
 register_export_file("profile.json", profile_for_export)

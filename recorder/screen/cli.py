@@ -115,17 +115,16 @@ def search_all(store: Store | None, config: Config, query: str, limit: int) -> d
 
 
 def _memory_hits(store: Store, config: Config, query: str, limit: int) -> list[dict[str, Any]]:
-    has = store.conn.execute(
-        "SELECT 1 FROM sqlite_master WHERE type='table' AND name='mem_chunks'"
-    ).fetchone()
-    if not has or not store.conn.execute("SELECT 1 FROM mem_chunks LIMIT 1").fetchone():
-        return []
-    try:
-        from filegram.memory import Memory
+    """Hits other packages offer (memory's chunks), through the core's registry."""
+    from filegram.tables import search_providers
 
-        return list(Memory(store, config).search(query, limit))
-    except Exception:  # noqa: BLE001 - memory unavailable: frames and files still answer
-        return []
+    out: list[dict[str, Any]] = []
+    for search in search_providers().values():
+        try:
+            out.extend(search(store, config, query, limit))
+        except Exception:  # noqa: BLE001 - a provider failing: frames and files still answer
+            continue
+    return out
 
 
 def cmd_search(args: argparse.Namespace, ctx: Context) -> int:
