@@ -70,6 +70,7 @@ PLUGIN_MODULES: tuple[str, ...] = (
     "filegram.recorder.tables",
     "filegram.memory.tables",
     "filegram.bench.marks",
+    "filegram.sync.tables",
 )
 
 

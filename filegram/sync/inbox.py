@@ -1,0 +1,70 @@
+"""Applying another device's records to this store (inside the caller's transaction).
+
+A session keeps the device it came from. A session id this store already holds as its own
+(both devices imported the same trajectory) stays as it is here; its actions are the same
+events and are stored once. Actions whose session was forgotten here are not stored again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .payload import blob_content
+
+if TYPE_CHECKING:
+    from ..store import Store
+
+UPDATABLE = ("source", "label", "profile_id", "task_id", "root", "started_ms", "ended_ms", "closed", "metadata")
+
+
+@dataclass
+class Received:
+    sessions: int = 0
+    actions: int = 0
+    blobs: int = 0
+    tombstones: int = 0
+    devices: set[str] = field(default_factory=set)
+
+    def add(self, other: Received) -> None:
+        self.sessions += other.sessions
+        self.actions += other.actions
+        self.blobs += other.blobs
+        self.tombstones += other.tombstones
+        self.devices |= other.devices
+
+
+def apply_records(store: Store, records: Sequence[dict[str, Any]]) -> Received:
+    got = Received()
+    for r in records:
+        kind = r["type"]
+        if kind == "session":
+            s = r["session"]
+            sid = str(s["id"])
+            device = str(r.get("device") or "another device")
+            existing = store.session(sid)
+            if existing is not None and existing.get("device") is None:
+                continue  # this device's own session under the same id
+            if existing is None:
+                store.open_session(sid, source=s.get("source") or "sync", started_ms=s.get("started_ms"),
+                                   label=s.get("label"), profile_id=s.get("profile_id"), task_id=s.get("task_id"),
+                                   root=s.get("root"), metadata=s.get("metadata") or {})
+                got.sessions += 1
+            fields = {k: s.get(k) for k in UPDATABLE}
+            fields["closed"] = int(bool(fields["closed"]))
+            fields["metadata"] = fields["metadata"] or {}
+            fields["source"] = fields["source"] or "sync"
+            store.update_session(sid, **fields, device=device)
+            got.devices.add(device)
+        elif kind == "blob":
+            h = str(r["hash"])
+            if not store.has_blob(h):
+                store.put_blob(blob_content(r), kind=str(r.get("kind") or "blob"),
+                               original_path=r.get("original_path"), hash_=h)
+                got.blobs += 1
+        elif kind == "actions":
+            if store.session(str(r["session"])) is None:
+                continue  # forgotten here, or dropped by a tombstone
+            got.actions += store.add_actions(r["events"], validate=True)
+    return got
