@@ -77,11 +77,16 @@ class FakeModel:
     def api_base(self) -> str:
         return f"http://127.0.0.1:{self.port}/v1"
 
+    @staticmethod
+    def conversation_id(messages: Sequence[dict[str, Any]]) -> str:
+        """One id per persona and task: a digest of the system prompt and the first user message."""
+        head = json.dumps([m.get("content") for m in messages[:2]], ensure_ascii=False)
+        return hashlib.sha256(head.encode("utf-8")).hexdigest()[:12]
+
     def answer(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         arrived = time.monotonic()
         messages = body.get("messages") or []
-        head = json.dumps([m.get("content") for m in messages[:2]], ensure_ascii=False)
-        conversation = hashlib.sha256(head.encode("utf-8")).hexdigest()[:12]
+        conversation = self.conversation_id(messages)
         turn = sum(1 for m in messages if m.get("role") == "assistant")
         with self._lock:
             failing = len(self.requests) < self.fail_first
