@@ -57,6 +57,13 @@ class TokenBucket:
         self._buckets: dict[str, tuple[float, float]] = {}
         self._lock = threading.Lock()
 
+    def __getstate__(self) -> dict[str, Any]:  # a copy travels without its lock (a fresh one on arrival)
+        return {"per_minute": self.per_minute, "burst": self.burst, "_buckets": dict(self._buckets)}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._lock = threading.Lock()
+
     def reserve(self, provider: str) -> float:
         if self.per_minute <= 0:
             return 0.0

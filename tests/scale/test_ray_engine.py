@@ -108,3 +108,49 @@ def test_agent_calls_are_paced_per_provider_across_workers_and_retried(tmp_path:
     for window in (1.0, 3.0, 6.0):
         assert max_in_window(times, window) <= 4 + window + 1, window
     assert all((tmp_path / "out" / f"p{i}_T-01" / "summary.json").is_file() for i in (1, 2, 3))
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_joining_an_existing_cluster_by_address(tmp_path: Path, ray_installed: None) -> None:
+    """`--address` joins a cluster someone started (`ray start --head`), by GCS address and
+    through Ray Client (ray://), with the same output as the local engine."""
+    import os
+    import signal
+
+    from scale_helpers import wait_for
+
+    gcs, client = _free_port(), _free_port()
+    ray_cli = Path(sys.executable).with_name("ray")
+    log = (tmp_path / "head.log").open("w")
+    head = subprocess.Popen([str(ray_cli), "start", "--head", "--block", "--num-cpus", "2", "--port", str(gcs),
+                             "--ray-client-server-port", str(client), "--include-dashboard", "false",
+                             "--disable-usage-stats"], stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        wait_for(lambda: "Ray runtime started" in (tmp_path / "head.log").read_text() or head.poll() is not None,
+                 timeout=120, what="the Ray head")
+        assert head.poll() is None, (tmp_path / "head.log").read_text()[-2000:]
+        home = tmp_path / "home"
+        grid = ("--profiles", "p2,p7", "--tasks", "T-04,T-16", "--seed", "3", "--no-progress")
+        fg("simulate", *grid, "--out", str(tmp_path / "local"), home=home)
+        for name, address in (("gcs", f"127.0.0.1:{gcs}"), ("client", f"ray://127.0.0.1:{client}")):
+            fg("simulate", *grid, "--engine", "ray", "--address", address, "--out", str(tmp_path / name), home=home)
+            assert tree(tmp_path / name) == tree(tmp_path / "local"), name
+    finally:
+        head.send_signal(signal.SIGTERM)
+        try:
+            head.wait(timeout=90)
+        except subprocess.TimeoutExpired:
+            os.killpg(head.pid, signal.SIGKILL)
+            head.wait()
+        log.close()
+    nothing = fg("simulate", "--tasks", "T-01", "--engine", "ray", "--address", f"127.0.0.1:{gcs}",
+                 "--out", str(tmp_path / "o"), home=tmp_path / "home", check=False)
+    assert nothing.returncode == 2
+    assert nothing.stderr.strip().splitlines()[-1].startswith(f"filegram: error: cannot reach the Ray cluster at 127.0.0.1:{gcs}")
