@@ -65,7 +65,8 @@ def ray_runtime(address: str | None = None, workers: int = 1) -> Iterator[Any]:
         if address:
             ray.init(address=address, **opts)
         else:
-            ray.init(num_cpus=max(1, int(workers)), object_store_memory=OBJECT_STORE_BYTES, **opts)
+            # "local": a runtime of our own, even where a cluster was started on this machine
+            ray.init(address="local", num_cpus=max(1, int(workers)), object_store_memory=OBJECT_STORE_BYTES, **opts)
     except (ConnectionError, RuntimeError, ValueError) as exc:
         where = f"the Ray cluster at {address}" if address else "a local Ray runtime"
         raise FileGramError(f"cannot start or join {where}: {str(exc).splitlines()[0][:200]}") from exc
