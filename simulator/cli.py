@@ -22,6 +22,12 @@ def register(sub: Any) -> None:
                    help="let an LLM (litellm model name) act the persona through file tools")
     p.add_argument("--api-base", default=None, help="agent mode: OpenAI-compatible base URL")
     p.add_argument("--max-turns", type=int, default=30, help="agent mode: tool-calling turns per task")
+    p.add_argument("--scale", type=float, default=1.0, metavar="K",
+                   help="multiply verbosity and activity (lengths written, edit sizes, how much is read) "
+                        "by K; what kind of thing a person does is unchanged (default 1.0)")
+    p.add_argument("--expression", type=float, default=1.0, metavar="R",
+                   help="probability (0 < R <= 1) that a session acts out each dimension its task "
+                        "activates; otherwise it behaves as on an inactive one (default 1.0)")
     p.add_argument("--workers", type=int, default=1, help="worker processes")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("--out", required=True, metavar="DIR", help="output folder")
@@ -46,7 +52,8 @@ def _simulate(args: argparse.Namespace, ctx: Context) -> int:
     paths = simulate(args.out, profiles=args.profiles, tasks=args.tasks, seed=args.seed, live=args.live,
                      workers=args.workers, agent=args.agent,
                      progress=not args.no_progress and sys.stderr.isatty(),
-                     agent_options=options if args.agent else None)
+                     agent_options=options if args.agent else None, scale=args.scale,
+                     expression=args.expression)
     perturbed = sum(1 for p in paths if (p / "perturbation.json").exists())
     print(f"{len(paths)} trajectories ({perturbed} perturbed) in {args.out} "
           f"({time.perf_counter() - t0:.1f} s)")

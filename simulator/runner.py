@@ -39,7 +39,8 @@ def _names(value: str | Iterable[str] | None, known: dict[str, Any], what: str) 
 
 
 def _one(pid: str, tid: str, seed: int, out_dir: str, live: bool, agent: str | None,
-         agent_options: dict[str, Any] | None, sandbox_base: str | None) -> str:
+         agent_options: dict[str, Any] | None, sandbox_base: str | None, scale: float = 1.0,
+         expression: float = 1.0) -> str:
     from .policy import plan_trajectory
 
     dest = Path(out_dir) / f"{pid}_{tid}"
@@ -49,7 +50,7 @@ def _one(pid: str, tid: str, seed: int, out_dir: str, live: bool, agent: str | N
         return str(run_agent(pid, tid, model=agent, out=dest, seed=seed, live=live,
                              sandbox=Path(sandbox_base or tempfile.gettempdir()) / f"{pid}_{tid}" / "workspace",
                              **(agent_options or {})))
-    plan = plan_trajectory(pid, tid, seed)
+    plan = plan_trajectory(pid, tid, seed, scale=scale, expression=expression)
     if live:
         from .live import run_live
 
@@ -72,12 +73,20 @@ def simulate(
     *,
     agent_options: dict[str, Any] | None = None,
     sandbox_dir: str | Path | None = None,
+    scale: float = 1.0,
+    expression: float = 1.0,
 ) -> list[Path]:
     """Write one FileGram trajectory folder per profile-task pair to out_dir/<profile>_<task>/.
 
     `progress` is True for a rich progress bar, or a callable(done, total, name). Jobs are
-    ordered task by task, so each worker builds a task's input workspace once.
+    ordered task by task, so each worker builds a task's input workspace once. `scale` and
+    `expression` are the robustness knobs of the offline policies (docs/simulator.md).
     """
+    from .policy import check_knobs
+
+    check_knobs(scale, expression)
+    if agent and (float(scale) != 1.0 or float(expression) != 1.0):
+        raise FileGramError("--scale and --expression apply to the offline policies, not to --agent")
     pids = _names(profiles, PROFILES, "profile")
     tids = _names(tasks, TASKS, "task")
     out = Path(out_dir)
@@ -94,7 +103,8 @@ def simulate(
     total = len(jobs)
     bar, tick = _progress(progress, total)
     results: list[Path] = []
-    args = (int(seed), str(out), bool(live), agent, agent_options, str(sandbox_dir) if sandbox_dir else None)
+    args = (int(seed), str(out), bool(live), agent, agent_options, str(sandbox_dir) if sandbox_dir else None,
+            float(scale), float(expression))
     try:
         if workers <= 1 or total <= 1:
             for i, (p, t) in enumerate(jobs, 1):
