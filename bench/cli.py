@@ -64,6 +64,25 @@ def register(sub: Any) -> None:
     rr.add_argument("--no-progress", action="store_true")
     rr.set_defaults(func=_real)
 
+    rb = bsub.add_parser("robust", help="tier accuracy, calibration and drift of memory on users it was not built around",
+                         description="Memory's profile per user (fresh home, import, consolidate, profile) under five "
+                                     "conditions: the simulator with and without task ids, scaled by 0.3 and 3, "
+                                     "partial expression, and users folders (see docs/memory.md).")
+    rb.add_argument("--quick", action="store_true", help="8 simulated profiles instead of 20")
+    rb.add_argument("--out", type=Path, default=Path("bench-robust"), metavar="DIR",
+                    help="output folder for results.json and report.md (default ./bench-robust)")
+    rb.add_argument("--users", nargs="+", type=Path, default=[], metavar="DIR",
+                    help="users folders (truth.json + one folder of trajectories per user) to add")
+    rb.add_argument("--no-users-dev", action="store_true",
+                    help="leave out the shared users-dev folder even when it is present")
+    rb.add_argument("--profiles", nargs="+", action=_Names, default=None, metavar="P",
+                    help="simulated profiles (default all 20; --quick: 8)")
+    rb.add_argument("--no-simulator", action="store_true", help="only the users folders (condition e)")
+    rb.add_argument("--seed", type=int, default=0, help="simulator seed (default 0)")
+    rb.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    rb.add_argument("--no-progress", action="store_true")
+    rb.set_defaults(func=_robust)
+
     pf = bsub.add_parser("perf", help="one table: store ingest, recorder, memory, query latency, daemon")
     pf.add_argument("--json", action="store_true", help="print the rows as JSON")
     pf.add_argument("--only", nargs="+", action=_Names, default=None, metavar="NAME",
@@ -144,6 +163,26 @@ def _print_result(res: dict[str, Any], counted: str) -> None:
     print(f"answerer: {res['answerer']}; {counted}")
     for name, path in res["paths"].items():
         print(f"{name}: {path}")
+
+
+def _robust(args: argparse.Namespace, ctx: Context) -> int:
+    from .pipeline import progress_bar
+    from .robust import RobustConfig, run_robust
+    from .robust_report import print_tables, stamp, write_results
+
+    if args.workers < 1:
+        from filegram.errors import FileGramError
+
+        raise FileGramError("--workers must be at least 1")
+    cfg = RobustConfig(out=args.out, quick=args.quick, seed=args.seed, workers=args.workers, users=args.users,
+                       default_users=not args.no_users_dev, simulate=not args.no_simulator,
+                       profiles=args.profiles, progress=not args.no_progress)
+    with progress_bar(cfg.progress, "users") as tick:
+        res = stamp(run_robust(cfg, progress=tick))
+    print_tables(res)
+    for name, path in write_results(res, cfg.out).items():
+        print(f"{name}: {path}")
+    return 0
 
 
 def _perf(args: argparse.Namespace, ctx: Context) -> int:
