@@ -44,6 +44,11 @@ def register(sub: Any) -> None:
     r.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     r.add_argument("--data", type=Path, default=None, metavar="PATH",
                    help="official release folder (signal/<profile>_<task>/ and data/*.parquet) instead of simulating")
+    r.add_argument("--users", type=Path, default=None, metavar="DIR",
+                   help="a users folder (truth.json + one folder of trajectories per user) instead of simulating: "
+                        "AttrRec, ProfRec, AnomDet and ShiftAna from its truth")
+    r.add_argument("--with-task-ids", action="store_true",
+                   help="give FileGramOS the task ids of the sessions (default: none, as in real recordings)")
     r.add_argument("--questions", type=Path, default=None, metavar="FILE", help="reuse a questions.jsonl")
     r.add_argument("--no-ablations", action="store_true", help="skip the FileGramOS channel ablations")
     r.add_argument("--offline", action="store_true", help="use the offline answerer even if [llm] model is set")
@@ -125,13 +130,21 @@ def _run(args: argparse.Namespace, ctx: Context) -> int:
         from filegram.simulator import PROFILES
 
         _check_names("profile", args.profiles, tuple(PROFILES))
+    if args.users is not None and (args.data is not None or args.profiles):
+        from filegram.errors import FileGramError
+
+        raise FileGramError("--users replaces the simulation: it cannot be combined with --data or --profiles")
+    if args.users is not None:
+        from .users import load_users
+
+        load_users(args.users)  # a bad folder costs one line, before any work
 
     cfg = BenchConfig(
         out=args.out, quick=args.quick, methods=args.methods, profiles=args.profiles,
         subtasks=args.subtasks, seed=args.seed, workers=max(args.workers, 1), data=args.data,
         questions=args.questions, ablations=not args.no_ablations, offline=args.offline,
         budget_tokens=args.context_budget, progress=not args.no_progress,
-        memory_answerer=args.memory_answerer,
+        memory_answerer=args.memory_answerer, users=args.users, task_ids=args.with_task_ids,
     )
     if args.size is not None:
         if args.size < 1:

@@ -4,37 +4,10 @@ memory's real profile, and scores that can be recomputed by hand from the per-us
 from __future__ import annotations
 
 import json
-import shutil
-from pathlib import Path
 
 import pytest
-from bench_helpers import TABLE9, run_cli
+from bench_helpers import TABLE9, USERS, make_users_folder, run_cli
 from filegram.bench.robust_metrics import UserOutcome, calibration, condition_metrics, drift_metrics
-
-USERS = {"u1": "p1", "u2": "p3", "u3": "p17"}
-
-
-def make_users_folder(sim_dir: Path, root: Path, users: dict[str, str] = USERS, per_user: int = 32) -> Path:
-    """A users folder in the users-dev layout, built from simulated people: sessions named
-    <user>_S00.., summaries without task or profile ids, truth.json from the reference table
-    and the perturbation records."""
-    truth: dict[str, dict] = {}
-    for user, pid in users.items():
-        folders = sorted((p for p in sim_dir.iterdir() if p.name.startswith(f"{pid}_T-")),
-                         key=lambda p: int(p.name.split("-")[1]))[:per_user]
-        perturbed = {}
-        for i, src in enumerate(folders):
-            name = f"{user}_S{i:02d}"
-            dest = root / user / name
-            shutil.copytree(src, dest)
-            (dest / "summary.json").write_text(json.dumps({"session_id": name}), encoding="utf-8")
-            pert = dest / "perturbation.json"
-            if pert.exists():
-                shifted = json.loads(pert.read_text())["shifted_dims"]
-                perturbed[name] = {d: [v["original"], v["perturbed"]] for d, v in shifted.items()}
-        truth[user] = {"tiers": dict(zip("ABCDEF", TABLE9[pid], strict=True)), "perturbed": perturbed}
-    (root / "truth.json").write_text(json.dumps(truth), encoding="utf-8")
-    return root
 
 
 def test_calibration_and_drift_scores_by_hand():
