@@ -19,11 +19,11 @@ from filegram.errors import FileGramError
 from filegram.store import Store, now_ms
 
 from . import channels as ch
-from .drift import SessionView
 from .embed import Embedder, make_embedder
 from .engram import Engram, encode_session
 from .fold import ChannelFolder, order_key
 from .readout import ReadState, build_profile, read_state, session_shift
+from .view import SessionView
 
 BATCH = 100
 VERSION_KEY = "memory:version"
@@ -31,7 +31,7 @@ UPDATED_KEY = "memory:last_update_ms"
 ALGORITHM_KEY = "memory:algorithm"
 # Bump when encoding, classification or channel layout change meaning: memory built by an
 # older FileGram is then rebuilt from the trace at the next consolidate.
-ALGORITHM = 1
+ALGORITHM = 2
 
 T = TypeVar("T")
 
@@ -49,7 +49,6 @@ class Memory:
         self.cluster_threshold = float(mem.get("cluster_threshold", 0.6))
         self.chunk_chars = int(mem.get("chunk_chars", 800))
         self.max_chunks = int(mem.get("max_chunks_per_session", 8))
-        self.drift_std = float(mem.get("drift_std_threshold", 1.5))
         self._folder = ChannelFolder(store, lambda texts: self.embedder.embed(texts), self.cluster_threshold)
 
     # -- plumbing ----------------------------------------------------------------------
@@ -239,7 +238,7 @@ class Memory:
     # -- read side -----------------------------------------------------------------------
 
     def _state(self) -> ReadState:
-        return self.cached("state", lambda: read_state(self.store, self.drift_std))
+        return self.cached("state", lambda: read_state(self.store))
 
     def session_views(self) -> list[SessionView]:
         """Every session in memory (canonical order) with its task, cluster, fingerprint and tiers."""

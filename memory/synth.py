@@ -153,15 +153,14 @@ def make_session(tiers: Mapping[str, str], task_id: str | None, *, seed: int = 0
 
     # E: curation
     if "E" in active:
+        # scratch notes while working; L removes them all, M some, R keeps them
         e = tiers.get("E", "M")
+        for k in range(2):
+            s.write(f"{pre}tmp_scratch_{k}.md", "scratch\n")
+        for k in range({"L": 2, "M": 1, "R": 0}[e]):
+            s.add("file_delete", file_path=f"{pre}tmp_scratch_{k}.md", file_age_ms=30000.0, was_temporary=True)
         if e == "L":
-            for k in range(2):
-                tmp = f"{pre}tmp_scratch_{k}.md"
-                s.write(tmp, "scratch\n")
-                s.add("file_delete", file_path=tmp, file_age_ms=30000.0, was_temporary=True)
             s.add("file_delete", file_path=inputs[0], file_age_ms=9e6, was_temporary=False)
-        elif e == "M":
-            s.add("file_delete", file_path=inputs[-1], file_age_ms=9e6, was_temporary=False)
     # switching between sources and outputs (the corpus's most frequent actions after reads)
     for k in range(rng.randint(11, 17)):
         src, dst = inputs[k % len(inputs)], outs[k % len(outs)]

@@ -133,7 +133,8 @@ def test_episode_narratives_only_when_asked_for(memory_with_trace):
 
 
 def test_llm_judges_only_the_uncertain_flags(tmp_path, persona_store):
-    st, _ = persona_store(tmp_path / "p3.db", {"A": "M", "B": "R", "C": "R", "D": "R", "E": "M", "F": "R"})
+    st, _ = persona_store(tmp_path / "p3.db", {"A": "M", "B": "R", "C": "R", "D": "R", "E": "M", "F": "R"},
+                          perturb={"T-12": {"C": "M"}})
     offline = Memory(st, Config())
     offline.consolidate()
     before = offline.profile()["anomalies"]
