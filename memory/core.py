@@ -146,6 +146,7 @@ class Memory:
         if todo and self.config["memory"].get("llm_episode_narratives", False):
             self.narrate_episodes([s["id"] for s in todo])
         if todo and self.config["memory"].get("llm_judge", True):
+            self.judge_tiers()
             self.judge_uncertain()
         return len(todo)
 
@@ -200,6 +201,30 @@ class Memory:
                 self.store.conn.execute(
                     "INSERT OR REPLACE INTO mem_judgements(session_id, dim, key, verdict, reason) VALUES (?,?,?,?,?)",
                     (a["session"], a["dimension"], f"{a['from']}>{a['to']}", verdict, reason),
+                )
+                self._bump()
+            done += 1
+        return done
+
+    def judge_tiers(self) -> int:
+        """Ask the configured LLM about the dimensions the rules are unsure of and keep its
+        verdicts with the evidence they were made from (no-op without a model)."""
+        from .judge import tier_verdicts
+        from .llm import configured
+        from .readout import evidence_key
+
+        if not configured(self.config):
+            return 0
+        fresh = read_state(self.store)  # the rules' own estimates, before any stored verdict
+        done = 0
+        for dim, tier, reason in list(tier_verdicts(self)):
+            est = fresh.estimates[dim]
+            if est.judge == "llm":
+                continue
+            with self.store.transaction():
+                self.store.conn.execute(
+                    "INSERT OR REPLACE INTO mem_tier_judgements(dim, key, tier, reason) VALUES (?,?,?,?)",
+                    (dim, evidence_key(est), tier, reason),
                 )
                 self._bump()
             done += 1

@@ -68,12 +68,12 @@ def evidence_key(est: DimensionEstimate) -> str:
 def apply_tier_judgements(store: Store, estimates: dict[str, DimensionEstimate]) -> None:
     """A stored LLM verdict on an uncertain dimension replaces the rules' call while the
     evidence it saw is unchanged (the rules stay in `posterior`)."""
-    for dim, tier, key in store.conn.execute("SELECT dim, tier, key FROM mem_tier_judgements"):
+    for dim, tier, key, reason in store.conn.execute("SELECT dim, tier, key, reason FROM mem_tier_judgements"):
         est = estimates.get(dim)
         if est is not None and key == evidence_key(est) and tier in (*TIERS, UNKNOWN):
             est.tier = tier
             est.confidence = est.posterior.get(tier, 0.0) if tier in TIERS else 0.0
-            est.examples.setdefault("judge", []).append("llm")
+            est.judge, est.judge_reason = "llm", reason or ""
 
 
 def apply_llm_judgements(store: Store, anomalies: list[dict[str, Any]]) -> None:
@@ -122,6 +122,8 @@ def describe(est: DimensionEstimate) -> list[str]:
     else:
         lines = [lead, f"{est.tier} with probability {est.confidence:.2f} "
                        f"(L {est.posterior['L']:.2f}, M {est.posterior['M']:.2f}, R {est.posterior['R']:.2f})"]
+    if est.judge == "llm":
+        lines.append(f"a language model judged {est.tier}: {est.judge_reason}")
     for key in (est.tier if est.tier in TIERS else None, "L", "M", "R", "none"):
         for ex in est.examples.get(key or "", [])[:1]:
             line = f"e.g. {ex}"
@@ -151,7 +153,7 @@ def build_profile(store: Store, st: ReadState, updated_ms: float | None) -> dict
             "shown": est.counts,
             "posterior": est.posterior,
             "mean_position": round(mean_pos, 4) if mean_pos is not None else None,
-            "judge": "llm" if "judge" in est.examples else "rules",
+            "judge": est.judge,
             "features": feats,
             "evidence": describe(est),
         }

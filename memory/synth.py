@@ -118,7 +118,7 @@ def make_session(tiers: Mapping[str, str], task_id: str | None, *, seed: int = 0
     pre = f"{base}/" if base else ""
 
     # B: production
-    b = tiers.get("B", "M") if "B" in active else "M"
+    b = tiers.get("B", "M") if "B" in active else "R"  # no deliverable asked for: a short note
     f = tiers.get("F", "R") if "F" in active else "R"
     n_files, lines, hd, bullets = {"L": (3, 90, 3, False), "M": (1, 110, 2, False), "R": (1, 40, 1, True)}[b]
     outs = []

@@ -81,6 +81,8 @@ class DimensionEstimate:
     counts: dict[str, float]  # "L", "M", "R", "none" -> weighted sessions
     sessions: int  # sessions with an opportunity
     examples: dict[str, list[str]] = field(default_factory=dict)  # category -> session evidence
+    judge: str = "rules"  # "llm" when a model's verdict replaced the rules' call
+    judge_reason: str = ""
 
 
 # -- per-session categories --------------------------------------------------------------
@@ -121,9 +123,34 @@ def consumption(s: Mapping[str, Any], cpl: float) -> SessionCategory:
     return SessionCategory(best if scores[best] >= 1.0 else None, min(1.0, s["access"] / 4), text)
 
 
-def production(s: Mapping[str, Any]) -> SessionCategory:
-    lines, docs = int(s["lines"]), int(s["docs"])
-    text = f"{docs} new document(s), {lines} line(s)"
+# A short note: what a typical person writes when the work does not ask for a document
+# (table 2's "minimal" is <= 60 lines; a note is about half that).
+REFERENCE_NOTE_LINES = 30.0
+# Verbosity is estimated only from a few writing sessions on, and within what people differ by.
+MIN_SESSIONS_FOR_VERBOSITY = 5
+VERBOSITY_RANGE = (1 / 5, 5.0)
+# How far lengths are judged against the person's own notes rather than table 2's anchors:
+# mostly their own (people differ by factors of several), not entirely (someone whose every
+# session is a deliverable has no short notes to measure against).
+VERBOSITY_WEIGHT = 0.75
+
+
+def verbosity(signals: Iterable[Mapping[str, Any]]) -> float:
+    """How verbose this person is: their short notes (the lower fifth of what their writing
+    sessions produced) against a typical short note. People differ in verbosity by factors of
+    several, and table 2's line anchors describe a typical writer, so lengths and edit sizes
+    are judged after dividing by this factor ("long" means long for this person)."""
+    vals = sorted(int((s.get("B") or {}).get("lines", 0)) for s in signals if (s.get("B") or {}).get("opp"))
+    if len(vals) < MIN_SESSIONS_FOR_VERBOSITY:
+        return 1.0
+    factor = max(vals[len(vals) // 5], 1) / REFERENCE_NOTE_LINES
+    lo, hi = VERBOSITY_RANGE
+    return min(max(factor, lo), hi) ** VERBOSITY_WEIGHT
+
+
+def production(s: Mapping[str, Any], scale: float = 1.0) -> SessionCategory:
+    lines, docs = int(s["lines"]) / scale, int(s["docs"])
+    text = f"{docs} new document(s), {int(s['lines'])} line(s)"
     if lines >= 200:
         return SessionCategory("L", 1.0, text)
     if lines >= 70:
@@ -141,9 +168,9 @@ def organisation(s: Mapping[str, Any]) -> SessionCategory:
     return SessionCategory(None, 1.0, text)
 
 
-def iteration(s: Mapping[str, Any]) -> SessionCategory:
+def iteration(s: Mapping[str, Any], scale: float = 1.0) -> SessionCategory:
     edits, over, backups = int(s["edits"]), int(s["overwrites"]), int(s["backups"])
-    sizes = list(s["sizes"])
+    sizes = [x / scale for x in s["sizes"]]
     weight = min(1.0, (edits + over) / 2)
     text = f"{edits} edit(s)" + (f" of {statistics.median(sizes):.0f} lines (median)" if sizes else "") + \
         f", {over} rewrite(s) in place, {backups} backup(s)"
@@ -181,13 +208,17 @@ def cross_modal(s: Mapping[str, Any]) -> SessionCategory:
     return SessionCategory(None, 1.0, text)
 
 
-def categorise(dim: str, s: Mapping[str, Any], cpl: float = DEFAULT_CHARS_PER_LINE) -> SessionCategory | None:
+def categorise(dim: str, s: Mapping[str, Any], cpl: float = DEFAULT_CHARS_PER_LINE, scale: float = 1.0) -> SessionCategory | None:
     """The session's category on one dimension, or None when it gave no opportunity."""
     if not s or not s.get("opp"):
         return None
     if dim == "A":
         return consumption(s, cpl)
-    return {"B": production, "C": organisation, "D": iteration, "E": curation, "F": cross_modal}[dim](s)
+    if dim == "B":
+        return production(s, scale)
+    if dim == "D":
+        return iteration(s, scale)
+    return {"C": organisation, "E": curation, "F": cross_modal}[dim](s)
 
 
 def signature(dim: str, tier: str) -> Category:
@@ -249,6 +280,7 @@ def user_tiers(
 ) -> dict[str, DimensionEstimate]:
     """The user's tier per dimension from every session's signals."""
     cpl = chars_per_line(signals)
+    scale = verbosity(signals)
     out: dict[str, DimensionEstimate] = {}
     for dim in DIM_IDS:
         counts: dict[Category, float] = {}
@@ -258,7 +290,7 @@ def user_tiers(
         for i, s in enumerate(signals):
             if task_ids is not None and not task_allows(task_ids[i], dim):
                 continue
-            sc = categorise(dim, s.get(dim) or {}, cpl)
+            sc = categorise(dim, s.get(dim) or {}, cpl, scale)
             if sc is None or sc.weight <= 0:
                 continue
             n += 1
