@@ -118,9 +118,10 @@ def make_session(tiers: Mapping[str, str], task_id: str | None, *, seed: int = 0
     pre = f"{base}/" if base else ""
 
     # B: production
-    b = tiers.get("B", "M") if "B" in active else "R"  # no deliverable asked for: a short note
+    b = tiers.get("B", "M") if "B" in active else "note"  # no deliverable asked for: a short note
     f = tiers.get("F", "R") if "F" in active else "R"
-    n_files, lines, hd, bullets = {"L": (3, 90, 3, False), "M": (1, 110, 2, False), "R": (1, 40, 1, True)}[b]
+    n_files, lines, hd, bullets = {"L": (3, 90, 3, False), "M": (1, 110, 2, False), "R": (1, 40, 1, True),
+                                   "note": (1, 22, 1, True)}[b]
     outs = []
     for k in range(n_files):
         path = f"{pre}{rng.choice(WORDS)}_report_{k}.md"

@@ -34,7 +34,7 @@ Cut-offs that remain, and why they hold across people:
 - F: an image, chart or data file is "visual"; a markdown table is M's signature.
 - A: the style scores compare shares of accesses (scale-free): one search per ~7 accesses,
   one listing per 4, one revisit per 4 reads are each a deliberate habit, not an accident.
-Task labels, where known, only narrow the opportunities to the task's own dimensions.
+Task labels, where known, only sharpen: a session counts half on a dimension its task does not exercise.
 """
 
 from __future__ import annotations
@@ -124,15 +124,15 @@ def consumption(s: Mapping[str, Any], cpl: float) -> SessionCategory:
 
 
 # A short note: what a typical person writes when the work does not ask for a document
-# (table 2's "minimal" is <= 60 lines; a note is about half that).
-REFERENCE_NOTE_LINES = 30.0
+# (table 2's "minimal" deliverable is <= 60 lines; a note is well under half that).
+REFERENCE_NOTE_LINES = 25.0
 # Verbosity is estimated only from a few writing sessions on, and within what people differ by.
 MIN_SESSIONS_FOR_VERBOSITY = 5
 VERBOSITY_RANGE = (1 / 5, 5.0)
 # How far lengths are judged against the person's own notes rather than table 2's anchors:
-# mostly their own (people differ by factors of several), not entirely (someone whose every
-# session is a deliverable has no short notes to measure against).
-VERBOSITY_WEIGHT = 0.75
+# entirely (people differ by factors of several); the cost is that someone whose every session
+# is a deliverable has no short notes to measure against and reads less comprehensive.
+VERBOSITY_WEIGHT = 1.0
 
 
 def verbosity(signals: Iterable[Mapping[str, Any]]) -> float:
@@ -267,10 +267,19 @@ def posterior(dim: str, counts: Mapping[Category, float]) -> dict[str, float]:
     return {t: math.exp(logml[t] - top) / z for t in TIERS}
 
 
+# Weight of a session on a dimension its known task does not exercise: a task shows signal
+# mainly on its own dimensions (filegram.md section 3), so such a session counts, but less.
+OFF_TASK_WEIGHT = 0.5
+
+
 def task_allows(task_id: str | None, dim: str) -> bool:
-    """A known task only counts on its own dimensions (filegram.md section 3)."""
+    """A known task exercises this dimension (or the task is not known)."""
     task = task_info(task_id)
     return task is None or dim in task.dims
+
+
+def task_weight(task_id: str | None, dim: str) -> float:
+    return 1.0 if task_allows(task_id, dim) else OFF_TASK_WEIGHT
 
 
 def user_tiers(
@@ -288,14 +297,13 @@ def user_tiers(
         n = 0
         examples: dict[str, list[str]] = {}
         for i, s in enumerate(signals):
-            if task_ids is not None and not task_allows(task_ids[i], dim):
-                continue
+            tw = task_weight(task_ids[i], dim) if task_ids is not None else 1.0
             sc = categorise(dim, s.get(dim) or {}, cpl, scale)
-            if sc is None or sc.weight <= 0:
+            if sc is None or sc.weight * tw <= 0:
                 continue
             n += 1
-            opp += sc.weight
-            counts[sc.category] = counts.get(sc.category, 0.0) + sc.weight
+            opp += sc.weight * tw
+            counts[sc.category] = counts.get(sc.category, 0.0) + sc.weight * tw
             key = sc.category or "none"
             if len(examples.setdefault(key, [])) < 2:
                 label = labels[i] if labels is not None else f"session {i + 1}"
