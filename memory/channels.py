@@ -83,9 +83,27 @@ MIGRATIONS = [
     ) WITHOUT ROWID;
     """,
 ]
+MIGRATIONS.append(
+    # 3: each session's per-dimension signals, read by the tier posterior and the drift test
+    "ALTER TABLE mem_sessions ADD COLUMN signals TEXT NOT NULL DEFAULT '{}'"
+)
+MIGRATIONS.append(
+    # 4: tiers are no longer running votes (they are read from the signals); an LLM judge's
+    # verdict on a dimension the rules leave uncertain is kept per dimension and evidence key
+    """
+    DROP TABLE IF EXISTS mem_votes;
+    CREATE TABLE IF NOT EXISTS mem_tier_judgements (
+        dim TEXT PRIMARY KEY,
+        key TEXT NOT NULL,
+        tier TEXT NOT NULL,
+        reason TEXT
+    ) WITHOUT ROWID;
+    """
+)
 register_migrations("memory", MIGRATIONS)
 
-MEMORY_TABLES = ("mem_sessions", "mem_groups", "mem_votes", "mem_clusters", "mem_chunks", "mem_fts", "mem_judgements", "mem_narratives")
+MEMORY_TABLES = ("mem_sessions", "mem_groups", "mem_clusters", "mem_chunks", "mem_fts", "mem_judgements",
+                 "mem_narratives", "mem_tier_judgements")
 
 
 def q(x: float) -> int:
@@ -178,7 +196,7 @@ def snapshot(store: Store) -> dict[str, Any]:
                            "FROM mem_sessions ORDER BY session_id")
     ]
     out["groups"] = {g: [n, json.loads(s)] for g, n, s in c.execute("SELECT grp, n, stats FROM mem_groups ORDER BY grp")}
-    out["votes"] = {d: [n, json.loads(v), p] for d, n, v, p in c.execute("SELECT dim, n, votes, position_sum FROM mem_votes ORDER BY dim")}
+    out["tier_judgements"] = [list(r) for r in c.execute("SELECT dim, key, tier, reason FROM mem_tier_judgements ORDER BY dim")]
     out["clusters"] = [list(r) for r in c.execute("SELECT id, n, centroid_sum, first_session FROM mem_clusters ORDER BY id")]
     out["chunks"] = [
         [r[0], r[1], r[2], r[3], r[4], bytes(r[5]).hex()]

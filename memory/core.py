@@ -19,11 +19,11 @@ from filegram.errors import FileGramError
 from filegram.store import Store, now_ms
 
 from . import channels as ch
-from .drift import SessionView
 from .embed import Embedder, make_embedder
 from .engram import Engram, encode_session
 from .fold import ChannelFolder, order_key
 from .readout import ReadState, build_profile, read_state, session_shift
+from .view import SessionView
 
 BATCH = 100
 VERSION_KEY = "memory:version"
@@ -31,7 +31,7 @@ UPDATED_KEY = "memory:last_update_ms"
 ALGORITHM_KEY = "memory:algorithm"
 # Bump when encoding, classification or channel layout change meaning: memory built by an
 # older FileGram is then rebuilt from the trace at the next consolidate.
-ALGORITHM = 1
+ALGORITHM = 2
 
 T = TypeVar("T")
 
@@ -49,7 +49,6 @@ class Memory:
         self.cluster_threshold = float(mem.get("cluster_threshold", 0.6))
         self.chunk_chars = int(mem.get("chunk_chars", 800))
         self.max_chunks = int(mem.get("max_chunks_per_session", 8))
-        self.drift_std = float(mem.get("drift_std_threshold", 1.5))
         self._folder = ChannelFolder(store, lambda texts: self.embedder.embed(texts), self.cluster_threshold)
 
     # -- plumbing ----------------------------------------------------------------------
@@ -147,6 +146,7 @@ class Memory:
         if todo and self.config["memory"].get("llm_episode_narratives", False):
             self.narrate_episodes([s["id"] for s in todo])
         if todo and self.config["memory"].get("llm_judge", True):
+            self.judge_tiers()
             self.judge_uncertain()
         return len(todo)
 
@@ -206,6 +206,30 @@ class Memory:
             done += 1
         return done
 
+    def judge_tiers(self) -> int:
+        """Ask the configured LLM about the dimensions the rules are unsure of and keep its
+        verdicts with the evidence they were made from (no-op without a model)."""
+        from .judge import tier_verdicts
+        from .llm import configured
+        from .readout import evidence_key
+
+        if not configured(self.config):
+            return 0
+        fresh = read_state(self.store)  # the rules' own estimates, before any stored verdict
+        done = 0
+        for dim, tier, reason in list(tier_verdicts(self)):
+            est = fresh.estimates[dim]
+            if est.judge == "llm":
+                continue
+            with self.store.transaction():
+                self.store.conn.execute(
+                    "INSERT OR REPLACE INTO mem_tier_judgements(dim, key, tier, reason) VALUES (?,?,?,?)",
+                    (dim, evidence_key(est), tier, reason),
+                )
+                self._bump()
+            done += 1
+        return done
+
     # -- forgetting and rebuilding -------------------------------------------------------
 
     def forget_sessions(self, session_ids: Iterable[str]) -> int:
@@ -239,7 +263,7 @@ class Memory:
     # -- read side -----------------------------------------------------------------------
 
     def _state(self) -> ReadState:
-        return self.cached("state", lambda: read_state(self.store, self.drift_std))
+        return self.cached("state", lambda: read_state(self.store))
 
     def session_views(self) -> list[SessionView]:
         """Every session in memory (canonical order) with its task, cluster, fingerprint and tiers."""

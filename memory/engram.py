@@ -22,6 +22,7 @@ from .features import (
     raw_features_of,
     written_texts,
 )
+from .signals import session_signals
 from .tiers import session_tiers
 
 CHUNK_CHARS = 800
@@ -39,6 +40,7 @@ class Engram:
     fingerprint: dict[str, float]
     features: dict[str, float]
     tiers: dict[str, dict[str, Any]]
+    signals: dict[str, dict[str, Any]] = field(default_factory=dict)
     documents: list[dict[str, Any]] = field(default_factory=list)
     edits: list[dict[str, Any]] = field(default_factory=list)
     chunks: list[dict[str, Any]] = field(default_factory=list)
@@ -102,6 +104,7 @@ def encode_session(
 
     fp = fingerprint_of(evs, texts)
     feats = raw_features_of(evs, texts)
+    signals = session_signals(evs, texts)
     task = task_info(task_id)
     sid = session_id or (str(evs[0].get("session_id")) if evs else "")
 
@@ -170,7 +173,8 @@ def encode_session(
         actions=len(evs),
         fingerprint={k: float(round(v, 6)) for k, v in fp.items()},
         features=feats,
-        tiers=session_tiers(feats, task.id if task else None),
+        tiers=session_tiers(signals, task.id if task else None),
+        signals=signals,
         documents=documents,
         edits=edits,
         chunks=chunks,

@@ -3,7 +3,9 @@
 An update is O(session): the engram's features go into exact running sums (overall, per
 task type, per dimension the session exercised), its tier votes into the vote table, its
 chunks with their vectors into the semantic channel, and its vector into one cluster of the
-leader clustering. Everything here runs inside the caller's transaction; group sums can be
+leader clustering. Tiers are not folded into running votes: the user's posterior is read from
+the sessions' stored signals (memory/readout.py), because what one session means depends on
+the user's other sessions (how they read, how often they show a habit). Everything here runs inside the caller's transaction; group sums can be
 folded in memory for a batch and written once (`ChannelFolder.batch`).
 """
 
@@ -19,8 +21,7 @@ import numpy as np
 from filegram.store import Store, now_ms
 
 from . import channels as ch
-from .dimensions import TIERS
-from .drift import active_dims, assign_cluster, norm_vector
+from .clusters import active_dims, assign_cluster, norm_vector
 from .engram import Engram
 from .features import FEATURE_DIM
 
@@ -78,17 +79,16 @@ class ChannelFolder:
         in_order = max_key is None or key > max_key
         conn.execute(
             "INSERT INTO mem_sessions(session_id, order_key, task_id, task_type, started_ms, actions, engram, "
-            "fingerprint, tiers, vector, cluster, ingested_ms) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+            "fingerprint, tiers, signals, vector, cluster, ingested_ms) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (sid, key, eng.task_id, eng.task_type, sess.get("started_ms"), eng.actions,
              json.dumps(eng.as_dict(), sort_keys=True, ensure_ascii=False),
              json.dumps(eng.fingerprint, sort_keys=True), json.dumps(eng.tiers, sort_keys=True),
-             json.dumps(vec), None, now_ms()),
+             json.dumps(eng.signals, sort_keys=True), json.dumps(vec), None, now_ms()),
         )
         # procedural: running sums over every feature, for all sessions, per task type and
         # per "sessions that exercised dimension X" (the norms drift is judged against)
         for grp, feats in feature_groups(eng.as_dict()):
             self.fold_features(grp, feats, +1)
-        self.fold_votes(eng.tiers, +1)
         # semantic: chunks with vectors, and full-text index
         if eng.chunks:
             vecs = self.embed([c["text"] for c in eng.chunks])
@@ -123,23 +123,6 @@ class ChannelFolder:
             for grp, (n, stats) in sorted(self._pending.items()):
                 ch.save_group(self.store, grp, n, stats)
             self._pending.clear()
-
-    def fold_votes(self, tiers: dict[str, dict[str, Any]], sign: int) -> None:
-        conn = self.store.conn
-        for dim, t in tiers.items():
-            row = conn.execute("SELECT n, votes, position_sum FROM mem_votes WHERE dim = ?", (dim,)).fetchone()
-            n, votes, psum = (row[0], json.loads(row[1]), row[2]) if row else (0, {x: 0 for x in TIERS}, 0)
-            votes[t["tier"]] = votes.get(t["tier"], 0) + sign * ch.q(t["confidence"])
-            n += sign
-            psum += sign * ch.q(t["position"])
-            if n <= 0:
-                conn.execute("DELETE FROM mem_votes WHERE dim = ?", (dim,))
-            else:
-                conn.execute(
-                    "INSERT INTO mem_votes(dim, n, votes, position_sum) VALUES (?,?,?,?) ON CONFLICT(dim) DO "
-                    "UPDATE SET n = excluded.n, votes = excluded.votes, position_sum = excluded.position_sum",
-                    (dim, n, json.dumps(votes, sort_keys=True), psum),
-                )
 
     def _cluster_one(self, sid: str, vec: list[float], fp: dict[str, float], feats: dict[str, float]) -> None:
         conn = self.store.conn
@@ -176,8 +159,6 @@ class ChannelFolder:
         row = conn.execute("SELECT engram FROM mem_sessions WHERE session_id = ?", (session_id,)).fetchone()
         if not row:
             return False
-        eng = Engram.from_dict(json.loads(row[0]))
-        self.fold_votes(eng.tiers, -1)
         for cid in [r[0] for r in conn.execute("SELECT id FROM mem_chunks WHERE session_id = ?", (session_id,))]:
             conn.execute("DELETE FROM mem_fts WHERE chunk_id = ?", (cid,))
         conn.execute("DELETE FROM mem_chunks WHERE session_id = ?", (session_id,))
