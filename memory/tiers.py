@@ -112,9 +112,11 @@ def consumption(s: Mapping[str, Any], cpl: float) -> SessionCategory:
             whole += 1
     seen = max(len(s["ranges"]), 1)
     access = max(int(s["access"]), 1)
+    # everyone lists the folder once to find their way in: only further listings are a style
+    browsing = max(int(s["browses"]) - 1, 0)
     scores = {
         "M": (s["searches"] / access) / 0.15 + 0.5 * mid / seen,
-        "R": (s["browses"] / access) / 0.25 + 0.5 * head / seen,
+        "R": (browsing / access) / 0.25 + 0.5 * head / seen,
         "L": (s["revisits"] / n_reads) / 0.25 + 0.5 * whole / seen,
     }
     best = max(TIERS, key=lambda t: (scores[t], -TIERS.index(t)))
@@ -179,7 +181,7 @@ def iteration(s: Mapping[str, Any], scale: float = 1.0) -> SessionCategory:
     if not sizes:
         return SessionCategory("R" if over else None, weight, text)
     small = sum(1 for x in sizes if x < 10) / len(sizes)
-    if backups or (small >= 0.7 and edits >= 2):
+    if (backups and small >= 0.5) or (small >= 0.7 and edits >= 2):
         return SessionCategory("L", weight, text)
     if over / (over + edits) >= 0.5 or statistics.median(sizes) > 35:
         return SessionCategory("R", weight, text)
@@ -243,8 +245,16 @@ def _probs(dim: str, tier: str, rho: float) -> dict[Category, float]:
     return p
 
 
+# Sessions of one person are not independent draws (habits, tasks and tools repeat), so n
+# sessions carry the evidence of about n/2 independent ones: counts are halved in the
+# likelihood. Without it the posterior is overconfident (calls made with p >= 0.8 were right
+# 88-92% of the time instead of 9 in 10).
+EVIDENCE_WEIGHT = 0.5
+
+
 def posterior(dim: str, counts: Mapping[Category, float]) -> dict[str, float]:
     """P(tier | counts) with rho integrated over its prior (uniform prior over tiers)."""
+    counts = {c: n * EVIDENCE_WEIGHT for c, n in counts.items()}
     a, b = RHO_PRIOR
     logml: dict[str, float] = {}
     for tier in TIERS:
