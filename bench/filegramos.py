@@ -25,6 +25,8 @@ from .questions import Question
 from .truth import DIM_NAMES, dim_label
 
 CONTENT_DIMS = ("B", "F")  # dimensions read from what was written (the semantic channel)
+# A line-up candidate worth stating: a shift memory finds at least this likely.
+LINEUP_MIN_POSTERIOR = 0.2
 
 
 def _describe(dim: str, tier: Any, description: Any = None) -> str:
@@ -151,6 +153,8 @@ class FileGramOS(Method):
         target = q.metadata.get("target")
         if self.ctx.kind != "lineup" and not target:
             return out
+        if self.ctx.kind == "lineup":
+            return self._lineup_lines()
         for a in self.profile().get("anomalies") or []:
             label = labels.get(a.get("session")) or a.get("label")
             dim = a.get("dimension")
@@ -161,6 +165,23 @@ class FileGramOS(Method):
             out.append(f"{label}: flagged as drift ({verdict})")
             if a.get("to") in ("L", "M", "R"):
                 out.append(f"{dim_label(dim)}: {_describe(dim, a['to'])}")
+        return out
+
+    def _lineup_lines(self) -> list[str]:
+        """In a line-up (five sessions of one person and one of someone else) memory's own
+        candidate shifts of every session: what each session showed that the others rarely
+        did, with how unusual memory finds it. A handful of sessions rarely reaches a flag,
+        so the candidates are the evidence here."""
+        out: list[str] = []
+        for label, sid in self.sid.items():
+            cands = [c for c in self.mem.session_shift(sid)
+                     if c.get("to") in ("L", "M", "R") and float(c.get("posterior") or 0.0) >= LINEUP_MIN_POSTERIOR]
+            if not cands:
+                continue
+            out.append(f"### {label}")
+            for c in cands:
+                out.append(f"{label}: unusual for this person on {dim_label(c['dimension'])}")
+                out.append(f"{dim_label(c['dimension'])}: {_describe(c['dimension'], c['to'])}")
         return out
 
     def _sem_lines(self, q: Question) -> list[str]:
