@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import re
 import zlib
+from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -25,6 +26,11 @@ if TYPE_CHECKING:
     from filegram.config import Config
 
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9_'-]*|[\u3400-\u9fff]", re.I)
+_ASCII_TOKEN = re.compile(r"[a-z0-9][a-z0-9_'-]*")  # _TOKEN on lower-cased ASCII text
+# token -> (slot, sign) per dimension, shared by every HashingEmbedder of the process: the
+# crc32 of a word is the same for every text, so each word is hashed once.
+_SLOTS: dict[int, dict[str, int]] = {}
+MAX_CACHED_TOKENS = 200_000
 
 
 class Embedder(Protocol):
@@ -58,31 +64,60 @@ def tokens(text: str) -> list[str]:
     return out
 
 
+def token_counts(text: str) -> dict[str, int]:
+    """How often each of tokens(text) occurs (what an embedding sums; order does not matter)."""
+    if not text.isascii():
+        return Counter(tokens(text))
+    counts = Counter(_ASCII_TOKEN.findall(text.lower()))
+    stems: dict[str, int] = {}
+    for t, n in counts.items():
+        if len(t) > 5:
+            stem = t[:5] + "~"
+            stems[stem] = stems.get(stem, 0) + n
+    for stem, n in stems.items():  # a stem equals no token: tokens never hold "~"
+        counts[stem] = n
+    return counts
+
+
 class HashingEmbedder:
     name = "hashing"
 
     def __init__(self, dim: int = 256):
         self.dim = dim
-        self._slots: dict[str, tuple[int, float]] = {}
+        self._slots = _SLOTS.setdefault(dim, {})
 
-    def _slot(self, tok: str) -> tuple[int, float]:
-        hit = self._slots.get(tok)
-        if hit is None:
+    def _learn(self, toks: set[str]) -> None:
+        """Cache each token's slot and sign as one signed code: +-(slot + 1)."""
+        for tok in toks:
             h = zlib.crc32(tok.encode("utf-8"))
-            hit = (h % self.dim, 1.0 if (h >> 16) & 1 else -1.0)
-            if len(self._slots) < 200_000:
-                self._slots[tok] = hit
-        return hit
+            self._slots[tok] = (h % self.dim + 1) * (1 if (h >> 16) & 1 else -1)
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
-        m = np.zeros((len(texts), self.dim), dtype=np.float32)
-        for i, text in enumerate(texts):
-            slot = self._slot
-            slots = [slot(t) for t in tokens(text)]
-            if slots:
-                idx, val = zip(*slots, strict=True)
-                m[i] = np.bincount(idx, weights=val, minlength=self.dim)
-        return _normalise(m)
+        """Each text's signed token counts summed into its slots, all texts in one bincount
+        (the sums are small whole numbers, exact in any order)."""
+        codes: list[int] = []
+        counts: list[int] = []
+        per_text: list[int] = []
+        for text in texts:
+            tc = token_counts(text)
+            got = list(map(self._slots.get, tc))
+            if None in got:
+                missing = {t for t, c in zip(tc, got, strict=True) if c is None}
+                if len(self._slots) + len(missing) > MAX_CACHED_TOKENS:
+                    self._slots.clear()  # bounded memory; rehashing is cheap
+                    missing = set(tc)
+                self._learn(missing)
+                got = list(map(self._slots.__getitem__, tc))
+            codes += got
+            counts += tc.values()
+            per_text.append(len(tc))
+        n, dim = len(texts), self.dim
+        if not codes:
+            return np.zeros((n, dim), dtype=np.float32)
+        code = np.array(codes, dtype=np.int64)
+        cells = np.repeat(np.arange(n, dtype=np.int64) * dim, per_text) + np.abs(code) - 1
+        m = np.bincount(cells, weights=np.sign(code) * np.array(counts, dtype=np.float64), minlength=n * dim)
+        return _normalise(m.reshape(n, dim).astype(np.float32))
 
 
 class MiniLMEmbedder:

@@ -6,11 +6,12 @@ store, the bench's baselines and the simulator's tests all encode a trajectory t
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .content import TEXT_TYPES, diff_lines, key_terms, text_stats
+from .content import TEXT_TYPES, analyse, diff_lines, key_terms, term_counts, top_terms
 from .dimensions import task_info
 from .episodes import episodes
 from .features import (
@@ -103,13 +104,14 @@ def encode_session(
         return text[: cut if cut > 0 else KEEP_HEAD_CHARS]
 
     fp = fingerprint_of(evs, texts)
-    feats = raw_features_of(evs, texts)
+    feats = raw_features_of(evs, texts, fp)
     signals = session_signals(evs, texts)
     task = task_info(task_id)
     sid = session_id or (str(evs[0].get("session_id")) if evs else "")
 
     documents: list[dict[str, Any]] = []
-    last_text: dict[str, str] = {}
+    kept_text: dict[str, str] = {}  # path -> the kept part of its last written text
+    last_terms: dict[str, Counter[str]] = {}  # path -> term counts of that text
     for i, e in enumerate(evs):
         if e["event_type"] != "file_write":
             continue
@@ -121,17 +123,19 @@ def encode_session(
             "chars": int(e.get("content_length") or 0),
         }
         if i in texts:
-            st = text_stats(texts[i], n_terms=0)
-            st.key_terms = key_terms(red(texts[i]), 8)
+            st = analyse(texts[i])
+            kept = red(texts[i])
+            terms = term_counts(kept)
             doc.update(lines=st.lines, headings=st.headings, heading_depth=st.max_heading_depth,
                        list_lines=st.list_lines, table_rows=st.table_rows, language=st.language,
-                       key_terms=st.key_terms)
-            last_text[path] = texts[i]
+                       key_terms=top_terms(terms, 8))
+            kept_text[path] = kept
+            last_terms[path] = terms
         documents.append(doc)
 
     edits: list[dict[str, Any]] = []
-    diffs = edit_diffs(evs, get_blob)
-    for path, diff in diffs:
+    diff_chunks: list[dict[str, Any]] = []
+    for path, diff in edit_diffs(evs, get_blob):
         added, removed = diff_lines(red(diff))
         edits.append({
             "path": path,
@@ -141,27 +145,29 @@ def encode_session(
             "sample_removed": [r[:120] for r in removed[:3]],
             "key_terms": key_terms("\n".join(added), 5),
         })
-
-    chunks: list[dict[str, Any]] = []
-    for path, text in sorted(last_text.items()):
-        if event_file_type({"file_path": path}) not in TEXT_TYPES:
-            continue
-        for piece in _chunks_of(red(text), chunk_chars)[:2]:
-            chunks.append({"kind": "content", "path": path, "text": piece})
-    for path, diff in diffs:
-        added, removed = diff_lines(red(diff))
         body = "\n".join(["+ " + a for a in added[:20]] + ["- " + r for r in removed[:10]])
         if body.strip():
-            chunks.append({"kind": "diff", "path": path, "text": f"edit of {path}:\n{body}"[:chunk_chars]})
-    chunks = chunks[:max_chunks]
+            diff_chunks.append({"kind": "diff", "path": path, "text": f"edit of {path}:\n{body}"[:chunk_chars]})
+
+    chunks: list[dict[str, Any]] = []
+    for path, kept in sorted(kept_text.items()):
+        if event_file_type({"file_path": path}) not in TEXT_TYPES:
+            continue
+        for piece in _chunks_of(kept, chunk_chars)[:2]:
+            chunks.append({"kind": "content", "path": path, "text": piece})
+    chunks = (chunks + diff_chunks)[:max_chunks]
 
     eps = [ep.as_dict() for ep in episodes(evs)]
-    all_text = "\n".join(red(t) for t in last_text.values())
+    # Key terms of the session: the documents' final texts counted together (each document's
+    # kept beginning counts, not only the first few thousand characters of all of them).
+    all_terms: Counter[str] = Counter()
+    for terms in last_terms.values():
+        all_terms.update(terms)
     langs = sorted({d.get("language") for d in documents if d.get("language") not in (None, "unknown")})
     summary = {
         "output_types": sorted({d["type"] for d in documents if d["type"]}),
         "languages": langs,
-        "key_terms": key_terms(all_text, 10) if all_text else [],
+        "key_terms": top_terms(all_terms, 10),
         "episodes": [ep["description"] for ep in eps],
     }
     ts0 = float(evs[0].get("timestamp") or 0.0) if evs else 0.0

@@ -9,7 +9,7 @@ Each episode gets a one-line description built from counts; an LLM narrative is 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from filegram.schema import primary_path
@@ -45,17 +45,26 @@ class Episode:
     description: str
 
     def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        # counts and files belong to this episode alone: no deep copy needed
+        return {"index": self.index, "start_ms": self.start_ms, "end_ms": self.end_ms, "actions": self.actions,
+                "phase": self.phase, "counts": self.counts, "files": self.files, "description": self.description}
+
+
+_PHASES = ("explore", "organise", "produce")  # alphabetical: ties go to the first
 
 
 def _smooth(phases: list[str], window: int = 2) -> list[str]:
     """Majority phase in a small window, so one stray read inside writing is no cut."""
     out = []
-    for i in range(len(phases)):
+    for i, own in enumerate(phases):
         win = phases[max(0, i - window) : i + window + 1]
-        c = Counter(win)
-        best = max(c.values())
-        out.append(phases[i] if c[phases[i]] == best else sorted(k for k, v in c.items() if v == best)[0])
+        n_own = win.count(own)
+        if n_own == len(win):
+            out.append(own)
+            continue
+        counts = [win.count(p) for p in _PHASES]
+        best = max(counts)
+        out.append(own if n_own == best else _PHASES[counts.index(best)])
     return out
 
 
