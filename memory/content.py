@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import functools
 import re
-from collections import Counter
-from collections.abc import Mapping
 from dataclasses import dataclass, field
+
+from .tokens import key_terms
 
 TEXT_TYPES = frozenset(
     {"md", "markdown", "txt", "rst", "org", "tex", "html", "htm", "csv", "tsv", "json", "yaml",
@@ -23,24 +23,12 @@ IMAGE_TYPES = frozenset({"png", "jpg", "jpeg", "svg", "gif"})
 _HEADING = re.compile(r"^[ ]{0,3}(#{1,6})[ \t]+\S")
 _LIST = re.compile(r"^[ \t]*(?:[-*+]|\d+[.)]|[•·])[ \t]+\S")
 _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
-_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_'-]{2,}")
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-_CJK_BIGRAM = re.compile(r"(?=([\u3400-\u9fff]{2}))")
-KEY_TERM_CHARS = 6000  # key terms of a long document come from its beginning
+KEY_TERM_CHARS = 6000  # text_stats' key terms come from the beginning of a text
 _LETTER = re.compile(r"[^\W\d_]")
 _OTHER_ENDS = "!?。！？"  # sentence ends besides "."
 # Line breaks str.splitlines() knows besides "\n" (whole-text regexes only know "\n").
 _ODD_BREAKS = "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
-
-STOPWORDS = frozenset(
-    """the and for with that this from are was were will have has had not but you your our
-    their they them his her its into onto than then there these those what when where which
-    who why how all any can could should would may might must shall also each other more most
-    such only own same very just about above after again against before being below between
-    both during further here once over under until while some been does did doing off out
-    per via etc use used using one two three new file files line lines none null true false
-    http https www com""".split()
-)
 
 
 def is_table_row(line: str) -> bool:
@@ -149,7 +137,7 @@ def _finish(st: TextStats, text: str, prose: list[str], n_terms: int) -> None:
         cjk = len(_CJK.findall(head))
     st.cjk_share = round(cjk / letters, 4) if letters else 0.0
     st.language = "unknown" if letters < 20 else ("zh" if st.cjk_share >= 0.2 else "en")
-    st.key_terms = key_terms(text, n_terms)
+    st.key_terms = key_terms(text[:KEY_TERM_CHARS], n_terms)
 
 
 def _text_stats_lines(text: str, n_terms: int) -> TextStats:
@@ -178,37 +166,6 @@ def _text_stats_lines(text: str, n_terms: int) -> TextStats:
     prose = [ln for ln in lines if ln.strip() and not _HEADING.match(ln) and not ln.lstrip().startswith("|")]
     _finish(st, text, prose, n_terms)
     return st
-
-
-def key_terms(text: str, n: int = 8) -> list[str]:
-    """Most frequent content words (and CJK bigrams), ties broken alphabetically so the
-    result is deterministic."""
-    if n <= 0:
-        return []
-    return top_terms(term_counts(text), n)
-
-
-def term_counts(text: str) -> Counter[str]:
-    """How often each content word (and CJK bigram) occurs in the beginning of a text:
-    counts of several texts add up to the counts of them together."""
-    text = text[:KEY_TERM_CHARS]
-    counts: Counter[str] = Counter(_WORD.findall(text.lower()))
-    for w in STOPWORDS.intersection(counts):
-        del counts[w]
-    if not text.isascii():
-        counts.update(_CJK_BIGRAM.findall(text))
-    return counts
-
-
-def top_terms(counts: Mapping[str, int], n: int) -> list[str]:
-    """The n most frequent terms, ties broken alphabetically."""
-    if n <= 0:
-        return []
-    items = counts.items()
-    if len(counts) > n:  # only terms as frequent as the n-th most frequent can make it
-        cut = sorted(counts.values(), reverse=True)[n - 1]
-        items = [kv for kv in items if kv[1] >= cut]
-    return [w for w, _ in sorted(items, key=lambda kv: (-kv[1], kv[0]))[:n]]
 
 
 def diff_lines(diff: str) -> tuple[list[str], list[str]]:

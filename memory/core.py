@@ -88,8 +88,10 @@ class Memory:
 
     # -- ingest ------------------------------------------------------------------------
 
-    def encode(self, session_id: str) -> Engram:
-        sess = self.store.session(session_id)
+    def encode(self, session_id: str, sess: dict[str, Any] | None = None) -> Engram:
+        """One session's engram (`sess`: its row, when the caller has it already)."""
+        if sess is None:
+            sess = self.store.session(session_id)
         if sess is None:
             raise FileGramError(f"no session {session_id}")
         return encode_session(
@@ -112,7 +114,7 @@ class Memory:
             return False
         if self.store.conn.execute("SELECT 1 FROM mem_sessions WHERE session_id = ?", (session_id,)).fetchone():
             return False
-        engram = self.encode(session_id)
+        engram = self.encode(session_id, sess)
         with self._folder.batch():
             self._folder.apply(engram, sess)
             self._bump()
@@ -136,7 +138,7 @@ class Memory:
         late = bool(todo) and max_key is not None and order_key(todo[0]["started_ms"], todo[0]["id"]) < max_key
         for i in range(0, len(todo), BATCH):
             batch = todo[i : i + BATCH]
-            engrams = [self.encode(s["id"]) for s in batch]
+            engrams = [self.encode(s["id"], s) for s in batch]
             with self._folder.batch():
                 for eng, sess in zip(engrams, batch, strict=True):
                     self._folder.apply(eng, sess, cluster=not late)

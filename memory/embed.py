@@ -12,9 +12,7 @@ Vectors are L2-normalised float32, so a dot product is the cosine.
 from __future__ import annotations
 
 import os
-import re
 import zlib
-from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -22,14 +20,16 @@ import numpy as np
 
 from filegram.errors import FileGramError
 
+from .tokens import stem_of, token_counts, tokens
+
+__all__ = ["Embedder", "HashingEmbedder", "LiteLLMEmbedder", "MiniLMEmbedder", "make_embedder", "tokens"]
+
 if TYPE_CHECKING:
     from filegram.config import Config
 
-_TOKEN = re.compile(r"[a-z0-9][a-z0-9_'-]*|[\u3400-\u9fff]", re.I)
-_ASCII_TOKEN = re.compile(r"[a-z0-9][a-z0-9_'-]*")  # _TOKEN on lower-cased ASCII text
-# token -> (slot, sign) per dimension, shared by every HashingEmbedder of the process: the
-# crc32 of a word is the same for every text, so each word is hashed once.
-_SLOTS: dict[int, dict[str, int]] = {}
+# Per dimension: token -> its signed slot code, and token -> its stem's (0: none), shared by
+# every HashingEmbedder of the process: a word's crc32 is the same in every text.
+_CODES: dict[int, tuple[dict[bytes, int], dict[bytes, int]]] = {}
 MAX_CACHED_TOKENS = 200_000
 
 
@@ -46,77 +46,53 @@ def _normalise(m: np.ndarray) -> np.ndarray:
     return (m / norms).astype(np.float32)
 
 
-def tokens(text: str) -> list[str]:
-    raw = [t.lower() for t in _TOKEN.findall(text)]
-    out: list[str] = []
-    prev_cjk = None
-    for t in raw:
-        if len(t) == 1 and "\u3400" <= t <= "\u9fff":
-            if prev_cjk:
-                out.append(prev_cjk + t)
-            prev_cjk = t
-            out.append(t)
-        else:
-            prev_cjk = None
-            out.append(t)
-            if len(t) > 5:  # crude stem so "organised"/"organisation" meet
-                out.append(t[:5] + "~")
-    return out
-
-
-def token_counts(text: str) -> dict[str, int]:
-    """How often each of tokens(text) occurs (what an embedding sums; order does not matter)."""
-    if not text.isascii():
-        return Counter(tokens(text))
-    counts = Counter(_ASCII_TOKEN.findall(text.lower()))
-    stems: dict[str, int] = {}
-    for t, n in counts.items():
-        if len(t) > 5:
-            stem = t[:5] + "~"
-            stems[stem] = stems.get(stem, 0) + n
-    for stem, n in stems.items():  # a stem equals no token: tokens never hold "~"
-        counts[stem] = n
-    return counts
-
-
 class HashingEmbedder:
     name = "hashing"
 
     def __init__(self, dim: int = 256):
         self.dim = dim
-        self._slots = _SLOTS.setdefault(dim, {})
+        self._codes, self._stem_codes = _CODES.setdefault(dim, ({}, {}))
 
-    def _learn(self, toks: set[str]) -> None:
-        """Cache each token's slot and sign as one signed code: +-(slot + 1)."""
+    def _code(self, tok: bytes) -> int:
+        """A token's slot and sign as one signed code: +-(slot + 1)."""
+        h = zlib.crc32(tok)
+        return (h % self.dim + 1) * (1 if (h >> 16) & 1 else -1)
+
+    def _learn(self, toks: set[bytes]) -> None:
+        if len(self._codes) + len(toks) > MAX_CACHED_TOKENS:
+            self._codes.clear()  # bounded memory; rehashing is cheap
+            self._stem_codes.clear()
         for tok in toks:
-            h = zlib.crc32(tok.encode("utf-8"))
-            self._slots[tok] = (h % self.dim + 1) * (1 if (h >> 16) & 1 else -1)
+            self._codes[tok] = self._code(tok)
+            stem = stem_of(tok)
+            self._stem_codes[tok] = self._code(stem) if stem else 0
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
-        """Each text's signed token counts summed into its slots, all texts in one bincount
-        (the sums are small whole numbers, exact in any order)."""
+        """Each text's signed token and stem counts summed into its slots, all texts in one
+        bincount (the sums are small whole numbers, exact in any order)."""
         codes: list[int] = []
+        stem_codes: list[int] = []
         counts: list[int] = []
         per_text: list[int] = []
         for text in texts:
             tc = token_counts(text)
-            got = list(map(self._slots.get, tc))
-            if None in got:
-                missing = {t for t, c in zip(tc, got, strict=True) if c is None}
-                if len(self._slots) + len(missing) > MAX_CACHED_TOKENS:
-                    self._slots.clear()  # bounded memory; rehashing is cheap
-                    missing = set(tc)
-                self._learn(missing)
-                got = list(map(self._slots.__getitem__, tc))
-            codes += got
+            if not tc.keys() <= self._codes.keys():
+                self._learn({t for t in tc if t not in self._codes})
+                if not tc.keys() <= self._codes.keys():  # the cache was full and cleared
+                    self._learn(set(tc))
+            codes += map(self._codes.__getitem__, tc)
+            stem_codes += map(self._stem_codes.__getitem__, tc)
             counts += tc.values()
             per_text.append(len(tc))
         n, dim = len(texts), self.dim
         if not codes:
             return np.zeros((n, dim), dtype=np.float32)
-        code = np.array(codes, dtype=np.int64)
-        cells = np.repeat(np.arange(n, dtype=np.int64) * dim, per_text) + np.abs(code) - 1
-        m = np.bincount(cells, weights=np.sign(code) * np.array(counts, dtype=np.float64), minlength=n * dim)
+        code = np.array(codes + stem_codes, dtype=np.int64)
+        rows = np.repeat(np.arange(n, dtype=np.int64) * dim, per_text)
+        cells = np.concatenate([rows, rows]) + np.abs(code) - 1
+        weights = np.sign(code) * np.array(counts + counts, dtype=np.float64)  # code 0: no stem, weight 0
+        keep = code != 0
+        m = np.bincount(cells[keep], weights=weights[keep], minlength=n * dim)
         return _normalise(m.reshape(n, dim).astype(np.float32))
 
 

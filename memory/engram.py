@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .content import TEXT_TYPES, analyse, diff_lines, key_terms, term_counts, top_terms
+from .content import TEXT_TYPES, analyse, diff_lines
 from .dimensions import task_info
 from .episodes import episodes
 from .features import (
@@ -25,6 +25,7 @@ from .features import (
 )
 from .signals import session_signals
 from .tiers import session_tiers
+from .tokens import key_terms, token_counts, top_words
 
 CHUNK_CHARS = 800
 MAX_CHUNKS_PER_SESSION = 8
@@ -52,15 +53,24 @@ class Engram:
         # Fields are JSON-ready already: a shallow dict avoids asdict's deep copy.
         return {k: getattr(self, k) for k in self.__dataclass_fields__}
 
+    def stored(self) -> dict[str, Any]:
+        """as_dict without the chunks: their text is kept once, in the semantic channel."""
+        d = self.as_dict()
+        del d["chunks"]
+        return d
+
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Engram:
         return cls(**{k: d[k] for k in cls.__dataclass_fields__ if k in d})
 
 
-def _chunks_of(text: str, size: int) -> list[str]:
-    """Split at paragraph boundaries into pieces of at most `size` characters."""
+def _chunks_of(text: str, size: int, limit: int | None = None) -> list[str]:
+    """Split at paragraph boundaries into pieces of at most `size` characters (the first
+    `limit` of them)."""
     pieces, cur = [], ""
     for para in text.split("\n\n"):
+        if limit is not None and len(pieces) >= limit:
+            return pieces[:limit]
         para = para.strip()
         if not para:
             continue
@@ -77,7 +87,7 @@ def _chunks_of(text: str, size: int) -> list[str]:
             cur = f"{cur}\n\n{para}" if cur else para
     if cur:
         pieces.append(cur)
-    return pieces
+    return pieces[:limit]
 
 
 def encode_session(
@@ -109,9 +119,11 @@ def encode_session(
     task = task_info(task_id)
     sid = session_id or (str(evs[0].get("session_id")) if evs else "")
 
+    # A document's key terms come from what memory keeps of it for search (its first two
+    # chunks), counted with the embedder's tokens: each piece of text is tokenised once.
     documents: list[dict[str, Any]] = []
-    kept_text: dict[str, str] = {}  # path -> the kept part of its last written text
-    last_terms: dict[str, Counter[str]] = {}  # path -> term counts of that text
+    last_pieces: dict[str, list[str]] = {}  # path -> the first chunks of its last written text
+    last_terms: dict[str, Counter[bytes]] = {}  # path -> token counts of those chunks
     for i, e in enumerate(evs):
         if e["event_type"] != "file_write":
             continue
@@ -124,12 +136,14 @@ def encode_session(
         }
         if i in texts:
             st = analyse(texts[i])
-            kept = red(texts[i])
-            terms = term_counts(kept)
+            pieces = _chunks_of(red(texts[i]), chunk_chars, limit=2)
+            terms: Counter[bytes] = Counter()
+            for piece in pieces:
+                terms.update(token_counts(piece))
             doc.update(lines=st.lines, headings=st.headings, heading_depth=st.max_heading_depth,
                        list_lines=st.list_lines, table_rows=st.table_rows, language=st.language,
-                       key_terms=top_terms(terms, 8))
-            kept_text[path] = kept
+                       key_terms=top_words(terms, 8))
+            last_pieces[path] = pieces
             last_terms[path] = terms
         documents.append(doc)
 
@@ -150,24 +164,23 @@ def encode_session(
             diff_chunks.append({"kind": "diff", "path": path, "text": f"edit of {path}:\n{body}"[:chunk_chars]})
 
     chunks: list[dict[str, Any]] = []
-    for path, kept in sorted(kept_text.items()):
+    for path, pieces in sorted(last_pieces.items()):
         if event_file_type({"file_path": path}) not in TEXT_TYPES:
             continue
-        for piece in _chunks_of(kept, chunk_chars)[:2]:
+        for piece in pieces:
             chunks.append({"kind": "content", "path": path, "text": piece})
     chunks = (chunks + diff_chunks)[:max_chunks]
 
     eps = [ep.as_dict() for ep in episodes(evs)]
-    # Key terms of the session: the documents' final texts counted together (each document's
-    # kept beginning counts, not only the first few thousand characters of all of them).
-    all_terms: Counter[str] = Counter()
+    # Key terms of the session: its documents' final versions counted together.
+    all_terms: Counter[bytes] = Counter()
     for terms in last_terms.values():
         all_terms.update(terms)
     langs = sorted({d.get("language") for d in documents if d.get("language") not in (None, "unknown")})
     summary = {
         "output_types": sorted({d["type"] for d in documents if d["type"]}),
         "languages": langs,
-        "key_terms": top_terms(all_terms, 10),
+        "key_terms": top_words(all_terms, 10),
         "episodes": [ep["description"] for ep in eps],
     }
     ts0 = float(evs[0].get("timestamp") or 0.0) if evs else 0.0
