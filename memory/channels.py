@@ -250,9 +250,9 @@ def snapshot(store: Store) -> dict[str, Any]:
     out: dict[str, Any] = {}
     out["sessions"] = [
         {"session_id": r[0], "order_key": r[1], "task_id": r[2], "task_type": r[3], "actions": r[4],
-         "engram": json.loads(r[5]), "vector": json.loads(r[6]), "cluster": r[7]}
-        for r in c.execute("SELECT session_id, order_key, task_id, task_type, actions, engram, vector, cluster "
-                           "FROM mem_sessions ORDER BY session_id")
+         "engram": _engram(r[5], r[8], r[9], r[10]), "vector": json.loads(r[6]), "cluster": r[7]}
+        for r in c.execute("SELECT session_id, order_key, task_id, task_type, actions, engram, vector, cluster, "
+                           "fingerprint, tiers, signals FROM mem_sessions ORDER BY session_id")
     ]
     out["groups"] = {g: [n, json.loads(s)] for g, n, s in c.execute("SELECT grp, n, stats FROM mem_groups ORDER BY grp")}
     out["tier_judgements"] = [list(r) for r in c.execute("SELECT dim, key, tier, reason FROM mem_tier_judgements ORDER BY dim")]
@@ -270,5 +270,15 @@ def snapshot(store: Store) -> dict[str, Any]:
 
 
 def iter_engrams(store: Store) -> Iterable[tuple[str, dict[str, Any]]]:
-    for sid, eng in store.conn.execute("SELECT session_id, engram FROM mem_sessions ORDER BY order_key"):
-        yield sid, json.loads(eng)
+    """Every stored engram (with the fields kept in columns of their own), in canonical order."""
+    for sid, eng, fp, tiers, signals in store.conn.execute(
+            "SELECT session_id, engram, fingerprint, tiers, signals FROM mem_sessions ORDER BY order_key"):
+        yield sid, _engram(eng, fp, tiers, signals)
+
+
+def _engram(eng: str, fp: str, tiers: str, signals: str) -> dict[str, Any]:
+    """A stored engram as a whole (memory built before they had columns of their own kept
+    them inside the engram too)."""
+    d = json.loads(eng)
+    d.update(fingerprint=json.loads(fp), tiers=json.loads(tiers), signals=json.loads(signals))
+    return d

@@ -24,8 +24,16 @@ _HEADING = re.compile(r"^[ ]{0,3}(#{1,6})[ \t]+\S")
 _LIST = re.compile(r"^[ \t]*(?:[-*+]|\d+[.)]|[•·])[ \t]+\S")
 _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+# Heading, table-candidate and list lines in one pass: the three kinds are told apart by
+# the first character that is not a space, so at most one branch matches a line, and the
+# literal "\n" in front lets the regex engine skip quickly from line to line.
+_STRUCTURE = re.compile(r"\n(?:[ ]{0,3}(#{1,6})[ \t]+\S|[ \t]*(\|.*)|[ \t]*(?:[-*+]|\d+[.)]|[•·])[ \t]+\S)")
+_ASCII_LETTERS = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 KEY_TERM_CHARS = 6000  # text_stats' key terms come from the beginning of a text
 _LETTER = re.compile(r"[^\W\d_]")
+# Texts whose analysis is kept: the features, signals and documents of a session describe
+# the same snapshots one after another; a bound, because the keys are whole texts.
+TEXT_CACHE = 128
 _OTHER_ENDS = "!?。！？"  # sentence ends besides "."
 # Line breaks str.splitlines() knows besides "\n" (whole-text regexes only know "\n").
 _ODD_BREAKS = "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
@@ -38,7 +46,7 @@ def is_table_row(line: str) -> bool:
     return s.startswith("|") and s.count("|") >= 2 and not _TABLE_SEP.match(s)
 
 
-@functools.lru_cache(maxsize=512)
+@functools.lru_cache(maxsize=TEXT_CACHE)
 def table_rows(text: str) -> int:
     """Table rows among the lines of a text (from its shared analysis where that counts
     the same lines: no code fence, no line break but "\n")."""
@@ -64,7 +72,7 @@ class TextStats:
     key_terms: list[str] = field(default_factory=list)
 
 
-@functools.lru_cache(maxsize=512)
+@functools.lru_cache(maxsize=TEXT_CACHE)
 def _text_stats_cached(text: str, n_terms: int) -> TextStats:
     return _text_stats(text, n_terms)
 
@@ -81,13 +89,6 @@ def analyse(text: str) -> TextStats:
     return _text_stats_cached(text, 0)
 
 
-# Heading, table-candidate and list lines in one pass: the three kinds are told apart by
-# the first character that is not a space, so at most one branch matches a line, and the
-# literal "\n" in front lets the regex engine skip quickly from line to line.
-_STRUCTURE = re.compile(r"\n(?:[ ]{0,3}(#{1,6})[ \t]+\S|[ \t]*(\|.*)|[ \t]*(?:[-*+]|\d+[.)]|[•·])[ \t]+\S)")
-_ASCII_LETTERS = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-
-
 def _text_stats(text: str, n_terms: int) -> TextStats:
     if "```" in text:
         return _text_stats_lines(text, n_terms)
@@ -95,8 +96,8 @@ def _text_stats(text: str, n_terms: int) -> TextStats:
 
 
 def _text_stats_fast(text: str, n_terms: int) -> TextStats:
-    """Same counts as the line walk, with one whole-text regex (no code fences to skip,
-    no line breaks but "\n")."""
+    """The line walk's counts for a text without code fences, from one whole-text regex
+    (headings, tables and lists count lines ended by "\n", as this path always has)."""
     lines = text.splitlines()
     st = TextStats(chars=len(text), lines=len(lines))
     st.nonblank_lines = sum(map(bool, map(str.strip, lines)))

@@ -31,7 +31,9 @@ UPDATED_KEY = "memory:last_update_ms"
 ALGORITHM_KEY = "memory:algorithm"
 # Bump when encoding, classification or channel layout change meaning: memory built by an
 # older FileGram is then rebuilt from the trace at the next consolidate.
-ALGORITHM = 2
+# 3: key terms from a document's first two chunks; the stored engram keeps chunk text,
+#    fingerprint, tiers and signals only once (in their own places).
+ALGORITHM = 3
 
 T = TypeVar("T")
 

@@ -30,6 +30,8 @@ from .tokens import key_terms, token_counts, top_words
 CHUNK_CHARS = 800
 MAX_CHUNKS_PER_SESSION = 8
 KEEP_HEAD_CHARS = 3000
+# Engram fields stored outside the engram's JSON (memory/channels.py puts them back on read).
+STORED_APART = frozenset({"chunks", "fingerprint", "tiers", "signals"})
 
 
 @dataclass
@@ -54,10 +56,9 @@ class Engram:
         return {k: getattr(self, k) for k in self.__dataclass_fields__}
 
     def stored(self) -> dict[str, Any]:
-        """as_dict without the chunks: their text is kept once, in the semantic channel."""
-        d = self.as_dict()
-        del d["chunks"]
-        return d
+        """as_dict without what memory keeps elsewhere: chunk text (the semantic channel) and
+        the fingerprint, tiers and signals (columns of their own)."""
+        return {k: v for k, v in self.as_dict().items() if k not in STORED_APART}
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Engram:
@@ -123,7 +124,7 @@ def encode_session(
     # chunks), counted with the embedder's tokens: each piece of text is tokenised once.
     documents: list[dict[str, Any]] = []
     last_pieces: dict[str, list[str]] = {}  # path -> the first chunks of its last written text
-    last_terms: dict[str, Counter[bytes]] = {}  # path -> token counts of those chunks
+    last_terms: dict[str, dict[str, int]] = {}  # path -> its key terms with their counts
     for i, e in enumerate(evs):
         if e["event_type"] != "file_write":
             continue
@@ -140,11 +141,12 @@ def encode_session(
             terms: Counter[bytes] = Counter()
             for piece in pieces:
                 terms.update(token_counts(piece))
+            top = top_words(terms, 8)
             doc.update(lines=st.lines, headings=st.headings, heading_depth=st.max_heading_depth,
                        list_lines=st.list_lines, table_rows=st.table_rows, language=st.language,
-                       key_terms=top_words(terms, 8))
+                       key_terms=top)
             last_pieces[path] = pieces
-            last_terms[path] = terms
+            last_terms[path] = {w: terms[w.encode()] for w in top}
         documents.append(doc)
 
     edits: list[dict[str, Any]] = []
@@ -172,15 +174,16 @@ def encode_session(
     chunks = (chunks + diff_chunks)[:max_chunks]
 
     eps = [ep.as_dict() for ep in episodes(evs)]
-    # Key terms of the session: its documents' final versions counted together.
-    all_terms: Counter[bytes] = Counter()
+    # Key terms of the session: its documents' key terms, by how often they occur in them.
+    all_terms: dict[str, int] = {}
     for terms in last_terms.values():
-        all_terms.update(terms)
+        for w, n in terms.items():
+            all_terms[w] = all_terms.get(w, 0) + n
     langs = sorted({d.get("language") for d in documents if d.get("language") not in (None, "unknown")})
     summary = {
         "output_types": sorted({d["type"] for d in documents if d["type"]}),
         "languages": langs,
-        "key_terms": top_words(all_terms, 10),
+        "key_terms": [w for w, _ in sorted(all_terms.items(), key=lambda kv: (-kv[1], kv[0]))[:10]],
         "episodes": [ep["description"] for ep in eps],
     }
     ts0 = float(evs[0].get("timestamp") or 0.0) if evs else 0.0

@@ -58,6 +58,23 @@ def feature_groups(eng: Mapping[str, Any]) -> list[tuple[str, dict[str, float]]]
     return out
 
 
+_POSITIONS: dict[tuple[str, ...], dict[str, int]] = {}  # feature names -> their positions
+
+
+def _fingerprint_row(feats: ch.Row, fingerprint: Mapping[str, float]) -> ch.Row:
+    """The fingerprint's row: the features include the fingerprint with the same values
+    (both rounded from the same numbers), so it is taken from their row when they agree."""
+    pos = _POSITIONS.get(feats.names)
+    if pos is None:
+        if len(_POSITIONS) > 16:  # a handful of layouts exist (fresh and stored key orders)
+            _POSITIONS.clear()
+        pos = _POSITIONS[feats.names] = {n: i for i, n in enumerate(feats.names)}
+    idx = [pos.get(n, -1) for n in fingerprint]
+    if -1 not in idx and all(feats.xs[i] == v for i, v in zip(idx, fingerprint.values(), strict=True)):
+        return feats.subset(idx)
+    return ch.Row.of(fingerprint)
+
+
 @dataclass
 class _Batch:
     """What a batch has folded but not written yet."""
@@ -120,7 +137,8 @@ class ChannelFolder:
         vec = norm_vector(eng.fingerprint)
         # procedural: running sums over every feature, for all sessions, per task type and
         # per "sessions that exercised dimension X" (the norms drift is judged against)
-        feats, fp = ch.Row.of(eng.features), ch.Row.of(eng.fingerprint)
+        feats = ch.Row.of(eng.features)
+        fp = _fingerprint_row(feats, eng.fingerprint)
         for grp, idx in self._groups_of(eng, fp.names):
             self._fold(grp, feats if idx is None else fp.subset(idx))
         # episodic: leader clustering in canonical order (a late session replays it)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from operator import itemgetter
 
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9_'-]*|[\u3400-\u9fff]", re.I)
@@ -89,10 +89,22 @@ def _is_word(tok: bytes) -> bool:
 
 def top_words(counts: Mapping[bytes, int], n: int) -> list[str]:
     """The n most frequent words among token counts, ties broken alphabetically."""
+    if n <= 0 or not counts:
+        return []
+    items = counts.items()
+    if len(counts) > 4 * n:  # the words are among the most frequent tokens (all ties kept)
+        cut = sorted(counts.values(), reverse=True)[4 * n - 1]
+        items = [kv for kv in items if kv[1] >= cut]
+        words = _words_in(items, n)
+        if len(words) == n:
+            return words
+        items = counts.items()
+    return _words_in(items, n)
+
+
+def _words_in(items: Iterable[tuple[bytes, int]], n: int) -> list[str]:
     out: list[str] = []
-    if n <= 0:
-        return out
-    for tok, _ in sorted(sorted(counts.items()), key=itemgetter(1), reverse=True):
+    for tok, _ in sorted(sorted(items), key=itemgetter(1), reverse=True):
         if _is_word(tok):
             out.append(tok.decode())
             if len(out) == n:
