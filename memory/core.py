@@ -194,11 +194,12 @@ class Memory:
     def judge_uncertain(self) -> int:
         """Let the configured LLM judge the drift flags the rules left 'uncertain' and store
         its verdicts (no-op without a model; failures leave the rule verdict)."""
-        from .answer import uncertain_verdicts
         from .llm import configured
 
         if not configured(self.config):
             return 0
+        from .answer import uncertain_verdicts
+
         done = 0
         for a, verdict, reason in uncertain_verdicts(self):
             with self.store.transaction():
@@ -213,12 +214,13 @@ class Memory:
     def judge_tiers(self) -> int:
         """Ask the configured LLM about the dimensions the rules are unsure of and keep its
         verdicts with the evidence they were made from (no-op without a model)."""
-        from .judge import tier_verdicts
         from .llm import configured
-        from .readout import evidence_key
 
         if not configured(self.config):
             return 0
+        from .judge import tier_verdicts
+        from .readout import evidence_key
+
         fresh = read_state(self.store)  # the rules' own estimates, before any stored verdict
         done = 0
         for dim, tier, reason in list(tier_verdicts(self)):
