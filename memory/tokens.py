@@ -17,6 +17,8 @@ from collections.abc import Iterable, Mapping
 from operator import itemgetter
 
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9_'-]*|[\u3400-\u9fff]", re.I)
+# Two CJK characters with no other token between them: neighbours in tokens(text).
+_CJK_PAIR = re.compile(r"([\u3400-\u9fff])(?=[^a-z0-9\u3400-\u9fff]*([\u3400-\u9fff]))", re.I)
 _TOKEN_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789_'-"
 # ASCII text: every byte that is no token character becomes a space, capitals become small.
 _TOKEN_BYTES = bytes(
@@ -69,7 +71,9 @@ def token_counts(text: str) -> Counter[bytes]:
     """How often each token (UTF-8, stems not included) occurs in a text. ASCII text is
     split by byte translation instead of a regex, the common case."""
     if not text.isascii():
-        return Counter(t.encode() for t in tokens(text, stems=False))
+        counts = Counter(map(str.lower, _TOKEN.findall(text)))
+        counts.update(map("".join, _CJK_PAIR.findall(text)))
+        return Counter({t.encode(): n for t, n in counts.items()})
     raw = text.encode("ascii").translate(_TOKEN_BYTES)
     runs = raw.split()
     if raw[:1] in (b"_", b"'", b"-") or b" _" in raw or b" '" in raw or b" -" in raw:
