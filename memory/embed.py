@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import zlib
-from collections.abc import Sequence
+from collections.abc import KeysView, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
@@ -58,14 +58,24 @@ class HashingEmbedder:
         h = zlib.crc32(tok)
         return (h % self.dim + 1) * (1 if (h >> 16) & 1 else -1)
 
-    def _learn(self, toks: set[bytes]) -> None:
-        if len(self._codes) + len(toks) > MAX_CACHED_TOKENS:
-            self._codes.clear()  # bounded memory; rehashing is cheap
-            self._stem_codes.clear()
-        for tok in toks:
-            self._codes[tok] = self._code(tok)
-            stem = stem_of(tok)
-            self._stem_codes[tok] = self._code(stem) if stem else 0
+    def _stem_code(self, tok: bytes) -> int:
+        stem = stem_of(tok)
+        return self._code(stem) if stem else 0
+
+    def _codes_of(self, toks: KeysView[bytes]) -> tuple[list[int], list[int]]:
+        """The codes of tokens and of their stems, from the process-wide cache."""
+        cache, stems = self._codes, self._stem_codes
+        if not toks <= cache.keys():
+            if len(cache) > MAX_CACHED_TOKENS:
+                cache.clear()  # bounded memory; rehashing is cheap
+                stems.clear()
+            for tok in [t for t in toks if t not in cache]:
+                stems[tok] = self._stem_code(tok)
+                cache[tok] = self._code(tok)
+        try:
+            return list(map(cache.__getitem__, toks)), list(map(stems.__getitem__, toks))
+        except KeyError:  # another thread cleared the cache meanwhile
+            return [self._code(t) for t in toks], [self._stem_code(t) for t in toks]
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """Each text's signed token and stem counts summed into its slots, all texts in one
@@ -76,12 +86,9 @@ class HashingEmbedder:
         per_text: list[int] = []
         for text in texts:
             tc = token_counts(text)
-            if not tc.keys() <= self._codes.keys():
-                self._learn({t for t in tc if t not in self._codes})
-                if not tc.keys() <= self._codes.keys():  # the cache was full and cleared
-                    self._learn(set(tc))
-            codes += map(self._codes.__getitem__, tc)
-            stem_codes += map(self._stem_codes.__getitem__, tc)
+            tok_codes, tok_stems = self._codes_of(tc.keys())
+            codes += tok_codes
+            stem_codes += tok_stems
             counts += tc.values()
             per_text.append(len(tc))
         n, dim = len(texts), self.dim
