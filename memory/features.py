@@ -13,6 +13,7 @@ import re
 import statistics
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
+from itertools import repeat
 from typing import Any
 
 from filegram.naming import DATE_IN_NAME_RE, VERSION_IN_NAME_RE, looks_like_backup, looks_temporary
@@ -365,7 +366,7 @@ def raw_features_of(evs: list[dict[str, Any]], texts: dict[int, str],
     f["has_structured"] = float(f["structured_files_created"] > 0)
     f["has_headings"] = float(f["headings"] > 0)
     f["has_lists"] = float(f["list_line_share"] > 0)
-    return {k: float(round(v, 6)) for k, v in f.items()}
+    return dict(zip(f, map(float, map(round, f.values(), repeat(6))), strict=True))
 
 
 _PHASE = {**{t: "produce" for t in PRODUCE}, **{t: "organise" for t in ORGANISE}}
