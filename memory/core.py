@@ -31,7 +31,9 @@ UPDATED_KEY = "memory:last_update_ms"
 ALGORITHM_KEY = "memory:algorithm"
 # Bump when encoding, classification or channel layout change meaning: memory built by an
 # older FileGram is then rebuilt from the trace at the next consolidate.
-ALGORITHM = 2
+# 3: key terms from a document's first two chunks; the stored engram keeps chunk text,
+#    fingerprint, tiers and signals only once (in their own places).
+ALGORITHM = 3
 
 T = TypeVar("T")
 
@@ -88,8 +90,10 @@ class Memory:
 
     # -- ingest ------------------------------------------------------------------------
 
-    def encode(self, session_id: str) -> Engram:
-        sess = self.store.session(session_id)
+    def encode(self, session_id: str, sess: dict[str, Any] | None = None) -> Engram:
+        """One session's engram (`sess`: its row, when the caller has it already)."""
+        if sess is None:
+            sess = self.store.session(session_id)
         if sess is None:
             raise FileGramError(f"no session {session_id}")
         return encode_session(
@@ -112,7 +116,7 @@ class Memory:
             return False
         if self.store.conn.execute("SELECT 1 FROM mem_sessions WHERE session_id = ?", (session_id,)).fetchone():
             return False
-        engram = self.encode(session_id)
+        engram = self.encode(session_id, sess)
         with self._folder.batch():
             self._folder.apply(engram, sess)
             self._bump()
@@ -136,7 +140,7 @@ class Memory:
         late = bool(todo) and max_key is not None and order_key(todo[0]["started_ms"], todo[0]["id"]) < max_key
         for i in range(0, len(todo), BATCH):
             batch = todo[i : i + BATCH]
-            engrams = [self.encode(s["id"]) for s in batch]
+            engrams = [self.encode(s["id"], s) for s in batch]
             with self._folder.batch():
                 for eng, sess in zip(engrams, batch, strict=True):
                     self._folder.apply(eng, sess, cluster=not late)
@@ -190,11 +194,12 @@ class Memory:
     def judge_uncertain(self) -> int:
         """Let the configured LLM judge the drift flags the rules left 'uncertain' and store
         its verdicts (no-op without a model; failures leave the rule verdict)."""
-        from .answer import uncertain_verdicts
         from .llm import configured
 
         if not configured(self.config):
             return 0
+        from .answer import uncertain_verdicts
+
         done = 0
         for a, verdict, reason in uncertain_verdicts(self):
             with self.store.transaction():
@@ -209,12 +214,13 @@ class Memory:
     def judge_tiers(self) -> int:
         """Ask the configured LLM about the dimensions the rules are unsure of and keep its
         verdicts with the evidence they were made from (no-op without a model)."""
-        from .judge import tier_verdicts
         from .llm import configured
-        from .readout import evidence_key
 
         if not configured(self.config):
             return 0
+        from .judge import tier_verdicts
+        from .readout import evidence_key
+
         fresh = read_state(self.store)  # the rules' own estimates, before any stored verdict
         done = 0
         for dim, tier, reason in list(tier_verdicts(self)):

@@ -13,6 +13,7 @@ extraction, version control, package managers, editors' housekeeping) are left o
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -21,7 +22,7 @@ from typing import Any
 from filegram.naming import looks_like_backup, looks_temporary
 from filegram.schema import depth_of, dir_depth_of
 
-from .content import IMAGE_TYPES, STRUCTURED_TYPES, TEXT_TYPES, table_rows
+from .content import IMAGE_TYPES, STRUCTURED_TYPES, TEXT_TYPES, analyse, table_rows
 
 # Reads kept per session for the user-level reading-style calibration (first, last, size).
 MAX_RANGES = 64
@@ -46,34 +47,57 @@ def _int(v: Any) -> int:
     return int(v) if isinstance(v, int | float) and not isinstance(v, bool) else 0
 
 
+@functools.lru_cache(maxsize=4096)
+def _temporary(name: str) -> bool:
+    """looks_temporary of a name (cached: the same names come back in many sessions)."""
+    return looks_temporary(name)
+
+
+@functools.lru_cache(maxsize=4096)
+def _backup(name: str) -> bool:
+    return looks_like_backup(name)
+
+
 def authored(events: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     """The person's own actions: everything a recorder did not mark as a tool's."""
     return [e for e in events if e.get("authored") is not False]
 
 
+Events = list[Mapping[str, Any]]
+_NONE: Events = []
+
+
 def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str]) -> dict[str, dict[str, Any]]:
     """Per dimension: {"opp": bool, ...counts}. `events` are clean, time-ordered actions and
     `texts` maps an event's index to the text it wrote (memory.features.written_texts)."""
-    idx = {id(e): i for i, e in enumerate(events)}
-    evs = authored(events)
-
-    def text_of(e: Mapping[str, Any]) -> str | None:
-        return texts.get(idx[id(e)])
-
-    kinds = Counter(e["event_type"] for e in evs)
+    by: dict[str, Events] = {}
+    text_of: dict[int, str] = {}  # id(event) -> text, for the writes that have one
+    for i, e in enumerate(events):
+        if e.get("authored") is False:
+            continue
+        t = e["event_type"]
+        if t in by:
+            by[t].append(e)
+        else:
+            by[t] = [e]
+        if i in texts:
+            text_of[id(e)] = texts[i]
+    writes = by.get("file_write", _NONE)
+    creates = [e for e in writes if e.get("operation") == "create"]
     return {
-        "A": _consumption(evs, kinds),
-        "B": _production(evs, text_of),
-        "C": _organisation(evs),
-        "D": _iteration(evs),
-        "E": _curation(evs),
-        "F": _cross_modal(evs, text_of),
+        "A": _consumption(by),
+        "B": _production(by, writes, text_of),
+        "C": _organisation(by, creates),
+        "D": _iteration(by, writes),
+        "E": _curation(by, creates),
+        "F": _cross_modal(creates, text_of),
     }
 
 
-def _consumption(evs: Sequence[Mapping[str, Any]], kinds: Counter[str]) -> dict[str, Any]:
-    reads = [e for e in evs if e["event_type"] == "file_read"]
-    access = kinds["file_read"] + kinds["file_search"] + kinds["file_browse"]
+def _consumption(by: dict[str, Events]) -> dict[str, Any]:
+    reads = by.get("file_read", _NONE)
+    searches, browses = len(by.get("file_search", _NONE)), len(by.get("file_browse", _NONE))
+    access = len(reads) + searches + browses
     files = len({e.get("file_path") for e in reads})
     ranges: list[list[int] | None] = []
     for e in reads[:MAX_RANGES]:
@@ -86,8 +110,8 @@ def _consumption(evs: Sequence[Mapping[str, Any]], kinds: Counter[str]) -> dict[
         # Style needs something to choose between: a few accesses over more than one file.
         "opp": access >= 3 and files >= 2,
         "access": access,
-        "searches": kinds["file_search"],
-        "browses": kinds["file_browse"],
+        "searches": searches,
+        "browses": browses,
         "reads": len(reads),
         "files": files,
         "revisits": sum(1 for e in reads if _int(e.get("view_count")) > 1),
@@ -95,32 +119,29 @@ def _consumption(evs: Sequence[Mapping[str, Any]], kinds: Counter[str]) -> dict[
     }
 
 
-def _production(evs: Sequence[Mapping[str, Any]], text_of: Any) -> dict[str, Any]:
+def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]) -> dict[str, Any]:
     """New documents the person wrote: not copies, backups, scratch files or versions."""
-    copied = {e.get("dest_path") for e in evs if e["event_type"] == "file_copy"}
+    copied = {e.get("dest_path") for e in by.get("file_copy", _NONE)}
     docs: dict[str, int] = {}
-    for e in evs:
-        if e["event_type"] != "file_write":
-            continue
+    for e in writes:
         path = str(e.get("file_path") or "")
         if _ext(path) not in TEXT_TYPES:
             continue
         if e.get("operation") == "overwrite" and path not in docs:
             continue  # rewriting an existing file is iteration (D), not new production
         name = _name(path)
-        if path in copied or looks_temporary(name) or looks_like_backup(name):
+        if path in copied or _temporary(name) or _backup(name):
             continue
-        text = text_of(e)
-        lines = len(text.splitlines()) if text is not None else round(_int(e.get("content_length")) / FALLBACK_CHARS_PER_LINE)
+        text = text_of.get(id(e))
+        lines = analyse(text).lines if text is not None else round(_int(e.get("content_length")) / FALLBACK_CHARS_PER_LINE)
         docs[path] = lines
     return {"opp": bool(docs), "docs": len(docs), "lines": sum(docs.values()),
             "largest": max(docs.values(), default=0)}
 
 
-def _organisation(evs: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    dirs = [e for e in evs if e["event_type"] == "dir_create"]
-    creates = [e for e in evs if e["event_type"] == "file_write" and e.get("operation") == "create"]
-    moves = [e for e in evs if e["event_type"] == "file_move"]
+def _organisation(by: dict[str, Events], creates: Events) -> dict[str, Any]:
+    dirs = by.get("dir_create", _NONE)
+    moves = by.get("file_move", _NONE)
     dir_depths = []
     for e in dirs:
         d = e.get("depth")
@@ -144,53 +165,49 @@ def _organisation(evs: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     }
 
 
-def _iteration(evs: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    edits = [e for e in evs if e["event_type"] == "file_edit"]
-    overwrites = [e for e in evs if e["event_type"] == "file_write" and e.get("operation") == "overwrite"]
-    backups = [e for e in evs if e["event_type"] == "file_copy"
-               and (e.get("is_backup") is True or looks_like_backup(_name(str(e.get("dest_path") or ""))))]
+def _iteration(by: dict[str, Events], writes: Events) -> dict[str, Any]:
+    edits = by.get("file_edit", _NONE)
+    overwrites = sum(1 for e in writes if e.get("operation") == "overwrite")
+    backups = sum(1 for e in by.get("file_copy", _NONE)
+                  if e.get("is_backup") is True or _backup(_name(str(e.get("dest_path") or ""))))
     per_file = Counter(str(e.get("file_path")) for e in edits)
     return {
         # Changing existing work: an edit or a rewrite in place.
         "opp": bool(edits or overwrites),
         "edits": len(edits),
-        "overwrites": len(overwrites),
-        "backups": len(backups),
+        "overwrites": overwrites,
+        "backups": backups,
         "sizes": [_int(e.get("lines_added")) + _int(e.get("lines_deleted")) for e in edits[:MAX_EDIT_SIZES]],
         "passes": max(per_file.values(), default=0),
     }
 
 
-def _curation(evs: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+def _curation(by: dict[str, Events], creates: Events) -> dict[str, Any]:
     """Leftovers a tidy person removes (their own scratch, temporary and backup files, and
     temporary files lying around) and whether they removed them. Deleting duplicates or
     inputs a task asks to remove is organising, not this habit."""
-    made = set()
-    for e in evs:
-        if e["event_type"] == "file_write" and e.get("operation") == "create":
-            made.add(str(e.get("file_path") or ""))
-        elif e["event_type"] == "file_copy":
-            made.add(str(e.get("dest_path") or ""))
-    leftovers = {p for p in made if p and (looks_temporary(_name(p)) or looks_like_backup(_name(p)))}
+    made = {str(e.get("file_path") or "") for e in creates}
+    made.update(str(e.get("dest_path") or "") for e in by.get("file_copy", _NONE))
+    leftovers = {p for p in made if p and (_temporary(_name(p)) or _backup(_name(p)))}
+    deletes = by.get("file_delete", _NONE)
     cleaned = set()
-    for e in evs:
-        if e["event_type"] != "file_delete":
-            continue
+    for e in deletes:
         p = str(e.get("file_path") or "")
-        if p in leftovers or e.get("was_temporary") is True or looks_temporary(_name(p)):
+        if p in leftovers or e.get("was_temporary") is True or _temporary(_name(p)):
             cleaned.add(p)
     return {"opp": bool(leftovers or cleaned), "leftovers": len(leftovers | cleaned), "cleaned": len(cleaned),
-            "deletes": sum(1 for e in evs if e["event_type"] == "file_delete")}
+            "deletes": len(deletes)}
 
 
-def _cross_modal(evs: Sequence[Mapping[str, Any]], text_of: Any) -> dict[str, Any]:
-    creates = [e for e in evs if e["event_type"] == "file_write" and e.get("operation") == "create"]
-    visual_paths = [str(e.get("file_path") or "") for e in creates if _ext(str(e.get("file_path") or "")) in IMAGE_TYPES]
-    data_files = sum(1 for e in creates if _ext(str(e.get("file_path") or "")) in STRUCTURED_TYPES)
+def _cross_modal(creates: Events, text_of: Mapping[int, str]) -> dict[str, Any]:
+    paths = [str(e.get("file_path") or "") for e in creates]
+    exts = [_ext(p) for p in paths]
+    visual_paths = [p for p, x in zip(paths, exts, strict=True) if x in IMAGE_TYPES]
+    data_files = sum(1 for x in exts if x in STRUCTURED_TYPES)
     rows = 0
-    for e in creates:
-        if _ext(str(e.get("file_path") or "")) in TEXT_TYPES:
-            text = text_of(e)
+    for e, x in zip(creates, exts, strict=True):
+        if x in TEXT_TYPES:
+            text = text_of.get(id(e))
             if text:
                 rows += table_rows(text)
     figure_dirs = {p.rsplit("/", 1)[0] for p in visual_paths if "/" in p and FIGURE_DIR.search(p.rsplit("/", 1)[0].rsplit("/", 1)[-1])}
