@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .rules import DETECTORS, PLACEHOLDER_PREFIX, Scan, Span
+from .rules import DETECTORS, PLACEHOLDER_PREFIX, Scan, Span, may_hold_secret
 
 __all__ = [
     "PLACEHOLDER_PREFIX",
@@ -30,6 +30,9 @@ __all__ = [
     "redact_query",
     "redact_json",
 ]
+
+
+QUICK_CHECK_CHARS = 4096  # shorter texts are first checked for any trigger at all
 
 
 def find_secrets(text: str) -> list[Span]:
@@ -53,7 +56,7 @@ def find_secrets(text: str) -> list[Span]:
 
 def redact(text: str) -> str:
     """The text with every secret replaced by [REDACTED:KIND]."""
-    if not text:
+    if not text or (len(text) <= QUICK_CHECK_CHARS and not may_hold_secret(text)):
         return text
     spans = find_secrets(text)
     if not spans:
@@ -83,11 +86,22 @@ def redact_path(path: str) -> str:
     """A path whose names hold a secret (`notes/password is hunter2.txt`, a token as a file
     name) with that part replaced; names are redacted one by one, so a folder separator is
     never read as part of a `user / password` pair."""
-    if not path:
+    if not path or not may_hold_secret(path):
         return path
     parts = path.split("/")
-    out = [redact(p) if len(p) >= 3 else p for p in parts]
+    out = [_redact_name(p) if len(p) >= 3 else p for p in parts]
     return path if out == parts else "/".join(out)
+
+
+def _redact_name(name: str) -> str:
+    """One file or folder name; the extension is kept apart so `hunter2.txt` reads as a
+    value, not as a dotted identifier."""
+    stem, dot, ext = name.rpartition(".")
+    if dot and stem and 1 <= len(ext) <= 6 and ext.isalnum():
+        red = redact(stem)
+        if red != stem:
+            return f"{red}.{ext}"
+    return redact(name)
 
 
 def redact_query(query: str, matched_texts: Iterable[bytes | str] = ()) -> str:

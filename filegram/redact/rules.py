@@ -504,3 +504,28 @@ def find_high_entropy(scan: Scan) -> None:
 DETECTORS: tuple[Callable[[Scan], None], ...] = (
     find_tokens, find_credentials, find_assignments, find_tables, find_prose, find_high_entropy,
 )
+
+# Every word some detector needs on a line, for the quick check of short texts (file names,
+# queries, window titles): a text with none of them, no long token, no long digit run and no
+# pgpass-like colons cannot hold anything the detectors find.
+QUICK_WORDS = tuple(sorted({
+    *SECRET_TRIGGERS, "login", "user", "account", "u/p", "admin", "root", "sa ", "postgres",
+    "pi ", "ubuntu", "guest", "operator", "superuser", "://", "authorization", "api-key",
+    "basic", "mysql", "mariadb", "sshpass", "curl", "wget", "http", "docker", "podman", "helm",
+    "oras", "redis-cli", "htpasswd", "sudo", "signing", "signature", "webhook", "-----begin",
+    "putty-user-key", "code", "cred", "alarm",
+}))
+_QUICK_TOKEN = re.compile(
+    r"AKIA|ASIA|ABIA|ACCA|A3T|gh[pousr]_|github_pat_|gl[a-z]{1,3}-|xox|sk-|[srp]k_|whsec_|AIza|ya29\.|GOCSPX"
+    r"|SG\.|SK[0-9a-fA-F]{8}|npm_|pypi-|hf_|_v1_|shp|key-|-us\d|:AA|sq0|ATATT|lin_api|secret_|ntn_|hv[sb]\."
+    r"|dapi|gls|NRA|PMAK|AGE-|ccountKey|sig=|eyJ|\.[\w\-]{6}\.|\d[\d -]{11,}\d"
+)
+
+
+_QUICK_WORD = re.compile("|".join(re.escape(w) for w in QUICK_WORDS))
+
+
+def may_hold_secret(text: str) -> bool:
+    if _QUICK_WORD.search(text.lower()) is not None:
+        return True
+    return text.count(":") >= 4 or _QUICK_TOKEN.search(text) is not None
