@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from fg_helpers import run_cli
+
 from filegram.store import Store
 from filegram.trajectory import export_sessions, import_paths
 

@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 import pytest
+
 from filegram.redact import redact, redact_bytes, redact_event, redact_path, redact_query
 from filegram.redact.bench import evaluate, filegram_engine, leaked
 from filegram.redact.corpus import ordinary_texts, planted_corpus
@@ -69,8 +70,7 @@ def test_redacting_twice_changes_nothing():
 
 
 def test_bytes_binary_and_text():
-    assert redact_bytes(b"\x00\x01password=hunter22") == b"\x00\x01password=hunter22"  # not UTF-8 text? still text
-    assert b"hunter22" not in redact_bytes("pw: hunter22\n".encode())
+    assert b"hunter22" not in redact_bytes(b"pw: hunter22\n")
     assert redact_bytes(b"\xff\xfe binary") == b"\xff\xfe binary"
 
 
