@@ -52,6 +52,19 @@ def path_matches(path: str, glob: str) -> bool:
     return p.startswith(folder + "/") or fnmatch.fnmatchcase(p, folder + "/*")
 
 
+def glob_name(glob: str) -> str:
+    """The literal last part of a glob (`notes/secret-*` -> `secret-`), as text may name it."""
+    return glob.rstrip("/").rsplit("/", 1)[-1].replace("*", "").replace("?", "")
+
+
+def query_names(ev: dict[str, Any], glob: str) -> bool:
+    """A search that names no path is tied to a folder only by its query naming it (the
+    trace keeps no search scope): `grep -r "secret-project/plan"` goes with --path secret-project."""
+    query = ev.get("query")
+    name = glob_name(glob)
+    return isinstance(query, str) and len(name) >= 3 and name in query
+
+
 def check_scope(*, path_glob: str | None, since_ms: float | None, until_ms: float | None, everything: bool) -> None:
     if not everything and path_glob is None and since_ms is None and until_ms is None:
         raise ForgetError("say what to forget: --path GLOB, --since/--until, or --all")
@@ -120,7 +133,8 @@ def forget(
                 ev = json.loads(data)
                 ev["event_type"] = etype
                 paths = event_paths(ev) or ([path] if path else [])
-                if path_glob is not None and not any(path_matches(p, path_glob) for p in paths):
+                if path_glob is not None and not any(path_matches(p, path_glob) for p in paths) \
+                        and not query_names(ev, path_glob):
                     continue
                 doomed.append(seq)
                 forgotten_paths.update(paths)
@@ -236,7 +250,7 @@ def forget_matching(store: Store, rule: TableRule, scope: ForgetScope, gone_sess
         if where:
             n += conn.execute(f"DELETE FROM {table} WHERE {' AND '.join(where)}", args).rowcount
         return n
-    name = scope.path_glob.rstrip("/").rsplit("/", 1)[-1].replace("*", "")
+    name = glob_name(scope.path_glob)
     for col in (c for c in rule.text_columns if c in cols):
         if name:
             sql = f'DELETE FROM {table} WHERE instr("{col}", ?) > 0'
