@@ -367,4 +367,15 @@ def cmd_forget(args: argparse.Namespace, ctx: Context) -> int:
         + (f", {result['derived_rows']} derived rows" if result["derived_rows"] else "")
         + (f"; memory {result['memory']}" if result.get("memory") else "")
     )
+    outside = result.get("outside") or {}
+    if outside:
+        backups, exports = outside.get("backups") or {}, outside.get("exports") or {}
+        print(
+            f"backups: {backups.get('deleted', 0)} deleted" + (", 1 clean one written" if backups.get("written") else "")
+            + f"; logs: {outside.get('log_lines', 0)} lines removed"
+            + f"; exports: {len(exports.get('rewritten', []))} rewritten"
+            + (f", {len(exports['unreachable'])} no longer where they were written (not reached)" if exports.get("unreachable") else "")
+        )
+    for warning in result.get("warnings", []):
+        print(f"filegram: warning: {warning}", file=sys.stderr)
     return 0

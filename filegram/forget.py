@@ -14,6 +14,7 @@ import fnmatch
 import importlib
 import json
 import re
+import sqlite3
 from datetime import datetime
 from typing import Any
 
@@ -174,25 +175,36 @@ def forget(
     if rebuild_memory:
         for namespace, rebuild in rebuilders().items():
             result[namespace] = rebuild(store, config or Config())
-    leave_no_copy(store)
+    warning = leave_no_copy(store)
+    if warning:
+        result["warnings"] = [warning]
     if home is not None:
         result["outside"] = scrub_outside(store, config or Config(), home, scope)
     return result
 
 
-def leave_no_copy(store: Store) -> None:
+def leave_no_copy(store: Store) -> str | None:
     """Deleted rows leave bytes behind: in full-text index segments (until merged), in free
     pages and cell gaps (secure_delete zeroes only what this connection deletes), and in
-    the WAL. So: merge every FTS index, VACUUM the file, truncate the WAL."""
+    the WAL. So: merge every FTS index, VACUUM the file, truncate the WAL. Returns a
+    warning when the file could not be rebuilt (VACUUM needs free space the size of it)."""
     conn = store.conn
     for name, sql in conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'").fetchall():
         if "fts5" in (sql or "").lower():
             with store.transaction():
                 conn.execute(f'INSERT INTO "{name}"("{name}") VALUES (\'optimize\')')
-    store.vacuum()
+    warning = None
+    try:
+        store.vacuum()
+    except sqlite3.Error as exc:
+        warning = (f"the rows are deleted, but the file could not be rebuilt ({exc}): deleted bytes may remain in "
+                   "free pages until `filegram forget` runs again with enough free disk space")
     busy = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
     if busy and busy[0]:  # a reader held the WAL: try once more after it let go
-        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        busy = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        if busy and busy[0]:
+            warning = warning or "another process is reading the database: its WAL could not be truncated yet"
+    return warning
 
 
 def scrub_outside(store: Store, config: Config, home: Home, scope: ForgetScope) -> dict[str, Any]:

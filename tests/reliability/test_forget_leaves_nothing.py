@@ -140,9 +140,16 @@ def test_forgotten_strings_are_nowhere(tmp_path, how):
     after = leaks(places, [*PLANTED.values(), KEPT])
     left = {k: after[v] for k, v in PLANTED.items() if v in after}
     assert not left, f"forgotten strings still stored: {left}"
+    assert "backups: 1 deleted, 1 clean one written; logs:" in proc.stdout and "exports: 1 rewritten" in proc.stdout
     if how != "all":
         assert KEPT in after, "what was not forgotten must still be there"
         assert KEPT in _stored_text(home / "filegram.db")
+    else:
+        store = Store(home / "filegram.db", readonly=True)
+        rows = {t: store.conn.execute(f'SELECT COUNT(*) FROM "{t}"').fetchone()[0]
+                for t, kind in store.tables().items() if kind == "table" and t != "state"}
+        store.close()
+        assert not {t: n for t, n in rows.items() if n}, "--all leaves every table but the settings empty"
     assert list((home / "backups").glob("filegram-*.db")), "a clean backup replaces the old ones"
     assert (export / ".filegram-export").is_file() and (export / "README.txt").is_file(), "the export was rewritten"
     wal = home / "filegram.db-wal"
