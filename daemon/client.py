@@ -12,6 +12,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from filegram.config import Home
 from filegram.errors import FileGramError
 
 from .runtime import RunFiles
@@ -70,3 +71,20 @@ def login_url(run_files: RunFiles) -> str:
     if not info or not info.get("api_url") or not token:
         raise NotRunning("the FileGram daemon is not running (start it with `filegram start`)")
     return f"{info['api_url']}/?token={token}"
+
+
+FORGET_TIMEOUT_S = 600.0  # forgetting ends with a VACUUM of the whole file
+
+
+def forget_through_daemon(home: Home, what: dict[str, Any]) -> dict[str, Any] | None:
+    """`filegram forget` while a daemon records this home: the daemon pauses its recorder,
+    forgets and records again (filegram.forget names this function). None when no daemon
+    holds the home's lock."""
+    files = RunFiles(home.run_dir)
+    if not files.is_locked():
+        return None
+    try:
+        result: dict[str, Any] = DaemonClient(home.run_dir, timeout=FORGET_TIMEOUT_S).request("POST", "/api/forget", what)
+    except NotRunning:
+        raise FileGramError("a FileGram daemon is starting for this home: try again in a moment (nothing was forgotten)") from None
+    return result

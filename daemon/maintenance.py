@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from filegram.scrub import take_backup
 from filegram.store import Store
 
 log = logging.getLogger(__name__)
@@ -92,18 +93,7 @@ def check_and_backup(store: Store, backup_dir: Path, keep: int) -> dict[str, Any
         return out
     if keep <= 0:
         return out
-    backup_dir = Path(backup_dir)
-    backup_dir.mkdir(parents=True, exist_ok=True)
-    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(started))
-    dest = backup_dir / f"filegram-{stamp}.db"
-    n = 1
-    while dest.exists():
-        n += 1
-        dest = backup_dir / f"filegram-{stamp}-{n}.db"
-    store.backup(dest)
+    dest = take_backup(store, Path(backup_dir), keep, started=started)  # the naming forget rewrites
     out["backup"] = str(dest)
-    backups = sorted(backup_dir.glob("filegram-*.db"), key=lambda p: p.stat().st_mtime)
-    for old in backups[:-keep]:
-        old.unlink(missing_ok=True)
     log.info("integrity ok; backup written to %s", dest)
     return out

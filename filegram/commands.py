@@ -341,7 +341,7 @@ def cmd_export(args: argparse.Namespace, ctx: Context) -> int:
 
 def cmd_forget(args: argparse.Namespace, ctx: Context) -> int:
     from .errors import FileGramError
-    from .forget import forget, parse_time
+    from .forget import check_scope, forget, forget_through_daemon, parse_time
 
     if args.all and (args.path or args.since or args.until):
         raise FileGramError("--all forgets everything; leave out --path, --since and --until")
@@ -352,17 +352,30 @@ def cmd_forget(args: argparse.Namespace, ctx: Context) -> int:
         if answer.strip().lower() != "yes":
             print("nothing forgotten")
             return 1
-    result = forget(
-        ctx.store(),
-        ctx.config,
-        path_glob=args.path,
-        since_ms=parse_time(args.since) if args.since else None,
-        until_ms=parse_time(args.until) if args.until else None,
-        everything=args.all,
-    )
+    what = {
+        "path_glob": args.path,
+        "since_ms": parse_time(args.since) if args.since else None,
+        "until_ms": parse_time(args.until) if args.until else None,
+        "everything": bool(args.all),
+    }
+    check_scope(**what)
+    result = forget_through_daemon(ctx.home, what)  # a running daemon pauses its recorder for it
+    if result is None:
+        result = forget(ctx.store(), ctx.config, home=ctx.home, **what)
     print(
         f"forgot {result['actions']} actions, {result['blobs']} snapshots, {result['sessions']} sessions"
         + (f", {result['derived_rows']} derived rows" if result["derived_rows"] else "")
         + (f"; memory {result['memory']}" if result.get("memory") else "")
     )
+    outside = result.get("outside") or {}
+    if outside:
+        backups, exports = outside.get("backups") or {}, outside.get("exports") or {}
+        print(
+            f"backups: {backups.get('deleted', 0)} deleted" + (", 1 clean one written" if backups.get("written") else "")
+            + f"; logs: {outside.get('log_lines', 0)} lines removed"
+            + f"; exports: {len(exports.get('rewritten', []))} rewritten"
+            + (f", {len(exports['unreachable'])} no longer where they were written (not reached)" if exports.get("unreachable") else "")
+        )
+    for warning in result.get("warnings", []):
+        print(f"filegram: warning: {warning}", file=sys.stderr)
     return 0

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from filegram.naming import is_editor_artifact
-from filegram.privacy import PathFilter, matches_any
+from filegram.privacy import PathFilter, matches_any, redact_path
 from filegram.store import text_of
 
 
@@ -108,7 +108,7 @@ class RootSet:
         if r is None:
             return None
         inner = abs_path[len(r.path) + 1 :].replace(os.sep, "/") if abs_path != r.path else ""
-        inner = text_of(inner)  # a non-UTF-8 name is stored escaped (r\xe9sum\xe9.txt)
+        inner = redact_path(text_of(inner))  # escaped when not UTF-8 (r\xe9sum\xe9.txt); no secret in a name
         if r.prefix:
             return f"{r.prefix}/{inner}" if inner else r.prefix
         return inner or "."

@@ -8,7 +8,7 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from filegram.privacy import redact
+from filegram.privacy import redact_query
 
 from .disk import Disk
 from .output import Output
@@ -19,6 +19,7 @@ from .searchspec import SearchSpec
 SEARCH_GRACE_MS = 300.0  # opens this long after the process ended are still its own
 SEARCH_MAX_WAIT_MS = 30_000.0
 MATCH_SCAN_MAX_FILES = 5000
+MATCHED_TEXT_KEPT = 20  # matched files the query's redaction looks at (never stored)
 
 
 @dataclass
@@ -26,6 +27,7 @@ class ActiveSearch:
     spec: SearchSpec
     t_end: float | None = None
     scanned: set[str] = field(default_factory=set)  # files it read
+    matched_text: list[bytes] = field(default_factory=list)  # some of what its query matched
 
     def covers(self, path: str, t: float) -> bool:
         if t < self.spec.t_start - 50:
@@ -95,7 +97,7 @@ class Searches:
         matched = self._count_matches(s, scope)
         query = spec.query
         if query is not None and self.redact_queries:
-            query = redact(query)
+            query = redact_query(query, s.matched_text)  # a grep for a password is hidden too
         self.output.emit(
             "file_search", spec.t_start, search_type=spec.search_type, query=query,
             files_matched=matched, files_opened_after=[], _scope=rel_scope or ".", _tool=spec.tool,
@@ -115,6 +117,8 @@ class Searches:
                     c = self.disk.read_bytes(p)
                     if c is not None and rx is not None and rx.search(c):
                         n += 1
+                        if len(s.matched_text) < MATCHED_TEXT_KEPT:
+                            s.matched_text.append(c)
                 return n
             if spec.search_type in ("find", "locate"):
                 return sum(name_matches(spec, p, self.roots.inner(p) or "") for p, _, _ in self.disk.walk(scope, max_walk))

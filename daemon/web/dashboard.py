@@ -11,7 +11,6 @@ framing and are never cached. Reading requests, limits and errors is the web lay
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler
 from typing import Any
@@ -22,7 +21,7 @@ from filegram.errors import FileGramError
 
 from . import views
 from .auth import TokenAuth
-from .backends import LocalBackend
+from .backends import LocalBackend, run_forget
 from .errors import BadRequest, Forbidden, MethodNotAllowed, NotFound
 from .http import Request, Response, serve
 
@@ -46,7 +45,6 @@ class Dashboard:
         self.backend = backend
         self.auth = TokenAuth(token)
         self.csrf = self.auth.csrf
-        self._forget_lock = threading.Lock()
         self.routes: dict[tuple[str, str], Page] = {
             ("GET", "/"): self.root,
             ("GET", "/ui"): self.profile,
@@ -265,12 +263,7 @@ class Dashboard:
         return self._privacy(message=forget_summary(result))
 
     def _forget(self, **kw: Any) -> dict[str, Any]:
-        from filegram.forget import forget
-
-        with self._forget_lock, self.backend.writer() as store:
-            result = forget(store, self.backend.config, **kw)
-        self.backend.after_forget()
-        return result
+        return run_forget(self.backend, **kw)
 
 
 def forget_summary(result: dict[str, Any]) -> str:

@@ -345,6 +345,13 @@ class Database:
     def integrity_check(self) -> str:
         return self.conn.execute("PRAGMA integrity_check").fetchone()[0]
 
+    def vacuum(self) -> None:
+        """Rebuild the file from its live rows (no free pages, no deleted bytes left in
+        them); forget runs it. Outside any transaction, with other writers held off."""
+        with self._lock:
+            self._rollback()
+            self.conn.execute("VACUUM")
+
     def backup(self, dest: str | Path) -> Path:
         dest = Path(dest)
         dest.parent.mkdir(parents=True, exist_ok=True)
