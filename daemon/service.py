@@ -162,9 +162,15 @@ class Daemon:
         except ImportError as exc:  # the dashboard is optional: the JSON API still works
             log.warning("dashboard unavailable: %s", exc)
         else:
+            from .web.auth import SIGNIN_CODE_SECONDS
+            from .web.rest import Route
+
             backend = DaemonBackend(self)
-            server.web = Dashboard(backend, token)
+            dashboard = Dashboard(backend, token)
+            server.web = dashboard
             api.add(assistant_routes(backend.assistant))
+            api.add([Route("POST", "/api/signin-code", lambda req: {
+                "url": server.url + dashboard.signin_path(), "expires_in_s": SIGNIN_CODE_SECONDS})])
         server.start()
         return server
 
@@ -405,6 +411,13 @@ class Daemon:
         path = self.home.run_dir / "profile.html"
         write_private(path, static_profile_page(profile, self.health()))
         return path
+
+    def signin_url(self) -> str:
+        """A one-time URL that signs a browser in to the dashboard (the tray's Open profile)."""
+        api = self.api
+        if api is None or api.web is None or not hasattr(api.web, "signin_path"):
+            raise FileGramError("this build has no dashboard")
+        return api.url + api.web.signin_path()
 
     def open_path(self, target: str | Path) -> None:
         open_with_system(str(target))
