@@ -51,7 +51,7 @@ RecorderFactory = Callable[[Store], Callable[[], RecorderLike]]
 RECORDER_FIELDS = ("running", "session_id", "queued", "stored", "dropped", "errors", "restarts",
                    "restarts_recent", "failures", "last_error", "gave_up", "last_stored_ms",
                    "last_activity_ms", "unstored_since_ms", "probes", "started_ms", "next_retry_s",
-                   "unavailable_types")
+                   "unavailable_types", "resource_errors", "resource_error")
 
 
 class Daemon:
@@ -371,6 +371,7 @@ class Daemon:
             recorder_restarts_recent=int(rec.get("restarts_recent") or 0),
             recorder_last_error=rec.get("last_error"),
             recorder_gave_up=bool(rec.get("gave_up")),
+            recorder_resource_error=rec.get("resource_error") if rec.get("running") else None,
             integrity=self._integrity,
             job_errors=job_errors,
             now_ms=now,

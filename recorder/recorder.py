@@ -231,6 +231,9 @@ class Recorder:
             "raw_events": interp.counters["raw"] if interp else 0,
             "messages": list(w.messages) if w else [],
             "disk_full": self.writer.disk_full,
+            # files that could not be read for want of descriptors, memory or space: retried
+            "resource_errors": interp.disk.resource_errors if interp else 0,
+            "resource_error": interp.disk.resource_error if interp else None,
         }
 
     # ------------------------------------------------------------------------------------
