@@ -83,6 +83,9 @@ class Daemon:
         self.paused = False
         self.tray_state = "off"
         self._query_lock = threading.Lock()
+        self._control_lock = threading.Lock()  # pause, resume, stop: one at a time
+        self._reconcile_next = True  # the next recorder start looks for offline changes
+        self._stop_requested = False
         self._integrity: str | None = None
         self._stop_callbacks: list[Callable[[], None]] = []
         self.api: WebServer | None = None
@@ -118,7 +121,7 @@ class Daemon:
         recorder_store = self._open_store()
         self.shared_memory = SharedMemory(self.memory_store, self.config, self._memory_factory)
         for source in ("recorder", "screen"):  # the sources a live daemon writes
-            close_orphaned_sessions(self.memory_store, source=source)
+            close_orphaned_sessions(self.memory_store, source=source, run_dir=self.home.run_dir)
         self.paused = bool(self.memory_store.get_state(PAUSED_STATE_KEY, False))
 
         self.api = self._start_web_server(self.files.new_token())
@@ -194,7 +197,8 @@ class Daemon:
         def make() -> RecorderLike:
             from filegram.recorder import Recorder
 
-            recorder: RecorderLike = Recorder(store, self.roots, self.config, home=self.home)
+            recorder: RecorderLike = Recorder(store, self.roots, self.config, home=self.home,
+                                              owner="the FileGram daemon")
             return recorder
 
         return make
@@ -218,8 +222,11 @@ class Daemon:
         return scheduler
 
     def request_stop(self) -> None:
-        """Ask the daemon to shut down (any thread; signal-safe)."""
+        """Ask the daemon to shut down (any thread; signal-safe; a second ask is a no-op)."""
         self.stop_event.set()
+        if self._stop_requested:
+            return
+        self._stop_requested = True
         for cb in list(self._stop_callbacks):
             try:
                 cb()
@@ -232,6 +239,8 @@ class Daemon:
     def stop(self) -> None:
         """Flush and close everything, then release the lock (idempotent)."""
         self.stop_event.set()
+        with self._control_lock:
+            pass  # a pause or resume under way finishes first; later ones see stop_event
         self._stop_components()
         self.files.release()
         log.info("daemon stopped")
@@ -283,19 +292,31 @@ class Daemon:
     # -- control ----------------------------------------------------------------------
 
     def pause(self) -> dict[str, Any]:
-        if self.supervisor is not None:
-            self.supervisor.pause()
-        self.paused = True
-        self.memory_store.set_state(PAUSED_STATE_KEY, True)
-        log.info("recording paused")
+        """Stop recording; idempotent, and serialised with resume and stop."""
+        with self._control_lock:
+            if self.stop_event.is_set():
+                return self.health()
+            if self.supervisor is not None:
+                self.supervisor.pause()
+            if not self.paused:
+                self.paused = True
+                self.memory_store.set_state(PAUSED_STATE_KEY, True)
+                log.info("recording paused")
         return self.health()
 
     def resume(self) -> dict[str, Any]:
-        self.paused = False
-        self.memory_store.set_state(PAUSED_STATE_KEY, False)
-        if self.supervisor is not None:
-            self.supervisor.start()
-        log.info("recording resumed")
+        """Record again; idempotent (a resume while recording starts nothing), serialised
+        with pause and stop, and nothing once the daemon is stopping."""
+        with self._control_lock:
+            if self.stop_event.is_set():
+                return self.health()
+            if self.paused:
+                self.paused = False
+                self.memory_store.set_state(PAUSED_STATE_KEY, False)
+                self._reconcile_next = False  # what changed while paused is not recorded
+                log.info("recording resumed")
+            if self.supervisor is not None:
+                self.supervisor.start()
         return self.health()
 
     # -- stores and memory ------------------------------------------------------------

@@ -27,6 +27,7 @@ from filegram.errors import FileGramError
 from filegram.privacy import PathFilter
 from filegram.store import Store, now_ms
 
+from .instances import Lease
 from .interpret import Interpreter
 from .paths import RootSet
 from .platforms import unavailable_types
@@ -61,8 +62,10 @@ class Recorder:
         profile_id: str | None = None,
         task_id: str | None = None,
         force_polling: bool = False,
+        owner: str = "`filegram record`",
     ):
         self.store = store
+        self.owner = owner  # who this recorder is, for the one line another one gets
         self.config = config
         self.rec = section(config, "recorder")
         self.privacy = section(config, "privacy")
@@ -78,6 +81,8 @@ class Recorder:
                 raise RecorderError(f"recording root {p} is not a folder")
             self.root_paths.append(p.resolve())
         own_home = home_root(home)
+        self.run_dir = own_home / "run" if own_home is not None else None
+        self.lease: Lease | None = None
         try:
             pf = PathFilter.from_config(config)
         except (KeyError, TypeError):
@@ -102,6 +107,7 @@ class Recorder:
             store, self.writer, self._write, root_paths=self.root_paths, profile_id=profile_id,
             task_id=task_id, idle_gap_ms=float(self.rec["idle_gap_minutes"]) * 60_000.0,
             followup_ms=float(self.rec["search_followup_seconds"]) * 1000.0, polled=force_polling,
+            run_dir=self.run_dir,
         )
         self._errors = 0
         self._last_activity_ms: float | None = None
@@ -123,8 +129,41 @@ class Recorder:
         return self.sessions.session_id
 
     def start(self) -> Recorder:
+        """Start recording. Refuses (RootBusy, one line) a root that another live recorder
+        of the same home records: one recorder per folder, always."""
         if self._running:
             return self
+        self.lease = Lease(self.run_dir, self.root_paths, self.owner).acquire()
+        self.sessions.instance = self.lease.instance
+        try:
+            return self._start()
+        except BaseException:
+            self._abort_start()
+            raise
+
+    def _abort_start(self) -> None:
+        for part in (self.procs, self.watcher):
+            if part is not None:
+                try:
+                    part.stop()
+                except Exception:
+                    log.exception("recorder: could not stop a part after a failed start")
+        if self._running:
+            self._running = False
+            done = threading.Event()
+            self.queue.put(Raw("stop", "", data=done))
+            if self._worker is not None:
+                self._worker.join(timeout=10.0)
+        if self.sessions.session_id is not None:
+            try:
+                self.sessions.close()
+            except Exception:
+                log.exception("recorder: could not close the session of a failed start")
+        if self.lease is not None:
+            self.lease.release()
+            self.lease = None
+
+    def _start(self) -> Recorder:
         self.state = FileState(self.store)
         self.interp = Interpreter(
             self.roots,
@@ -198,6 +237,9 @@ class Recorder:
             self._worker.join(timeout=30.0)
         self._running = False
         self.sessions.close()
+        if self.lease is not None:
+            self.lease.release()
+            self.lease = None
         return self.stats()
 
     def __enter__(self) -> Recorder:
