@@ -117,6 +117,7 @@ class Daemon:
     def _start_components(self, t0: float) -> None:
         self.started_ms = t0 * 1000.0
         self.query_store = self._open_store()  # API reads and health
+        self._check_database(self.query_store)
         self.memory_store = self._open_store()  # memory and housekeeping jobs
         recorder_store = self._open_store()
         self.shared_memory = SharedMemory(self.memory_store, self.config, self._memory_factory)
@@ -144,6 +145,17 @@ class Daemon:
         log.info("daemon ready in %.2f s (pid %d, API %s, roots %s%s)",
                  (self.ready_ms - self.started_ms) / 1000.0, os.getpid(), self.api.url,
                  ", ".join(map(str, self.roots)), ", paused" if self.paused else "")
+
+    @staticmethod
+    def _check_database(store: Store) -> None:
+        """Refuse to run on a damaged file (quick_check reads every page once): recording
+        into it would only bury what can still be saved. One line says what to do."""
+        from filegram.store import DamagedDatabase
+
+        result = store.conn.execute("PRAGMA quick_check").fetchone()[0]
+        if result != "ok":
+            raise DamagedDatabase(f"the database {store.path} is damaged ({result}): "
+                                  "run `filegram doctor --repair`")
 
     def _start_web_server(self, token: str) -> WebServer:
         """The JSON API and, when this build has it, the dashboard, on 127.0.0.1."""

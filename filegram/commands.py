@@ -1,4 +1,4 @@
-"""Core subcommands: status, sessions, trace show, config, import, export."""
+"""Core subcommands: status, sessions, trace show, config, import, export, forget, doctor."""
 
 from __future__ import annotations
 
@@ -71,6 +71,12 @@ def register(sub: Any) -> None:
     p.add_argument("--all", action="store_true", help="everything FileGram has stored")
     p.add_argument("--yes", action="store_true", help="do not ask for confirmation of --all")
     p.set_defaults(func=cmd_forget)
+
+    p = sub.add_parser("doctor", help="check the config and the database (integrity); --repair restores a damaged one")
+    p.add_argument("--repair", action="store_true",
+                   help="move a damaged database aside, restore the newest good backup and copy in every readable row")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=cmd_doctor)
 
 
 # -- helpers ---------------------------------------------------------------------------
@@ -366,3 +372,50 @@ def cmd_forget(args: argparse.Namespace, ctx: Context) -> int:
         + (f"; memory {result['memory']}" if result.get("memory") else "")
     )
     return 0
+
+
+def cmd_doctor(args: argparse.Namespace, ctx: Context) -> int:
+    """Checks, each one line: config, database integrity, backups. Exit 0 when all is well,
+    1 when something needs `--repair`; with --repair, 0 once the database is sound again."""
+    from .config import ConfigError
+    from .errors import FileGramError
+    from .store.recover import check, daemon_holds, newest_good_backup, repair
+
+    report: dict[str, Any] = {"home": str(ctx.home.root)}
+    try:
+        ctx.config  # noqa: B018 - loading checks every setting
+        report["config"] = "ok"
+    except ConfigError as exc:
+        report["config"] = str(exc)
+    db = ctx.home.db_path
+    report["database"] = str(db)
+    report["integrity"] = check(db) if db.exists() else "missing (made on first use)"
+    good = newest_good_backup(ctx.home.backup_dir)
+    report["backups"] = len(list(ctx.home.backup_dir.glob("filegram-*.db"))) if ctx.home.backup_dir.is_dir() else 0
+    report["newest_good_backup"] = str(good) if good else None
+    damaged = report["integrity"] not in ("ok", "missing (made on first use)")
+    if args.repair and damaged:
+        if daemon_holds(ctx.home.run_dir):
+            raise FileGramError("the daemon has the database open: run `filegram stop` first, then `filegram doctor --repair`")
+        from .tables import load_plugins
+
+        load_plugins()  # every package's tables exist in the repaired file
+        report["repair"] = repair(db, ctx.home.backup_dir)
+        report["integrity"] = report["repair"]["integrity"]
+        damaged = report["integrity"] != "ok"
+    if args.json:
+        print(json.dumps(report, indent=2, ensure_ascii=False))
+        return 1 if damaged or report["config"] != "ok" else 0
+    print(f"config     {report['config']}")
+    print(f"database   {db}: integrity {report['integrity']}")
+    print(f"backups    {report['backups']} (newest good: {report['newest_good_backup'] or 'none'})")
+    rep = report.get("repair")
+    if rep:
+        print(f"repaired   damaged file kept as {rep['damaged'] or '(none)'}; restored "
+              f"{rep['backup'] or 'nothing (no good backup): a new database'}")
+        for table, c in rep["tables"].items():
+            print(f"  {table}: {c['read']} rows read from the damaged file, {c['added']} added, "
+                  f"{c['updated']} updated, {c['skipped']} not stored")
+    elif damaged:
+        print("the database is damaged: stop the daemon (`filegram stop`), then run `filegram doctor --repair`")
+    return 1 if damaged or report["config"] != "ok" else 0
