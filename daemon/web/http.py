@@ -31,7 +31,6 @@ from urllib.parse import parse_qs, urlsplit
 from filegram.errors import FileGramError
 
 from .connections import Connection, ConnectionServer
-
 from .errors import (
     BadRequest,
     Busy,
