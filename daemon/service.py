@@ -209,8 +209,9 @@ class Daemon:
         def make() -> RecorderLike:
             from filegram.recorder import Recorder
 
+            reconcile, self._reconcile_next = self._reconcile_next, True
             recorder: RecorderLike = Recorder(store, self.roots, self.config, home=self.home,
-                                              owner="the FileGram daemon")
+                                              owner="the FileGram daemon", reconcile=reconcile)
             return recorder
 
         return make

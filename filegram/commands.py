@@ -109,6 +109,15 @@ def console() -> Any:
     return Console(highlight=False, soft_wrap=False)
 
 
+def closed_label(s: dict[str, Any]) -> str:
+    """'open', 'yes', or why it closed when that matters: 'crash' (cut by a crash, closed
+    at the next start) or 'offline' (changes made while nothing recorded)."""
+    if not s["closed"]:
+        return "open"
+    reason = (s.get("metadata") or {}).get("closed_reason")
+    return reason if reason in ("crash", "offline", "recovered") else "yes"
+
+
 def resolve_session(store: Store, ref: str | None) -> dict[str, Any]:
     from .errors import FileGramError
 
@@ -212,7 +221,7 @@ def cmd_sessions(args: argparse.Namespace, ctx: Context) -> int:
             fmt_time(s["started_ms"]),
             f"{dur:.1f}" if dur is not None else "",
             str(s["action_count"]),
-            "yes" if s["closed"] else "open",
+            closed_label(s),
         )
     c = console()
     if not sessions:
@@ -232,13 +241,15 @@ def cmd_trace_show(args: argparse.Namespace, ctx: Context) -> int:
         return 0
     from rich.table import Table
 
-    t = Table(title=f"session {s['id'][:8]} {s['label'] or ''} ({len(events)} actions)", show_edge=False)
+    closed = closed_label(s)
+    note = f", closed: {closed}" if closed not in ("yes", "open") else ""
+    t = Table(title=f"session {s['id'][:8]} {s['label'] or ''} ({len(events)} actions{note})", show_edge=False)
     for col in ("time", "type", "path", "detail"):
         t.add_column(col, overflow="fold")
     for ev in events:
         t.add_row(
             datetime.fromtimestamp(ev["timestamp"] / 1000).strftime("%H:%M:%S.%f")[:-3],
-            ev["event_type"],
+            ev["event_type"] + (" (offline)" if ev.get("offline") else ""),
             action_subject(ev),
             action_detail(ev),
         )

@@ -27,6 +27,7 @@ from filegram.errors import FileGramError
 from filegram.privacy import PathFilter
 from filegram.store import Store, now_ms
 
+from . import reconcile
 from .instances import Lease
 from .interpret import Interpreter
 from .paths import RootSet
@@ -63,9 +64,15 @@ class Recorder:
         task_id: str | None = None,
         force_polling: bool = False,
         owner: str = "`filegram record`",
+        reconcile: bool = True,
     ):
         self.store = store
         self.owner = owner  # who this recorder is, for the one line another one gets
+        # On start, store what changed while no recorder watched, marked offline (reconcile.py);
+        # the daemon turns it off when resuming after a pause (nothing is recorded while paused).
+        self.reconcile = reconcile
+        self.offline_session: str | None = None
+        self._last_seen_mark = 0.0
         self.config = config
         self.rec = section(config, "recorder")
         self.privacy = section(config, "privacy")
@@ -173,10 +180,29 @@ class Recorder:
             redact=bool(self.privacy.get("redact", True)),
             bulk_per_second=int(self.rec["bulk_events_per_second"]),
         )
+        started = now_ms()
+        root_names = [str(r) for r in self.root_paths]
+        offline = None
+        if self.reconcile:
+            known = self.state.load(root_names)
+            offline = reconcile.offline_changes(
+                self.roots, known, started, reconcile.seen_times(self.store),
+                snapshot_max_bytes=int(self.rec["snapshot_max_bytes"]), redact=bool(self.privacy.get("redact", True)),
+            )
         self.interp.baseline(int(self.rec["baseline_max_bytes"]))
         with self.store.transaction():
             self.state.write_pending()
         self.sessions.close_crashed()
+        if offline is not None:
+            self.offline_session = reconcile.store_offline(
+                self.store, offline, root=self.sessions.root, roots=root_names, now_ms=started,
+                profile_id=self.profile_id, instance=self.lease.instance if self.lease else None,
+            )
+            if self.offline_session:
+                log.info("stored %d change(s) made while nobody recorded (session %s, marked offline)",
+                         len(offline.actions), self.offline_session[:8])
+        reconcile.mark_seen(self.store, root_names, started)
+        self._last_seen_mark = started
         self.sessions.open(now_ms())
         self.watcher = Watcher(self.roots, self.queue, force_polling=self.force_polling)
         self._running = True
@@ -237,6 +263,10 @@ class Recorder:
             self._worker.join(timeout=30.0)
         self._running = False
         self.sessions.close()
+        try:
+            reconcile.mark_seen(self.store, [str(r) for r in self.root_paths], now_ms())
+        except Exception:
+            log.exception("recorder: could not note the time it stopped watching")
         if self.lease is not None:
             self.lease.release()
             self.lease = None
@@ -399,6 +429,12 @@ class Recorder:
             self._close_idle_session(now)
         if self.writer.due(now, caught_up=self.queue.empty()):
             self._write()
+        if now - self._last_seen_mark >= reconcile.SEEN_EVERY_MS and not self.writer.disk_full:
+            self._last_seen_mark = now
+            try:
+                reconcile.mark_seen(self.store, [str(r) for r in self.root_paths], now)
+            except Exception:
+                log.exception("recorder: could not note the time it has watched up to")
         return False
 
     def _handle(self, raw: Raw) -> None:
