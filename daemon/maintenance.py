@@ -101,6 +101,7 @@ def check_and_backup(store: Store, backup_dir: Path, keep: int) -> dict[str, Any
         return out
     backup_dir = Path(backup_dir)
     backup_dir.mkdir(parents=True, exist_ok=True)
+    backup_dir.chmod(0o700)  # copies of everything: private like the home
     stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(started))
     dest = backup_dir / f"filegram-{stamp}.db"
     n = 1

@@ -347,7 +347,11 @@ def cmd_export(args: argparse.Namespace, ctx: Context) -> int:
 
         if args.session:
             raise FileGramError("--all exports every session; leave out --session")
-        summary = export_everything(store, args.out, config_path=ctx.home.config_path, config=ctx.config)
+        from .atomic import make_private, private_umask
+
+        with private_umask():  # everything you own, private like the home (0600 / 0700)
+            summary = export_everything(store, args.out, config_path=ctx.home.config_path, config=ctx.config)
+        make_private(args.out)
         tables = ", ".join(f"{k} {v}" for k, v in summary["tables"].items()) or "none"
         print(f"exported {summary['trajectories']} sessions and tables ({tables}) to {args.out}")
         return 0
