@@ -48,7 +48,7 @@ ignore = []
 # Extra glob patterns of which nothing at all is stored, not even the path.
 exclude = []
 # How many events a bulk tool operation (tar x, git checkout, rm -rf) may produce per
-# second in one folder before it is summarised instead of stored one by one.
+# second in one folder before it is summarised instead of stored one by one (0: never).
 bulk_events_per_second = 200
 # Write batches: at most this many actions or this many seconds between commits.
 batch_max_actions = 500
@@ -242,7 +242,7 @@ class Rule:
 RULES: dict[str, Rule] = {
     "recorder.idle_gap_minutes": Rule(above=0),
     "recorder.snapshot_max_bytes": Rule(lo=0, integer=True, zero="no text snapshots, hashes only"),
-    "recorder.bulk_events_per_second": Rule(lo=1, integer=True),
+    "recorder.bulk_events_per_second": Rule(lo=0, integer=True, zero="no bulk summaries"),
     "recorder.batch_max_actions": Rule(lo=1, integer=True),
     "recorder.batch_max_seconds": Rule(above=0),
     "recorder.queue_max_events": Rule(lo=1, integer=True),

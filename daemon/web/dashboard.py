@@ -31,7 +31,9 @@ MAX_FORM_BYTES = 16 * 1024
 HISTORY_SESSIONS = 120
 CSP = ("default-src 'none'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
        "form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
-PAGE_HEADERS = (("X-Frame-Options", "DENY"), ("Referrer-Policy", "no-referrer"),
+# same-origin, not no-referrer: under no-referrer browsers send `Origin: null` with the
+# pages' own form posts, which the web layer refuses as cross-site.
+PAGE_HEADERS = (("X-Frame-Options", "DENY"), ("Referrer-Policy", "same-origin"),
                 ("Content-Security-Policy", CSP))
 FRAME_PREFIX = "/ui/frame/"
 STYLE_PATH = "/ui/style.css"
