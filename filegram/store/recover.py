@@ -4,9 +4,10 @@ Repair never deletes: the damaged file (with its WAL) is moved aside as
 `filegram.db.damaged-<time>`, the newest backup that passes SQLite's integrity check is
 restored in its place (or a new, empty database is made when there is none), and then every
 row that can still be read from the damaged file is copied in, table by table, the way
-sqlite3's `.recover` salvages a file: each table is scanned forward from its first key until
-a damaged page stops the scan, and backward from its last key until one does, so only the
-rows on damaged pages are lost. A row the backup has too is updated to the damaged file's
+sqlite3's `.recover` salvages a file: a rowid table is scanned forward; where a damaged page
+stops the scan, the next readable row is found by probing ever further ahead and the gap is
+read back down from it, so only the rows on damaged pages are lost. A table without rowid
+is scanned forward from its first key and backward from its last. A row the backup has too is updated to the damaged file's
 version (it is the newer one); an action whose session row was on a damaged page keeps a
 placeholder session (source "recovered") instead of being dropped.
 """
@@ -116,8 +117,66 @@ def _key_columns(con: sqlite3.Connection, table: str, sql: str) -> list[str]:
     return ["rowid"]
 
 
+MAX_ROWID = 2**63 - 1
+
+
+def _scan_rowid(con: sqlite3.Connection, table: str, cols: list[str]) -> Iterator[tuple[Any, ...]]:
+    """Rows (rowid first) of a rowid table, skipping damaged pages: scan forward until a
+    read fails, probe ever further ahead (1, 2, 4, ... rowids) for the next readable row,
+    read back down from it into the gap, and go on from there."""
+    select = f'SELECT rowid, {", ".join(chr(34) + c + chr(34) for c in cols)} FROM "{table}"'
+    seen: set[int] = set()
+    last: int | None = None
+    while True:
+        try:
+            while True:
+                where = " WHERE rowid > ?" if last is not None else ""
+                rows = con.execute(f"{select}{where} ORDER BY rowid LIMIT {BATCH}",
+                                   (last,) if last is not None else ()).fetchall()
+                if not rows:
+                    return
+                for r in rows:
+                    if r[0] not in seen:
+                        seen.add(r[0])
+                        yield r
+                last = rows[-1][0]
+        except sqlite3.DatabaseError:
+            pass
+        base = last if last is not None else -1
+        step, resumed = 1, None
+        while base + step <= MAX_ROWID:
+            try:
+                row = con.execute(f'SELECT rowid FROM "{table}" WHERE rowid > ? ORDER BY rowid LIMIT 1',
+                                  (base + step,)).fetchone()
+            except sqlite3.DatabaseError:
+                step *= 2
+                continue
+            resumed = row[0] if row else None
+            break
+        if resumed is None:
+            return
+        upper = resumed + 1
+        try:  # back down into the gap, as far as the pages allow
+            while True:
+                rows = con.execute(f"{select} WHERE rowid < ? AND rowid > ? ORDER BY rowid DESC LIMIT {BATCH}",
+                                   (upper, base)).fetchall()
+                if not rows:
+                    break
+                for r in rows:
+                    if r[0] not in seen:
+                        seen.add(r[0])
+                        yield r
+                upper = rows[-1][0]
+        except sqlite3.DatabaseError:
+            pass
+        last = resumed
+
+
 def _scan(con: sqlite3.Connection, table: str, key: list[str], cols: list[str]) -> Iterator[tuple[Any, ...]]:
     """Rows (key values first) readable from the front of the table, then from its back."""
+    if key == ["rowid"]:
+        yield from _scan_rowid(con, table, cols)
+        return
     keys = ", ".join(f'"{k}"' if k != "rowid" else "rowid" for k in key)
     select = f'SELECT {keys}, {", ".join(chr(34) + c + chr(34) for c in cols)} FROM "{table}"'
     tup = f"({keys})" if len(key) > 1 else keys

@@ -45,16 +45,27 @@ def _make_home(home: Path) -> tuple[set[str], set[str]]:
     return before, after
 
 
-def _damage(db: Path, pages: range) -> None:
-    """Overwrite whole pages in the middle of the file with random bytes."""
+PAGE = 4096
+
+
+def _pages_holding(db: Path, marker: bytes) -> list[int]:
+    data = db.read_bytes()
+    pages, at = set(), data.find(marker)
+    while at >= 0:
+        pages.add(at // PAGE)
+        at = data.find(marker, at + 1)
+    return sorted(pages)
+
+
+def _damage(db: Path, pages: list[int]) -> None:
+    """Overwrite whole pages with random bytes."""
     size = db.stat().st_size
-    page = 4096
     rng = random.Random(14)
     with open(db, "r+b") as f:
         for p in pages:
-            assert (p + 1) * page < size
-            f.seek(p * page)
-            f.write(bytes(rng.randrange(256) for _ in range(page)))
+            assert 0 < p and (p + 1) * PAGE <= size
+            f.seek(p * PAGE)
+            f.write(bytes(rng.randrange(256) for _ in range(PAGE)))
 
 
 def _ids(db: Path) -> set[str]:
@@ -69,8 +80,10 @@ def test_damaged_database_one_line_then_doctor_repairs(tmp_path: Path) -> None:
     home = tmp_path / "home"
     before, after = _make_home(home)
     db = home / "filegram.db"
-    pages = db.stat().st_size // 4096
-    _damage(db, range(pages // 2, pages // 2 + 3))
+    # three table pages in the middle of session s3's rows written after the backup
+    rows = _pages_holding(db, b"s3-10")
+    mid = len(rows) // 2
+    _damage(db, rows[mid:mid + 3])
 
     for args in (["status"], ["sessions"], ["trace", "show", "--session", "s3"], ["status", "--json"]):
         p = run_cli(*args, home=home)
@@ -79,8 +92,8 @@ def test_damaged_database_one_line_then_doctor_repairs(tmp_path: Path) -> None:
             lines = p.stderr.strip().splitlines()
             assert p.returncode == 2 and len(lines) == 1, (args, p.stderr)
             assert lines[0].startswith("filegram: error: ") and "filegram doctor --repair" in lines[0]
-    p = run_cli("status", home=home)
-    assert p.returncode == 2 and "damaged" in p.stderr  # the issue's 19-line traceback, now one line
+    p = run_cli("trace", "show", "--session", "s3", "--json", home=home)  # reads the damaged pages
+    assert p.returncode == 2 and "damaged" in p.stderr and len(p.stderr.strip().splitlines()) == 1
 
     root = tmp_path / "work"
     root.mkdir()
