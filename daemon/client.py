@@ -65,12 +65,16 @@ class DaemonClient:
 
 
 def login_url(run_files: RunFiles) -> str:
-    """The one-time sign-in URL of the running daemon's dashboard (`filegram open`, the tray)."""
-    info = run_files.read_info()
-    token = run_files.read_token()
-    if not info or not info.get("api_url") or not token:
+    """A one-time sign-in URL of the running daemon's dashboard (`filegram open`): the
+    daemon hands out a code that works once, within a minute; the API token never goes
+    into a URL (nor into the argv of the browser launcher, which `ps` shows)."""
+    if not run_files.read_info():
         raise NotRunning("the FileGram daemon is not running (start it with `filegram start`)")
-    return f"{info['api_url']}/?token={token}"
+    out = DaemonClient(run_files.run_dir).request("POST", "/api/signin-code")
+    url = out.get("url") if isinstance(out, dict) else None
+    if not isinstance(url, str):
+        raise FileGramError("the daemon did not hand out a sign-in code")
+    return url
 
 
 FORGET_TIMEOUT_S = 600.0  # forgetting ends with a VACUUM of the whole file

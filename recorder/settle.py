@@ -17,7 +17,7 @@ from filegram.naming import backup_of, is_editor_artifact, looks_like_backup, lo
 from filegram.schema import depth_of, dir_depth_of, file_type_of
 from filegram.textdiff import line_diff, shares_lines
 
-from .content import Content
+from .content import Content, ResourceExhausted
 from .disk import Disk
 from .output import Output
 from .paths import RootSet
@@ -55,18 +55,35 @@ class Settler:
     def settle(self, now: float, *, force: bool = False, bulk_from: float | None = None) -> None:
         """Finish what has waited long enough (everything, when forced), in dependency
         order: folders before the files in them, changes before the reads a copy claims.
-        bulk_from: when the earliest bulk episode began (its listings wait for it)."""
+        bulk_from: when the earliest bulk episode began (its listings wait for it).
+        When the machine is short of descriptors, memory or space (ResourceExhausted) the
+        event goes back to wait and settling stops until the next tick: retried, never
+        taken for a file that vanished."""
+        try:
+            self._settle(now, force=force, bulk_from=bulk_from)
+        except ResourceExhausted:
+            return
+
+    def _settle(self, now: float, *, force: bool, bulk_from: float | None) -> None:
         S = self.settle_ms
         p = self.pending
         for path, pd in list(p.new_dirs.items()):
             if force or now - pd.t >= S:
                 del p.new_dirs[path]
-                self.finish_dir(pd)
+                try:
+                    self.finish_dir(pd)
+                except ResourceExhausted:
+                    p.new_dirs[path] = pd
+                    raise
         for path, ch in list(p.changes.items()):
             wait = S + TEMP_SAVE_WAIT_MS if ch.kind == "create" and looks_like_temp_save(os.path.basename(path)) else S
             if force or now - ch.t_last >= wait:
                 del p.changes[path]
-                self.finish_change(path, ch)
+                try:
+                    self.finish_change(path, ch)
+                except ResourceExhausted:
+                    p.changes[path] = ch
+                    raise
         for path, d in list(p.displaced.items()):
             if force or now - d.t >= S:
                 del p.displaced[path]
@@ -76,28 +93,28 @@ class Settler:
                 del p.deletes[path]
                 self.finish_delete(path, dl)
         if p.browses:
-            keep = []
-            for b in p.browses:
-                if b.done:
-                    continue
-                if not force and bulk_from is not None and b.t >= bulk_from - BULK_COPY_LEAD_MS:
-                    keep.append(b)  # wait: a bulk copy may claim this folder's listing
-                    continue
-                if force or now - b.t >= S + READ_GRACE_MS:
-                    self.finish_browse(b, now)
-                else:
-                    keep.append(b)
-            p.browses = [b for b in keep if not b.done]
+            try:
+                for b in p.browses:
+                    if b.done:
+                        continue
+                    if not force and bulk_from is not None and b.t >= bulk_from - BULK_COPY_LEAD_MS:
+                        continue  # wait: a bulk copy may claim this folder's listing
+                    if force or now - b.t >= S + READ_GRACE_MS:
+                        try:
+                            self.finish_browse(b, now)
+                        except ResourceExhausted:
+                            b.done = False
+                            raise
+            finally:
+                p.browses = [b for b in p.browses if not b.done]
         if p.reads:
-            keep_r = []
-            for r in p.reads:
-                if r.claimed:
-                    continue
-                if force or now - r.t >= S + READ_GRACE_MS:
-                    self.finish_read(r)
-                else:
-                    keep_r.append(r)
-            p.reads = [r for r in keep_r if not r.claimed]
+            try:
+                for r in p.reads:
+                    if not r.claimed and (force or now - r.t >= S + READ_GRACE_MS):
+                        self.finish_read(r)
+                        r.claimed = r.claimed or "done"
+            finally:
+                p.reads = [r for r in p.reads if not r.claimed]
 
     def finish_dir(self, pd: PendingDir) -> None:
         rel = self.roots.rel(pd.path)
@@ -271,13 +288,14 @@ class Settler:
         if last is not None and 0 <= r.t - last <= DOUBLE_READ_MS:
             r.claimed = "duplicate"  # one program opening the same file twice in a row
             return
+        rel = self.roots.rel(r.path)
+        # read first: a ResourceExhausted here leaves the read waiting, as if never tried
+        c = (r.content or self.disk.read(r.path)) if rel is not None else None
         self._last_read_t[r.path] = r.t
         if len(self._last_read_t) > LAST_READS_KEPT:
             self._last_read_t = {p: t for p, t in self._last_read_t.items() if r.t - t <= DOUBLE_READ_MS}
-        rel = self.roots.rel(r.path)
         if rel is None:
             return
-        c = r.content or self.disk.read(r.path)
         if c is None:
             c_len = None
         else:

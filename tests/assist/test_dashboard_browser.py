@@ -55,8 +55,8 @@ def test_sign_in_then_profile_shows_memorys_tiers(site: dict[str, Any], browser:
     b.goto(site["url"] + "/ui/")
     assert "filegram open" in b.text("main")  # no key, no data
     assert b.js("document.querySelectorAll('.card[data-dim]').length") == 0
-    b.goto(site["url"] + f"/?token={TOKEN}")
-    assert b.url() == site["url"] + "/ui/"  # the token is gone from the address bar
+    b.goto(site["url"] + site["dash"].signin_path())
+    assert b.url() == site["url"] + "/ui/"  # the one-time code is gone from the address bar
     assert b.js("document.cookie") == ""  # HttpOnly: page scripts cannot read the key
     shown = b.js("Object.fromEntries([...document.querySelectorAll('.card[data-dim]')].map(e => [e.dataset.dim, e.dataset.tier]))")
     prof = Memory(site["store"], site["home"].load_config()).profile()

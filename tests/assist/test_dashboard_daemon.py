@@ -88,7 +88,8 @@ def test_daemon_serves_dashboard_and_assistant_api(users: dict[str, Path], tmp_p
         url = subprocess.run([sys.executable, "-m", "filegram", "open", "--print"], env=env,
                              capture_output=True, text=True, timeout=30).stdout.strip()
         info = json.loads(info_path.read_text())
-        assert url.startswith(info["api_url"] + "/?token=")
+        assert url.startswith(info["api_url"] + "/?code=")
+        assert (home / "run" / "api.token").read_text().strip() not in url
         status, ctype, body = _get(info["api_url"] + "/ui/")
         if ctype.startswith("application/json"):
             pytest.skip("the daemon does not serve the dashboard yet (see docs/assistant.md, wiring)")
