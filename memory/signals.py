@@ -8,7 +8,8 @@ what they did with it, in units that do not depend on how verbose or busy the pe
 turns these signals into a per-session category and the user's posterior.
 
 Only what the person did counts: actions a recorder marks `"authored": false` (archive
-extraction, version control, package managers, editors' housekeeping) are left out.
+extraction, version control, package managers, editors' housekeeping) are left out, and so are
+changes reconciled after the daemon was down (`"offline": true`), which have no real timing.
 """
 
 from __future__ import annotations
@@ -59,8 +60,10 @@ def _backup(name: str) -> bool:
 
 
 def authored(events: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
-    """The person's own actions: everything a recorder did not mark as a tool's."""
-    return [e for e in events if e.get("authored") is not False]
+    """The person's own actions, as they happened: not what a recorder marked as a tool's,
+    nor changes reconstructed after the fact (`"offline": true`: made while nothing
+    recorded, with no real order or timing)."""
+    return [e for e in events if e.get("authored") is not False and not e.get("offline")]
 
 
 Events = list[Mapping[str, Any]]
