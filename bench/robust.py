@@ -109,10 +109,9 @@ def import_sessions(store: Any, sessions: Sequence[tuple[Path, str, str | None]]
     ids: list[str] = []
     for folder, label, task_id in sessions:
         traj = read_trajectory(folder)
-        events = [{**e, "profile_id": None} for e in traj.events]
         summary = {"task_id": task_id} if task_id else None
-        ids.extend(store_trajectory(store, replace(traj, label=label, summary=summary, perturbation=None,
-                                                   events=events)).session_ids)
+        ids.extend(store_trajectory(store, replace(traj, label=label, summary=summary, perturbation=None),
+                                    as_recording=True).session_ids)
     return ids
 
 

@@ -319,11 +319,16 @@ def _verified_media(media_file: Path, folder: Path, h: str, src: str, i: int) ->
 STORE_BATCH = 1000
 
 
-def store_trajectory(store: Store, traj: Trajectory, *, path_filter: PathFilter | None = None) -> ImportResult:
+def store_trajectory(store: Store, traj: Trajectory, *, path_filter: PathFilter | None = None,
+                     as_recording: bool = False) -> ImportResult:
     """Stream a checked trajectory into the store in one transaction: paths anonymised,
     events on denied paths dropped with their media, the rest redacted like the recorder's
     (paths, queries, diff summaries, snapshot and diff content; a redacted snapshot is
-    stored under its new content address and its references follow)."""
+    stored under its new content address and its references follow). `as_recording` stores
+    it as a recording would arrive: no profile id anywhere and a task id only from the
+    summary given (benchmarks that must not hand memory what real recordings lack)."""
+    profile_id = None if as_recording else traj.profile_id
+    task_id = (traj.summary or {}).get("task_id") if as_recording else traj.task_id
     metadata: dict[str, Any] = {}
     if traj.summary is not None and traj.summary.get("generated_by") != GENERATED_BY:
         metadata["summary"] = redact_json(traj.summary)
@@ -346,13 +351,15 @@ def store_trajectory(store: Store, traj: Trajectory, *, path_filter: PathFilter 
                     denied += 1
                     continue
                 redact_event(ev)
+                if as_recording:
+                    ev["profile_id"] = None
                 _store_media(store, traj, ev, rekeyed, src, i)
                 sid, ts = ev["session_id"], ev["timestamp"]
                 if sid not in times:
                     store.open_session(
                         sid, source="import", started_ms=ts,
                         label=f"{traj.label}:{sid[:8]}" if several else traj.label,
-                        profile_id=traj.profile_id, task_id=traj.task_id, metadata=metadata,
+                        profile_id=profile_id, task_id=task_id, metadata=metadata,
                     )
                     times[sid] = [ts, ts]
                 span = times[sid]
