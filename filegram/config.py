@@ -63,6 +63,13 @@ process_poll_ms = 20
 # Text files up to this total size are snapshotted when recording starts, so the first
 # edit of a file already has a "before" to diff against.
 baseline_max_bytes = 67108864
+# Programs whose file activity is not the person's own, added to the built-in table
+# (tar, unzip, git, pip, npm, make, pytest, indexers ...; see docs/recorder.md):
+# "NAME [SUBCOMMAND ...][:KIND]", NAME a glob on the program name, KIND one of archive,
+# vcs, package, build, indexer, tool (the default), or shell / reader / editor for
+# programs whose actions are the person's. A tool's work is one summary action
+# ("authored": false), never per-file actions. Example: ["rsync", "borg extract:archive"].
+tool_programs = []
 
 [memory]
 # Embedder for the semantic channel: "hashing" (no download), "minilm" (bundled sentence
@@ -155,6 +162,32 @@ class ConfigError(FileGramError, ValueError):
     """A config file that cannot be used; the message is one line."""
 
 
+# The kinds a `recorder.tool_programs` entry may name (recorder/programs.py has the table).
+TOOL_PROGRAM_KINDS = ("archive", "vcs", "package", "build", "indexer", "tool", "shell", "reader", "editor")
+
+
+def _check_tool_program(entry: str) -> str | None:
+    """Why a recorder.tool_programs entry is wrong, or None."""
+    spec, colon, kind = entry.partition(":")
+    if not spec.split():
+        return "has no program name"
+    if colon and kind.strip() not in TOOL_PROGRAM_KINDS:
+        return f"has unknown kind '{kind.strip()[:40]}' (known: {', '.join(TOOL_PROGRAM_KINDS)})"
+    if any(ch in spec for ch in "/\\"):
+        return "must name a program, not a path"
+    return None
+
+
+# Checks beyond the type, per setting: return why a value is wrong, or None.
+def _check_value(section: str, key: str, value: object) -> str | None:
+    if (section, key) == ("recorder", "tool_programs"):
+        for entry in value:  # type: ignore[attr-defined]
+            why = _check_tool_program(entry)
+            if why:
+                return f"entry '{entry[:60]}' {why}"
+    return None
+
+
 @dataclass
 class Config:
     """Loaded settings: `cfg["recorder"]["roots"]` or `cfg.get("recorder", "roots")`."""
@@ -217,6 +250,9 @@ def parse_config(text: str, name: str = CONFIG_NAME) -> Config:
                 raise ConfigError(f"{name}: {section}.{key} must be {_kind(default)}")
             if isinstance(default, int | float) and not isinstance(default, bool) and value < 0:
                 raise ConfigError(f"{name}: {section}.{key} must not be negative")
+            why = _check_value(section, key, value)
+            if why:
+                raise ConfigError(f"{name}: {section}.{key}: {why}")
             data[section][key] = value
     return Config(data=data)
 

@@ -179,7 +179,7 @@ def make_tar(path: Path) -> None:
 
 NOTES = {
     "notes/alpha.md": "# Alpha\nalpha project notes\nbudget: 10k\n",
-    "notes/beta.txt": "beta status\nall good\n",
+    "notes/beta.txt": "beta status\nall good here\n",
     "report.md": "# Report\nintro\nalpha results\n",
 }
 
@@ -207,7 +207,8 @@ def scenarios(tar_path: Path) -> list[Scenario]:
             Step("mv notes/beta.txt notes/beta-status.txt", [("file_rename", "notes/beta.txt", "notes/beta-status.txt")]),
             Step("mv report.md proj/2024/report.md", [("file_move", "report.md", "proj/2024/report.md")]),
             Step("rm report.md.bak", [("file_delete", "report.md.bak")]),
-            Step(f"tar xf {tar_path}", [("dir_create", "pkg"), ("dir_create", "pkg/docs"), ("file_write", "pkg/README.md", "create"), ("file_write", "pkg/docs/guide.md", "create")]),
+            # unpacking is the archiver's work: one summary per action type, not authored
+            Step(f"tar xf {tar_path}", [("dir_create", "pkg"), ("file_write", "pkg", "create")]),
             Step("mv proj/2024 proj/y2024", [("file_rename", "proj/2024", "proj/y2024")]),
             Step("mv pkg proj/", [("file_move", "pkg", "proj/pkg")]),
             Step("cat proj/pkg/docs/guide.md > /dev/null", [("file_read", "proj/pkg/docs/guide.md")]),
@@ -244,7 +245,7 @@ def scenarios(tar_path: Path) -> list[Scenario]:
                 ("context_switch", "notes/alpha.md", "notes/beta.txt"),
                 ("cross_file_reference", "notes/alpha.md", "notes/beta.txt", "sequential_access"),
             ], sync="pause"),
-            Step(atomic_save("report.md", "# Report\nintro\nalpha results\nbeta: all good\n"), [
+            Step(atomic_save("report.md", "# Report\nintro\nalpha results\nall good here\n"), [
                 ("file_edit", "report.md"),
                 ("context_switch", "notes/beta.txt", "report.md"),
                 ("cross_file_reference", "notes/beta.txt", "report.md", "read_then_edit"),

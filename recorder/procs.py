@@ -1,12 +1,20 @@
-"""Seeing search processes: which search tool ran, when, and when it ended.
+"""Seeing processes: which search tool or program of the table (see programs) ran, when,
+from which folder, and when it ended.
 
-inotify says a file was opened, never by whom, so searches come from the process table.
-Two sources, best first: the kernel's process connector (a netlink socket that announces
-every exec and exit the moment it happens; needs root or CAP_NET_ADMIN) and, without it,
-a scan of /proc for new process ids every few milliseconds (cheap: only new pids are
-looked at, and only their 16-byte name at first). A grep that lives shorter than the scan
-interval can be missed by the scan; the interpreter then infers the search from the
-access pattern (a burst of folder opens and reads), without a query.
+inotify says a file was opened, never by whom, so searches and the provenance of every
+action come from the process table. Two sources, best first: the kernel's process
+connector (a netlink socket that announces every exec and exit the moment it happens;
+needs root or CAP_NET_ADMIN) and, without it, a scan of /proc for new process ids every
+few milliseconds (cheap: only new pids are looked at, and only their 16-byte name at
+first). A grep that lives shorter than the scan interval can be missed by the scan; the
+interpreter then infers the search from the access pattern (a burst of folder opens and
+reads), without a query. A tool whose command line could not be read in time is still
+reported by its name (an "anonymous" run: its time, no folder).
+
+Each process is reported with its real start time (from /proc/<pid>/stat, not when it
+was noticed) and its parent, so a compiler run by make counts as make's. Resident
+indexers (tracker, baloo) run all day: for them the helper also reports when their I/O
+counters move, which is when their reads happen.
 """
 
 from __future__ import annotations
@@ -21,9 +29,24 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 
-from .searchspec import SEARCH_TOOLS, SearchSpec, parse_search
+from .programs import ProgramTable
+from .searchspec import SEARCH_TOOLS
+
+ACTIVITY_POLL_S = 0.1  # how often a resident indexer's I/O counters are looked at
+
+
+@dataclass
+class ProcInfo:
+    """One process of interest: a search tool or a program of the table."""
+
+    pid: int
+    ppid: int
+    comm: str
+    argv: list[str]  # empty when the process was gone before it could be read
+    cwd: str
+    t_start: float  # epoch ms of its exec (from /proc/<pid>/stat), else when it was seen
 
 
 def _read_proc(pid: int) -> tuple[list[str], str] | None:
@@ -45,11 +68,46 @@ def _comm(pid: int) -> str | None:
         return None
 
 
-_INTERESTING_COMM = set(SEARCH_TOOLS)
+_CLK_TCK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
-def _exec_watch() -> int | None:
-    """An inotify descriptor reporting opens in the folders that hold the search tools."""
+def _stat(pid: int) -> tuple[int, float] | None:
+    """(parent pid, start time in epoch ms) from /proc/<pid>/stat."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            raw = f.read().decode("utf-8", "replace")
+        fields = raw[raw.rindex(")") + 2 :].split()
+        ppid, ticks = int(fields[1]), int(fields[19])
+        boot = time.time() - time.clock_gettime(time.CLOCK_BOOTTIME)
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+    return ppid, (boot + ticks / _CLK_TCK) * 1000.0
+
+
+def _rchar(pid: int) -> int | None:
+    try:
+        with open(f"/proc/{pid}/io", "rb") as f:
+            for line in f:
+                if line.startswith(b"rchar:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError):
+        return None
+    return None
+
+
+_SEARCH_COMM = set(SEARCH_TOOLS)
+
+
+def _exec_names(table: ProgramTable) -> set[str]:
+    """Program names whose exec is worth waking for (literal names, no globs)."""
+    names = set(SEARCH_TOOLS)
+    for r in table.rules:
+        names.update(n for n in r.names if not any(ch in n for ch in "*?["))
+    return names
+
+
+def _exec_watch(names: set[str]) -> int | None:
+    """An inotify descriptor reporting opens in the folders that hold the programs."""
     import ctypes
     import shutil
 
@@ -60,7 +118,7 @@ def _exec_watch() -> int | None:
         return None
     if fd < 0:
         return None
-    folders = {os.path.dirname(os.path.realpath(p)) for t in SEARCH_TOOLS if (p := shutil.which(t))}
+    folders = {os.path.dirname(os.path.realpath(p)) for t in names if (p := shutil.which(t))}
     added = 0
     for folder in folders:
         if libc.inotify_add_watch(fd, os.fsencode(folder), 0x00000020) >= 0:  # IN_OPEN
@@ -71,8 +129,8 @@ def _exec_watch() -> int | None:
     return fd
 
 
-def _wait_exec(fd: int, timeout: float) -> set[str]:
-    """Names of search tools opened (exec'd) within timeout seconds."""
+def _wait_exec(fd: int, timeout: float, names: set[str]) -> set[str]:
+    """Names of watched programs opened (exec'd) within timeout seconds."""
     import select
 
     ready, _, _ = select.select([fd], [], [], timeout)
@@ -82,28 +140,36 @@ def _wait_exec(fd: int, timeout: float) -> set[str]:
         buf = os.read(fd, 65536)
     except BlockingIOError:
         return set()
-    names: set[str] = set()
+    seen: set[str] = set()
     off = 0
     while off + 16 <= len(buf):
         _wd, _mask, _cookie, ln = struct.unpack_from("iIII", buf, off)
         name = buf[off + 16 : off + 16 + ln].rstrip(b"\0").decode("utf-8", "replace")
         off += 16 + ln
-        if name in _INTERESTING_COMM:
-            names.add(name)
-    return names
+        if name in names:
+            seen.add(name[:15])
+    return seen
 
 
 class _Scanner:
-    """Finds search-tool processes; calls on_start(SearchSpec) / on_end(pid, t_ms)."""
+    """Finds processes of interest; calls on_start(ProcInfo), on_end(pid, t_ms) and, for
+    resident indexers, on_activity(pid, t_ms) when their I/O counters move."""
 
-    def __init__(self, on_start: Callable[[SearchSpec], None], on_end: Callable[[int, float], None], poll_ms: float):
+    def __init__(self, on_start: Callable[[ProcInfo], None], on_end: Callable[[int, float], None], poll_ms: float,
+                 table: ProgramTable | None = None, on_activity: Callable[[int, float], None] | None = None):
         self.on_start = on_start
         self.on_end = on_end
+        self.on_activity = on_activity or (lambda pid, t: None)
+        self.table = table or ProgramTable()
+        self.exec_names = _exec_names(self.table)
         self.poll_s = max(poll_ms, 1.0) / 1000.0
         self.sock = self._open_connector()
         self.mode = "proc_connector" if self.sock is not None else "polling+exec_watch"
         self._live: dict[int, float] = {}
+        self._resident: dict[int, int] = {}  # pid -> last rchar
+        self._lock = threading.Lock()
         self._me = os.getpid()
+        self._ignored: set[int] = {self._me, os.getppid()}
 
     def close(self) -> None:
         if self.sock is not None:
@@ -113,10 +179,34 @@ class _Scanner:
                 self.sock.close()
 
     def run(self, stop: threading.Event) -> None:
+        for pid in self._pids():  # already running: editors, indexers, a long build
+            self._check(pid, existing=True)
+        threading.Thread(target=self._follow_residents, args=(stop,), name="filegram-procs-io", daemon=True).start()
         if self.sock is not None:
             self._netlink_loop(stop)
         else:
             self._poll_loop(stop)
+
+    def _follow_residents(self, stop: threading.Event) -> None:
+        """Report when a resident indexer's read counter moves (that is when it reads)."""
+        while not stop.wait(ACTIVITY_POLL_S):
+            with self._lock:
+                pids = list(self._resident.items())
+            for pid, last in pids:
+                now = _rchar(pid)
+                if now is None:
+                    continue
+                if now != last:
+                    with self._lock:
+                        if pid in self._resident:
+                            self._resident[pid] = now
+                    if last >= 0:
+                        self.on_activity(pid, time.time() * 1000.0)
+
+    def _ended(self, pid: int, t: float) -> None:
+        with self._lock:
+            self._resident.pop(pid, None)
+        self.on_end(pid, t)
 
     @staticmethod
     def _open_connector() -> socket.socket | None:
@@ -172,14 +262,14 @@ class _Scanner:
             pid, tgid = struct.unpack_from("=II", data, base + 16)
             if pid == tgid and tgid in self._live:
                 del self._live[tgid]
-                self.on_end(tgid, time.time() * 1000.0)
+                self._ended(tgid, time.time() * 1000.0)
 
     def _poll_loop(self, stop: threading.Event) -> None:
         """Scan /proc for new pids; and wake at once when a search tool's program file is
         opened for exec (inotify IN_OPEN on its folder, allowed for any user), then look
         for that program among the processes while it is still starting."""
         known = set(self._pids())
-        exec_fd = _exec_watch()
+        exec_fd = _exec_watch(self.exec_names)
         # With the exec watch the scan is only a safety net (and notices exits): a tenth of
         # the rate keeps an idle recorder near 0% CPU.
         interval = self.poll_s * (10 if exec_fd is not None else 1)
@@ -187,7 +277,7 @@ class _Scanner:
             next_poll = time.monotonic() + interval
             while not stop.is_set():
                 wait = max(next_poll - time.monotonic(), 0.0)
-                names = _wait_exec(exec_fd, wait) if exec_fd is not None else (stop.wait(wait) and set())
+                names = _wait_exec(exec_fd, wait, self.exec_names) if exec_fd is not None else (stop.wait(wait) and set())
                 if names:
                     self._catch_starting(names, known)
                 if time.monotonic() < next_poll:
@@ -199,16 +289,18 @@ class _Scanner:
                 for pid in list(self._live):
                     if pid not in now:
                         del self._live[pid]
-                        self.on_end(pid, time.time() * 1000.0)
+                        self._ended(pid, time.time() * 1000.0)
                 known = now
         finally:
             if exec_fd is not None:
                 os.close(exec_fd)
 
     def _catch_starting(self, names: set[str], known: set[int]) -> None:
+        t_exec = time.time() * 1000.0
         deadline = time.monotonic() + 0.03
         pending: set[int] = set()
         caught = False
+        found: set[str] = set()
         while True:
             for pid in self._pids():
                 if pid in known or pid in self._live or pid in pending:
@@ -223,12 +315,24 @@ class _Scanner:
                 elif info[0]:  # the command line exists once exec has finished
                     pending.discard(pid)
                     known.add(pid)
+                    c = _comm(pid)
                     self._check(pid)
+                    if c:
+                        found.add(c)
                     caught = True
             # until exec has finished, the new process still bears its parent's name
             if (caught and not pending) or time.monotonic() > deadline:
-                return
+                break
             time.sleep(0.0002)
+        for name in names - found - _SEARCH_COMM:
+            # exec'd and gone before it could be read: still say which tool ran, and when
+            self._anonymous(name, t_exec)
+
+    def _anonymous(self, comm: str, t_exec: float) -> None:
+        if self.table.classify([], comm) is None:
+            return
+        self.on_start(ProcInfo(-1, 0, comm, [], "", t_exec - 5.0))
+        self.on_end(-1, time.time() * 1000.0)
 
     @staticmethod
     def _pids() -> list[int]:
@@ -237,26 +341,36 @@ class _Scanner:
         except OSError:
             return []
 
-    def _check(self, pid: int) -> None:
-        if pid == self._me:
+    def _check(self, pid: int, *, existing: bool = False) -> None:
+        if pid in self._ignored:
             return
         comm = _comm(pid)
-        if comm is None or comm not in _INTERESTING_COMM:
+        if comm is None or not (comm in _SEARCH_COMM or self.table.watches(comm)):
             return
         t = time.time() * 1000.0
+        st = _stat(pid)
         info = _read_proc(pid)
-        if info is None:
+        if info is None or not info[0]:
+            if not existing and comm not in _SEARCH_COMM and self.table.classify([], comm) is not None:
+                # gone (or not readable) already: say which tool ran, and when
+                self.on_start(ProcInfo(pid, st[0] if st else 0, comm, [], "", min(t, st[1]) if st else t))
+                self.on_end(pid, time.time() * 1000.0)
             return
         argv, cwd = info
-        spec = parse_search(argv, cwd, pid, t)
-        if spec is None:
-            return
+        c = self.table.classify(argv, comm)
+        if c is None and comm not in _SEARCH_COMM:
+            return  # an interpreter running something that is not in the table
+        if c is not None and c.rule.resident:
+            with self._lock:
+                self._resident[pid] = -1 if existing else (_rchar(pid) or 0)
+        t_start = st[1] if st and st[1] <= t + 1.0 else t
         self._live[pid] = t
-        self.on_start(spec)
+        self.on_start(ProcInfo(pid, st[0] if st else 0, comm, argv, cwd, t_start))
 
 
 class ProcessWatcher:
-    """Reports search-tool processes to on_start(SearchSpec) / on_end(pid, t_ms).
+    """Reports processes of interest to on_start(ProcInfo) / on_end(pid, t_ms) /
+    on_activity(pid, t_ms).
 
     The scanning runs in a small child process of its own: a search lives a few
     milliseconds, and in the recorder's process the scanner would wait for the GIL while
@@ -264,10 +378,13 @@ class ProcessWatcher:
     /proc and the netlink socket and writes one line per search tool it sees.
     """
 
-    def __init__(self, on_start: Callable[[SearchSpec], None], on_end: Callable[[int, float], None], *, poll_ms: float = 20.0):
+    def __init__(self, on_start: Callable[[ProcInfo], None], on_end: Callable[[int, float], None], *, poll_ms: float = 20.0,
+                 extra_programs: list[str] | None = None, on_activity: Callable[[int, float], None] | None = None):
         self.on_start = on_start
         self.on_end = on_end
+        self.on_activity = on_activity or (lambda pid, t: None)
         self.poll_ms = poll_ms
+        self.extra_programs = list(extra_programs or [])
         self.mode = "none"
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -280,7 +397,8 @@ class ProcessWatcher:
             return
         try:
             self._child = subprocess.Popen(
-                [sys.executable, "-m", "filegram.recorder.procs", "--serve", str(self.poll_ms)],
+                [sys.executable, "-m", "filegram.recorder.procs", "--serve", str(self.poll_ms),
+                 json.dumps(self.extra_programs)],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
@@ -295,7 +413,8 @@ class ProcessWatcher:
             target = self._read_child
         except (OSError, AssertionError):
             self._kill_child()
-            self._scanner = _Scanner(self.on_start, self.on_end, self.poll_ms)
+            self._scanner = _Scanner(self.on_start, self.on_end, self.poll_ms,
+                                     ProgramTable.with_extra(self.extra_programs), self.on_activity)
             self.mode = self._scanner.mode
             target = self._run_inline
         self._thread = threading.Thread(target=target, name="filegram-procs", daemon=True)
@@ -311,11 +430,14 @@ class ProcessWatcher:
         for line in child.stdout:
             kind, _, rest = line.rstrip("\n").partition(" ")
             try:
-                if kind == "S":
-                    self.on_start(SearchSpec(**json.loads(rest)))
+                if kind == "P":
+                    self.on_start(ProcInfo(**json.loads(rest)))
                 elif kind == "E":
                     pid, t = rest.split()
                     self.on_end(int(pid), float(t))
+                elif kind == "A":
+                    pid, t = rest.split()
+                    self.on_activity(int(pid), float(t))
             except (ValueError, TypeError):
                 continue
 
@@ -340,8 +462,8 @@ class ProcessWatcher:
             self._thread.join(timeout=2)
 
 
-def _serve(poll_ms: float) -> int:
-    """The helper process: report search tools on stdout until stdin closes."""
+def _serve(poll_ms: float, extra: list[str]) -> int:
+    """The helper process: report processes of interest on stdout until stdin closes."""
     with contextlib.suppress(Exception):  # die with the parent (Linux)
         import ctypes
         import signal
@@ -364,9 +486,11 @@ def _serve(poll_ms: float) -> int:
                 os._exit(0)
 
     scanner = _Scanner(
-        lambda spec: emit("S " + json.dumps(asdict(spec), ensure_ascii=False)),
+        lambda info: emit("P " + json.dumps(asdict(info), ensure_ascii=False)),
         lambda pid, t: emit(f"E {pid} {t}"),
         poll_ms,
+        ProgramTable.with_extra(extra),
+        lambda pid, t: emit(f"A {pid} {t}"),
     )
     stop = threading.Event()
 
@@ -385,5 +509,5 @@ def _serve(poll_ms: float) -> int:
 
 if __name__ == "__main__":
     if len(sys.argv) >= 3 and sys.argv[1] == "--serve":
-        sys.exit(_serve(float(sys.argv[2])))
+        sys.exit(_serve(float(sys.argv[2]), json.loads(sys.argv[3]) if len(sys.argv) > 3 else []))
     sys.exit(2)
