@@ -154,7 +154,7 @@ class Interpreter:
     def _process_started(self, info: ProcInfo) -> None:
         """A search the person ran, or a program of the table (a search run by a tool,
         like make's find, is the tool's)."""
-        if self.tools.is_tool_child(info.ppid):
+        if self.tools.tool_ancestor(info) is not None:
             self.tools.started(info)
             return
         spec = parse_search(info.argv, info.cwd, info.pid, info.t_start) if info.argv else None

@@ -47,6 +47,7 @@ class ProcInfo:
     argv: list[str]  # empty when the process was gone before it could be read
     cwd: str
     t_start: float  # epoch ms of its exec (from /proc/<pid>/stat), else when it was seen
+    ancestors: list[int] | None = None  # parent, grandparent ... (a shell between pip and its tools)
 
 
 def _read_proc(pid: int) -> tuple[list[str], str] | None:
@@ -82,6 +83,22 @@ def _stat(pid: int) -> tuple[int, float] | None:
     except (OSError, ValueError, IndexError, AttributeError):
         return None
     return ppid, (boot + ticks / _CLK_TCK) * 1000.0
+
+
+MAX_ANCESTORS = 6
+
+
+def _ancestors(ppid: int) -> list[int]:
+    """The parent chain above a process, nearest first (stops at init)."""
+    out = []
+    pid = ppid
+    while pid > 1 and len(out) < MAX_ANCESTORS:
+        out.append(pid)
+        st = _stat(pid)
+        if st is None:
+            break
+        pid = st[0]
+    return out
 
 
 def _rchar(pid: int) -> int | None:
@@ -365,7 +382,8 @@ class _Scanner:
                 self._resident[pid] = -1 if existing else (_rchar(pid) or 0)
         t_start = st[1] if st and st[1] <= t + 1.0 else t
         self._live[pid] = t
-        self.on_start(ProcInfo(pid, st[0] if st else 0, comm, argv, cwd, t_start))
+        ppid = st[0] if st else 0
+        self.on_start(ProcInfo(pid, ppid, comm, argv, cwd, t_start, _ancestors(ppid)))
 
 
 class ProcessWatcher:

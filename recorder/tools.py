@@ -210,9 +210,17 @@ class ToolRuns:
 
     # -- processes ------------------------------------------------------------------------
 
+    def tool_ancestor(self, info: ProcInfo) -> Run | None:
+        """The tool run a process was started by (directly, or through a shell)."""
+        for pid in info.ancestors or [info.ppid]:
+            run = self.by_pid.get(pid)
+            if run is not None and run.c.rule.summarised:
+                return run
+        return None
+
     def started(self, info: ProcInfo) -> Run | None:
-        parent = self.by_pid.get(info.ppid)
-        if parent is not None and parent.claims and not parent.recursive and info.pid > 0:
+        parent = self.tool_ancestor(info)
+        if parent is not None and info.pid > 0:
             self.by_pid[info.pid] = parent  # make's compiler, pip's build backend: the parent's
             return parent
         c = self.table.classify(info.argv, info.comm)
@@ -260,9 +268,6 @@ class ToolRuns:
         if run is not None:
             run.activity.append(t)
 
-    def is_tool_child(self, ppid: int) -> bool:
-        run = self.by_pid.get(ppid)
-        return run is not None and run.c.rule.summarised
 
     def _drop(self, run: Run) -> None:
         if run in self.runs:
@@ -277,38 +282,42 @@ class ToolRuns:
         if not self.runs:
             return None
         best: Run | None = None
-        best_score = 0
+        best_score: tuple[int, int, int, float] = (0, 0, 0, 0.0)
         for run in self.runs:
             if not run.alive_at(t):
                 continue
             if run.c.rule.resident:
                 if kind not in ("read", "browse") or not run.active_at(t):
                     continue
-            score = self._score(run, path, kind)
-            if score > best_score or (score == best_score and score and best is not None and run.t_start > best.t_start):
+            how, depth = self._score(run, path, kind)
+            if not how:
+                continue
+            # what names the path, then the narrowest scope, then a tool, then the latest
+            score = (how, depth, int(run.claims), run.t_start)
+            if score > best_score:
                 best, best_score = run, score
         return best
 
-    def _score(self, run: Run, path: str, kind: str) -> int:
+    def _score(self, run: Run, path: str, kind: str) -> tuple[int, int]:
+        """(3: its command line names the path, 2: its swap file does, 1: its folder
+        holds it, 0: not its; the length of what matched)."""
         for n in run.named:
             if path == n or _under(path, n):
                 if run.recursive and not self._recursive_covers(run, n, path, kind):
                     continue
-                return 3
+                return 3, len(n)
             if kind == "dir" and not run.recursive and _under(n, path):
-                return 3  # mkdir -p a/b/c also made a and a/b
+                return 3, len(path)  # mkdir -p a/b/c also made a and a/b
         if run.recursive:
-            return 0
+            return 0, 0
         if run.is_editor:
             # an editor covers what its swap / lock files point at, never its whole folder
             t_art = self.artifact_files.get(path)
-            return 2 if t_art is not None and run.alive_at(t_art) else 0
+            return (2, len(path)) if t_art is not None and run.alive_at(t_art) else (0, 0)
         if run.c.rule.authored and run.named:
-            return 0  # `tail -f log` in ~ does not own every file under ~
-        for s in run.scope:
-            if _under(path, s):
-                return 1
-        return 0
+            return 0, 0  # `tail -f log` in ~ does not own every file under ~
+        depth = max((len(s) for s in run.scope if _under(path, s)), default=0)
+        return (1, depth) if depth else (0, 0)
 
     def _recursive_covers(self, run: Run, named: str, path: str, kind: str) -> bool:
         """rm -r claims what it removes below a folder it names; cp -r what it reads
@@ -374,8 +383,10 @@ class ToolRuns:
             tally = run.per_target.setdefault(target or dest, Tally())
         if src in tally.created:
             tally.created.discard(src)
-            tally.created.add(dest)
-            self.state.dirs.discard(src)
+            if dest in tally.created:
+                tally._bump("create", -1)  # it replaced a file it had made itself
+            else:
+                tally.created.add(dest)
             return
         self.count(run, dest, t, "modify" if known else "create")
 
