@@ -54,6 +54,7 @@ class Rule:
     scope: str = "cwd"  # cwd | repo | all: where its file activity is looked for
     resident: bool = False  # a daemon: its activity is followed by its I/O counters
     recursive_flags: tuple[str, ...] = ()  # authored utilities: these make it one summary
+    kinds: tuple[str, ...] = ()  # what it can do (empty: anything): mv makes no folders
 
     @property
     def authored(self) -> bool:
@@ -94,10 +95,14 @@ RULES: tuple[Rule, ...] = (
     Rule(("rsync", "rclone", "unison"), "tool", "sync tools"),
     # --- authored: the person's own acts ------------------------------------------------
     Rule(("git",), _SHELL, "git mv / git rm: the person's own move or removal", subcommands=("mv", "rm"), scope="repo"),
-    Rule(("cp",), _SHELL, "copy (cp -r of a folder: one file_copy summary)", recursive_flags=("r", "R", "a", "recursive", "archive")),
-    Rule(("rm",), _SHELL, "remove (rm -r of a folder: one file_delete summary)", recursive_flags=("r", "R", "recursive")),
-    Rule(("mv", "mkdir", "rmdir", "touch", "ln", "install", "truncate", "tee", "dd", "sed", "perl", "awk", "gawk",
-          "mawk", "patch", "rename", "chmod"), _SHELL, "shell file utilities"),
+    Rule(("cp",), _SHELL, "copy (cp -r of a folder: one file_copy summary)", recursive_flags=("r", "R", "a", "recursive", "archive"),
+         kinds=("read", "create", "modify", "dir", "browse")),
+    Rule(("rm",), _SHELL, "remove (rm -r of a folder: one file_delete summary)", recursive_flags=("r", "R", "recursive"),
+         kinds=("delete", "dir_delete", "browse")),
+    Rule(("mv", "rename"), _SHELL, "move and rename", kinds=("modify", "create", "delete")),
+    Rule(("mkdir", "rmdir"), _SHELL, "make and remove folders", kinds=("dir", "dir_delete")),
+    Rule(("touch", "ln", "install", "truncate", "tee", "dd", "sed", "perl", "awk", "gawk", "mawk", "patch",
+          "chmod"), _SHELL, "shell file utilities"),
     Rule(("cat", "less", "more", "most", "head", "tail", "bat", "batcat", "wc", "diff", "cmp", "nl", "sort",
           "uniq", "cut", "column", "xxd", "hexdump", "od", "file", "jq", "yq", "csvlook", "glow", "mdcat"), _READER,
          "readers and viewers"),

@@ -227,7 +227,7 @@ class ToolRuns:
         if c is None:
             return None
         anonymous = not info.argv
-        if anonymous:
+        if anonymous or c.rule.scope == "all":  # an indexer looks everywhere
             scope = [r.path for r in self.roots.roots]
             named: list[str] = []
         else:
@@ -301,6 +301,8 @@ class ToolRuns:
     def _score(self, run: Run, path: str, kind: str) -> tuple[int, int]:
         """(3: its command line names the path, 2: its swap file does, 1: its folder
         holds it, 0: not its; the length of what matched)."""
+        if run.c.rule.kinds and kind not in run.c.rule.kinds and not run.recursive:
+            return 0, 0  # mv makes no folders, mkdir writes no files
         for n in run.named:
             if path == n or _under(path, n):
                 if run.recursive and not self._recursive_covers(run, n, path, kind):
@@ -435,6 +437,9 @@ class ToolRuns:
         """An editor's swap, lock or backup file: its folder and its file are the editor's."""
         folder, name = os.path.split(path)
         self.artifact_dirs[folder] = t
+        for run in self.runs:  # the editor working there is busy (vim lists its cwd on save)
+            if run.is_editor and run.alive_at(t) and (_under(path, run.cwd) or any(_under(path, os.path.dirname(n)) for n in run.named)):
+                run.activity.append(t)
         real = _artifact_target(name)
         if real:
             self.artifact_files[os.path.join(folder, real)] = t
@@ -450,9 +455,12 @@ class ToolRuns:
         if ta is not None and abs(t - ta) <= EDITOR_LOOK_MS:
             return True
         for run in self.runs:
-            if run.is_editor and run.alive_at(t) and abs(t - run.t_start) <= EDITOR_LOOK_MS:
-                if folder == run.cwd or any(os.path.dirname(n) == folder for n in run.named):
-                    return True
+            if not (run.is_editor and run.alive_at(t)):
+                continue
+            if folder != run.cwd and not any(os.path.dirname(n) == folder for n in run.named):
+                continue
+            if abs(t - run.t_start) <= EDITOR_LOOK_MS or any(abs(t - a) <= EDITOR_LOOK_MS for a in run.activity):
+                return True
         return False
 
     # -- the trace ------------------------------------------------------------------------

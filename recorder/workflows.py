@@ -507,7 +507,9 @@ def report(results: list[WorkflowResult]) -> str:
             for m in s.missing:
                 out.append(f"    step {i + 1}: missing {m}")
             for x in s.extra:
-                out.append(f"    step {i + 1}: extra   {x}")
+                ev = next((e for e in s.events if key(e) == x), {})
+                detail = {k: ev.get(k) for k in ("program", "command", "bulk_count", "timestamp") if ev.get(k) is not None}
+                out.append(f"    step {i + 1}: extra   {x} {detail}")
             for f in s.forbidden:
                 out.append(f"    step {i + 1}: forbidden {key(f)}")
             if s.tool_authored:
