@@ -13,7 +13,7 @@ It also holds the labelled reference set: scripted sessions whose true cross-fil
 are known (content copied from one file to another, a search whose results were opened,
 reads in one folder, reads of unrelated files minutes apart), scored per reference_type.
 
-Run: python -m filegram.recorder.fidelity (prints this suite's tables after the fidelity
+Run: python -m filegram.recorder.fidelity (prints this suite's table after the fidelity
 suite's), or python -m filegram.recorder.workflows.
 """
 
@@ -37,7 +37,7 @@ from typing import Any
 
 from filegram.schema import ACTION_TYPES
 
-from .fidelity import KEYS
+from .actionkeys import KEYS
 
 Key = tuple[Any, ...]  # (event_type, *key fields, authored)
 Pattern = tuple[str, str, bool | None]  # (event_type or "*", path glob, authored or None)
@@ -524,11 +524,6 @@ def main() -> int:
     print(report(results))
     print()
     print(format_table(precision_recall(results), tool_actions_authored(results)))
-    from .references import format_reference_table, run_reference_set
-
-    print()
-    refs = run_reference_set()
-    print(format_reference_table(refs))
     return 0 if all(r.ok for r in results) else 1
 
 
