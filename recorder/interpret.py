@@ -45,7 +45,7 @@ from .procs import ProcInfo
 from .programs import ProgramTable
 from .scan import baseline, lost_changes
 from .searches import Searches
-from .searchspec import parse_search
+from .searchspec import SEARCH_TOOLS, parse_search
 from .settle import Settler
 from .state import FileInfo, FileState
 from .tools import ToolRuns
@@ -161,6 +161,9 @@ class Interpreter:
         if spec is not None:
             self.searches.started(spec)
             return
+        if not info.argv and info.comm in SEARCH_TOOLS and info.comm != "git":
+            self.searches.started_anonymous(info.comm, info.pid, info.t_start)  # gone before it was read
+            return
         self.tools.started(info)
 
     # -- changes --------------------------------------------------------------------------
@@ -171,7 +174,7 @@ class Interpreter:
             self.tools.note_artifact(path, t)
             return
         kind = "create" if created and path not in self.state.files else "modify"
-        if self.tools.runs and path not in self.pending.changes and self.tools.claim(path, t, kind):
+        if self.tools.runs and path not in self.pending.changes and self._claim_change(path, t, kind):
             return
         if self.bulk.count(path, t, kind):
             return
@@ -190,6 +193,19 @@ class Interpreter:
             self.pending.changes[path] = Change("modify", t, t, self.state.files[path])
         else:
             self.pending.changes[path] = Change("create", t, t)
+
+    def _claim_change(self, path: str, t: float, kind: str) -> bool:
+        """A tool's write, counted for its summary. A file deleted a moment ago (before
+        the tool was known) and written again is a rewrite (git checkout unlinks first)."""
+        gone = self.pending.deletes.get(path) if kind == "create" else None
+        if gone is not None:
+            self.state.files[path] = gone.info
+            if self.tools.claim(path, t, "modify"):
+                del self.pending.deletes[path]
+                return True
+            self.state.files.pop(path, None)
+            return False
+        return self.tools.claim(path, t, kind)
 
     def _deleted(self, path: str, t: float) -> None:
         name = os.path.basename(path)

@@ -115,15 +115,26 @@ def _rchar(pid: int) -> int | None:
 _SEARCH_COMM = set(SEARCH_TOOLS)
 
 
-def _exec_names(table: ProgramTable) -> set[str]:
-    """Program names whose exec is worth waking for (literal names, no globs)."""
+def _exec_names(table: ProgramTable) -> dict[str, set[str]]:
+    """Program files whose exec is worth waking for: the real file's name (what inotify
+    reports: /usr/bin/vim is a link to vim.basic, fdfind to fd) -> the kernel names the
+    process can have (what it was started as, 15 bytes)."""
+    import shutil
+
     names = set(SEARCH_TOOLS)
     for r in table.rules:
         names.update(n for n in r.names if not any(ch in n for ch in "*?["))
-    return names
+    out: dict[str, set[str]] = {}
+    for n in names:
+        p = shutil.which(n)
+        if p is None:
+            continue
+        out.setdefault(os.path.basename(os.path.realpath(p)), set()).add(n[:15])
+        out.setdefault(n, set()).add(n[:15])
+    return out
 
 
-def _exec_watch(names: set[str]) -> int | None:
+def _exec_watch(names: dict[str, set[str]]) -> int | None:
     """An inotify descriptor reporting opens in the folders that hold the programs."""
     import ctypes
     import shutil
@@ -146,8 +157,8 @@ def _exec_watch(names: set[str]) -> int | None:
     return fd
 
 
-def _wait_exec(fd: int, timeout: float, names: set[str]) -> set[str]:
-    """Names of watched programs opened (exec'd) within timeout seconds."""
+def _wait_exec(fd: int, timeout: float, names: dict[str, set[str]]) -> set[str]:
+    """Kernel names of watched programs opened (exec'd) within timeout seconds."""
     import select
 
     ready, _, _ = select.select([fd], [], [], timeout)
@@ -163,8 +174,7 @@ def _wait_exec(fd: int, timeout: float, names: set[str]) -> set[str]:
         _wd, _mask, _cookie, ln = struct.unpack_from("iIII", buf, off)
         name = buf[off + 16 : off + 16 + ln].rstrip(b"\0").decode("utf-8", "replace")
         off += 16 + ln
-        if name in names:
-            seen.add(name[:15])
+        seen.update(names.get(name, ()))
     return seen
 
 
@@ -195,14 +205,21 @@ class _Scanner:
             with contextlib.suppress(OSError):
                 self.sock.close()
 
-    def run(self, stop: threading.Event) -> None:
-        for pid in self._pids():  # already running: editors, indexers, a long build
+    def run(self, stop: threading.Event, on_ready: Callable[[], None] | None = None) -> None:
+        """Watch until stop is set. on_ready is called once everything is in place (the
+        exec watch set, the running processes reported): a program started after that
+        is seen."""
+        exec_fd = None if self.sock is not None else _exec_watch(self.exec_names)
+        known = set(self._pids())
+        for pid in known:  # already running: editors, indexers, a long build
             self._check(pid, existing=True)
         threading.Thread(target=self._follow_residents, args=(stop,), name="filegram-procs-io", daemon=True).start()
+        if on_ready is not None:
+            on_ready()
         if self.sock is not None:
             self._netlink_loop(stop)
         else:
-            self._poll_loop(stop)
+            self._poll_loop(stop, known, exec_fd)
 
     def _follow_residents(self, stop: threading.Event) -> None:
         """Report when a resident indexer's read counter moves (that is when it reads)."""
@@ -281,12 +298,10 @@ class _Scanner:
                 del self._live[tgid]
                 self._ended(tgid, time.time() * 1000.0)
 
-    def _poll_loop(self, stop: threading.Event) -> None:
-        """Scan /proc for new pids; and wake at once when a search tool's program file is
+    def _poll_loop(self, stop: threading.Event, known: set[int], exec_fd: int | None) -> None:
+        """Scan /proc for new pids; and wake at once when a watched program's file is
         opened for exec (inotify IN_OPEN on its folder, allowed for any user), then look
         for that program among the processes while it is still starting."""
-        known = set(self._pids())
-        exec_fd = _exec_watch(self.exec_names)
         # With the exec watch the scan is only a safety net (and notices exits): a tenth of
         # the rate keeps an idle recorder near 0% CPU.
         interval = self.poll_s * (10 if exec_fd is not None else 1)
@@ -341,12 +356,14 @@ class _Scanner:
             if (caught and not pending) or time.monotonic() > deadline:
                 break
             time.sleep(0.0002)
-        for name in names - found - _SEARCH_COMM:
-            # exec'd and gone before it could be read: still say which tool ran, and when
-            self._anonymous(name, t_exec)
+        if not found:
+            for name in sorted(names):
+                # exec'd and gone before it could be read: still say which program ran, and when
+                self._anonymous(name, t_exec)
+                break
 
     def _anonymous(self, comm: str, t_exec: float) -> None:
-        if self.table.classify([], comm) is None:
+        if comm not in _SEARCH_COMM and self.table.classify([], comm) is None:
             return
         self.on_start(ProcInfo(-1, 0, comm, [], "", t_exec - 5.0))
         self.on_end(-1, time.time() * 1000.0)
@@ -368,7 +385,7 @@ class _Scanner:
         st = _stat(pid)
         info = _read_proc(pid)
         if info is None or not info[0]:
-            if not existing and comm not in _SEARCH_COMM and self.table.classify([], comm) is not None:
+            if not existing and (comm in _SEARCH_COMM or self.table.classify([], comm) is not None):
                 # gone (or not readable) already: say which tool ran, and when
                 self.on_start(ProcInfo(pid, st[0] if st else 0, comm, [], "", min(t, st[1]) if st else t))
                 self.on_end(pid, time.time() * 1000.0)
@@ -424,10 +441,14 @@ class ProcessWatcher:
                 bufsize=1,
             )
             assert self._child.stdout is not None
-            first = self._child.stdout.readline().split()
-            if len(first) != 2 or first[0] != "M":
-                raise OSError("process watcher did not start")
-            self.mode = first[1] + " (helper process)"
+            while True:  # the processes already running come first, then "M <mode>"
+                line = self._child.stdout.readline()
+                if not line:
+                    raise OSError("process watcher did not start")
+                if line.startswith("M "):
+                    break
+                self._dispatch(line)
+            self.mode = line.split()[1] + " (helper process)"
             target = self._read_child
         except (OSError, AssertionError):
             self._kill_child()
@@ -446,18 +467,21 @@ class ProcessWatcher:
         child = self._child
         assert child is not None and child.stdout is not None
         for line in child.stdout:
-            kind, _, rest = line.rstrip("\n").partition(" ")
-            try:
-                if kind == "P":
-                    self.on_start(ProcInfo(**json.loads(rest)))
-                elif kind == "E":
-                    pid, t = rest.split()
-                    self.on_end(int(pid), float(t))
-                elif kind == "A":
-                    pid, t = rest.split()
-                    self.on_activity(int(pid), float(t))
-            except (ValueError, TypeError):
-                continue
+            self._dispatch(line)
+
+    def _dispatch(self, line: str) -> None:
+        kind, _, rest = line.rstrip("\n").partition(" ")
+        try:
+            if kind == "P":
+                self.on_start(ProcInfo(**json.loads(rest)))
+            elif kind == "E":
+                pid, t = rest.split()
+                self.on_end(int(pid), float(t))
+            elif kind == "A":
+                pid, t = rest.split()
+                self.on_activity(int(pid), float(t))
+        except (ValueError, TypeError):
+            pass
 
     def _kill_child(self) -> None:
         child, self._child = self._child, None
@@ -520,8 +544,7 @@ def _serve(poll_ms: float, extra: list[str]) -> int:
         os._exit(0)
 
     threading.Thread(target=watch_parent, daemon=True).start()
-    emit(f"M {scanner.mode}")
-    scanner.run(stop)
+    scanner.run(stop, on_ready=lambda: emit(f"M {scanner.mode}"))
     return 0
 
 

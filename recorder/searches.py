@@ -20,7 +20,7 @@ from .disk import Disk
 from .output import Output
 from .paths import RootSet
 from .searchmatch import content_pattern, name_matches
-from .searchspec import SearchSpec
+from .searchspec import SEARCH_TOOLS, SearchSpec
 
 SEARCH_GRACE_MS = 300.0  # opens this long after the process ended are still its own
 SEARCH_MAX_WAIT_MS = 30_000.0
@@ -78,6 +78,14 @@ class Searches:
         if spec.query and self.roots.filter.denied(spec.query.strip("*/ ")):
             return  # `find . -name id_rsa`: the query itself names a private file
         spec.paths = paths
+        self.active.append(ActiveSearch(spec))
+
+    def started_anonymous(self, tool: str, pid: int, t_start: float) -> None:
+        """A search tool whose command line was gone before it could be read: it searched
+        somewhere under the roots, for something unknown. Its opens are still its own."""
+        stype = SEARCH_TOOLS.get(tool, "grep")
+        spec = SearchSpec(pid, tool, "find" if tool in ("fd", "fdfind") else stype, None,
+                          [r.path for r in self.roots.roots], "", [], t_start)
         self.active.append(ActiveSearch(spec))
 
     def ended(self, pid: int, t: float) -> None:

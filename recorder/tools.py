@@ -49,9 +49,10 @@ RESIDENT_BEFORE_MS = 400.0  # a resident indexer's read shows in its I/O counter
 RESIDENT_AFTER_MS = 150.0
 RESIDENT_QUIET_MS = 2000.0  # an indexer's burst of reads is one summary
 EDITOR_LOOK_MS = 1000.0  # an editor lists its folder this close to its start or its swap file
+AUTHORED_CWD_MS = 5000.0  # `cat > report.md`: a utility naming no file owns its folder this long
 MAX_RUNS = 512
-MAX_TRACKED = 200_000  # paths remembered per run (created / deleted, to net them out)
-TOOL_MADE_KEPT = 50_000
+MAX_TRACKED = 20_000  # paths remembered per run (created / deleted, to net them out)
+TOOL_MADE_KEPT = 20_000
 FALLBACK_AUTHORED = {"file_copy": True, "file_delete": True}  # a rate-based summary, program unknown
 
 # what an action means for a run's tally
@@ -115,8 +116,11 @@ class Tally:
         self._bump(kind, 1)
         folder = path if is_dir or kind in ("dir", "browse") else os.path.dirname(path)
         top = self.tops.get(kind)
-        self.tops[kind] = folder if top is None else _common(top, folder)
-        self.firsts.setdefault(kind, path)
+        if top is None:
+            self.tops[kind] = folder
+            self.firsts[kind] = path
+        elif folder != top and not folder.startswith(top + os.sep):
+            self.tops[kind] = _common(top, folder)
 
     def _bump(self, kind: str, n: int) -> None:
         self.counts[kind] = self.counts.get(kind, 0) + n
@@ -289,7 +293,7 @@ class ToolRuns:
             if run.c.rule.resident:
                 if kind not in ("read", "browse") or not run.active_at(t):
                     continue
-            how, depth = self._score(run, path, kind)
+            how, depth = self._score(run, path, kind, t)
             if not how:
                 continue
             # what names the path, then the narrowest scope, then a tool, then the latest
@@ -298,7 +302,7 @@ class ToolRuns:
                 best, best_score = run, score
         return best
 
-    def _score(self, run: Run, path: str, kind: str) -> tuple[int, int]:
+    def _score(self, run: Run, path: str, kind: str, t_event: float) -> tuple[int, int]:
         """(3: its command line names the path, 2: its swap file does, 1: its folder
         holds it, 0: not its; the length of what matched)."""
         if run.c.rule.kinds and kind not in run.c.rule.kinds and not run.recursive:
@@ -316,8 +320,8 @@ class ToolRuns:
             # an editor covers what its swap / lock files point at, never its whole folder
             t_art = self.artifact_files.get(path)
             return (2, len(path)) if t_art is not None and run.alive_at(t_art) else (0, 0)
-        if run.c.rule.authored and run.named:
-            return 0, 0  # `tail -f log` in ~ does not own every file under ~
+        if run.c.rule.authored and (run.named or t_event - run.t_start > AUTHORED_CWD_MS):
+            return 0, 0  # `tail -f log` in ~ does not own every file under ~, nor a long `less`
         depth = max((len(s) for s in run.scope if _under(path, s)), default=0)
         return (1, depth) if depth else (0, 0)
 
@@ -411,8 +415,9 @@ class ToolRuns:
                 kind = "modify"
         elif kind == "delete":
             gone = st.pop(path) or info
-            if gone is not None:
-                st.forget(gone)
+            if gone is None:
+                return ""  # never known: a temporary the tool made and removed before we looked
+            st.forget(gone)
         elif kind == "dir":
             st.dirs.add(path)
         elif kind == "dir_delete":
@@ -507,9 +512,9 @@ class ToolRuns:
     def settle(self, now: float, *, force: bool = False, bulk_open: bool = False) -> None:
         """Runs that ended (all that can, when forced) become their summaries."""
         for run in list(self.runs):
-            if run.t_end is None and not run.anonymous and run.pid > 0 and now - run.t_start > self.settle_ms \
+            if run.t_end is None and not run.anonymous and run.pid > 0 and (force or now - run.t_start > self.settle_ms) \
                     and not os.path.exists(f"/proc/{run.pid}"):
-                run.t_end = now - self.settle_ms  # its exit notice was missed
+                run.t_end = now if force else now - self.settle_ms  # its exit notice was missed or is late
             if run.c.rule.resident:
                 if not run.tally.empty and (force or now - run.last_count_t >= RESIDENT_QUIET_MS):
                     self._emit(run)
@@ -615,7 +620,10 @@ class ToolRuns:
         return self._rel(tally.tops.get(kind, ""))
 
     def _rel_one(self, tally: Tally, kind: str) -> str:
-        return self.roots.rel(tally.firsts.get(kind, "")) or self._rel_top(tally, kind)
+        """The one file a kind of the tally touched (what is left of its temporaries)."""
+        left = {"create": tally.created, "modify": tally.modified, "delete": tally.deleted}.get(kind, set())
+        path = next(iter(left)) if len(left) == 1 else tally.firsts.get(kind, "")
+        return self.roots.rel(path) or self._rel_top(tally, kind)
 
     def _rel(self, path: str) -> str:
         rel = self.roots.rel(path)

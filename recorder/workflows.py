@@ -516,6 +516,12 @@ def report(results: list[WorkflowResult]) -> str:
                 out.append(f"    step {i + 1}: {s.tool_authored} tool actions counted as authored")
             if s.problem:
                 out.append(f"    step {i + 1}: {s.problem}")
+            if s.missing or s.extra or s.forbidden or s.problem:
+                for e in s.events:  # what was recorded, to see why
+                    shown = {k: v for k, v in e.items() if k not in ("event_id", "session_id", "profile_id", "message_id",
+                                                                    "model_provider", "model_name") and v is not None
+                             and not k.startswith("media_ref")}
+                    out.append(f"      recorded {shown}")
     return "\n".join(out)
 
 
