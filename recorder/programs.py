@@ -55,6 +55,7 @@ class Rule:
     resident: bool = False  # a daemon: its activity is followed by its I/O counters
     recursive_flags: tuple[str, ...] = ()  # authored utilities: these make it one summary
     kinds: tuple[str, ...] = ()  # what it can do (empty: anything): mv makes no folders
+    quiet_reads: bool = False  # its reads and listings in its scope are housekeeping: not recorded
 
     @property
     def authored(self) -> bool:
@@ -94,7 +95,8 @@ RULES: tuple[Rule, ...] = (
     Rule(("updatedb", "updatedb.*", "mlocate", "plocate-build"), "indexer", "locate's database", scope="all"),
     Rule(("rsync", "rclone", "unison"), "tool", "sync tools"),
     # --- authored: the person's own acts ------------------------------------------------
-    Rule(("git",), _SHELL, "git mv / git rm: the person's own move or removal", subcommands=("mv", "rm"), scope="repo"),
+    Rule(("git",), _SHELL, "git mv / git rm: the person's own move or removal (git's own reads not recorded)",
+         subcommands=("mv", "rm"), scope="repo", quiet_reads=True),
     Rule(("cp",), _SHELL, "copy (cp -r of a folder: one file_copy summary)", recursive_flags=("r", "R", "a", "recursive", "archive"),
          kinds=("read", "create", "modify", "dir", "browse")),
     Rule(("rm",), _SHELL, "remove (rm -r of a folder: one file_delete summary)", recursive_flags=("r", "R", "recursive"),

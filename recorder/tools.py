@@ -320,6 +320,9 @@ class ToolRuns:
             # an editor covers what its swap / lock files point at, never its whole folder
             t_art = self.artifact_files.get(path)
             return (2, len(path)) if t_art is not None and run.alive_at(t_art) else (0, 0)
+        if run.c.rule.quiet_reads and kind in ("read", "browse"):
+            depth = max((len(s) for s in run.scope if _under(path, s)), default=0)
+            return (1, depth) if depth else (0, 0)  # git mv refreshing its index
         if run.c.rule.authored and (run.named or t_event - run.t_start > AUTHORED_CWD_MS):
             return 0, 0  # `tail -f log` in ~ does not own every file under ~, nor a long `less`
         depth = max((len(s) for s in run.scope if _under(path, s)), default=0)
@@ -338,9 +341,14 @@ class ToolRuns:
         return kind in ("read", "browse")
 
     def claiming(self, path: str, t: float, kind: str) -> Run | None:
-        """The covering run when it claims the event (a tool, or a recursive cp / rm)."""
+        """The covering run when it claims the event (a tool, or a recursive cp / rm; or
+        the reads of an authored run that are its housekeeping, like git mv's)."""
         run = self.covering(path, t, kind)
-        return run if run is not None and run.claims else None
+        if run is None:
+            return None
+        if run.claims or (run.c.rule.quiet_reads and kind in ("read", "browse")):
+            return run
+        return None
 
     # -- counting -------------------------------------------------------------------------
 
@@ -359,6 +367,8 @@ class ToolRuns:
               update_state: bool = True) -> None:
         self.claimed += 1
         run.last_count_t = max(run.last_count_t, t)
+        if not run.claims:
+            return  # housekeeping of an authored run: not recorded
         if update_state:
             kind = self._account(path, t, kind, info)
             if kind == "":
