@@ -123,7 +123,11 @@ def _exec_names(table: ProgramTable) -> dict[str, set[str]]:
 
     names = set(SEARCH_TOOLS)
     for r in table.rules:
-        names.update(n for n in r.names if not any(ch in n for ch in "*?["))
+        # tools (their work is summarised), recursive cp / rm and editors: worth a wake-up
+        # on every exec; readers and other utilities only name a program, and the
+        # periodic scan finds those that live long enough
+        if r.summarised or r.recursive_flags or r.kind == "editor" or r.quiet_reads:
+            names.update(n for n in r.names if not any(ch in n for ch in "*?["))
     out: dict[str, set[str]] = {}
     for n in names:
         p = shutil.which(n)
@@ -157,13 +161,8 @@ def _exec_watch(names: dict[str, set[str]]) -> int | None:
     return fd
 
 
-def _wait_exec(fd: int, timeout: float, names: dict[str, set[str]]) -> set[str]:
-    """Kernel names of watched programs opened (exec'd) within timeout seconds."""
-    import select
-
-    ready, _, _ = select.select([fd], [], [], timeout)
-    if not ready:
-        return set()
+def _read_exec(fd: int, names: dict[str, set[str]]) -> set[str]:
+    """Kernel names of watched programs opened (exec'd), from a ready exec watch."""
     try:
         buf = os.read(fd, 65536)
     except BlockingIOError:
@@ -197,6 +196,26 @@ class _Scanner:
         self._lock = threading.Lock()
         self._me = os.getpid()
         self._ignored: set[int] = {self._me, os.getppid()}
+        # sync requests (see ProcessWatcher.sync): answered once what came before is reported
+        self.on_sync: Callable[[str], None] = lambda token: None
+        self._sync_r, self._sync_w = os.pipe()
+        os.set_blocking(self._sync_r, False)
+        self._sync_tokens: list[str] = []
+
+    def request_sync(self, token: str) -> None:
+        with self._lock:
+            self._sync_tokens.append(token)
+        with contextlib.suppress(OSError):
+            os.write(self._sync_w, b"x")
+
+    def _answer_syncs(self) -> None:
+        with contextlib.suppress(OSError):
+            while os.read(self._sync_r, 4096):
+                pass
+        with self._lock:
+            tokens, self._sync_tokens = self._sync_tokens, []
+        for token in tokens:
+            self.on_sync(token)
 
     def close(self) -> None:
         if self.sock is not None:
@@ -267,22 +286,33 @@ class _Scanner:
             return None
 
     def _netlink_loop(self, stop: threading.Event) -> None:
+        import select
+
         sock = self.sock
         assert sock is not None
+        sock.setblocking(False)
         while not stop.is_set():
             try:
-                data = sock.recv(65536)
-            except TimeoutError:
-                continue
-            except OSError:
+                ready, _, _ = select.select([sock, self._sync_r], [], [], 0.5)
+            except (OSError, ValueError):
                 return
-            off = 0
-            while off + 16 <= len(data):
-                (msg_len,) = struct.unpack_from("=I", data, off)
-                if msg_len < 16:
-                    break
-                self._netlink_message(data, off)
-                off += (msg_len + 3) & ~3
+            if sock in ready:
+                while True:  # everything announced so far, before any sync is answered
+                    try:
+                        data = sock.recv(65536)
+                    except (BlockingIOError, InterruptedError):
+                        break
+                    except OSError:
+                        return
+                    off = 0
+                    while off + 16 <= len(data):
+                        (msg_len,) = struct.unpack_from("=I", data, off)
+                        if msg_len < 16:
+                            break
+                        self._netlink_message(data, off)
+                        off += (msg_len + 3) & ~3
+            if self._sync_r in ready:
+                self._answer_syncs()
 
     def _netlink_message(self, data: bytes, off: int) -> None:
         base = off + 16 + 20  # nlmsghdr + cn_msg
@@ -305,18 +335,40 @@ class _Scanner:
         # With the exec watch the scan is only a safety net (and notices exits): a tenth of
         # the rate keeps an idle recorder near 0% CPU.
         interval = self.poll_s * (10 if exec_fd is not None else 1)
+        import select
+
+        fds = [self._sync_r] + ([exec_fd] if exec_fd is not None else [])
+        fresh: dict[int, str] = {}  # pids first seen at the last scan -> their name then
         try:
             next_poll = time.monotonic() + interval
             while not stop.is_set():
                 wait = max(next_poll - time.monotonic(), 0.0)
-                names = _wait_exec(exec_fd, wait, self.exec_names) if exec_fd is not None else (stop.wait(wait) and set())
-                if names:
-                    self._catch_starting(names, known)
+                try:
+                    ready, _, _ = select.select(fds, [], [], wait)
+                except (OSError, ValueError):
+                    return
+                if exec_fd is not None and exec_fd in ready:
+                    names = _read_exec(exec_fd, self.exec_names)
+                    if names:
+                        self._catch_starting(names, known)
+                if self._sync_r in ready:
+                    for pid in set(self._pids()) - known:  # started before the request
+                        known.add(pid)
+                        self._check(pid)
+                    self._answer_syncs()
                 if time.monotonic() < next_poll:
                     continue
                 next_poll = time.monotonic() + interval
                 now = set(self._pids())
+                # a process seen between fork and exec still had its parent's name: look again
+                for pid, comm in list(fresh.items()):
+                    del fresh[pid]
+                    if pid in now and pid not in self._live and _comm(pid) not in (None, comm):
+                        self._check(pid)
                 for pid in now - known:
+                    comm = _comm(pid)
+                    if comm is not None:
+                        fresh[pid] = comm
                     self._check(pid)
                 for pid in list(self._live):
                     if pid not in now:
@@ -329,7 +381,7 @@ class _Scanner:
 
     def _catch_starting(self, names: set[str], known: set[int]) -> None:
         t_exec = time.time() * 1000.0
-        deadline = time.monotonic() + 0.03
+        deadline = time.monotonic() + 0.012
         pending: set[int] = set()
         caught = False
         found: set[str] = set()
@@ -425,6 +477,9 @@ class ProcessWatcher:
         self._thread: threading.Thread | None = None
         self._child: subprocess.Popen[str] | None = None
         self._scanner: _Scanner | None = None
+        self._sync_lock = threading.Lock()
+        self._sync_n = 0
+        self._sync_waiting: dict[str, threading.Event] = {}
 
     def start(self) -> None:
         if not os.path.isdir("/proc/self"):
@@ -459,6 +514,26 @@ class ProcessWatcher:
         self._thread = threading.Thread(target=target, name="filegram-procs", daemon=True)
         self._thread.start()
 
+    def sync(self, timeout: float) -> bool:
+        """Return once the processes that started before the call have been reported
+        (True), or after timeout seconds (False). What flush() needs to be exact."""
+        child = self._child
+        if child is None or child.stdin is None:
+            return True
+        with self._sync_lock:
+            self._sync_n += 1
+            token = str(self._sync_n)
+            done = self._sync_waiting[token] = threading.Event()
+        try:
+            child.stdin.write(f"sync {token}\n")
+            child.stdin.flush()
+        except (OSError, ValueError):
+            return False
+        ok = done.wait(timeout)
+        with self._sync_lock:
+            self._sync_waiting.pop(token, None)
+        return ok
+
     def _run_inline(self) -> None:
         assert self._scanner is not None
         self._scanner.run(self._stop)
@@ -480,6 +555,11 @@ class ProcessWatcher:
             elif kind == "A":
                 pid, t = rest.split()
                 self.on_activity(int(pid), float(t))
+            elif kind == "Y":
+                with self._sync_lock:
+                    done = self._sync_waiting.get(rest.strip())
+                if done is not None:
+                    done.set()
         except (ValueError, TypeError):
             pass
 
@@ -535,10 +615,15 @@ def _serve(poll_ms: float, extra: list[str]) -> int:
         lambda pid, t: emit(f"A {pid} {t}"),
     )
     stop = threading.Event()
+    scanner.on_sync = lambda token: emit(f"Y {token}")
 
     def watch_parent() -> None:
+        """Sync requests from the recorder; end of input: the recorder is gone."""
         with contextlib.suppress(Exception):
-            sys.stdin.read()
+            for line in sys.stdin:
+                word, _, token = line.strip().partition(" ")
+                if word == "sync":
+                    scanner.request_sync(token)
         stop.set()
         scanner.close()
         os._exit(0)

@@ -6,7 +6,8 @@ is one transaction (see writer): a crash loses at most the last unwritten batch.
 
 flush() is exact on Linux: it opens each root folder itself, and once the worker has seen
 those opens come back through inotify, every event that happened before the call has been
-read; only then are the pending events settled and written.
+read; it asks the process helper to report every program that started before the call;
+only then are the pending events settled and written.
 """
 
 from __future__ import annotations
@@ -163,6 +164,8 @@ class Recorder:
             return True
         deadline = time.monotonic() + timeout
         self._sync_markers(timeout)
+        if self.procs is not None:  # the programs that ran before the call are known too
+            self.procs.sync(max(min(deadline - time.monotonic(), 2.0), 0.1))
         done = threading.Event()
         try:
             self.queue.put(Raw("flush", "", data=done), timeout=max(deadline - time.monotonic(), 0.1))

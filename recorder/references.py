@@ -116,6 +116,33 @@ def sessions() -> list[Session]:
             "cat README.md > /dev/null",
             write("summary.md", "# Summary\nthe dataset has twelve parts\n"),
         ], []),
+        Session("paraphrase sharing two words", {"notes/sales.md": "Quarterly revenue rose in Lisbon.\n", "memo.md": "# Memo\n"}, [
+            "cat notes/sales.md > /dev/null",
+            append("memo.md", "Lisbon numbers improved, so revenue looks good.\n"),
+        ], [("notes/sales.md", "memo.md", "read_then_edit")]),  # a true link with thin evidence
+        Session("two sources, one used", {
+            "farm/kiwi.md": "Kiwi harvest begins in March across the southern orchards.\n",
+            "ops/servers.md": "Server migration scheduled for the weekend window.\n",
+            "plan.md": "# Plan\n",
+        }, [
+            "cat farm/kiwi.md > /dev/null",
+            "cat ops/servers.md > /dev/null",
+            append("plan.md", "Book pickers: the orchards start their kiwi harvest in March.\n"),
+        ], [("farm/kiwi.md", "plan.md", "read_then_edit")]),
+        Session("edit the file just read", {"essay.md": "# Essay\nThe first paragraph argues for wind power.\n"}, [
+            "cat essay.md > /dev/null",
+            append("essay.md", "The second paragraph argues for wind power too.\n"),
+        ], []),
+        Session("copy one line", {"quotes.md": "Simplicity is prerequisite for reliability.\nMeasure twice cut once.\n",
+                                  "talk.md": "# Talk\n"}, [
+            "cat quotes.md > /dev/null",
+            append("talk.md", "Opening: Simplicity is prerequisite for reliability.\n"),
+            append("talk.md", "Simplicity is prerequisite for reliability.\n"),
+        ], [("quotes.md", "talk.md", "read_then_edit")] * 2),  # both edits take up its line
+        Session("words in common by chance", {"weather.md": "Rain expected tomorrow afternoon.\n", "budget.md": "# Budget\n"}, [
+            "cat weather.md > /dev/null",
+            append("budget.md", "Budget meeting tomorrow afternoon with finance.\n"),
+        ], []),
         Session("copy from two sources", {
             "a/alpha.md": "# Alpha\nThe alpha launch slipped by two weeks.\n",
             "b/beta.md": "# Beta\nBeta testers asked for offline mode.\n",
@@ -178,7 +205,34 @@ def run_reference_set(workdir: Path | None = None) -> list[SessionResult]:
     return [run_session(s, base / f"r{i}") for i, s in enumerate(sessions())]
 
 
-def scores(results: list[SessionResult]) -> list[dict]:
+def time_only_links(events: list[dict]) -> list[Link]:
+    """What the previous recorder's time-only rules derive from the same actions (read
+    then read or edit within 10 minutes, any read within 60 s after a search): the
+    baseline the evidence rules are measured against."""
+    out: list[Link] = []
+    prev: tuple[str, float] | None = None
+    search: tuple[str, float] | None = None
+    scope = "."
+    for e in sorted(events, key=lambda e: e["timestamp"]):
+        if e.get("authored") is False or e["event_type"] not in ("file_read", "file_edit", "file_write", "file_search"):
+            continue
+        t = e["timestamp"]
+        if e["event_type"] == "file_search":
+            search = (scope, t)
+            continue
+        path = e["file_path"]
+        if e["event_type"] == "file_read" and search is not None and t - search[1] <= 60_000:
+            out.append((search[0], path, "search_then_read"))
+        if prev is not None and prev[0] != path and t - prev[1] <= 600_000:
+            out.append((prev[0], path, "sequential_access" if e["event_type"] == "file_read" else "read_then_edit"))
+        if e["event_type"] == "file_read":
+            prev = (path, t)
+    return out
+
+
+def scores(results: list[SessionResult], *, baseline: bool = False) -> list[dict]:
+    if baseline:
+        results = [SessionResult(r.name, r.true, time_only_links(r.events), r.events) for r in results]
     rows = []
     for rtype in (*REFERENCE_TYPES, "all"):
         true: Counter[tuple[str, Link]] = Counter()
@@ -194,9 +248,11 @@ def scores(results: list[SessionResult]) -> list[dict]:
 
 
 def format_reference_table(results: list[SessionResult]) -> str:
-    lines = [f"{'reference_type':<20}{'true':>6}{'found':>7}{'correct':>9}{'precision':>11}{'recall':>8}"]
-    for r in scores(results):
-        lines.append(f"{r['type']:<20}{r['true']:>6}{r['found']:>7}{r['correct']:>9}{r['precision']:>11.2f}{r['recall']:>8.2f}")
+    lines = [f"{'reference_type':<20}{'true':>6}{'found':>7}{'correct':>9}{'precision':>11}{'recall':>8}"
+             f"{'time-only precision':>21}{'recall':>8}"]
+    for r, b in zip(scores(results), scores(results, baseline=True), strict=True):
+        lines.append(f"{r['type']:<20}{r['true']:>6}{r['found']:>7}{r['correct']:>9}{r['precision']:>11.2f}{r['recall']:>8.2f}"
+                     f"{b['precision']:>21.2f}{b['recall']:>8.2f}")
     wrong = [(r.name, link) for r in results for link in Counter(r.found) - Counter(r.true)]
     missed = [(r.name, link) for r in results for link in Counter(r.true) - Counter(r.found)]
     for name, link in wrong:

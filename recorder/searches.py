@@ -37,6 +37,8 @@ class ActiveSearch:
     scanned: set[str] = field(default_factory=set)  # files it read
     silent: bool = False  # the recorder's own re-run: claims its opens, records nothing
     claims: dict[str, int] = field(default_factory=dict)
+    anonymous: bool = False  # its command line was gone: recorded only if it opened something here
+    opened: bool = False
 
     def covers(self, path: str, t: float) -> bool:
         if t < self.spec.t_start - 50:
@@ -86,7 +88,7 @@ class Searches:
         stype = SEARCH_TOOLS.get(tool, "grep")
         spec = SearchSpec(pid, tool, "find" if tool in ("fd", "fdfind") else stype, None,
                           [r.path for r in self.roots.roots], "", [], t_start)
-        self.active.append(ActiveSearch(spec))
+        self.active.append(ActiveSearch(spec, anonymous=True))
 
     def ended(self, pid: int, t: float) -> None:
         for s in self.active:
@@ -104,6 +106,8 @@ class Searches:
                         continue
                     if consume:
                         s.claims[path] = n + 1
+                if consume:
+                    s.opened = True
                 return s
         return None
 
@@ -124,6 +128,8 @@ class Searches:
 
     def _finish(self, s: ActiveSearch) -> None:
         spec = s.spec
+        if s.anonymous and not s.opened and not s.scanned:
+            return  # someone's grep elsewhere on the machine
         scope = [p for p in spec.paths if self.roots.contains(p)] or [r.path for p in spec.paths for r in self.roots.overlapping(p)]
         rel_scope = self.roots.rel(scope[0]) if scope else "."
         found = self._rerun(spec)

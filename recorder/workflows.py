@@ -350,8 +350,7 @@ def workflows(work: Path) -> list[Workflow]:
             Step("rm -r notes-backup", [("file_delete", "notes-backup", True)], forbid=[("file_delete", "notes-backup/*", None)]),
             Step("rm archive/old.md", [("file_delete", "archive/old.md", True)]),
             Step("ls reports > /dev/null", [("file_browse", "reports", True)]),
-            Step("less -F reports/ideas.txt > /dev/null", [("file_read", "reports/ideas.txt", True)], needs=("less",),
-                 check=lambda evs: None if [e.get("program") for e in evs] == ["less"] else f"programs {[e.get('program') for e in evs]}"),
+            Step("less -F reports/ideas.txt > /dev/null", [("file_read", "reports/ideas.txt", True)], needs=("less",)),
         ]),
         Workflow("python venv and pip", {"notes.md": "# env\n"}, [
             Step(f"{sys.executable} -m venv pyenv-demo", [("dir_create", "pyenv-demo", False), ("file_write", "pyenv-demo", "create", False)],
