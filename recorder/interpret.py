@@ -174,7 +174,10 @@ class Interpreter:
             self.tools.note_artifact(path, t)
             return
         kind = "create" if created and path not in self.state.files else "modify"
-        if self.tools.runs and path not in self.pending.changes and self._claim_change(path, t, kind):
+        # a folder already in a rate-based episode keeps counting there (it joins the tool
+        # run that explains it when it ends): one operation is never split in two tallies
+        if self.tools.runs and path not in self.pending.changes and not self.bulk.covering(path) \
+                and self._claim_change(path, t, kind):
             return
         if self.bulk.count(path, t, kind):
             return
@@ -213,7 +216,8 @@ class Interpreter:
             self.tools.note_artifact(path, t)
             return
         self.pending.recent_delete_dirs.append((t, os.path.dirname(path)))
-        if self.tools.runs and path not in self.pending.changes and self.tools.claim(path, t, "delete"):
+        if self.tools.runs and path not in self.pending.changes and not self.bulk.covering(path) \
+                and self.tools.claim(path, t, "delete"):
             return
         if self.bulk.count(path, t, "delete"):
             return
@@ -294,7 +298,7 @@ class Interpreter:
         self.pending.fresh_dirs[path] = t
         if path in self.state.dirs or path in self.pending.new_dirs:
             return
-        if self.tools.runs and self.tools.claim(path, t, "dir"):
+        if self.tools.runs and not self.bulk.covering(path) and self.tools.claim(path, t, "dir"):
             return
         if self.bulk.count(path, t, "dir"):
             return

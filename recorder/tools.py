@@ -370,6 +370,13 @@ class ToolRuns:
         if not run.claims:
             return  # housekeeping of an authored run: not recorded
         if update_state:
+            known = self.state.files.get(path)
+            if kind == "modify" and known is not None and known.first_seen_ms >= run.t_start - START_SLACK_MS \
+                    and path not in run.tally.created:
+                # made during this run, its creation counted elsewhere (a rate-based episode,
+                # a pending change): a later write of it is not another file
+                self._account(path, t, kind, info)
+                return
             kind = self._account(path, t, kind, info)
             if kind == "":
                 return
@@ -436,15 +443,25 @@ class ToolRuns:
         return kind
 
     def absorb_bulk(self, key: str, t_first: float, t_last: float, counts: dict[str, int]) -> bool:
-        """A rate-based bulk episode (see bulk) that a tool run covers joins its tally
-        (the events came before the run was known)."""
-        for t in (t_first, t_last):
-            run = self.claiming(key, t, "create")
-            if run is not None and not run.recursive:
-                for kind, n in counts.items():
-                    run.tally.add_many(kind, key, t_first, n)
-                return True
-        return False
+        """A rate-based bulk episode (see bulk) that a tool run explains joins its tally:
+        its events came before the run was known, or kept counting there. The run's life
+        must overlap the episode (events can be read long after they happened under load)."""
+        best: Run | None = None
+        best_score: tuple[int, int, float] = (0, 0, 0.0)
+        for run in self.runs:
+            if not run.claims or run.recursive or run.c.rule.resident:
+                continue
+            end = run.t_end if run.t_end is not None else t_last
+            if t_last < run.t_start - START_SLACK_MS or t_first > end + END_GRACE_MS:
+                continue
+            how, depth = self._score(run, key, "create", max(t_first, run.t_start))
+            if how and (how, depth, run.t_start) > best_score:
+                best, best_score = run, (how, depth, run.t_start)
+        if best is None:
+            return False
+        for kind, n in counts.items():
+            best.tally.add_many(kind, key, t_first, n)
+        return True
 
     # -- editors --------------------------------------------------------------------------
 

@@ -190,3 +190,37 @@ def test_the_command_names_only_the_sub_command() -> None:
     assert t.classify(["tar", "-xzf", "my-taxes-2024.tgz"]).command == "tar x"
     assert t.classify(["cp", "report", "report-old"]).command == "cp"
     assert t.classify(["make", "payroll"]).command == "make"
+
+
+@pytest.mark.parametrize("delay", [0.03, 0.5])
+def test_a_tool_seen_late_still_makes_one_summary(root: Path, store: Store, tmp_path: Path, delay: float) -> None:
+    """Under load the helper's report of `tar` can come after its first thousand events
+    (the rate-based summariser has taken the folder by then): the episode joins tar's
+    run, and every file is counted once."""
+    import tarfile
+    import threading
+
+    src = tmp_path / "src" / "big"
+    for i in range(10):
+        (src / f"d{i}").mkdir(parents=True)
+        for j in range(150):
+            (src / f"d{i}" / f"f{j:03d}.txt").write_text(f"{i} {j}\n")
+    with tarfile.open(tmp_path / "big.tar", "w") as tf:
+        tf.add(src, arcname="big")
+    rec = Recorder(store, [root], make_config(bulk_events_per_second=100))
+    on_start = rec._on_proc_start
+
+    def late(info) -> None:  # the report arrives after the process started (mid-way, or after)
+        if info.comm == "tar":
+            threading.Timer(delay, on_start, args=(info,)).start()
+        else:
+            on_start(info)
+
+    rec._on_proc_start = late
+    with rec:
+        sh(f"tar xf {tmp_path / 'big.tar'}", root)
+        time.sleep(1.0)
+        rec.flush(20)
+    evs = primary(store)
+    assert sorted((e["event_type"], e.get("operation"), e["bulk_count"], e["program"], e["authored"]) for e in evs) == [
+        ("dir_create", None, 11, "tar", False), ("file_write", "create", 1500, "tar", False)]
