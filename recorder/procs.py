@@ -182,7 +182,9 @@ class _Scanner:
     resident indexers, on_activity(pid, t_ms) when their I/O counters move."""
 
     def __init__(self, on_start: Callable[[ProcInfo], None], on_end: Callable[[int, float], None], poll_ms: float,
-                 table: ProgramTable | None = None, on_activity: Callable[[int, float], None] | None = None):
+                 table: ProgramTable | None = None, on_activity: Callable[[int, float], None] | None = None,
+                 roots: list[str] | None = None):
+        self.roots = [r.rstrip(os.sep) for r in roots or []]
         self.on_start = on_start
         self.on_end = on_end
         self.on_activity = on_activity or (lambda pid, t: None)
@@ -207,6 +209,24 @@ class _Scanner:
             self._sync_tokens.append(token)
         with contextlib.suppress(OSError):
             os.write(self._sync_w, b"x")
+
+    def _relevant(self, argv: list[str], cwd: str) -> bool:
+        """Can the process touch a root? Its folder lies in one or holds one, or its
+        command line names a path in one (tar xf x.tar -C ~/Documents)."""
+        if not self.roots:
+            return True
+
+        def overlaps(p: str) -> bool:
+            return any(p == r or p.startswith(r + os.sep) or r.startswith(p.rstrip(os.sep) + os.sep) for r in self.roots)
+
+        if overlaps(cwd):
+            return True
+        for a in argv[1:]:
+            for part in (a, a.split("=", 1)[-1]):
+                if part and (os.sep in part or part.startswith("~")):
+                    if overlaps(os.path.normpath(os.path.join(cwd, os.path.expanduser(part)))):
+                        return True
+        return False
 
     def _answer_syncs(self) -> None:
         with contextlib.suppress(OSError):
@@ -446,6 +466,8 @@ class _Scanner:
         c = self.table.classify(argv, comm)
         if c is None and comm not in _SEARCH_COMM:
             return  # an interpreter running something that is not in the table
+        if not (c is not None and c.rule.scope == "all") and not self._relevant(argv, cwd):
+            return  # works elsewhere: someone's build in another folder
         if c is not None and c.rule.resident:
             with self._lock:
                 self._resident[pid] = -1 if existing else (_rchar(pid) or 0)
@@ -466,7 +488,9 @@ class ProcessWatcher:
     """
 
     def __init__(self, on_start: Callable[[ProcInfo], None], on_end: Callable[[int, float], None], *, poll_ms: float = 20.0,
-                 extra_programs: list[str] | None = None, on_activity: Callable[[int, float], None] | None = None):
+                 extra_programs: list[str] | None = None, on_activity: Callable[[int, float], None] | None = None,
+                 roots: list[str] | None = None):
+        self.roots = [str(r) for r in roots or []]
         self.on_start = on_start
         self.on_end = on_end
         self.on_activity = on_activity or (lambda pid, t: None)
@@ -488,7 +512,7 @@ class ProcessWatcher:
         try:
             self._child = subprocess.Popen(
                 [sys.executable, "-m", "filegram.recorder.procs", "--serve", str(self.poll_ms),
-                 json.dumps(self.extra_programs)],
+                 json.dumps(self.extra_programs), json.dumps(self.roots)],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
@@ -508,7 +532,7 @@ class ProcessWatcher:
         except (OSError, AssertionError):
             self._kill_child()
             self._scanner = _Scanner(self.on_start, self.on_end, self.poll_ms,
-                                     ProgramTable.with_extra(self.extra_programs), self.on_activity)
+                                     ProgramTable.with_extra(self.extra_programs), self.on_activity, self.roots)
             self.mode = self._scanner.mode
             target = self._run_inline
         self._thread = threading.Thread(target=target, name="filegram-procs", daemon=True)
@@ -584,7 +608,7 @@ class ProcessWatcher:
             self._thread.join(timeout=2)
 
 
-def _serve(poll_ms: float, extra: list[str]) -> int:
+def _serve(poll_ms: float, extra: list[str], roots: list[str]) -> int:
     """The helper process: report processes of interest on stdout until stdin closes."""
     with contextlib.suppress(Exception):  # die with the parent (Linux)
         import ctypes
@@ -613,6 +637,7 @@ def _serve(poll_ms: float, extra: list[str]) -> int:
         poll_ms,
         ProgramTable.with_extra(extra),
         lambda pid, t: emit(f"A {pid} {t}"),
+        roots,
     )
     stop = threading.Event()
     scanner.on_sync = lambda token: emit(f"Y {token}")
@@ -635,5 +660,6 @@ def _serve(poll_ms: float, extra: list[str]) -> int:
 
 if __name__ == "__main__":
     if len(sys.argv) >= 3 and sys.argv[1] == "--serve":
-        sys.exit(_serve(float(sys.argv[2]), json.loads(sys.argv[3]) if len(sys.argv) > 3 else []))
+        sys.exit(_serve(float(sys.argv[2]), json.loads(sys.argv[3]) if len(sys.argv) > 3 else [],
+                        json.loads(sys.argv[4]) if len(sys.argv) > 4 else []))
     sys.exit(2)

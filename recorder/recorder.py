@@ -148,6 +148,7 @@ class Recorder:
         self.watcher.start()
         self.procs = ProcessWatcher(self._on_proc_start, self._on_proc_end, poll_ms=float(self.rec["process_poll_ms"]),
                                     extra_programs=list(self.rec.get("tool_programs", [])),
+                                    roots=[str(r) for r in self.root_paths],
                                     on_activity=self._on_proc_activity)
         self.procs.start()
         # watchdog walks every folder when it adds its watches: those opens are not ours to
