@@ -281,6 +281,8 @@ def workflows(work: Path) -> list[Workflow]:
                  forbid=NOT_BY_PEOPLE, by_tool=True),
             Step("gzip -k bundle/README.md", [("file_write", "bundle/README.md.gz", "create", False)],
                  forbid=NOT_BY_PEOPLE, by_tool=True),
+            Step(f"7z x -y -bd -oseven {w}/bundle.zip", [("dir_create", "seven", False), ("file_write", "seven/bundle", "create", False)],
+                 forbid=NOT_BY_PEOPLE, by_tool=True, needs=("7z",), check=_summary(len(UNPACKED), "7z")),
         ], setup=_setup_archives),
         Workflow("git", REPO, [
             Step("git status > /dev/null", [], allow=[("file_browse", "code", False)], forbid=NOT_BY_PEOPLE, by_tool=True),
@@ -386,8 +388,10 @@ def run_workflow(wf: Workflow, work: Path, *, derived: bool | None = None) -> Wo
     from .recorder import Recorder
 
     missing = sorted({n for st in wf.steps for n in st.needs if not shutil.which(n)})
-    if missing:
+    steps = [st for st in wf.steps if not any(n in missing for n in st.needs)]
+    if not steps:
         return WorkflowResult(wf.name, skipped=f"{', '.join(missing)} not installed")
+    wf = Workflow(wf.name, wf.files, steps, wf.derived, wf.setup)
     if any(not isinstance(st.run, str) for st in wf.steps):
         try:
             import pexpect  # noqa: F401
