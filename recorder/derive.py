@@ -36,7 +36,6 @@ EDIT_WINDOW_MS = 5 * 60 * 1000.0  # shared words link a read this far back
 SEQUENTIAL_WINDOW_MS = 2 * 60 * 1000.0
 RECENT_READS = 32
 MAX_EDIT_SOURCES = 3  # an edit links to at most this many of the files read before it
-REFERENCE_WINDOW_MS = COPY_WINDOW_MS  # (the widest window, for callers that ask)
 
 
 @dataclass
