@@ -66,6 +66,13 @@ process_poll_ms = 20
 # Text files up to this total size are snapshotted when recording starts, so the first
 # edit of a file already has a "before" to diff against (0: no snapshots at start).
 baseline_max_bytes = 67108864
+# Programs whose file activity is not the person's own, added to the built-in table
+# (tar, unzip, git, pip, npm, make, pytest, indexers ...; see docs/recorder.md):
+# "NAME [SUBCOMMAND ...][:KIND]", NAME a glob on the program name, KIND one of archive,
+# vcs, package, build, indexer, tool (the default), or shell / reader / editor for
+# programs whose actions are the person's. A tool's work is one summary action
+# ("authored": false), never per-file actions. Example: ["rsync", "borg extract:archive"].
+tool_programs = []
 
 [memory]
 # Embedder for the semantic channel: "hashing" (no download), "minilm" (bundled sentence
@@ -156,6 +163,32 @@ DEFAULTS: dict[str, dict[str, Any]] = tomllib.loads(DEFAULT_CONFIG_TEXT)
 
 class ConfigError(FileGramError, ValueError):
     """A config file that cannot be used; the message is one line."""
+
+
+# The kinds a `recorder.tool_programs` entry may name (recorder/programs.py has the table).
+TOOL_PROGRAM_KINDS = ("archive", "vcs", "package", "build", "indexer", "tool", "shell", "reader", "editor")
+
+
+def _check_tool_program(entry: str) -> str | None:
+    """Why a recorder.tool_programs entry is wrong, or None."""
+    spec, colon, kind = entry.partition(":")
+    if not spec.split():
+        return "has no program name"
+    if colon and kind.strip() not in TOOL_PROGRAM_KINDS:
+        return f"has unknown kind '{kind.strip()[:40]}' (known: {', '.join(TOOL_PROGRAM_KINDS)})"
+    if any(ch in spec for ch in "/\\"):
+        return "must name a program, not a path"
+    return None
+
+
+# Checks beyond the type, per setting: return why a value is wrong, or None.
+def _check_value(section: str, key: str, value: object) -> str | None:
+    if (section, key) == ("recorder", "tool_programs"):
+        for entry in value:  # type: ignore[attr-defined]
+            why = _check_tool_program(entry)
+            if why:
+                return f"entry '{entry[:60]}' {why}"
+    return None
 
 
 @dataclass
@@ -296,6 +329,9 @@ def check_setting(section: str, key: str, value: Any, name: str = CONFIG_NAME) -
     problem = rule.problem(value) if rule is not None else None
     if problem is not None:
         raise ConfigError(f"{name}: {full} must {problem}")
+    why = _check_value(section, key, value)
+    if why:
+        raise ConfigError(f"{name}: {full}: {why}")
     if rule is not None and rule.integer and isinstance(value, float):
         return int(value)
     return value

@@ -113,6 +113,17 @@ class RootSet:
             return f"{r.prefix}/{inner}" if inner else r.prefix
         return inner or "."
 
+    def abs(self, rel: str) -> str | None:
+        """The absolute path of a stored name (rel's inverse), or None."""
+        if len(self.roots) == 1 and not self.roots[0].prefix:
+            r = self.roots[0]
+            return r.path if rel in (".", "") else os.path.join(r.path, rel.replace("/", os.sep))
+        head, _, rest = rel.partition("/")
+        for r in self.roots:
+            if r.prefix == head:
+                return os.path.join(r.path, rest.replace("/", os.sep)) if rest else r.path
+        return None
+
     def inner(self, abs_path: str) -> str | None:
         """The path relative to its own root (what the filters see)."""
         r = self.root_of(abs_path)

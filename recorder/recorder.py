@@ -6,7 +6,8 @@ is one transaction (see writer): a crash loses at most the last unwritten batch.
 
 flush() is exact on Linux: it opens each root folder itself, and once the worker has seen
 those opens come back through inotify, every event that happened before the call has been
-read; only then are the pending events settled and written.
+read; it asks the process helper to report every program that started before the call;
+only then are the pending events settled and written.
 """
 
 from __future__ import annotations
@@ -32,8 +33,7 @@ from .instances import Lease
 from .interpret import Interpreter
 from .paths import RootSet
 from .platforms import unavailable_types
-from .procs import ProcessWatcher
-from .searchspec import SearchSpec
+from .procs import ProcessWatcher, ProcInfo
 from .sessions import SessionRouter
 from .settings import HomeLike, home_root, section
 from .state import FileState
@@ -179,6 +179,7 @@ class Recorder:
             snapshot_max_bytes=int(self.rec["snapshot_max_bytes"]),
             redact=bool(self.privacy.get("redact", True)),
             bulk_per_second=int(self.rec["bulk_events_per_second"]),
+            tool_programs=list(self.rec.get("tool_programs", [])),
         )
         started = now_ms()
         root_names = [str(r) for r in self.root_paths]
@@ -210,7 +211,10 @@ class Recorder:
         self._worker.start()
         self._discard_dir_opens = True
         self.watcher.start()
-        self.procs = ProcessWatcher(self._on_proc_start, self._on_proc_end, poll_ms=float(self.rec["process_poll_ms"]))
+        self.procs = ProcessWatcher(self._on_proc_start, self._on_proc_end, poll_ms=float(self.rec["process_poll_ms"]),
+                                    extra_programs=list(self.rec.get("tool_programs", [])),
+                                    roots=[str(r) for r in self.root_paths],
+                                    on_activity=self._on_proc_activity)
         self.procs.start()
         # watchdog walks every folder when it adds its watches: those opens are not ours to
         # record. Wait until they have come through, then listen for real ones.
@@ -226,6 +230,8 @@ class Recorder:
             return True
         deadline = time.monotonic() + timeout
         self._sync_markers(timeout)
+        if self.procs is not None:  # the programs that ran before the call are known too
+            self.procs.sync(max(min(deadline - time.monotonic(), 2.0), 0.1))
         done = threading.Event()
         try:
             self.queue.put(Raw("flush", "", data=done), timeout=max(deadline - time.monotonic(), 0.1))
@@ -300,6 +306,7 @@ class Recorder:
             "process_watch": self.procs.mode if self.procs else "none",
             "rescans": interp.counters["rescans"] if interp else 0,
             "bulk_summaries": interp.counters["bulk_summaries"] if interp else 0,
+            "tool_summaries": interp.counters["tool_summaries"] if interp else 0,
             "raw_events": interp.counters["raw"] if interp else 0,
             "messages": list(w.messages) if w else [],
             "disk_full": self.writer.disk_full,
@@ -357,9 +364,15 @@ class Recorder:
     # ------------------------------------------------------------------------------------
     # processes
 
-    def _on_proc_start(self, spec: SearchSpec) -> None:
+    def _on_proc_start(self, info: ProcInfo) -> None:
         try:
-            self.queue.put(Raw("proc_start", spec.cwd, t=spec.t_start, data=spec), timeout=1.0)
+            self.queue.put(Raw("proc_start", info.cwd, t=info.t_start, data=info), timeout=1.0)
+        except queue.Full:
+            pass
+
+    def _on_proc_activity(self, pid: int, t: float) -> None:
+        try:
+            self.queue.put(Raw("proc_activity", "", t=t, data=pid), timeout=1.0)
         except queue.Full:
             pass
 
@@ -449,10 +462,10 @@ class Recorder:
             if raw.kind == "root_attrib" or self._discard_dir_opens:
                 return
         if self._trace is not None:
-            detail = raw.data.argv if raw.kind == "proc_start" else (raw.data if raw.kind == "proc_end" else "")
+            detail = raw.data.argv if raw.kind == "proc_start" else (raw.data if raw.kind in ("proc_end", "proc_activity") else "")
             self._trace.write(f"{raw.t:.1f} {now_ms():.1f} {raw.kind} {self.roots.rel(raw.path) or raw.path} {raw.dest or ''} {detail}\n")
             self._trace.flush()
-        if raw.kind not in ("proc_start", "proc_end"):
+        if raw.kind not in ("proc_start", "proc_end", "proc_activity"):
             self._last_activity_ms = raw.t
         try:
             assert self.interp is not None

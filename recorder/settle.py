@@ -19,11 +19,13 @@ from filegram.textdiff import line_diff, shares_lines
 
 from .content import Content, ResourceExhausted
 from .disk import Disk
+from .evidence import added_text, fingerprint
 from .output import Output
 from .paths import RootSet
 from .pending import Pending, PendingDelete
 from .searches import Searches
 from .state import FileState
+from .tools import ToolRuns
 
 if TYPE_CHECKING:
     from .pending import Change, Displaced, PendingBrowse, PendingDir, PendingRead
@@ -48,6 +50,7 @@ class Settler:
     disk: Disk
     output: Output
     searches: Searches
+    tools: ToolRuns
     settle_ms: float
     searches_inferred: int = 0  # traversals taken for a search whose process was missed
     _last_read_t: dict[str, float] = field(default_factory=dict)
@@ -120,6 +123,8 @@ class Settler:
         rel = self.roots.rel(pd.path)
         if rel is None or not os.path.isdir(pd.path):
             return
+        if self.tools.claim(pd.path, pd.t, "dir"):
+            return
         parent = os.path.dirname(pd.path)
         siblings = max(self.disk.count_entries(parent) - 1, 0)
         self.output.emit("dir_create", pd.t, dir_path=rel, depth=dir_depth_of(rel), sibling_count=siblings)
@@ -128,6 +133,8 @@ class Settler:
         rel = self.roots.rel(path)
         if rel is None:
             return
+        if self.tools.claim(path, ch.t_first, "create" if ch.kind == "create" or ch.before is None else "modify"):
+            return  # a tool's work: counted for its summary, no content read
         c = self.disk.read(path)
         if c is None:
             return  # gone again; its delete (if any) tells the story
@@ -145,6 +152,7 @@ class Settler:
                 file_path=rel, file_type=file_type_of(rel), directory_depth=depth_of(rel),
                 operation="create", content_length=c.chars, before_hash=None, after_hash=c.hash,
                 media_ref=self.output.snapshot_ref(c, rel), _first_seen_ms=info.first_seen_ms,
+                _fp=fingerprint(c.text),
             )
             return
         before = ch.before
@@ -172,6 +180,7 @@ class Settler:
                 lines_added=d.added, lines_deleted=d.deleted, lines_modified=d.modified,
                 diff_summary=d.summary, before_hash=before.hash, after_hash=c.hash,
                 media_ref_old=ref_old, media_ref_new=ref_new, media_ref_diff=ref_diff,
+                _fp=fingerprint(added_text(d.unified)),
             )
             return
         self.output.emit(
@@ -179,6 +188,7 @@ class Settler:
             file_path=rel, file_type=file_type_of(rel), directory_depth=depth_of(rel),
             operation="overwrite", content_length=c.chars, before_hash=before.hash, after_hash=c.hash,
             media_ref=self.output.snapshot_ref(c, rel), _first_seen_ms=info.first_seen_ms,
+            _fp=fingerprint(c.text),
         )
 
     def _copy_source(self, path: str, c: Content, t: float) -> str | None:
@@ -214,6 +224,8 @@ class Settler:
         self.state.forget(dl.info)
         if rel is None or os.path.exists(path):
             return
+        if self.tools.claim(path, dl.t, "delete", info=dl.info, update_state=False):
+            return
         self.output.emit(
             "file_delete", dl.t, file_path=rel, file_age_ms=max(dl.t - dl.info.first_seen_ms, 0.0),
             was_temporary=None, _first_seen_ms=dl.info.first_seen_ms,
@@ -221,8 +233,12 @@ class Settler:
 
     def finish_browse(self, b: PendingBrowse, now: float) -> None:
         b.done = True
-        if self.searches.covering(b.path, b.t) is not None:
+        if self.searches.covering(b.path, b.t, folder=True) is not None:
             return  # the search's own walk
+        if self.tools.claim(b.path, b.t, "browse", update_state=False):
+            return  # a tool's walk (git status, tar c, an indexer)
+        if self.tools.editor_listing(b.path, b.t):
+            return  # an editor looking at its folder on open or save
         pre = b.path.rstrip(os.sep) + os.sep
         # rm -r lists a folder before emptying it; cp -r lists the folders it copies
         for td, d in self.pending.recent_delete_dirs:
@@ -237,15 +253,17 @@ class Settler:
         for o in sorted(self.pending.browses, key=lambda x: x.t):
             if o.done or o is b:
                 continue
-            if self.searches.covering(o.path, o.t) is not None:
+            if self.searches.covering(o.path, o.t, consume=False, folder=True) is not None:
                 continue  # a search we know about opened it
+            if self.tools.claiming(o.path, o.t, "browse") is not None:
+                continue
             if (o.path == b.path or o.path.startswith(pre)) and o.t >= b.t - 50 and o.t <= t_hi + TRAVERSAL_GAP_MS:
                 group.append(o)
                 t_hi = max(t_hi, o.t)
         reads = [
             r for r in self.pending.reads
             if not r.claimed and (r.path.startswith(pre)) and b.t - 50 <= r.t <= t_hi + TRAVERSAL_GAP_MS
-            and self.searches.covering(r.path, r.t) is None
+            and self.searches.covering(r.path, r.t, consume=False) is None and self.tools.claiming(r.path, r.t, "read") is None
         ]
         rel = self.roots.rel(b.path)
         if rel is None:
@@ -281,6 +299,9 @@ class Settler:
             search.scanned.add(r.path)
             r.claimed = "search"
             return
+        if self.tools.claim(r.path, r.t, "read", update_state=False):
+            r.claimed = "tool"
+            return
         if self.pending.changed_near(r.path, r.t, RW_SAME_PROGRAM_MS, RW_FOLLOW_MS):
             r.claimed = "rewrite"  # sed -i, vim -es: the program read the file to rewrite it
             return
@@ -310,4 +331,5 @@ class Settler:
         self.output.emit(
             "file_read", r.t, file_path=rel, file_type=file_type_of(rel), directory_depth=depth_of(rel),
             view_count=None, view_range=view_range, content_length=c_len, revisit_interval_ms=None,
+            _fp=fingerprint(c.text if c is not None else None),
         )
