@@ -321,6 +321,9 @@ def check_setting(section: str, key: str, value: Any, name: str = CONFIG_NAME) -
     full = f"{section}.{key}"
     if not _type_ok(default, value):
         raise ConfigError(f"{name}: {full} must be {_kind(default)}")
+    why = _check_value(section, key, value)
+    if why:
+        raise ConfigError(f"{name}: {full}: {why}")
     if isinstance(value, list) and any(not v.strip() for v in value):
         raise ConfigError(f"{name}: {full} must not hold an empty string")
     rule = RULES.get(full)
@@ -329,9 +332,6 @@ def check_setting(section: str, key: str, value: Any, name: str = CONFIG_NAME) -
     problem = rule.problem(value) if rule is not None else None
     if problem is not None:
         raise ConfigError(f"{name}: {full} must {problem}")
-    why = _check_value(section, key, value)
-    if why:
-        raise ConfigError(f"{name}: {full}: {why}")
     if rule is not None and rule.integer and isinstance(value, float):
         return int(value)
     return value
