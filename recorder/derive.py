@@ -10,7 +10,7 @@ A cross_file_reference needs evidence of a real link, never mere closeness in ti
   file itself.
 * `read_then_edit`: a file read before an edit or write of another file whose new lines
   were copied from it (within COPY_WINDOW_MS) or share enough distinctive words with it
-  (within EDIT_WINDOW_MS) (see evidence).
+  (within EDIT_WINDOW_MS) (see filegram/linkevidence.py).
 * `sequential_access`: the previous file read, within SEQUENTIAL_WINDOW_MS, in the same
   folder or with related content.
 
@@ -24,18 +24,22 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
+from filegram.linkevidence import (
+    COPY_WINDOW_MS,
+    EDIT_WINDOW_MS,
+    EMPTY,
+    MAX_EDIT_SOURCES,
+    SEQUENTIAL_WINDOW_MS,
+    Fingerprint,
+    compare,
+    related,
+)
 from filegram.schema import new_event_id
-
-from .evidence import EMPTY, Fingerprint, compare, related
 
 FOCUS_TYPES = {"file_read": "read", "file_edit": "edit", "file_write": "write"}
 FOLLOWUP_MAX = 50
 TEMP_AGE_MS = 24 * 3600 * 1000.0
-COPY_WINDOW_MS = 30 * 60 * 1000.0  # copied lines link a read this far back
-EDIT_WINDOW_MS = 5 * 60 * 1000.0  # shared words link a read this far back
-SEQUENTIAL_WINDOW_MS = 2 * 60 * 1000.0
 RECENT_READS = 32
-MAX_EDIT_SOURCES = 3  # an edit links to at most this many of the files read before it
 
 
 @dataclass

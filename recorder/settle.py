@@ -13,13 +13,13 @@ import os
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from filegram.linkevidence import added_text, fingerprint
 from filegram.naming import backup_of, is_editor_artifact, looks_like_backup, looks_like_temp_save
 from filegram.schema import depth_of, dir_depth_of, file_type_of
 from filegram.textdiff import line_diff, shares_lines
 
 from .content import Content, ResourceExhausted
 from .disk import Disk
-from .evidence import added_text, fingerprint
 from .output import Output
 from .paths import RootSet
 from .pending import Pending, PendingDelete

@@ -1,9 +1,12 @@
 """What two files' contents have in common: the evidence a cross_file_reference needs.
 
-A reference between two files is only recorded when something links them (see derive):
-lines copied from one into the other, or distinctive words they share. A fingerprint
-keeps just that much of a text, small and fixed in size (hashes of its lines, a capped
-set of its words), so the recorder never holds whole files for it.
+A reference between two files is only recorded when something links them: lines copied
+from one into the other, or distinctive words they share. A fingerprint keeps just that
+much of a text, small and fixed in size (hashes of its lines, a capped set of its words),
+so the recorder never holds whole files for it. The rules live in the core because they
+define what the trace's cross_file_reference means: the recorder (recorder/derive.py)
+applies them to real activity and the simulator's fast path to its in-memory workspace,
+so both write the same links for the same work.
 """
 
 from __future__ import annotations
@@ -11,6 +14,12 @@ from __future__ import annotations
 import re
 import zlib
 from dataclasses import dataclass
+
+# How far back a read can be the source of a link.
+COPY_WINDOW_MS = 30 * 60 * 1000.0  # copied lines link a read this far back
+EDIT_WINDOW_MS = 5 * 60 * 1000.0  # shared words link a read this far back
+SEQUENTIAL_WINDOW_MS = 2 * 60 * 1000.0  # one read after another
+MAX_EDIT_SOURCES = 3  # an edit links to at most this many of the files read before it
 
 MAX_TERMS = 3000
 MAX_LINES = 5000
