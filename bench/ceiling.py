@@ -1,6 +1,7 @@
 """The reader's ceiling: the same offline answerer given the *true* tiers as evidence.
 
-This is a diagnostic, not a method (it reads the ground truth). It tells a shortfall of
+This is a diagnostic, not a method (it reads the ground truth, stated in table 2's words as
+a perfect memory would print it). It tells a shortfall of
 FileGramOS apart from a question or reader that cannot be answered: if the ceiling is 100%,
 every point FileGramOS loses on a sub-task comes from its tier calls.
 """
@@ -12,7 +13,7 @@ from collections.abc import Sequence
 from . import reader
 from .questions import Question
 from .trajectories import Trajectory, effective_tiers
-from .truth import Truth, dim_label
+from .truth import Truth, dim_label, tier_text
 
 CEILING_SUBTASKS = ("BehavFP", "TraceDis", "AnomDet")
 
@@ -27,7 +28,7 @@ def true_evidence(q: Question, trajs: dict[str, Trajectory], truth: Truth) -> st
             lines.append(f"### {label}")
         for d in truth.task_dims(t.task_id):
             if d in eff:
-                lines.append((f"[{label}] " if tagged else "") + f"{dim_label(d)}: {eff[d]}")
+                lines.append((f"[{label}] " if tagged else "") + f"{dim_label(d)}: {tier_text(d, eff[d])}")
     return "\n".join(lines)
 
 

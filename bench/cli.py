@@ -48,6 +48,11 @@ def register(sub: Any) -> None:
                    help="with --engine ray: join this Ray cluster (ray://HEAD:10001, or 'auto') instead of starting one")
     r.add_argument("--data", type=Path, default=None, metavar="PATH",
                    help="official release folder (signal/<profile>_<task>/ and data/*.parquet) instead of simulating")
+    r.add_argument("--users", type=Path, default=None, metavar="DIR",
+                   help="a users folder (truth.json + one folder of trajectories per user) instead of simulating: "
+                        "AttrRec, ProfRec, AnomDet and ShiftAna from its truth")
+    r.add_argument("--with-task-ids", action="store_true",
+                   help="give FileGramOS the task ids of the sessions (default: none, as in real recordings)")
     r.add_argument("--questions", type=Path, default=None, metavar="FILE", help="reuse a questions.jsonl")
     r.add_argument("--no-ablations", action="store_true", help="skip the FileGramOS channel ablations")
     r.add_argument("--offline", action="store_true", help="use the offline answerer even if [llm] model is set")
@@ -67,6 +72,25 @@ def register(sub: Any) -> None:
     rr.add_argument("--offline", action="store_true")
     rr.add_argument("--no-progress", action="store_true")
     rr.set_defaults(func=_real)
+
+    rb = bsub.add_parser("robust", help="tier accuracy, calibration and drift of memory on users it was not built around",
+                         description="Memory's profile per user (fresh home, import, consolidate, profile) under five "
+                                     "conditions: the simulator with and without task ids, scaled by 0.3 and 3, "
+                                     "partial expression, and users folders (see docs/memory.md).")
+    rb.add_argument("--quick", action="store_true", help="8 simulated profiles instead of 20")
+    rb.add_argument("--out", type=Path, default=Path("bench-robust"), metavar="DIR",
+                    help="output folder for results.json and report.md (default ./bench-robust)")
+    rb.add_argument("--users", nargs="+", type=Path, default=[], metavar="DIR",
+                    help="users folders (truth.json + one folder of trajectories per user) to add")
+    rb.add_argument("--no-users-dev", action="store_true",
+                    help="leave out the shared users-dev folder even when it is present")
+    rb.add_argument("--profiles", nargs="+", action=_Names, default=None, metavar="P",
+                    help="simulated profiles (default all 20; --quick: 8)")
+    rb.add_argument("--no-simulator", action="store_true", help="only the users folders (condition e)")
+    rb.add_argument("--seed", type=int, default=0, help="simulator seed (default 0)")
+    rb.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    rb.add_argument("--no-progress", action="store_true")
+    rb.set_defaults(func=_robust)
 
     pf = bsub.add_parser("perf", help="one table: store ingest, recorder, memory, query latency, daemon")
     pf.add_argument("--json", action="store_true", help="print the rows as JSON")
@@ -110,6 +134,14 @@ def _run(args: argparse.Namespace, ctx: Context) -> int:
         from filegram.simulator import PROFILES
 
         _check_names("profile", args.profiles, tuple(PROFILES))
+    if args.users is not None and (args.data is not None or args.profiles):
+        from filegram.errors import FileGramError
+
+        raise FileGramError("--users replaces the simulation: it cannot be combined with --data or --profiles")
+    if args.users is not None:
+        from .users import load_users
+
+        load_users(args.users)  # a bad folder costs one line, before any work
 
     cfg = BenchConfig(
         out=args.out, quick=args.quick, methods=args.methods, profiles=args.profiles,
@@ -117,6 +149,7 @@ def _run(args: argparse.Namespace, ctx: Context) -> int:
         questions=args.questions, ablations=not args.no_ablations, offline=args.offline,
         budget_tokens=args.context_budget, progress=not args.no_progress,
         memory_answerer=args.memory_answerer, engine=args.engine, address=args.address,
+        users=args.users, task_ids=args.with_task_ids,
     )
     if args.size is not None:
         if args.size < 1:
@@ -148,6 +181,26 @@ def _print_result(res: dict[str, Any], counted: str) -> None:
     print(f"answerer: {res['answerer']}; {counted}")
     for name, path in res["paths"].items():
         print(f"{name}: {path}")
+
+
+def _robust(args: argparse.Namespace, ctx: Context) -> int:
+    from .pipeline import progress_bar
+    from .robust import RobustConfig, run_robust
+    from .robust_report import print_tables, stamp, write_results
+
+    if args.workers < 1:
+        from filegram.errors import FileGramError
+
+        raise FileGramError("--workers must be at least 1")
+    cfg = RobustConfig(out=args.out, quick=args.quick, seed=args.seed, workers=args.workers, users=args.users,
+                       default_users=not args.no_users_dev, simulate=not args.no_simulator,
+                       profiles=args.profiles, progress=not args.no_progress)
+    with progress_bar(cfg.progress, "users") as tick:
+        res = stamp(run_robust(cfg, progress=tick))
+    print_tables(res)
+    for name, path in write_results(res, cfg.out).items():
+        print(f"{name}: {path}")
+    return 0
 
 
 def _perf(args: argparse.Namespace, ctx: Context) -> int:

@@ -82,7 +82,11 @@ def _store(home: Path) -> Store:
     return _home(home).open_store()
 
 
-def step_simulate_and_remember(home: Path, out: Path, profile_id: str, tasks: tuple[str, ...], seed: int) -> None:
+def step_simulate_and_remember(home: Path, out: Path, profile_id: str, tasks: tuple[str, ...], seed: int,
+                               task_ids: bool = False) -> None:
+    """The recorder watches each task as a session, as it would watch a real person: the
+    sessions carry no task id and no profile id (`task_ids=True` labels them with the task,
+    for comparison)."""
     console.rule(f"[bold]3. Simulate {profile_id} live, record, remember")
     from filegram.memory import DIMENSIONS, Memory
     from filegram.recorder import Recorder
@@ -98,7 +102,7 @@ def step_simulate_and_remember(home: Path, out: Path, profile_id: str, tasks: tu
             root = out / "sim" / f"{profile_id}_{tid}"
             root.mkdir(parents=True)
             prepare_sandbox(plan, root)  # the task's input files exist before the user starts
-            rec = Recorder(store, [root], cfg, home=_home(home), profile_id=profile_id, task_id=tid)
+            rec = Recorder(store, [root], cfg, home=_home(home), task_id=tid if task_ids else None)
             rec.start()
             try:
                 run_live(plan, root)
@@ -110,7 +114,7 @@ def step_simulate_and_remember(home: Path, out: Path, profile_id: str, tasks: tu
         mem = Memory(store, cfg)
         n = mem.consolidate()
         prof = mem.profile()
-        console.print(f"memory built from {n} new sessions (no LLM, no network)")
+        console.print(f"memory built from {n} new sessions ({'with' if task_ids else 'no'} task ids, no LLM, no network)")
         table = Table(title=f"Recovered profile vs truth for {profile_id} ({profile.name}, {profile.role})", show_edge=False)
         for col in ("dim", "name", "truth", "recovered", "confidence", "evidence"):
             table.add_column(col, overflow="fold")
@@ -156,6 +160,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", default=DEMO_PROFILE)
     parser.add_argument("--tasks", default=",".join(DEMO_TASKS))
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--with-task-ids", action="store_true",
+                        help="label the recorded sessions with their task (memory never gets them by default)")
     args = parser.parse_args(argv)
     out = Path(args.out).resolve()
     if out.exists():
@@ -166,7 +172,8 @@ def main(argv: list[str] | None = None) -> int:
     step_record(home, out)
     # The persona gets a home of its own: its memory must not mix with the fixtures' users.
     persona_home = out / "persona-home"
-    step_simulate_and_remember(persona_home, out, args.profile, tuple(t.strip() for t in args.tasks.split(",") if t.strip()), args.seed)
+    step_simulate_and_remember(persona_home, out, args.profile, tuple(t.strip() for t in args.tasks.split(",") if t.strip()),
+                               args.seed, args.with_task_ids)
     console.rule("[bold]status")
     _cli(persona_home, "status")
     console.print(f"\nEverything is in {out}; try: filegram --home {persona_home} profile")

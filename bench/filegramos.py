@@ -1,8 +1,15 @@
 """FileGramOS as a bench method: filegram.memory over an in-memory store per context.
 
-Its profile, per-session tiers, drift flags and shift attribution are rendered as statements,
-plus the top-5 content chunks; the ablations (filegramos-proc / -sem / -epi) drop one
-channel's evidence from the same memory build.
+Memory's evidence is what it says about the user, rendered as text in its own words: for a
+history, the profile (each dimension's description and confidence, the sessions it flagged
+as drift with the tier they moved to) and, when the question names a session, that
+session's own tiers; for single sessions, line-ups and interleaved pairs, each session's
+tiers; plus the top-5 content chunks. The shared reader reads these lines like any other
+text: no tier letters, scores or confidences are parsed out of them.
+
+By default memory gets no task ids (real recordings have none); `task_ids=True`
+(`bench run --with-task-ids`) passes the ids of known tasks, for comparison. The ablations
+(filegramos-proc / -sem / -epi) drop one channel's evidence from the same memory build.
 """
 
 from __future__ import annotations
@@ -11,24 +18,34 @@ from collections.abc import Sequence
 from typing import Any
 
 from filegram.config import Config
+from filegram.vocab import TASKS as KNOWN_TASKS
 
 from .context import Context, Method
 from .questions import Question
 from .truth import DIM_NAMES, dim_label
 
-
-def _tier_line(dim: str, t: dict[str, Any]) -> str | None:
-    tier = t.get("tier")
-    if tier not in ("L", "M", "R"):
-        return None
-    conf = t.get("confidence")
-    conf_s = f" (confidence {float(conf):.2f})" if isinstance(conf, int | float) else ""
-    why = t.get("evidence")
-    why_s = f"; {why}" if isinstance(why, str) and why else ""
-    return f"{dim_label(dim)}: {tier}{conf_s}{why_s}"
-
-
 CONTENT_DIMS = ("B", "F")  # dimensions read from what was written (the semantic channel)
+# A line-up candidate worth stating: a shift memory finds at least this likely.
+LINEUP_MIN_POSTERIOR = 0.2
+
+
+def _describe(dim: str, tier: Any, description: Any = None) -> str:
+    """A tier in memory's own words (its profile's description, else its vocabulary)."""
+    if tier not in ("L", "M", "R"):
+        return "unknown"
+    if isinstance(description, str) and description.strip():
+        return description.strip()
+    from filegram.memory import DIMENSIONS
+
+    return DIMENSIONS[dim].tiers[tier]
+
+
+def tier_line(dim: str, info: dict[str, Any]) -> str:
+    """'C (Organization): flat (root only) (confidence 0.82)': one dimension as memory states it."""
+    words = _describe(dim, info.get("tier"), info.get("description"))
+    conf = info.get("confidence")
+    conf_s = f" (confidence {float(conf):.2f})" if isinstance(conf, int | float) and words != "unknown" else ""
+    return f"{dim_label(dim)}: {words}{conf_s}"
 
 
 class FileGramOS(Method):
@@ -36,26 +53,29 @@ class FileGramOS(Method):
 
     name = "filegramos"
     variants = ("filegramos", "filegramos-proc", "filegramos-sem", "filegramos-epi")
-    description = ("filegram.memory (FileGramOS) over an in-memory store of the input sessions (task ids "
-                   "given, never profile ids); evidence = its tiers (profile() for a history, session_tiers() "
-                   "per session otherwise), ranked session_shift() candidates of a named session, each "
-                   "line-up session's tier disagreement with the others, and top-5 content chunks (search())")
 
     variant_descriptions = {
         "filegramos-proc": "FileGramOS without the procedural channel: no tier statements for A, C, D, E "
-                           "(action counts); content tiers, chunks, drift and shifts stay",
+                           "(action counts); content tiers, chunks and drift flags stay",
         "filegramos-sem": "FileGramOS without the semantic channel: no content chunks and no tier "
                           "statements for B, F (read from written content)",
-        "filegramos-epi": "FileGramOS without the episodic channel: no drift flags, deviations or shift attribution",
+        "filegramos-epi": "FileGramOS without the episodic channel: no drift flags",
         "filegramos-own": "FileGramOS answering with its own answerer (memory.ask), NOT the shared answerer: "
                           "for comparison only, excluded from the targets",
     }
 
-    def __init__(self, config: Config | None = None, variants: Sequence[str] | None = None):
+    def __init__(self, config: Config | None = None, variants: Sequence[str] | None = None, *,
+                 task_ids: bool = False):
         self.config = config or Config()
         if variants is not None:
             self.variants = tuple(variants)
+        self.task_ids = task_ids
         self.store = None
+        given = "task ids of known tasks given" if task_ids else "no task ids"
+        self.description = (f"filegram.memory (FileGramOS) over an in-memory store of the input sessions ({given}, "
+                            "never profile ids); evidence = its profile in its own words for a history (each "
+                            "dimension's description and confidence, flagged drift with the tier it moved to) and "
+                            "the named session's tiers, each session's tiers otherwise, and top-5 content chunks")
 
     def ingest(self, ctx: Context) -> None:
         from filegram.memory import Memory
@@ -70,7 +90,8 @@ class FileGramOS(Method):
         with store.transaction():
             for label, t in ctx.sessions:
                 started = float(t.events[0]["timestamp"]) if t.events else 0.0
-                sid = store.open_session(source="bench", label=label, task_id=t.task_id, started_ms=started)
+                task = t.task_id if self.task_ids and t.task_id in KNOWN_TASKS else None
+                sid = store.open_session(source="bench", label=label, task_id=task, started_ms=started)
                 self.sid[label] = sid
                 store.add_actions([{**e, "session_id": sid, "profile_id": None} for e in t.events])
                 for h, b in t.blobs.items():
@@ -100,56 +121,67 @@ class FileGramOS(Method):
 
     # evidence sections by channel -------------------------------------------------------
 
+    def _session_lines(self, label: str) -> list[str]:
+        tag = f"[{label}] " if label.startswith("U") else ""
+        return [tag + tier_line(dim, t) for dim, t in self.mem.session_tiers(self.sid[label]).items()
+                if t.get("tier") in ("L", "M", "R")]
+
     def _proc_lines(self, q: Question) -> list[str]:
         """Tier statements: the user's profile, or each session's own tiers."""
-        kind = self.ctx.kind
         out: list[str] = []
-        if kind == "history":
+        if self.ctx.kind == "history":
             out.append("### user profile")
-            for dim, d in self.profile()["dimensions"].items():
-                line = _tier_line(dim, d)
-                if line:
-                    out.append(line)
+            out.extend(tier_line(dim, d) for dim, d in self.profile()["dimensions"].items())
             target = q.metadata.get("target")
             if target and target in self.sid:
                 out.append(f"### {target}")
-                for dim, t in self.mem.session_tiers(self.sid[target]).items():
-                    line = _tier_line(dim, t)
-                    if line:
-                        out.append(line)
+                out.extend(self._session_lines(target))
         else:
             for label, _ in self.ctx.sessions:
-                out.append(f"### {label}")
-                for dim, t in self.mem.session_tiers(self.sid[label]).items():
-                    line = _tier_line(dim, t)
-                    if line:
-                        out.append(line if not label.startswith("U") else f"[{label}] {line}")
+                if not label.startswith("U"):
+                    out.append(f"### {label}")
+                out.extend(self._session_lines(label))
         return out
 
     def _epi_lines(self, q: Question) -> list[str]:
+        """The profile's drift flags on the sessions the question is about (a line-up's
+        sessions, or the session it names): the session, and what it moved to in memory's
+        words, under the session's own header. A question about the user as a whole gets
+        none: an exception is not the habit."""
         out: list[str] = []
-        kind = self.ctx.kind
-        if kind == "lineup":
-            # Tier disagreement of each session with the others (memory.session_shift): in
-            # line-ups of different tasks it finds the odd session far more often than the
-            # fingerprint-distance flags of profile()["anomalies"] (see docs/bench.md).
-            dev: dict[str, tuple[float, dict[str, Any] | None]] = {}
-            for label, sid in self.sid.items():
-                shifts = [s for s in self.mem.session_shift(sid) if s.get("tier_changed")]
-                dev[label] = (sum(float(s.get("score") or 0.0) for s in shifts), shifts[0] if shifts else None)
-            for label, (score, top) in dev.items():
-                what = f", top change {top['dimension']}: {top['from']} -> {top['to']}" if top else ""
-                out.append(f"{label}: deviation from the other sessions {score:.2f}{what}")
-            if dev and max(v[0] for v in dev.values()) > 0:
-                worst = max(dev, key=lambda k: (dev[k][0], k))
-                out.append(f"{worst}: most anomalous session")
+        labels = {sid: label for label, sid in self.sid.items()}
         target = q.metadata.get("target")
-        if target and target in self.sid:
-            shifts = [s for s in self.mem.session_shift(self.sid[target]) if s.get("dimension") in DIM_NAMES]
-            for rank, s in enumerate(shifts[:3], 1):
-                out.append(f"{target}: candidate {rank}: {dim_label(s['dimension'])} shifted from "
-                           f"{s.get('from')} to {s.get('to')} (score {float(s.get('score') or 0):.2f}, "
-                           f"verdict {s.get('verdict')})")
+        if self.ctx.kind != "lineup" and not target:
+            return out
+        if self.ctx.kind == "lineup":
+            return self._lineup_lines()
+        for a in self.profile().get("anomalies") or []:
+            label = labels.get(a.get("session")) or a.get("label")
+            dim = a.get("dimension")
+            if not label or dim not in DIM_NAMES or (self.ctx.kind != "lineup" and label != target):
+                continue
+            verdict = a.get("verdict") or "uncertain"
+            out.append(f"### {label}")
+            out.append(f"{label}: flagged as drift ({verdict})")
+            if a.get("to") in ("L", "M", "R"):
+                out.append(f"{dim_label(dim)}: {_describe(dim, a['to'])}")
+        return out
+
+    def _lineup_lines(self) -> list[str]:
+        """In a line-up (five sessions of one person and one of someone else) memory's own
+        candidate shifts of every session: what each session showed that the others rarely
+        did, with how unusual memory finds it. A handful of sessions rarely reaches a flag,
+        so the candidates are the evidence here."""
+        out: list[str] = []
+        for label, sid in self.sid.items():
+            cands = [c for c in self.mem.session_shift(sid)
+                     if c.get("to") in ("L", "M", "R") and float(c.get("posterior") or 0.0) >= LINEUP_MIN_POSTERIOR]
+            if not cands:
+                continue
+            out.append(f"### {label}")
+            for c in cands:
+                out.append(f"{label}: unusual for this person on {dim_label(c['dimension'])}")
+                out.append(f"{dim_label(c['dimension'])}: {_describe(c['dimension'], c['to'])}")
         return out
 
     def _sem_lines(self, q: Question) -> list[str]:
@@ -181,21 +213,20 @@ class FileGramOS(Method):
         epi = self._epi_lines(q)
         content_dims = tuple(f"{d} ({DIM_NAMES[d]})" for d in CONTENT_DIMS)
 
-        def drop_content(lines: list[str]) -> list[str]:
-            return [ln for ln in lines if not any(cd in ln for cd in content_dims)]
+        def is_content(line: str) -> bool:
+            return any(cd in line for cd in content_dims)
 
-        full = proc + epi + sem
         out = {}
         for v in self.names():
             if v == "filegramos-own":
                 continue
             if v == "filegramos":
-                out[v] = full
+                lines = proc + epi + sem
             elif v == "filegramos-proc":
-                keep_content = [ln for ln in proc if any(cd in ln for cd in content_dims) or ln.startswith("###")]
-                out[v] = keep_content + epi + sem
+                lines = [ln for ln in proc if is_content(ln) or ln.startswith("###")] + epi + sem
             elif v == "filegramos-sem":
-                out[v] = drop_content(proc) + epi
-            elif v == "filegramos-epi":
-                out[v] = proc + sem
-        return {k: "\n".join(v) for k, v in out.items()}
+                lines = [ln for ln in proc if not is_content(ln)] + epi
+            else:  # filegramos-epi
+                lines = proc + sem
+            out[v] = "\n".join(lines)
+        return out

@@ -18,7 +18,8 @@ from .bank import (
 )
 from .questions import Question
 from .trajectories import Trajectory
-from .truth import DIM_CHANNEL, DIMS, TIERS, claim_text
+from .truth import DIM_CHANNEL, DIMS, TIERS
+from .wording import Wording
 
 N_FOLDS = 4
 
@@ -56,7 +57,8 @@ def gen_behav_inf(ix: QuestionIndex, spec: BankSpec) -> list[Question]:
         rng.shuffle(far)
         picks = near[:2] + far[:1]
         vecs = [true_vec, *picks]
-        opts = [("; ".join(claim_text(d, v) for d, v in zip(dims, vec, strict=True)),
+        words = Wording(rng)
+        opts = [("; ".join(words.claim(d, v) for d, v in zip(dims, vec, strict=True)),
                  {"tiers": dict(zip(dims, vec, strict=True))}) for vec in vecs]
         texts, claims, correct = shuffle_options(rng, opts, 0)
         out.append(make_question(
@@ -100,8 +102,10 @@ def gen_trace_dis(ix: QuestionIndex, spec: BankSpec) -> list[Question]:
         d = rng.choice(differ)
         same = [x for x in DIMS if x in ea and x in eb and ea[x] == eb[x]]
 
-        def opt(dim: str, t1: str, t2: str) -> tuple[str, dict[str, Any]]:
-            return (f"U1 - {claim_text(dim, t1)}; U2 - {claim_text(dim, t2)}",
+        words = Wording(rng)
+
+        def opt(dim: str, t1: str, t2: str, words: Wording = words) -> tuple[str, dict[str, Any]]:
+            return (f"U1 - {words.claim(dim, t1)}; U2 - {words.claim(dim, t2)}",
                     {"U1": {dim: t1}, "U2": {dim: t2}})
 
         options = [opt(d, ea[d], eb[d]), opt(d, eb[d], ea[d])]

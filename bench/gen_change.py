@@ -7,7 +7,8 @@ from typing import Any
 
 from .bank import BankSpec, QuestionIndex, make_question, sample, shuffle_options, subtask_rng
 from .questions import Question
-from .truth import TIERS, dim_label, tier_text
+from .truth import TIERS
+from .wording import Wording
 
 
 def gen_anom_det(ix: QuestionIndex, spec: BankSpec) -> list[Question]:
@@ -55,10 +56,6 @@ def gen_anom_det(ix: QuestionIndex, spec: BankSpec) -> list[Question]:
     return out
 
 
-def _shift_text(dim: str, a: str, b: str) -> str:
-    return f"{dim_label(dim)}: from {a} ({tier_text(dim, a)}) to {b} ({tier_text(dim, b)})"
-
-
 def gen_shift_ana(ix: QuestionIndex, spec: BankSpec) -> list[Question]:
     """The perturbed trajectory, named, within the user's whole history: which change
     (dimension and direction) characterises it? Distractors: the reverse change, the other
@@ -79,7 +76,8 @@ def gen_shift_ana(ix: QuestionIndex, spec: BankSpec) -> list[Question]:
         pid = t.profile_id
         tiers = ix.truth.tiers(pid)
         ctx = ix.by_profile[pid]  # the whole history: shared with AttrRec, one memory per user
-        options: list[tuple[str, Any]] = [(_shift_text(dim, orig, pert), {"dim": dim, "from": orig, "to": pert})]
+        words = Wording(rng)
+        options: list[tuple[str, Any]] = [(words.change(dim, orig, pert), {"dim": dim, "from": orig, "to": pert})]
         distract = [(dim, pert, orig)]
         distract += [(dim, orig, x) for x in TIERS if x not in (orig, pert)]
         for d in ix.dims(t):
@@ -96,7 +94,7 @@ def gen_shift_ana(ix: QuestionIndex, spec: BankSpec) -> list[Question]:
             if (d, a, b) in seen:
                 continue
             seen.add((d, a, b))
-            options.append((_shift_text(d, a, b), {"dim": d, "from": a, "to": b}))
+            options.append((words.change(d, a, b), {"dim": d, "from": a, "to": b}))
         texts, claims, correct = shuffle_options(rng, options, 0)
         out.append(make_question(
             "ShiftAna", len(out), "episodic", pid, [c.key for c in ctx],

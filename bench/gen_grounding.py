@@ -6,7 +6,8 @@ from __future__ import annotations
 from .bank import BankSpec, QuestionIndex, make_question, sample, shuffle_options, subtask_rng
 from .questions import Question
 from .trajectories import output_files
-from .truth import TIERS, dim_label, tier_text
+from .truth import TIERS, dim_label
+from .wording import Wording
 
 FILE_VISIBLE_DIMS = ("B", "C", "F")
 
@@ -26,7 +27,8 @@ def gen_file_grd(ix: QuestionIndex, spec: BankSpec) -> list[Question]:
     out = []
     for t, d in sample(rng, pool, spec.size("FileGrd")):
         tier = ix.eff(t)[d]
-        opts = [(tier_text(d, x), {"dim": d, "tier": x}) for x in TIERS]
+        words = Wording(rng)
+        opts = [(words.text(d, x), {"dim": d, "tier": x}) for x in TIERS]
         texts, claims, correct = shuffle_options(rng, opts, TIERS.index(tier))
         out.append(make_question(
             "FileGrd", len(out), "semantic", t.profile_id, [t.key],

@@ -15,12 +15,13 @@ from .bank import (
     subtask_rng,
 )
 from .questions import Question
-from .truth import DIM_CHANNEL, TIERS, claim_text, dim_label, tier_text
+from .truth import DIM_CHANNEL, TIERS, dim_label
+from .wording import Wording
 
 
 def gen_attr_rec(ix: QuestionIndex, spec: BankSpec) -> list[Question]:
-    """Per user and behavioural attribute: which of the dimension's three tier descriptions
-    fits, judged from all of the user's trajectories."""
+    """Per user and behavioural attribute: which of the dimension's three tiers, each in one of
+    the bench's own wordings, fits, judged from all of the user's trajectories."""
     rng = subtask_rng(spec.seed, "AttrRec")
     pool = []
     for pid in ix.profiles:
@@ -31,7 +32,8 @@ def gen_attr_rec(ix: QuestionIndex, spec: BankSpec) -> list[Question]:
     for n, (pid, attr, dim) in enumerate(sample(rng, pool, spec.size("AttrRec"))):
         trajs = ix.by_profile[pid]
         truth_tier = ix.truth.tiers(pid)[dim]
-        opts = [(tier_text(dim, t), {"dim": dim, "tier": t}) for t in TIERS]
+        words = Wording(rng)
+        opts = [(words.text(dim, t), {"dim": dim, "tier": t}) for t in TIERS]
         texts, claims, correct = shuffle_options(rng, opts, TIERS.index(truth_tier))
         out.append(make_question(
             "AttrRec", n, DIM_CHANNEL[dim], pid, [t.key for t in trajs],
@@ -64,8 +66,8 @@ def gen_prof_rec(ix: QuestionIndex, spec: BankSpec) -> list[Question]:
     return out
 
 
-def _profile_option(tiers: dict[str, str], dims: Sequence[str]) -> str:
-    return "; ".join(claim_text(d, tiers[d]) for d in dims)
+def _profile_option(words: Wording, tiers: dict[str, str], dims: Sequence[str]) -> str:
+    return "; ".join(words.claim(d, tiers[d]) for d in dims)
 
 
 def gen_behav_fp(ix: QuestionIndex, spec: BankSpec) -> list[Question]:
@@ -100,7 +102,8 @@ def gen_behav_fp(ix: QuestionIndex, spec: BankSpec) -> list[Question]:
         if len(chosen) < 3:
             continue
         pids = [t.profile_id, *chosen]
-        opts = [(_profile_option(ix.truth.tiers(p), dims), {"profile": p, "tiers": {d: ix.truth.tiers(p)[d] for d in dims}}) for p in pids]
+        words = Wording(rng)
+        opts = [(_profile_option(words, ix.truth.tiers(p), dims), {"profile": p, "tiers": {d: ix.truth.tiers(p)[d] for d in dims}}) for p in pids]
         texts, claims, correct = shuffle_options(rng, opts, 0)
         out.append(make_question(
             "BehavFP", len(out), "procedural", t.profile_id, [t.key],

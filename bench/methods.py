@@ -10,8 +10,8 @@ in what it remembers and retrieves, which is what the benchmark compares.
 - eager_summ: one short extractive summary per session, kept instead of the session.
 - mem0_flat: Mem0-style flat fact store: one fact per action, duplicates merged, the
   top-20 facts most similar to the question retrieved (no sessions, no statistics).
-- filegramos: filegram.memory over an in-memory store; its profile, per-session tiers,
-  drift flags and shift attribution rendered as statements, plus top-5 content chunks.
+- filegramos: filegram.memory over an in-memory store (no task ids unless asked); its
+  profile, per-session tiers and drift flags in its own words, plus top-5 content chunks.
 - filegramos-proc / -sem / -epi: the same memory with one channel's evidence removed.
 
 The interface is context.Method; the baselines live in baselines.py, FileGramOS in
@@ -48,7 +48,7 @@ METHOD_ORDER = ("no_context", "full_context", "naive_rag", "eager_summ", "mem0_f
 
 
 def make_methods(names: Sequence[str] | None = None, *, config: Config | None = None, ablations: bool = True,
-                 budget_tokens: int = 16000, memory_answerer: bool = False) -> list[Method]:
+                 budget_tokens: int = 16000, memory_answerer: bool = False, task_ids: bool = False) -> list[Method]:
     """The methods to run, in report order. Names: the METHOD_ORDER keys."""
     from filegram.errors import FileGramError
 
@@ -74,5 +74,5 @@ def make_methods(names: Sequence[str] | None = None, *, config: Config | None = 
             variants = list(FileGramOS.variants if ablations else ("filegramos",))
             if memory_answerer:
                 variants.append("filegramos-own")
-            out.append(FileGramOS(config, variants))
+            out.append(FileGramOS(config, variants, task_ids=task_ids))
     return out

@@ -46,6 +46,21 @@ class BenchConfig:
     progress: bool = True
     engine: str = "local"  # "ray": simulation and scoring as Ray tasks
     address: str | None = None  # an existing Ray cluster (default: a local runtime)
+    users: Path | None = None  # a users folder (truth.json + trajectories) instead of a simulation
+    task_ids: bool = False  # give FileGramOS the task ids (default: none, as in real recordings)
+
+
+# What a users folder supports: its truth is per user and per perturbed session, and its
+# sessions carry no task, so questions that need the task's dimensions or two people on one
+# task cannot be built from it.
+USERS_SUBTASKS = ("AttrRec", "ProfRec", "AnomDet", "ShiftAna")
+USERS_SKIPPED = {
+    "BehavFP": "needs each session's task (which dimensions it exercises); a users folder has none",
+    "BehavInf": "needs each session's task (the held-out task's dimensions); a users folder has none",
+    "TraceDis": "needs two people on the same task; a users folder has no task ids",
+    "FileGrd": "needs each session's task (which dimensions its files show); a users folder has none",
+    "VisGrd": "needs screen recordings",
+}
 
 
 @contextlib.contextmanager
@@ -83,6 +98,30 @@ def _sizes(cfg: BenchConfig) -> dict[str, int] | None:
     return sizes or None
 
 
+def load_users_data(root: Path) -> tuple[list[Trajectory], Truth, str]:
+    """A users folder as trajectories (keyed by folder name; the user as profile, the session's
+    short name standing in for a task) and the truth it states."""
+    from .trajectories import load_folder
+    from .truth import ProfileTruth
+    from .users import load_users, session_label
+
+    data = load_users(root)
+    sim = load_truth()
+    trajs = []
+    for user, folders in data.sessions.items():
+        shifts = data.perturbed.get(user, {})
+        for folder in folders:
+            t = load_folder(folder)
+            pert = shifts.get(folder.name)
+            t.profile_id, t.task_id = user, session_label(user, folder)
+            t.perturbation = ({"shifted_dims": {d: {"original": a, "perturbed": b} for d, (a, b) in pert.items()}}
+                              if pert else None)
+            trajs.append(t)
+    truth = Truth(profiles={u: ProfileTruth(u, tiers) for u, tiers in data.tiers.items()}, tasks={},
+                  attributes=sim.attributes)
+    return trajs, truth, f"users folder {data.root} ({len(data.tiers)} users, {data.count()} trajectories)"
+
+
 def load_data(cfg: BenchConfig) -> tuple[list[Trajectory], str]:
     """Trajectories from --data (official release layout) or a fresh simulation."""
     if cfg.data is not None:
@@ -113,11 +152,22 @@ def _run_bench(cfg: BenchConfig, config: Config | None = None) -> dict[str, Any]
 
     config = config or Config()
     t0 = time.perf_counter()
-    truth: Truth = load_truth()
-    trajs, data_note = load_data(cfg)
+    skipped: dict[str, str] = {}
+    if cfg.users is not None:
+        trajs, truth, data_note = load_users_data(cfg.users)
+        wanted = [s for s in (cfg.subtasks or USERS_SUBTASKS)]
+        for sub in wanted:
+            if sub not in USERS_SUBTASKS:
+                skipped[sub] = USERS_SKIPPED.get(sub, "not supported on a users folder")
+        if not cfg.subtasks:
+            skipped.update({k: v for k, v in USERS_SKIPPED.items()})
+        subtasks = [s for s in wanted if s in USERS_SUBTASKS]
+    else:
+        truth = load_truth()
+        trajs, data_note = load_data(cfg)
+        subtasks = list(cfg.subtasks) if cfg.subtasks else None
     if not trajs:
         raise FileGramError("no trajectories to evaluate (check --profiles / --data)")
-    skipped: dict[str, str] = {}
     if cfg.questions is not None:
         questions: list[Question] = read_jsonl(cfg.questions)
         if cfg.subtasks:
@@ -127,11 +177,12 @@ def _run_bench(cfg: BenchConfig, config: Config | None = None) -> dict[str, Any]
 
         questions, skipped = load_official(cfg.data, truth=truth, trajectories=trajs)[1:]
     else:
-        questions, skipped = generate_bank(trajs, truth, BankSpec(cfg.seed, _sizes(cfg), cfg.subtasks))
+        questions, more = generate_bank(trajs, truth, BankSpec(cfg.seed, _sizes(cfg), subtasks))
+        skipped.update(more)
     cfg.out.mkdir(parents=True, exist_ok=True)
     write_jsonl(questions, cfg.out / "questions.jsonl")
     opts = RunOptions(cfg.methods, cfg.ablations, cfg.budget_tokens, max(cfg.workers, 1), cfg.offline,
-                      cfg.memory_answerer, cfg.engine, cfg.address)
+                      cfg.memory_answerer, engine=cfg.engine, address=cfg.address, task_ids=cfg.task_ids)
     with progress_bar(cfg.progress, "answer") as tick:
         out = run_methods(questions, trajs, truth, config=config, options=opts, progress=tick)
     with (cfg.out / "predictions.jsonl").open("w", encoding="utf-8") as f:

@@ -36,6 +36,7 @@ class RunOptions:
     memory_answerer: bool = False
     engine: str = "local"  # or "ray": question groups as Ray tasks (bench/engines.py)
     address: str | None = None  # an existing Ray cluster
+    task_ids: bool = False  # give FileGramOS the task ids of known tasks (default: none)
 
 
 @dataclass
@@ -88,7 +89,8 @@ def _answer_groups(groups: list[list[Question]], trajs: dict[str, Trajectory], t
                    truth: Truth | None = None) -> tuple[list[Prediction], dict[str, float], list[TierCheck]]:
     answerer = make_answerer(config, offline=opts.offline)
     methods: list[Method] = make_methods(opts.methods, config=config, ablations=opts.ablations,
-                                         budget_tokens=opts.budget_tokens, memory_answerer=opts.memory_answerer)
+                                         budget_tokens=opts.budget_tokens, memory_answerer=opts.memory_answerer,
+                                         task_ids=opts.task_ids)
     preds: list[Prediction] = []
     timing: dict[str, float] = defaultdict(float)
     checks: list[TierCheck] = []
@@ -142,7 +144,7 @@ def run_methods(questions: Sequence[Question], trajs: Sequence[Trajectory], trut
     answerable = [q for q in questions if all(k in by_key for k in q.input_trajectories)]
     groups = _group(answerable)
     methods = make_methods(opts.methods, config=config, ablations=opts.ablations, budget_tokens=opts.budget_tokens,
-                           memory_answerer=opts.memory_answerer)
+                           memory_answerer=opts.memory_answerer, task_ids=opts.task_ids)
     names = [n for m in methods for n in m.names()]
     descriptions = {n: getattr(m, "variant_descriptions", {}).get(n, m.description) for m in methods for n in m.names()}
     answerer = make_answerer(config, offline=opts.offline)

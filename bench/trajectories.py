@@ -98,6 +98,21 @@ def _relativise(events: list[dict[str, Any]], root: str | None) -> list[dict[str
     return out
 
 
+def common_root(events: list[dict[str, Any]]) -> str | None:
+    """The deepest folder that holds every absolute path of a trajectory without a stated
+    workspace root (the importer's rule), so paths read as they did in the workspace."""
+    import posixpath
+
+    dirs = [posixpath.dirname(v) for e in events for k in PATH_KEYS
+            if isinstance(v := e.get(k), str) and v.startswith("/")]
+    if not dirs:
+        return None
+    try:
+        return posixpath.commonpath(dirs) or None
+    except ValueError:
+        return None
+
+
 def _read_json(path: Path) -> Any:
     try:
         return json.loads(path.read_text(encoding="utf-8"))
@@ -119,7 +134,8 @@ def load_folder(folder: Path, *, key: str | None = None) -> Trajectory:
     pert = _read_json(folder / "perturbation.json") if (folder / "perturbation.json").is_file() else None
     events = [dict(e) for e in raw if isinstance(e, dict) and e.get("event_type") not in METADATA_TYPES]
     events.sort(key=lambda e: float(e.get("timestamp") or 0.0))
-    events = _relativise(events, summary.get("workspace_root") if isinstance(summary, dict) else None)
+    root = summary.get("workspace_root") if isinstance(summary, dict) else None
+    events = _relativise(events, root or common_root(events))
     name = key or folder.name
     pid = (summary or {}).get("profile_id") if isinstance(summary, dict) else None
     tid = (summary or {}).get("task_id") if isinstance(summary, dict) else None

@@ -1,9 +1,9 @@
 """Ground truth the bench asks about: dimensions, tiers, attributes, profiles and tasks.
 
-Dimension names and the tier descriptions (filegram.md table 2) are the core's vocabulary
-(filegram.vocab), so the options are worded exactly as memory's answerer and ours read them.
-Profiles, tasks and attributes come from the simulator at run time (it owns the paper's
-Table 9 and task table).
+Dimension names and table 2's tier descriptions are the core's vocabulary (filegram.vocab);
+options are not worded with them but with the bench's own paraphrases (wording.py), so no
+method can match an option by repeating memory's words. Profiles, tasks and attributes come
+from the simulator at run time (it owns the paper's Table 9 and task table).
 """
 
 from __future__ import annotations
@@ -75,18 +75,13 @@ DIM_CHANNEL: dict[str, str] = {
 
 
 def tier_text(dim: str, tier: str) -> str:
-    """The paper's wording of one tier of one dimension."""
+    """Table 2's wording of one tier of one dimension (open answers, the reader's ceiling)."""
     return TIER_DESCRIPTIONS[dim][tier]
 
 
 def dim_label(dim: str) -> str:
     """A dimension as the options name it, e.g. C (Organization)."""
     return dimension_label(dim)
-
-
-def claim_text(dim: str, tier: str) -> str:
-    """One dimension-and-tier claim as the options write it: "C (Organization): flat (root only)"."""
-    return f"{dim_label(dim)}: {tier_text(dim, tier)}"
 
 
 @dataclass(frozen=True)

@@ -56,7 +56,7 @@ def register(sub: Any) -> None:
 def _start(args: argparse.Namespace, ctx: Context) -> int:
     from .runtime import RunFiles
     from .service import Daemon
-    from .startup import resolve_roots, setup_logging
+    from .startup import open_private_log, resolve_roots, setup_logging
 
     roots = resolve_roots(args.root or ctx.config["recorder"]["roots"], ctx.home)
     files = RunFiles(ctx.home.run_dir)
@@ -82,9 +82,12 @@ def _start(args: argparse.Namespace, ctx: Context) -> int:
         kwargs["creationflags"] = subprocess.DETACHED_PROCESS | subprocess.CREATE_NEW_PROCESS_GROUP
     else:
         kwargs["start_new_session"] = True
-    with open(out_path, "ab") as out:
+    out = open_private_log(out_path)
+    try:
         proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=out, stderr=out,
                                 cwd=str(ctx.home.root), **kwargs)
+    finally:
+        os.close(out)
     deadline = time.monotonic() + START_WAIT_SECONDS
     while time.monotonic() < deadline:
         code = proc.poll()

@@ -12,6 +12,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from filegram.config import Home
 from filegram.errors import FileGramError
 
 from .runtime import RunFiles
@@ -64,9 +65,30 @@ class DaemonClient:
 
 
 def login_url(run_files: RunFiles) -> str:
-    """The one-time sign-in URL of the running daemon's dashboard (`filegram open`, the tray)."""
-    info = run_files.read_info()
-    token = run_files.read_token()
-    if not info or not info.get("api_url") or not token:
+    """A one-time sign-in URL of the running daemon's dashboard (`filegram open`): the
+    daemon hands out a code that works once, within a minute; the API token never goes
+    into a URL (nor into the argv of the browser launcher, which `ps` shows)."""
+    if not run_files.read_info():
         raise NotRunning("the FileGram daemon is not running (start it with `filegram start`)")
-    return f"{info['api_url']}/?token={token}"
+    out = DaemonClient(run_files.run_dir).request("POST", "/api/signin-code")
+    url = out.get("url") if isinstance(out, dict) else None
+    if not isinstance(url, str):
+        raise FileGramError("the daemon did not hand out a sign-in code")
+    return url
+
+
+FORGET_TIMEOUT_S = 600.0  # forgetting ends with a VACUUM of the whole file
+
+
+def forget_through_daemon(home: Home, what: dict[str, Any]) -> dict[str, Any] | None:
+    """`filegram forget` while a daemon records this home: the daemon pauses its recorder,
+    forgets and records again (filegram.forget names this function). None when no daemon
+    holds the home's lock."""
+    files = RunFiles(home.run_dir)
+    if not files.is_locked():
+        return None
+    try:
+        result: dict[str, Any] = DaemonClient(home.run_dir, timeout=FORGET_TIMEOUT_S).request("POST", "/api/forget", what)
+    except NotRunning:
+        raise FileGramError("a FileGram daemon is starting for this home: try again in a moment (nothing was forgotten)") from None
+    return result

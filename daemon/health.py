@@ -29,6 +29,7 @@ class HealthInputs:
     recorder_restarts_recent: int = 0
     recorder_last_error: str | None = None
     recorder_gave_up: bool = False
+    recorder_resource_error: str | None = None  # short of descriptors, memory or space; retrying
     integrity: str | None = None  # "ok" or the failed check's first line
     job_errors: dict[str, str] = field(default_factory=dict)
     now_ms: float = field(default_factory=lambda: time.time() * 1000.0)
@@ -56,6 +57,8 @@ def assess(h: HealthInputs) -> tuple[str, list[str]]:
         warnings.append(
             f"recorder restarted {h.recorder_restarts_recent} times recently: {h.recorder_last_error}"
         )
+    if h.recorder_resource_error:
+        warnings.append(f"the recorder cannot read files: {h.recorder_resource_error}")
     stale = stale_activity(h)
     if stale is not None:
         warnings.append(

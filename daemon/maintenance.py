@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from filegram.scrub import take_backup
 from filegram.store import Store
 
 log = logging.getLogger(__name__)
@@ -22,17 +23,24 @@ MEDIA_KEYS = ("media_ref", "media_ref_old", "media_ref_new", "media_ref_diff")
 HASH_KEYS = ("before_hash", "after_hash")
 
 
-def close_orphaned_sessions(store: Store, *, source: str = "recorder", keep: set[str] | None = None) -> list[str]:
-    """Close sessions a dead daemon left open (kill -9, power loss) so memory can use them.
+def close_orphaned_sessions(store: Store, *, source: str = "recorder", keep: set[str] | None = None,
+                            run_dir: Path | None = None) -> list[str]:
+    """Close sessions a dead daemon left open (kill -9, power loss) so memory can use them,
+    marked closed_reason "crash". A session whose recorder still runs (a `filegram record`
+    of this home, see recorder/instances.py) is not an orphan and stays open.
 
     The session ends at its last stored action: nothing after it was committed.
     """
+    from filegram.recorder.instances import instance_alive
+
     keep = keep or set()
     closed = []
     for s in store.sessions(closed=False, source=source):
         if s["id"] in keep:
             continue
-        store.close_session(s["id"])
+        if instance_alive(run_dir, (s.get("metadata") or {}).get("recorder_instance")):
+            continue
+        store.close_session(s["id"], reason="crash")
         closed.append(s["id"])
     if closed:
         log.info("closed %d session(s) left open by an earlier run", len(closed))
@@ -92,18 +100,7 @@ def check_and_backup(store: Store, backup_dir: Path, keep: int) -> dict[str, Any
         return out
     if keep <= 0:
         return out
-    backup_dir = Path(backup_dir)
-    backup_dir.mkdir(parents=True, exist_ok=True)
-    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(started))
-    dest = backup_dir / f"filegram-{stamp}.db"
-    n = 1
-    while dest.exists():
-        n += 1
-        dest = backup_dir / f"filegram-{stamp}-{n}.db"
-    store.backup(dest)
+    dest = take_backup(store, Path(backup_dir), keep, started=started)  # the naming forget rewrites
     out["backup"] = str(dest)
-    backups = sorted(backup_dir.glob("filegram-*.db"), key=lambda p: p.stat().st_mtime)
-    for old in backups[:-keep]:
-        old.unlink(missing_ok=True)
     log.info("integrity ok; backup written to %s", dest)
     return out

@@ -51,7 +51,7 @@ RecorderFactory = Callable[[Store], Callable[[], RecorderLike]]
 RECORDER_FIELDS = ("running", "session_id", "queued", "stored", "dropped", "errors", "restarts",
                    "restarts_recent", "failures", "last_error", "gave_up", "last_stored_ms",
                    "last_activity_ms", "unstored_since_ms", "probes", "started_ms", "next_retry_s",
-                   "unavailable_types")
+                   "unavailable_types", "resource_errors", "resource_error")
 
 
 class Daemon:
@@ -83,6 +83,9 @@ class Daemon:
         self.paused = False
         self.tray_state = "off"
         self._query_lock = threading.Lock()
+        self._control_lock = threading.Lock()  # pause, resume, stop: one at a time
+        self._reconcile_next = True  # the next recorder start looks for offline changes
+        self._stop_requested = False
         self._integrity: str | None = None
         self._stop_callbacks: list[Callable[[], None]] = []
         self.api: WebServer | None = None
@@ -115,11 +118,12 @@ class Daemon:
     def _start_components(self, t0: float) -> None:
         self.started_ms = t0 * 1000.0
         self.query_store = self._open_store()  # API reads and health
+        self._check_database(self.query_store)
         self.memory_store = self._open_store()  # memory and housekeeping jobs
         recorder_store = self._open_store()
         self.shared_memory = SharedMemory(self.memory_store, self.config, self._memory_factory)
         for source in ("recorder", "screen"):  # the sources a live daemon writes
-            close_orphaned_sessions(self.memory_store, source=source)
+            close_orphaned_sessions(self.memory_store, source=source, run_dir=self.home.run_dir)
         self.paused = bool(self.memory_store.get_state(PAUSED_STATE_KEY, False))
 
         self.api = self._start_web_server(self.files.new_token())
@@ -143,6 +147,17 @@ class Daemon:
                  (self.ready_ms - self.started_ms) / 1000.0, os.getpid(), self.api.url,
                  ", ".join(map(str, self.roots)), ", paused" if self.paused else "")
 
+    @staticmethod
+    def _check_database(store: Store) -> None:
+        """Refuse to run on a damaged file (quick_check reads every page once): recording
+        into it would only bury what can still be saved. One line says what to do."""
+        from filegram.store import DamagedDatabase
+
+        result = store.conn.execute("PRAGMA quick_check").fetchone()[0]
+        if result != "ok":
+            raise DamagedDatabase(f"the database {store.path} is damaged ({result}): "
+                                  "run `filegram doctor --repair`")
+
     def _start_web_server(self, token: str) -> WebServer:
         """The JSON API and, when this build has it, the dashboard, on 127.0.0.1."""
         from .web.api import DaemonApi
@@ -163,9 +178,15 @@ class Daemon:
         except ImportError as exc:  # the dashboard is optional: the JSON API still works
             log.warning("dashboard unavailable: %s", exc)
         else:
+            from .web.auth import SIGNIN_CODE_SECONDS
+            from .web.rest import Route
+
             backend = DaemonBackend(self)
-            server.web = Dashboard(backend, token)
+            dashboard = Dashboard(backend, token)
+            server.web = dashboard
             api.add(assistant_routes(backend.assistant))
+            api.add([Route("POST", "/api/signin-code", lambda req: {
+                "url": server.url + dashboard.signin_path(), "expires_in_s": SIGNIN_CODE_SECONDS})])
         server.start()
         return server
 
@@ -189,7 +210,9 @@ class Daemon:
         def make() -> RecorderLike:
             from filegram.recorder import Recorder
 
-            recorder: RecorderLike = Recorder(store, self.roots, self.config, home=self.home)
+            reconcile, self._reconcile_next = self._reconcile_next, True
+            recorder: RecorderLike = Recorder(store, self.roots, self.config, home=self.home,
+                                              owner="the FileGram daemon", reconcile=reconcile)
             return recorder
 
         return make
@@ -216,8 +239,11 @@ class Daemon:
         return scheduler
 
     def request_stop(self) -> None:
-        """Ask the daemon to shut down (any thread; signal-safe)."""
+        """Ask the daemon to shut down (any thread; signal-safe; a second ask is a no-op)."""
         self.stop_event.set()
+        if self._stop_requested:
+            return
+        self._stop_requested = True
         for cb in list(self._stop_callbacks):
             try:
                 cb()
@@ -230,6 +256,8 @@ class Daemon:
     def stop(self) -> None:
         """Flush and close everything, then release the lock (idempotent)."""
         self.stop_event.set()
+        with self._control_lock:
+            pass  # a pause or resume under way finishes first; later ones see stop_event
         self._stop_components()
         self.files.release()
         log.info("daemon stopped")
@@ -282,19 +310,31 @@ class Daemon:
     # -- control ----------------------------------------------------------------------
 
     def pause(self) -> dict[str, Any]:
-        if self.supervisor is not None:
-            self.supervisor.pause()
-        self.paused = True
-        self.memory_store.set_state(PAUSED_STATE_KEY, True)
-        log.info("recording paused")
+        """Stop recording; idempotent, and serialised with resume and stop."""
+        with self._control_lock:
+            if self.stop_event.is_set():
+                return self.health()
+            if self.supervisor is not None:
+                self.supervisor.pause()
+            if not self.paused:
+                self.paused = True
+                self.memory_store.set_state(PAUSED_STATE_KEY, True)
+                log.info("recording paused")
         return self.health()
 
     def resume(self) -> dict[str, Any]:
-        self.paused = False
-        self.memory_store.set_state(PAUSED_STATE_KEY, False)
-        if self.supervisor is not None:
-            self.supervisor.start()
-        log.info("recording resumed")
+        """Record again; idempotent (a resume while recording starts nothing), serialised
+        with pause and stop, and nothing once the daemon is stopping."""
+        with self._control_lock:
+            if self.stop_event.is_set():
+                return self.health()
+            if self.paused:
+                self.paused = False
+                self.memory_store.set_state(PAUSED_STATE_KEY, False)
+                self._reconcile_next = False  # what changed while paused is not recorded
+                log.info("recording resumed")
+            if self.supervisor is not None:
+                self.supervisor.start()
         return self.health()
 
     # -- stores and memory ------------------------------------------------------------
@@ -382,6 +422,7 @@ class Daemon:
             recorder_restarts_recent=int(rec.get("restarts_recent") or 0),
             recorder_last_error=rec.get("last_error"),
             recorder_gave_up=bool(rec.get("gave_up")),
+            recorder_resource_error=rec.get("resource_error") if rec.get("running") else None,
             integrity=self._integrity,
             job_errors=job_errors,
             now_ms=now,
@@ -422,6 +463,13 @@ class Daemon:
         path = self.home.run_dir / "profile.html"
         write_private(path, static_profile_page(profile, self.health()))
         return path
+
+    def signin_url(self) -> str:
+        """A one-time URL that signs a browser in to the dashboard (the tray's Open profile)."""
+        api = self.api
+        if api is None or api.web is None or not hasattr(api.web, "signin_path"):
+            raise FileGramError("this build has no dashboard")
+        return api.url + api.web.signin_path()
 
     def open_path(self, target: str | Path) -> None:
         open_with_system(str(target))

@@ -3,8 +3,10 @@ the daemon's log files."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import logging.handlers
+import os
 import sys
 from pathlib import Path
 
@@ -14,14 +16,33 @@ from filegram.errors import FileGramError
 _CONFIGURED_FLAG = "_filegram_daemon_logging"
 
 
+class PrivateRotatingFileHandler(logging.handlers.RotatingFileHandler):
+    """A rotating log that is 0600 from its first byte, whatever the umask (logs name your
+    files and folders)."""
+
+    def _open(self):  # type: ignore[no-untyped-def]
+        fd = os.open(self.baseFilename, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        with contextlib.suppress(OSError):
+            os.fchmod(fd, 0o600)
+        return os.fdopen(fd, "a", encoding=self.encoding, errors=self.errors)
+
+
+def open_private_log(path: Path) -> int:
+    """A log file (daemon.out) opened for appending, 0600: a descriptor for a child's output."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    with contextlib.suppress(OSError):
+        os.fchmod(fd, 0o600)
+    return fd
+
+
 def setup_logging(home: Home, *, to_stderr: bool) -> None:
     """A rotating log in the home (1 MB x 3) and, in the foreground, stderr too."""
     logger = logging.getLogger("filegram")
     if getattr(logger, _CONFIGURED_FLAG, False):
         return
-    home.log_dir.mkdir(parents=True, exist_ok=True)
+    home.ensure()  # the logs folder is 0700 like the home
     fmt = logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
-    fh = logging.handlers.RotatingFileHandler(
+    fh = PrivateRotatingFileHandler(
         home.log_dir / "daemon.log", maxBytes=1_000_000, backupCount=3, encoding="utf-8"
     )
     fh.setFormatter(fmt)

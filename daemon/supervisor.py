@@ -4,11 +4,19 @@ ActivityWatch's manager restarts a crashed watcher a few times and then stops; w
 missed was being TOLD. Here each failure is counted and its message kept, so the health
 verdict (and so the tray and `filegram status`) shows it, and after too many failures in a
 window the supervisor stops trying and says so instead of flapping forever.
+
+There is one recorder, always: start, pause and shutdown are idempotent and run one at a
+time on the supervisor's own thread, whatever thread asks (an API request, the tray, a
+signal). So a second resume is a no-op instead of a second inotify recorder, and what a
+recorder starts (its search helper process, which the kernel ties to the thread that
+started it) belongs to a thread that lives as long as the daemon, not to a request thread
+that ends a moment later.
 """
 
 from __future__ import annotations
 
 import logging
+import queue
 import threading
 import time
 from collections import deque
@@ -69,36 +77,83 @@ class RecorderSupervisor:
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._thread_lock = threading.Lock()
+        self._commands: queue.SimpleQueue[tuple[Callable[[], None], threading.Event]] = queue.SimpleQueue()
 
-    # -- control ----------------------------------------------------------------------
+    # -- control: every change runs on the supervisor's thread, one at a time ----------------
+
+    def _ensure_thread(self) -> None:
+        with self._thread_lock:
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._watch, name="recorder-supervisor", daemon=True)
+                self._thread.start()
+
+    def _on_supervisor(self, fn: Callable[[], None], timeout: float = 120.0) -> None:
+        """Run fn on the supervisor thread (at once when already on it) and wait for it."""
+        if threading.current_thread() is self._thread or self._stop.is_set():
+            fn()  # on the thread already, or it is ending: nothing starts any more
+            return
+        self._ensure_thread()
+        done = threading.Event()
+        self._commands.put((fn, done))
+        self._wake.set()
+        if not done.wait(timeout):
+            log.error("recorder supervisor did not carry out a command within %.0f s", timeout)
+
+    def _run_commands(self) -> None:
+        while True:
+            try:
+                fn, done = self._commands.get_nowait()
+            except queue.Empty:
+                return
+            try:
+                fn()
+            except Exception:
+                log.exception("recorder supervisor: a command failed")
+            finally:
+                done.set()
 
     def start(self) -> None:
-        """Start recording now (raises nothing: a failure is recorded and retried)."""
-        with self._lock:
-            self._want_running = True
-            self.gave_up = False
-            self._failures.clear()
-            self._backoff = self.backoff_initial
-            self._next_try = 0.0
-            self._start_recorder()
-        if self._thread is None:
-            self._thread = threading.Thread(target=self._watch, name="recorder-supervisor", daemon=True)
-            self._thread.start()
+        """Record (raises nothing: a failure is recorded and retried). A no-op while the
+        recorder runs; after giving up, a fresh start from a clean slate."""
+
+        def go() -> None:
+            with self._lock:
+                if self._stop.is_set():
+                    return  # shutting down
+                self._want_running = True
+                if self.recorder is not None and self._stats(self.recorder).get("running"):
+                    return  # already recording: never a second recorder
+                self.gave_up = False
+                self._failures.clear()
+                self._backoff = self.backoff_initial
+                self._next_try = 0.0
+                self._stop_recorder()  # a dead one, if any: salvage what it holds
+                self._start_recorder()
+
+        self._on_supervisor(go)
 
     def pause(self) -> None:
-        """Stop recording (flushes and closes the open session); the watcher stays."""
-        with self._lock:
-            self._want_running = False
-            self._stop_recorder()
+        """Stop recording (flushes and closes the open session); the watcher stays. A
+        no-op when not recording."""
+
+        def go() -> None:
+            with self._lock:
+                self._want_running = False
+                self._stop_recorder()
+
+        self._on_supervisor(go)
 
     def shutdown(self) -> None:
+        """Stop for good: no start is carried out after this begins."""
         self._stop.set()
         self._wake.set()
+        if self._thread is not None:
+            self._thread.join(timeout=10)
         with self._lock:
             self._want_running = False
             self._stop_recorder()
-        if self._thread is not None:
-            self._thread.join(timeout=10)
+        self._run_commands()  # release anyone who asked meanwhile
 
     @property
     def running(self) -> bool:
@@ -219,9 +274,16 @@ class RecorderSupervisor:
             self._backoff = min(self._backoff * 2, self.backoff_max)
 
     def _watch(self) -> None:
+        try:
+            self._watch_loop()
+        finally:
+            self._run_commands()  # release anyone waiting (a start is a no-op now)
+
+    def _watch_loop(self) -> None:
         while not self._stop.is_set():
             self._wake.wait(self.check_seconds)
             self._wake.clear()
+            self._run_commands()
             if self._stop.is_set():
                 break
             with self._lock:

@@ -156,9 +156,7 @@ class MenuActions:
         api = self.daemon.api
         if api is not None and api.web is not None:
             try:
-                from .client import login_url
-
-                self.daemon.open_path(login_url(self.daemon.files))
+                self.daemon.open_path(self.daemon.signin_url())
                 return
             except Exception as exc:
                 log.error("cannot open the dashboard: %s", exc)

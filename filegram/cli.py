@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import sqlite3
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -90,6 +91,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(result or 0)
     except FileGramError as exc:
         print(f"filegram: error: {exc}", file=sys.stderr)
+        return 2
+    except sqlite3.DatabaseError as exc:  # a damaged file found after it opened: one line too
+        from .store.database import damaged_message, is_damaged
+
+        msg = damaged_message(ctx.home.db_path, exc) if is_damaged(exc) else f"database error: {exc}"
+        print(f"filegram: error: {msg}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("filegram: interrupted", file=sys.stderr)

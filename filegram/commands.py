@@ -1,4 +1,4 @@
-"""Core subcommands: status, sessions, trace show, config, import, export."""
+"""Core subcommands: status, sessions, trace show, config, import, export, forget, doctor."""
 
 from __future__ import annotations
 
@@ -72,6 +72,12 @@ def register(sub: Any) -> None:
     p.add_argument("--yes", action="store_true", help="do not ask for confirmation of --all")
     p.set_defaults(func=cmd_forget)
 
+    p = sub.add_parser("doctor", help="check the config and the database (integrity); --repair restores a damaged one")
+    p.add_argument("--repair", action="store_true",
+                   help="move a damaged database aside, restore the newest good backup and copy in every readable row")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=cmd_doctor)
+
 
 # -- helpers ---------------------------------------------------------------------------
 
@@ -101,6 +107,15 @@ def console() -> Any:
     from rich.console import Console
 
     return Console(highlight=False, soft_wrap=False)
+
+
+def closed_label(s: dict[str, Any]) -> str:
+    """'open', 'yes', or why it closed when that matters: 'crash' (cut by a crash, closed
+    at the next start) or 'offline' (changes made while nothing recorded)."""
+    if not s["closed"]:
+        return "open"
+    reason = (s.get("metadata") or {}).get("closed_reason")
+    return reason if reason in ("crash", "offline", "recovered") else "yes"
 
 
 def resolve_session(store: Store, ref: str | None) -> dict[str, Any]:
@@ -210,7 +225,7 @@ def cmd_sessions(args: argparse.Namespace, ctx: Context) -> int:
             fmt_time(s["started_ms"]),
             f"{dur:.1f}" if dur is not None else "",
             str(s["action_count"]),
-            "yes" if s["closed"] else "open",
+            closed_label(s),
         )
     c = console()
     if not sessions:
@@ -230,13 +245,15 @@ def cmd_trace_show(args: argparse.Namespace, ctx: Context) -> int:
         return 0
     from rich.table import Table
 
-    t = Table(title=f"session {s['id'][:8]} {s['label'] or ''} ({len(events)} actions)", show_edge=False)
+    closed = closed_label(s)
+    note = f", closed: {closed}" if closed not in ("yes", "open") else ""
+    t = Table(title=f"session {s['id'][:8]} {s['label'] or ''} ({len(events)} actions{note})", show_edge=False)
     for col in ("time", "type", "path", "detail"):
         t.add_column(col, overflow="fold")
     for ev in events:
         t.add_row(
             datetime.fromtimestamp(ev["timestamp"] / 1000).strftime("%H:%M:%S.%f")[:-3],
-            ev["event_type"],
+            ev["event_type"] + (" (offline)" if ev.get("offline") else ""),
             action_subject(ev),
             action_detail(ev),
         )
@@ -334,7 +351,11 @@ def cmd_export(args: argparse.Namespace, ctx: Context) -> int:
 
         if args.session:
             raise FileGramError("--all exports every session; leave out --session")
-        summary = export_everything(store, args.out, config_path=ctx.home.config_path, config=ctx.config)
+        from .atomic import make_private, private_umask
+
+        with private_umask():  # everything you own, private like the home (0600 / 0700)
+            summary = export_everything(store, args.out, config_path=ctx.home.config_path, config=ctx.config)
+        make_private(args.out)
         tables = ", ".join(f"{k} {v}" for k, v in summary["tables"].items()) or "none"
         print(f"exported {summary['trajectories']} sessions and tables ({tables}) to {args.out}")
         return 0
@@ -345,7 +366,7 @@ def cmd_export(args: argparse.Namespace, ctx: Context) -> int:
 
 def cmd_forget(args: argparse.Namespace, ctx: Context) -> int:
     from .errors import FileGramError
-    from .forget import forget, parse_time
+    from .forget import check_scope, forget, forget_through_daemon, parse_time
 
     if args.all and (args.path or args.since or args.until):
         raise FileGramError("--all forgets everything; leave out --path, --since and --until")
@@ -356,17 +377,77 @@ def cmd_forget(args: argparse.Namespace, ctx: Context) -> int:
         if answer.strip().lower() != "yes":
             print("nothing forgotten")
             return 1
-    result = forget(
-        ctx.store(),
-        ctx.config,
-        path_glob=args.path,
-        since_ms=parse_time(args.since) if args.since else None,
-        until_ms=parse_time(args.until) if args.until else None,
-        everything=args.all,
-    )
+    what = {
+        "path_glob": args.path,
+        "since_ms": parse_time(args.since) if args.since else None,
+        "until_ms": parse_time(args.until) if args.until else None,
+        "everything": bool(args.all),
+    }
+    check_scope(**what)
+    result = forget_through_daemon(ctx.home, what)  # a running daemon pauses its recorder for it
+    if result is None:
+        result = forget(ctx.store(), ctx.config, home=ctx.home, **what)
     print(
         f"forgot {result['actions']} actions, {result['blobs']} snapshots, {result['sessions']} sessions"
         + (f", {result['derived_rows']} derived rows" if result["derived_rows"] else "")
         + (f"; memory {result['memory']}" if result.get("memory") else "")
     )
+    outside = result.get("outside") or {}
+    if outside:
+        backups, exports = outside.get("backups") or {}, outside.get("exports") or {}
+        print(
+            f"backups: {backups.get('deleted', 0)} deleted" + (", 1 clean one written" if backups.get("written") else "")
+            + f"; logs: {outside.get('log_lines', 0)} lines removed"
+            + f"; exports: {len(exports.get('rewritten', []))} rewritten"
+            + (f", {len(exports['unreachable'])} no longer where they were written (not reached)" if exports.get("unreachable") else "")
+        )
+    for warning in result.get("warnings", []):
+        print(f"filegram: warning: {warning}", file=sys.stderr)
     return 0
+
+
+def cmd_doctor(args: argparse.Namespace, ctx: Context) -> int:
+    """Checks, each one line: config, database integrity, backups. Exit 0 when all is well,
+    1 when something needs `--repair`; with --repair, 0 once the database is sound again."""
+    from .config import ConfigError
+    from .errors import FileGramError
+    from .store.recover import check, daemon_holds, newest_good_backup, repair
+
+    report: dict[str, Any] = {"home": str(ctx.home.root)}
+    try:
+        ctx.config  # noqa: B018 - loading checks every setting
+        report["config"] = "ok"
+    except ConfigError as exc:
+        report["config"] = str(exc)
+    db = ctx.home.db_path
+    report["database"] = str(db)
+    report["integrity"] = check(db) if db.exists() else "missing (made on first use)"
+    good = newest_good_backup(ctx.home.backup_dir)
+    report["backups"] = len(list(ctx.home.backup_dir.glob("filegram-*.db"))) if ctx.home.backup_dir.is_dir() else 0
+    report["newest_good_backup"] = str(good) if good else None
+    damaged = report["integrity"] not in ("ok", "missing (made on first use)")
+    if args.repair and damaged:
+        if daemon_holds(ctx.home.run_dir):
+            raise FileGramError("the daemon has the database open: run `filegram stop` first, then `filegram doctor --repair`")
+        from .tables import load_plugins
+
+        load_plugins()  # every package's tables exist in the repaired file
+        report["repair"] = repair(db, ctx.home.backup_dir)
+        report["integrity"] = report["repair"]["integrity"]
+        damaged = report["integrity"] != "ok"
+    if args.json:
+        print(json.dumps(report, indent=2, ensure_ascii=False))
+        return 1 if damaged or report["config"] != "ok" else 0
+    print(f"config     {report['config']}")
+    print(f"database   {db}: integrity {report['integrity']}")
+    print(f"backups    {report['backups']} (newest good: {report['newest_good_backup'] or 'none'})")
+    rep = report.get("repair")
+    if rep:
+        print(f"repaired   damaged file kept as {rep['damaged'] or '(none)'}; restored "
+              f"{rep['backup'] or 'nothing (no good backup): a new database'}")
+        for table, c in rep["tables"].items():
+            print(f"  {table}: {c['read']} rows read from the damaged file, {c['added']} added, "
+                  f"{c['updated']} updated, {c['skipped']} not stored")
+    elif damaged:
+        print("the database is damaged: stop the daemon (`filegram stop`), then run `filegram doctor --repair`")
+    return 1 if damaged or report["config"] != "ok" else 0

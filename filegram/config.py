@@ -1,14 +1,17 @@
 """One TOML file configures everything; every setting has a default that works.
 
 The first run writes the defaults with comments, so the file documents itself. Loading
-merges the user's values over the defaults and checks each one's type, so a typo gives one
-clear line ("config.toml: recorder.idle_gap_minutes must be a number") instead of a crash.
+merges the user's values over the defaults and checks each one against its type and its
+rule (ranges, whole numbers, choices: the RULES table, the one place), so a typo gives one
+clear line naming the key ("config.toml: daemon.api_port must be between 0 and 65535, got
+99999") instead of a crash later. `filegram config set` goes through the same check.
 """
 
 from __future__ import annotations
 
 import copy
 import os
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -38,14 +41,14 @@ DEFAULT_CONFIG_TEXT = """\
 roots = []
 # A session closes after this many idle minutes, and when recording stops.
 idle_gap_minutes = 20.0
-# Text snapshots larger than this are hashed, not stored.
+# Text snapshots larger than this are hashed, not stored (0: hashes only, no text kept).
 snapshot_max_bytes = 1048576
 # Extra glob patterns to ignore (matched against paths relative to a root and to names).
 ignore = []
 # Extra glob patterns of which nothing at all is stored, not even the path.
 exclude = []
 # How many events a bulk tool operation (tar x, git checkout, rm -rf) may produce per
-# second in one folder before it is summarised instead of stored one by one.
+# second in one folder before it is summarised instead of stored one by one (0: never).
 bulk_events_per_second = 200
 # Write batches: at most this many actions or this many seconds between commits.
 batch_max_actions = 500
@@ -61,8 +64,15 @@ search_followup_seconds = 60.0
 # connector is not available (it needs root or CAP_NET_ADMIN).
 process_poll_ms = 20
 # Text files up to this total size are snapshotted when recording starts, so the first
-# edit of a file already has a "before" to diff against.
+# edit of a file already has a "before" to diff against (0: no snapshots at start).
 baseline_max_bytes = 67108864
+# Programs whose file activity is not the person's own, added to the built-in table
+# (tar, unzip, git, pip, npm, make, pytest, indexers ...; see docs/recorder.md):
+# "NAME [SUBCOMMAND ...][:KIND]", NAME a glob on the program name, KIND one of archive,
+# vcs, package, build, indexer, tool (the default), or shell / reader / editor for
+# programs whose actions are the person's. A tool's work is one summary action
+# ("authored": false), never per-file actions. Example: ["rsync", "borg extract:archive"].
+tool_programs = []
 
 [memory]
 # Embedder for the semantic channel: "hashing" (no download), "minilm" (bundled sentence
@@ -98,11 +108,11 @@ max_retries = 1
 [daemon]
 # Local API on 127.0.0.1 only; 0 picks a free port (written to daemon.json in the home).
 api_port = 0
-# Minutes between memory consolidation runs.
+# Minutes between memory consolidation runs (more than 0; there is no "off").
 consolidate_minutes = 5.0
 # Days to keep content snapshots of old sessions (0 keeps them forever).
 snapshot_retention_days = 90
-# Hours between SQLite integrity checks and backups.
+# Hours between SQLite integrity checks and backups; backups kept (0: check only, no backup).
 backup_hours = 24.0
 backups_kept = 3
 # Warn when the roots saw activity but nothing was stored for this many minutes.
@@ -138,7 +148,7 @@ exclude_titles = ["password", "secret", "private", "incognito", "keepass", "1pas
 # Read text from frames (needs the optional extra: pip install 'filegram[ocr]').
 ocr = true
 # OCR costs seconds of CPU per full screen: read at most one frame per this many seconds
-# (in the background; frames in between are found by their window title).
+# (in the background; frames in between are found by their window title; 0: every frame).
 ocr_interval_seconds = 120.0
 # A window showing a file under a watched root records a file_read marked "source": "screen".
 file_actions = true
@@ -162,6 +172,32 @@ DEFAULTS: dict[str, dict[str, Any]] = tomllib.loads(DEFAULT_CONFIG_TEXT)
 
 class ConfigError(FileGramError, ValueError):
     """A config file that cannot be used; the message is one line."""
+
+
+# The kinds a `recorder.tool_programs` entry may name (recorder/programs.py has the table).
+TOOL_PROGRAM_KINDS = ("archive", "vcs", "package", "build", "indexer", "tool", "shell", "reader", "editor")
+
+
+def _check_tool_program(entry: str) -> str | None:
+    """Why a recorder.tool_programs entry is wrong, or None."""
+    spec, colon, kind = entry.partition(":")
+    if not spec.split():
+        return "has no program name"
+    if colon and kind.strip() not in TOOL_PROGRAM_KINDS:
+        return f"has unknown kind '{kind.strip()[:40]}' (known: {', '.join(TOOL_PROGRAM_KINDS)})"
+    if any(ch in spec for ch in "/\\"):
+        return "must name a program, not a path"
+    return None
+
+
+# Checks beyond the type, per setting: return why a value is wrong, or None.
+def _check_value(section: str, key: str, value: object) -> str | None:
+    if (section, key) == ("recorder", "tool_programs"):
+        for entry in value:  # type: ignore[attr-defined]
+            why = _check_tool_program(entry)
+            if why:
+                return f"entry '{entry[:60]}' {why}"
+    return None
 
 
 @dataclass
@@ -206,6 +242,110 @@ def _kind(default: Any) -> str:
     return type(default).__name__
 
 
+@dataclass(frozen=True)
+class Rule:
+    """What one setting accepts beyond its type: a range, whole numbers, a list of choices,
+    a pattern. `zero` documents what 0 means where 0 is allowed as a special value."""
+
+    lo: float | None = None  # inclusive minimum
+    hi: float | None = None  # inclusive maximum
+    above: float | None = None  # exclusive minimum (must be > above)
+    integer: bool = False
+    choices: tuple[str, ...] = ()
+    pattern: str | None = None  # a regular expression the whole string must match
+    pattern_help: str = ""
+    zero: str = ""  # what 0 means, where it is allowed and special (documented)
+
+    def problem(self, value: Any) -> str | None:
+        """Why value is refused (the end of a sentence "KEY must ..."), or None."""
+        if self.choices:
+            return None if value in self.choices else f"be one of {', '.join(repr(c) for c in self.choices)}, got {value!r}"
+        if self.pattern is not None:
+            return None if re.fullmatch(self.pattern, value) else f"be {self.pattern_help}"
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return None
+        if self.integer and not float(value).is_integer():
+            return f"be a whole number, got {value}"
+        if value != value or value in (float("inf"), float("-inf")):
+            return f"be a finite number, got {value}"
+        if self.lo is not None and self.hi is not None and not self.lo <= value <= self.hi:
+            return f"be between {self.lo:g} and {self.hi:g}, got {value:g}"
+        if self.lo is not None and value < self.lo:
+            return f"be at least {self.lo:g}, got {value:g}"
+        if self.hi is not None and value > self.hi:
+            return f"be at most {self.hi:g}, got {value:g}"
+        if self.above is not None and value <= self.above:
+            return f"be greater than {self.above:g}, got {value:g}"
+        return None
+
+
+# Every setting's rule beyond its type, in one table (`filegram config set` checks the same).
+# A number without a rule here may not be negative; a test checks that every number has one.
+RULES: dict[str, Rule] = {
+    "recorder.idle_gap_minutes": Rule(above=0),
+    "recorder.snapshot_max_bytes": Rule(lo=0, integer=True, zero="no text snapshots, hashes only"),
+    "recorder.bulk_events_per_second": Rule(lo=0, integer=True, zero="no bulk summaries"),
+    "recorder.batch_max_actions": Rule(lo=1, integer=True),
+    "recorder.batch_max_seconds": Rule(above=0),
+    "recorder.queue_max_events": Rule(lo=1, integer=True),
+    "recorder.settle_ms": Rule(lo=0, hi=60_000),
+    "recorder.search_followup_seconds": Rule(lo=0, hi=86_400),
+    "recorder.process_poll_ms": Rule(above=0, hi=60_000),
+    "recorder.baseline_max_bytes": Rule(lo=0, integer=True, zero="no snapshots when recording starts"),
+    "memory.embedder": Rule(choices=("hashing", "minilm", "litellm")),
+    "memory.evidence_token_budget": Rule(lo=100, integer=True),
+    "memory.drift_std_threshold": Rule(above=0),
+    "memory.cluster_threshold": Rule(lo=0, hi=1),
+    "memory.chunk_chars": Rule(lo=50, integer=True),
+    "memory.max_chunks_per_session": Rule(lo=1, integer=True),
+    "llm.api_base": Rule(pattern=r"(https?://\S+)?", pattern_help="empty or an http(s):// URL"),
+    "llm.api_key_env": Rule(pattern=r"([A-Za-z_][A-Za-z0-9_]*)?",
+                            pattern_help="empty or the NAME of an environment variable (never the key itself)"),
+    "llm.timeout_seconds": Rule(above=0),
+    "llm.max_retries": Rule(lo=0, hi=10, integer=True),
+    "daemon.api_port": Rule(lo=0, hi=65535, integer=True, zero="any free port"),
+    "daemon.consolidate_minutes": Rule(above=0),
+    "daemon.snapshot_retention_days": Rule(lo=0, zero="keep snapshots forever"),
+    "daemon.backup_hours": Rule(above=0),
+    "daemon.backups_kept": Rule(lo=0, integer=True, zero="check integrity, keep no backup"),
+    "daemon.stale_warning_minutes": Rule(above=0),
+    "screen.interval_seconds": Rule(above=0),
+    "screen.idle_after_seconds": Rule(lo=0, zero="capture even when idle"),
+    "screen.change_threshold": Rule(lo=0, hi=1),
+    "screen.force_after_seconds": Rule(above=0),
+    "screen.max_width": Rule(lo=64, hi=16_384, integer=True),
+    "screen.quality": Rule(lo=1, hi=100, integer=True),
+    "screen.daily_budget_mb": Rule(above=0),
+    "screen.budget_active_hours": Rule(lo=0, hi=24, zero="no pacing, only pruning"),
+    "screen.retention_days": Rule(lo=0, zero="keep frames until the budget prunes them"),
+    "screen.ocr_interval_seconds": Rule(lo=0, zero="read every frame"),
+}
+NON_NEGATIVE = Rule(lo=0)
+
+
+def check_setting(section: str, key: str, value: Any, name: str = CONFIG_NAME) -> Any:
+    """Check one value against its type and its rule; return it (whole numbers as int) or
+    raise ConfigError with one line naming the key."""
+    default = DEFAULTS[section][key]
+    full = f"{section}.{key}"
+    if not _type_ok(default, value):
+        raise ConfigError(f"{name}: {full} must be {_kind(default)}")
+    why = _check_value(section, key, value)
+    if why:
+        raise ConfigError(f"{name}: {full}: {why}")
+    if isinstance(value, list) and any(not v.strip() for v in value):
+        raise ConfigError(f"{name}: {full} must not hold an empty string")
+    rule = RULES.get(full)
+    if rule is None and isinstance(default, int | float) and not isinstance(default, bool):
+        rule = NON_NEGATIVE
+    problem = rule.problem(value) if rule is not None else None
+    if problem is not None:
+        raise ConfigError(f"{name}: {full} must {problem}")
+    if rule is not None and rule.integer and isinstance(value, float):
+        return int(value)
+    return value
+
+
 def parse_config(text: str, name: str = CONFIG_NAME) -> Config:
     """Merge TOML text over the defaults, checking every value."""
     try:
@@ -221,12 +361,7 @@ def parse_config(text: str, name: str = CONFIG_NAME) -> Config:
         for key, value in values.items():
             if key not in data[section]:
                 raise ConfigError(f"{name}: unknown setting {section}.{key}")
-            default = DEFAULTS[section][key]
-            if not _type_ok(default, value):
-                raise ConfigError(f"{name}: {section}.{key} must be {_kind(default)}")
-            if isinstance(default, int | float) and not isinstance(default, bool) and value < 0:
-                raise ConfigError(f"{name}: {section}.{key} must not be negative")
-            data[section][key] = value
+            data[section][key] = check_setting(section, key, value, name)
     return Config(data=data)
 
 

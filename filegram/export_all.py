@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .config import Config
+from .scrub import EXPORT_NAMES, record_export
 from .store import Store
 from .tables import export_files, table_rules
 from .trajectory import export_sessions
@@ -28,6 +29,8 @@ tables/         every other table as JSON Lines (one row per line); binary colum
 profile.json    the learned profile (tiers, confidence, evidence, anomalies), when memory exists
 state.json      small settings and state (schema versions, toggles)
 config.toml     your configuration
+.filegram-export  marks this folder as written by FileGram: `filegram forget` rewrites it
+                without what was forgotten while it stays here (a moved copy is out of reach)
 """
 
 
@@ -55,7 +58,10 @@ def exported_tables(store: Store) -> list[str]:
     return sorted(out)
 
 
-def export_everything(store: Store, out: str | Path, *, config_path: Path | None = None, config: Config | None = None) -> dict[str, Any]:
+def export_everything(store: Store, out: str | Path, *, config_path: Path | None = None, config: Config | None = None,
+                      record: bool = True) -> dict[str, Any]:
+    """Write everything; with `record`, the home remembers the folder (filegram.scrub) so
+    that a later forget rewrites it without what was forgotten."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     (out / "README.txt").write_text(README, encoding="utf-8")
@@ -91,7 +97,14 @@ def export_everything(store: Store, out: str | Path, *, config_path: Path | None
         (out / name).write_text(json.dumps(make(store, config or Config()), indent=2, ensure_ascii=False), encoding="utf-8")
         summary["files"].append(name)
     summary["profile"] = "profile.json" in summary["files"]
+    if record:
+        summary["export_id"] = record_export(store, out)  # so forget can rewrite it later
     return summary
+
+
+def written_names() -> list[str]:
+    """What export_everything writes at the top of its folder (forget rewrites these)."""
+    return [*EXPORT_NAMES, *export_files()]
 
 
 def _has_rowid(store: Store, table: str) -> bool:

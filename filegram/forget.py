@@ -11,14 +11,17 @@ path or text, handed to its owner, or rebuilt by its namespace.
 from __future__ import annotations
 
 import fnmatch
+import importlib
 import json
 import re
+import sqlite3
 from datetime import datetime
 from typing import Any
 
-from .config import Config
+from .config import Config, Home
 from .errors import FileGramError
 from .schema import event_paths, media_hashes
+from .scrub import needles_for, rewrite_backups, rewrite_exports, scrub_logs
 from .store import Store, time_range_clause
 from .tables import ForgetScope, TableRule, rebuilders, table_rules
 
@@ -50,6 +53,44 @@ def path_matches(path: str, glob: str) -> bool:
     return p.startswith(folder + "/") or fnmatch.fnmatchcase(p, folder + "/*")
 
 
+def glob_name(glob: str) -> str:
+    """The literal last part of a glob (`notes/secret-*` -> `secret-`), as text may name it."""
+    return glob.rstrip("/").rsplit("/", 1)[-1].replace("*", "").replace("?", "")
+
+
+def query_names(ev: dict[str, Any], glob: str) -> bool:
+    """A search that names no path is tied to a folder only by its query naming it (the
+    trace keeps no search scope): `grep -r "secret-project/plan"` goes with --path secret-project."""
+    query = ev.get("query")
+    name = glob_name(glob)
+    return isinstance(query, str) and len(name) >= 3 and name in query
+
+
+def check_scope(*, path_glob: str | None, since_ms: float | None, until_ms: float | None, everything: bool) -> None:
+    if not everything and path_glob is None and since_ms is None and until_ms is None:
+        raise ForgetError("say what to forget: --path GLOB, --since/--until, or --all")
+    if since_ms is not None and until_ms is not None and since_ms >= until_ms:
+        raise ForgetError("--since must be before --until")
+
+
+# Who forgets for the CLI when a daemon records this home: named as a string (like the
+# table plugins), because the daemon lives above the core. It returns None when no daemon
+# runs; otherwise the daemon pauses its recorder, forgets, and records again.
+DAEMON_FORGET = "filegram.daemon.client:forget_through_daemon"
+
+
+def forget_through_daemon(home: Home, what: dict[str, Any]) -> dict[str, Any] | None:
+    module, _, name = DAEMON_FORGET.partition(":")
+    try:
+        runner = getattr(importlib.import_module(module), name)
+    except ModuleNotFoundError as exc:
+        if exc.name is None or not module.startswith(exc.name):
+            raise
+        return None
+    result: dict[str, Any] | None = runner(home, what)
+    return result
+
+
 def forget(
     store: Store,
     config: Config | None = None,
@@ -59,18 +100,18 @@ def forget(
     until_ms: float | None = None,
     everything: bool = False,
     rebuild_memory: bool = True,
+    home: Home | None = None,
 ) -> dict[str, Any]:
-    """Remove what matches and everything derived from it. Returns counts (and, with
-    rebuild_memory, what each rebuilt namespace said, e.g. result["memory"] == "rebuilt")."""
-    if not everything and path_glob is None and since_ms is None and until_ms is None:
-        raise ForgetError("say what to forget: --path GLOB, --since/--until, or --all")
-    if since_ms is not None and until_ms is not None and since_ms >= until_ms:
-        raise ForgetError("--since must be before --until")
-    scope = ForgetScope(path_glob, since_ms, until_ms, everything)
+    """Remove what matches and everything derived from it, then leave no copy of it in the
+    file: full-text indexes merged, VACUUM, WAL truncated. With `home`, also the backups,
+    logs and known exports (filegram.scrub). Returns counts (and, with rebuild_memory, what
+    each rebuilt namespace said, e.g. result["memory"] == "rebuilt")."""
+    check_scope(path_glob=path_glob, since_ms=since_ms, until_ms=until_ms, everything=everything)
     conn = store.conn
     conn.execute("PRAGMA secure_delete=ON")
     result: dict[str, Any] = {"actions": 0, "sessions": 0, "blobs": 0, "paths": 0, "derived_rows": 0}
     gone_sessions: list[str] = []
+    forgotten_paths: set[str] = set()
     with store.transaction():
         if everything:
             result["actions"] = conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
@@ -82,7 +123,6 @@ def forget(
             conn.execute("DELETE FROM sessions")
             conn.execute("DELETE FROM blobs")
             conn.execute("DELETE FROM paths")
-            store.clear_caches()
         else:
             doomed: list[int] = []
             doomed_hashes: set[str] = set()
@@ -93,23 +133,25 @@ def forget(
             for seq, etype, path, data in conn.execute(sql, args).fetchall():
                 ev = json.loads(data)
                 ev["event_type"] = etype
-                if path_glob is not None:
-                    paths = event_paths(ev) or ([path] if path else [])
-                    if not any(path_matches(p, path_glob) for p in paths):
-                        continue
+                paths = event_paths(ev) or ([path] if path else [])
+                if path_glob is not None and not any(path_matches(p, path_glob) for p in paths) \
+                        and not query_names(ev, path_glob):
+                    continue
                 doomed.append(seq)
+                forgotten_paths.update(paths)
                 doomed_hashes.update(media_hashes(ev))
             result["actions"] = store.delete_where_in("actions", "seq", doomed)
             if path_glob is not None:
-                gone = [p for (p,) in conn.execute("SELECT path FROM paths").fetchall() if path_matches(p, path_glob)]
-                for p in gone:
-                    conn.execute("DELETE FROM paths WHERE path = ?", (p,))
-                    store.forget_cached(path=p)
-                result["paths"] = len(gone)
                 # blobs named after a forgotten path go even if some other action kept them
                 for (h, original) in conn.execute("SELECT hash, original_path FROM blobs").fetchall():
                     if original and path_matches(original, path_glob):
                         doomed_hashes.add(h)
+            # the path index keeps only paths some action still names
+            gone = [p for (p,) in conn.execute(
+                "SELECT path FROM paths WHERE path NOT IN (SELECT path FROM actions WHERE path IS NOT NULL)")]
+            if path_glob is not None:
+                gone += [p for (p,) in conn.execute("SELECT path FROM paths") if path_matches(p, path_glob) and p not in gone]
+            result["paths"] = store.delete_where_in("paths", "path", gone)
             if since_ms is not None or until_ms is not None:
                 empty = conn.execute(
                     "SELECT s.id FROM sessions s WHERE NOT EXISTS (SELECT 1 FROM actions a WHERE a.session_sn = s.sn)"
@@ -118,7 +160,6 @@ def forget(
                 ).fetchall()
                 for (sid,) in empty:
                     conn.execute("DELETE FROM sessions WHERE id = ?", (sid,))
-                    store.forget_cached(session_id=sid)
                     gone_sessions.append(sid)
                 result["sessions"] = len(empty)
             if doomed_hashes:
@@ -128,12 +169,59 @@ def forget(
                     named = blob and blob[0] and path_glob is not None and path_matches(blob[0], path_glob)
                     if h not in still or named:
                         result["blobs"] += conn.execute("DELETE FROM blobs WHERE hash = ?", (h,)).rowcount
+        scope = ForgetScope(path_glob, since_ms, until_ms, everything, frozenset(forgotten_paths))
         result["derived_rows"] = forget_registered(store, scope, gone_sessions)
+    store.clear_caches()  # sessions and paths the write path cached may be gone
     if rebuild_memory:
         for namespace, rebuild in rebuilders().items():
             result[namespace] = rebuild(store, config or Config())
-    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    warning = leave_no_copy(store)
+    if warning:
+        result["warnings"] = [warning]
+    if home is not None:
+        result["outside"] = scrub_outside(store, config or Config(), home, scope)
     return result
+
+
+def leave_no_copy(store: Store) -> str | None:
+    """Deleted rows leave bytes behind: in full-text index segments (until merged), in free
+    pages and cell gaps (secure_delete zeroes only what this connection deletes), and in
+    the WAL. So: merge every FTS index, VACUUM the file, truncate the WAL. Returns a
+    warning when the file could not be rebuilt (VACUUM needs free space the size of it)."""
+    conn = store.conn
+    for name, sql in conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'").fetchall():
+        if "fts5" in (sql or "").lower():
+            with store.transaction():
+                conn.execute(f'INSERT INTO "{name}"("{name}") VALUES (\'optimize\')')
+    warning = None
+    try:
+        store.vacuum()
+    except sqlite3.Error as exc:
+        warning = (f"the rows are deleted, but the file could not be rebuilt ({exc}): deleted bytes may remain in "
+                   "free pages until `filegram forget` runs again with enough free disk space")
+    busy = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+    if busy and busy[0]:  # a reader held the WAL: try once more after it let go
+        busy = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        if busy and busy[0]:
+            warning = warning or "another process is reading the database: its WAL could not be truncated yet"
+    return warning
+
+
+def scrub_outside(store: Store, config: Config, home: Home, scope: ForgetScope) -> dict[str, Any]:
+    """Backups, logs and known exports (filegram.scrub), after the database is clean."""
+    from .export_all import export_everything, written_names
+
+    out: dict[str, Any] = {}
+    out["backups"] = rewrite_backups(store, home.backup_dir, int(config["daemon"]["backups_kept"]))
+    out["log_lines"] = scrub_logs(
+        home.log_dir, everything=scope.everything, needles=needles_for(scope.paths, scope.path_glob),
+        since_ms=scope.since_ms, until_ms=scope.until_ms,
+    )
+    out["exports"] = rewrite_exports(
+        store, lambda dest: export_everything(store, dest, config_path=home.config_path, config=config),
+        written_names(),
+    )
+    return out
 
 
 def forget_registered(store: Store, scope: ForgetScope, gone_sessions: list[str]) -> int:
@@ -174,7 +262,7 @@ def forget_matching(store: Store, rule: TableRule, scope: ForgetScope, gone_sess
         if where:
             n += conn.execute(f"DELETE FROM {table} WHERE {' AND '.join(where)}", args).rowcount
         return n
-    name = scope.path_glob.rstrip("/").rsplit("/", 1)[-1].replace("*", "")
+    name = glob_name(scope.path_glob)
     for col in (c for c in rule.text_columns if c in cols):
         if name:
             sql = f'DELETE FROM {table} WHERE instr("{col}", ?) > 0'

@@ -7,9 +7,10 @@ queued, and redaction runs on every text that is stored (snapshots, diffs, OCR t
 from __future__ import annotations
 
 import fnmatch
-import re
 from collections.abc import Iterable, Sequence
 from pathlib import PurePosixPath
+
+from . import redact as _redact
 
 # Matched against every path component sequence: a pattern without "/" matches any single
 # component (file or folder name), one with "/" matches a run of components.
@@ -125,65 +126,9 @@ class PathFilter:
         return not self.denied(path) and not self.ignored(path)
 
 
-# -- redaction ---------------------------------------------------------------------------
+# -- redaction: the core's one layer (filegram.redact), under the names producers import --
 
-_REDACTIONS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    (
-        "PRIVATE_KEY",
-        re.compile(
-            r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----.*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|\Z)",
-            re.S,
-        ),
-    ),
-    ("AWS_KEY", re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b")),
-    ("GITHUB_TOKEN", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{40,})\b")),
-    ("API_KEY", re.compile(r"\bsk-(?:proj-|ant-)?[A-Za-z0-9_\-]{20,}\b")),
-    ("SLACK_TOKEN", re.compile(r"\bxox[baprs]-[A-Za-z0-9-]{10,}\b")),
-    ("GOOGLE_KEY", re.compile(r"\bAIza[0-9A-Za-z_\-]{35}\b")),
-    ("JWT", re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\b")),
-    (
-        "SECRET",
-        re.compile(
-            r"(?i)\b([A-Z0-9_]*(?:PASSWORD|PASSWD|SECRET|TOKEN|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY)[A-Z0-9_]*)"
-            r"(\s*[:=]\s*)(['\"]?)([^\s'\"]{4,})\3"
-        ),
-    ),
-    ("CARD", re.compile(r"\b(?:\d[ -]?){13,16}\b")),
-)
-
-
-def redact(text: str) -> str:
-    """Replace secrets with [REDACTED:KIND]; the rest of the text is kept as it was."""
-    for kind, pattern in _REDACTIONS:
-        if kind == "SECRET":
-            text = pattern.sub(lambda m: f"{m.group(1)}{m.group(2)}[REDACTED:SECRET]", text)
-        elif kind == "CARD":
-            text = pattern.sub(lambda m: _card(m.group(0)), text)
-        else:
-            text = pattern.sub(f"[REDACTED:{kind}]", text)
-    return text
-
-
-def _card(candidate: str) -> str:
-    digits = [int(c) for c in candidate if c.isdigit()]
-    if not 13 <= len(digits) <= 16:
-        return candidate
-    total = 0
-    for i, d in enumerate(reversed(digits)):
-        if i % 2 == 1:
-            d *= 2
-            if d > 9:
-                d -= 9
-        total += d
-    return "[REDACTED:CARD]" if total % 10 == 0 else candidate
-
-
-def redact_bytes(content: bytes) -> bytes:
-    """Redact UTF-8 text content; binary content is returned unchanged (it is never stored
-    as text)."""
-    try:
-        text = content.decode("utf-8")
-    except UnicodeDecodeError:
-        return content
-    red = redact(text)
-    return content if red == text else red.encode("utf-8")
+redact = _redact.redact
+redact_bytes = _redact.redact_bytes
+redact_path = _redact.redact_path
+redact_query = _redact.redact_query

@@ -141,6 +141,24 @@ ACTION_SPECS: dict[str, tuple[FieldSpec, ...]] = {
 
 ACTION_TYPES: tuple[str, ...] = tuple(ACTION_SPECS)
 
+# Optional fields any action type may carry (the recorder sets them; imported FileGram
+# trajectories and the simulator's traces do not). Absent "authored" means authored.
+#   program: the program that did it ("vim", "tar", "git", "cp" ...), null when unknown
+#   authored: false for a tool's work (archives, version control, packages, builds,
+#             indexers), true for the person's own acts
+#   bulk, bulk_count: a summary of many files (one action for a whole operation)
+#   command: the program and its sub-command ("git checkout", "tar x"), never arguments
+#   program_kind: the program's row in the recorder's table (archive, vcs, editor ...)
+COMMON_FIELDS: tuple[FieldSpec, ...] = (
+    _f("program", STR, required=False, nullable=True),
+    _f("authored", BOOL, required=False, nullable=True),
+    _f("bulk", BOOL, required=False, nullable=True),
+    _f("bulk_count", INT, required=False, nullable=True),
+    _f("command", STR, required=False, nullable=True),
+    _f("program_kind", STR, required=False, nullable=True),
+)
+COMMON_NAMES = tuple(f.name for f in COMMON_FIELDS)
+
 METADATA_TYPES: frozenset[str] = frozenset(
     {
         "tool_call",
@@ -307,7 +325,7 @@ def validate_event(event: Any, *, source: str | None = None, index: int | None =
     if specs is None:
         raise fail(f"unknown event_type '{etype[:60]}'")
     out: dict[str, Any] = {}
-    for spec in ENVELOPE_FIELDS + specs:
+    for spec in ENVELOPE_FIELDS + specs + COMMON_FIELDS:
         if spec.name not in event:
             if spec.required:
                 raise fail(f"{etype} is missing required field '{spec.name}'")
@@ -328,7 +346,7 @@ def validate_event(event: Any, *, source: str | None = None, index: int | None =
         raise fail(f"file_write: field 'operation' must be 'create' or 'overwrite', got '{out['operation'][:40]}'")
     # Keep unknown extra fields (lossless round trip), if they are plain JSON.
     for key, value in event.items():
-        if key not in out and key not in {s.name for s in ENVELOPE_FIELDS + specs}:
+        if key not in out and key not in {s.name for s in ENVELOPE_FIELDS + specs + COMMON_FIELDS}:
             if not isinstance(key, str) or len(key) > 200:
                 raise fail("extra field names must be short strings")
             check_extra_value(value, fail)
@@ -386,11 +404,12 @@ class Action:
         specs = ACTION_SPECS.get(event_type)
         if specs is None:
             raise TraceError(f"unknown event_type '{event_type}'")
-        known = {s.name for s in specs}
+        known = {s.name for s in specs} | set(COMMON_NAMES)
         extra = set(fields) - known
         if extra:
             raise TraceError(f"{event_type} has no field(s) {', '.join(sorted(extra))}")
         full = {s.name: fields.get(s.name) for s in specs}
+        full.update({k: fields[k] for k in COMMON_NAMES if k in fields})
         return cls(event_type, session_id, float(timestamp), full)
 
     def to_event(self) -> dict[str, Any]:

@@ -38,6 +38,7 @@ class ForgetScope:
     since_ms: float | None = None
     until_ms: float | None = None
     everything: bool = False
+    paths: frozenset[str] = frozenset()  # every path the forgotten actions named (stored form)
 
 
 @dataclass(frozen=True)

@@ -7,17 +7,28 @@ Re-importing is idempotent (sessions, actions and blobs are keyed by their ids a
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import posixpath
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .importfiles import (
+    MAX_EVENTS_FILE_BYTES,
+    MAX_MEDIA_FILE_BYTES,
+    iter_json_array,
+    iter_jsonl,
+    load_json_inside,
+    open_inside,
+    read_inside,
+)
 from .privacy import PathFilter
+from .redact import redact_bytes, redact_event, redact_json, redact_path
 from .schema import (
     MEDIA_FIELDS,
     PATH_FIELDS,
@@ -30,7 +41,6 @@ from .schema import (
 from .store import Store, content_hash
 
 EVENTS_JSON = "events.json"
-MAX_FILE_BYTES = 512 * 1024 * 1024
 LABEL_RE = re.compile(r"^(?P<profile>p\d+)_(?P<task>T-\d+)$")
 EXTERNAL_PREFIX = "external"
 # Marks a summary.json written by our exporter (not the engine's): re-importing it adds nothing.
@@ -40,21 +50,27 @@ _HEX = re.compile(r"^[0-9a-f]{1,64}$")
 
 @dataclass
 class Trajectory:
-    """A parsed, validated trajectory, ready to store."""
+    """A trajectory checked completely by a first streamed pass: what the second pass
+    (`store_trajectory`) needs to store it. Its events stay in their file: memory does not
+    grow with the trajectory."""
 
-    source: Path
+    source: Path  # what was named: a trajectory folder or an event file
+    folder: Path  # every file read must stay inside it (symlinks resolved)
+    events_file: Path
     label: str
-    events: list[dict[str, Any]]
-    blobs: dict[str, tuple[str, bytes, str | None]] = field(default_factory=dict)  # hash -> (kind, content, original_path)
     summary: dict[str, Any] | None = None
     perturbation: dict[str, Any] | None = None
+    manifest: dict[str, Any] = field(default_factory=dict)
     workspace_root: str | None = None
+    sessions: dict[str, int] = field(default_factory=dict)  # id -> events, in order of appearance
+    media: dict[str, tuple[str, Path]] = field(default_factory=dict)  # hash -> (kind, file), hashes checked
+    event_profiles: set[str] = field(default_factory=set)
+    events: int = 0
     dropped_metadata: int = 0
-    denied: int = 0
 
     @property
     def session_ids(self) -> list[str]:
-        return list(dict.fromkeys(ev["session_id"] for ev in self.events))
+        return list(self.sessions)
 
     @property
     def profile_id(self) -> str | None:
@@ -63,8 +79,7 @@ class Trajectory:
         m = LABEL_RE.match(self.label)
         if m:
             return m.group("profile")
-        ids = {ev.get("profile_id") for ev in self.events if ev.get("profile_id")}
-        return ids.pop() if len(ids) == 1 else None
+        return next(iter(self.event_profiles)) if len(self.event_profiles) == 1 else None
 
     @property
     def task_id(self) -> str | None:
@@ -88,24 +103,9 @@ class ImportResult:
 # -- reading ---------------------------------------------------------------------------
 
 
-def _read_text(path: Path) -> str:
-    try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise TraceError(f"cannot read: {exc.strerror}", source=str(path)) from exc
-    if size > MAX_FILE_BYTES:
-        raise TraceError(f"file is larger than {MAX_FILE_BYTES >> 20} MiB", source=str(path))
-    try:
-        return path.read_bytes().decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise TraceError(f"not UTF-8 text (byte {exc.start})", source=str(path)) from exc
-    except OSError as exc:
-        raise TraceError(f"cannot read: {exc.strerror}", source=str(path)) from exc
-
-
 def _display_name(name: str) -> str:
-    """File names need not be UTF-8 on Linux; labels must be text."""
-    return os.fsencode(name).decode("utf-8", "replace")
+    """File names need not be UTF-8 on Linux; labels must be text (and hold no secret)."""
+    return redact_path(os.fsencode(name).decode("utf-8", "replace"))
 
 
 def _check_plain_json(value: Any, source: str, depth: int = 0) -> None:
@@ -128,53 +128,40 @@ def _check_plain_json(value: Any, source: str, depth: int = 0) -> None:
         raise TraceError("holds NaN", source=source)
 
 
-def _load_json(path: Path) -> Any:
-    text = _read_text(path)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise TraceError(
-            f"not valid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}", source=str(path)
-        ) from exc
-    except RecursionError as exc:
-        raise TraceError("JSON nests too deeply", source=str(path)) from exc
-    if path.name != EVENTS_JSON:
-        _check_plain_json(data, str(path))
+def _load_object(path: Path, folder: Path) -> dict[str, Any]:
+    data = load_json_inside(path, folder)
+    _check_plain_json(data, str(path))
+    if not isinstance(data, dict):
+        raise TraceError("must hold a JSON object", source=str(path))
     return data
 
 
-def _load_events_file(path: Path) -> list[Any]:
+def _present(path: Path) -> bool:
+    """A name in the folder (a symlink counts: open_inside then says where it leads)."""
+    return os.path.lexists(path) and not os.path.isdir(path)
+
+
+def iter_events(fh: Any, path: Path) -> Iterator[tuple[int, Any]]:
+    """(index, raw event) of an events file, streamed: JSON array or JSON Lines."""
     if path.suffix == ".jsonl":
-        out = []
-        for lineno, line in enumerate(_read_text(path).splitlines(), 1):
-            if not line.strip():
-                continue
-            try:
-                out.append(json.loads(line))
-            except json.JSONDecodeError as exc:
-                raise TraceError(
-                    f"line {lineno} is not valid JSON: {exc.msg}", source=str(path), index=len(out)
-                ) from exc
-            except RecursionError as exc:
-                raise TraceError(f"line {lineno} nests too deeply", source=str(path)) from exc
-        return out
-    data = _load_json(path)
-    if not isinstance(data, list):
-        raise TraceError("must hold a JSON array of events", source=str(path))
-    return data
+        for i, (_line, value) in enumerate(iter_jsonl(fh, str(path))):
+            yield i, value
+    else:
+        yield from enumerate(iter_json_array(fh, str(path)))
 
 
 def find_trajectories(paths: Iterable[str | Path]) -> list[Path]:
     """Expand the user's arguments: trajectory folders (holding events.json), event files
-    (.json arrays or .jsonl), and folders containing any of these."""
+    (.json arrays or .jsonl), and folders containing any of these. Whether a file may be
+    read (regular, inside its folder, not too large) is decided when it is opened."""
     found: list[Path] = []
     for raw in paths:
         p = Path(raw)
-        if not p.exists():
+        if not os.path.lexists(p):
             raise TraceError("no such file or folder", source=str(p))
-        if p.is_file():
+        if not p.is_dir():
             found.append(p)
-        elif (p / EVENTS_JSON).is_file() or (p / "events.jsonl").is_file():
+        elif _present(p / EVENTS_JSON) or _present(p / "events.jsonl"):
             found.append(p)
         else:
             inner = sorted(
@@ -188,15 +175,20 @@ def find_trajectories(paths: Iterable[str | Path]) -> list[Path]:
     return found
 
 
-def _common_root(paths: list[str]) -> str | None:
-    absolute = [p for p in paths if p.startswith("/")]
-    if not absolute:
-        return None
-    dirs = [posixpath.dirname(p) for p in absolute]
-    try:
-        return posixpath.commonpath(dirs) or "/"
-    except ValueError:
-        return None
+def _merge_root(common: str | None, paths: Iterable[str]) -> str | None:
+    """The common folder of the absolute paths seen so far, one event at a time."""
+    for p in paths:
+        if not p.startswith("/"):
+            continue
+        d = posixpath.dirname(p)
+        if common is None:
+            common = d
+        elif not (d == common or d.startswith(common.rstrip("/") + "/")):
+            try:
+                common = posixpath.commonpath([common, d]) or "/"
+            except ValueError:
+                pass
+    return common
 
 
 def anonymise_path(path: str, root: str | None) -> str:
@@ -223,165 +215,198 @@ def _anonymise_event(ev: dict[str, Any], root: str | None) -> None:
             ev[name] = [anonymise_path(v, root) for v in ev[name]]
 
 
+def _id_key(event_id: str) -> int:
+    """Event ids are remembered as 8-byte digests: duplicates are found in bounded memory."""
+    return int.from_bytes(hashlib.blake2b(event_id.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "big")
+
+
 def read_trajectory(path: str | Path, *, root: str | None = None, path_filter: PathFilter | None = None) -> Trajectory:
-    """Parse and check a trajectory folder or event file completely; raises TraceError."""
+    """Check a trajectory folder or event file completely, streaming its events; raises
+    TraceError. Nothing is kept of the events but what storing them needs."""
     path = Path(path)
-    folder = path if path.is_dir() else None
-    if folder is not None:
+    if path.is_dir() and not path.is_symlink():
+        folder = path
         events_file = folder / EVENTS_JSON
-        if not events_file.is_file():
+        if not _present(events_file):
             events_file = folder / "events.jsonl"
         label = _display_name(folder.name)
     else:
+        folder = path.parent
         events_file = path
         label = _display_name(path.stem)
-    raw_events = _load_events_file(events_file)
-    src = str(events_file)
-
-    summary = perturbation = None
-    manifest: dict[str, Any] = {}
-    if folder is not None:
-        if (folder / "summary.json").is_file():
-            summary = _load_json(folder / "summary.json")
-            if not isinstance(summary, dict):
-                raise TraceError("must hold a JSON object", source=str(folder / "summary.json"))
-        if (folder / "perturbation.json").is_file():
-            perturbation = _load_json(folder / "perturbation.json")
-            if not isinstance(perturbation, dict):
-                raise TraceError("must hold a JSON object", source=str(folder / "perturbation.json"))
-        mpath = folder / "media" / "manifest.json"
-        if mpath.is_file():
-            manifest = _load_json(mpath)
-            if not isinstance(manifest, dict):
-                raise TraceError("must hold a JSON object", source=str(mpath))
-
-    events: list[dict[str, Any]] = []
-    dropped = 0
-    for i, ev in enumerate(raw_events):
-        if is_metadata_event(ev):
-            dropped += 1
-            continue
-        events.append(validate_event(ev, source=src, index=i))
-    ids = Counter(ev["event_id"] for ev in events)
-    dup = next((k for k, n in ids.items() if n > 1), None)
-    if dup is not None:
-        idx = [i for i, ev in enumerate(raw_events) if isinstance(ev, dict) and ev.get("event_id") == dup][-1]
-        raise TraceError(f"event_id '{dup[:40]}' appears twice", source=src, index=idx)
-
-    # Media: every referenced hash must be present (blobs or diffs folder).
-    blobs: dict[str, tuple[str, bytes, str | None]] = {}
-    raw_index = [i for i, ev in enumerate(raw_events) if not is_metadata_event(ev)]
-    for ev, i in zip(events, raw_index, strict=True):
-        for name in MEDIA_FIELDS.get(ev["event_type"], ()):
-            ref = ev.get(name)
-            if not isinstance(ref, dict):
-                continue
-            h = ref["hash"].lower()
-            if not _HEX.match(h):
-                raise TraceError(f"{name}.hash is not hexadecimal", source=src, index=i)
-            if h in blobs:
-                continue
-            if folder is None:
-                raise TraceError(f"{name} refers to media, but an event file has no media folder", source=src, index=i)
-            kind = "diff" if (ref.get("type") == "diff" or name == "media_ref_diff") else "blob"
-            candidates = [folder / "media" / "diffs" / f"{h}.diff", folder / "media" / "blobs" / f"{h}.blob"]
-            if kind == "blob":
-                candidates.reverse()
-            media_file = next((c for c in candidates if c.is_file()), None)
-            if media_file is None:
-                raise TraceError(f"{name} refers to missing media file media/{'diffs' if kind == 'diff' else 'blobs'}/{h}.{kind}", source=src, index=i)
-            try:
-                content = media_file.read_bytes()
-            except OSError as exc:
-                raise TraceError(f"cannot read {media_file}: {exc.strerror}", source=src, index=i) from exc
-            info = manifest.get(h) if isinstance(manifest.get(h), dict) else {}
-            original = info.get("original_path") if isinstance(info.get("original_path"), str) else None
-            kind = "diff" if media_file.suffix == ".diff" else "blob"
-            if not content_matches_name(content, h):
-                raise TraceError(
-                    f"media/{media_file.parent.name}/{media_file.name} does not hold what its name says "
-                    f"(its content hashes to {content_hash(content)})",
-                    source=src,
-                    index=i,
-                )
-            blobs[h] = (kind, content, original)
+    traj = Trajectory(source=path, folder=folder, events_file=events_file, label=label)
+    if folder is path:
+        if _present(folder / "summary.json"):
+            traj.summary = _load_object(folder / "summary.json", folder)
+        if _present(folder / "perturbation.json"):
+            traj.perturbation = _load_object(folder / "perturbation.json", folder)
+        if _present(folder / "media" / "manifest.json"):
+            traj.manifest = _load_object(folder / "media" / "manifest.json", folder)
 
     ws_root = root
-    if ws_root is None and summary:
+    if ws_root is None and traj.summary:
         for key in ("workspace_root", "workspace", "workspace_dir", "cwd", "working_directory"):
-            if isinstance(summary.get(key), str) and summary[key]:
-                ws_root = summary[key]
+            if isinstance(traj.summary.get(key), str) and traj.summary[key]:
+                ws_root = traj.summary[key]
                 break
-    if ws_root is None:
-        ws_root = _common_root([p for ev in events for p in event_paths(ev)])
-    for ev in events:
-        _anonymise_event(ev, ws_root)
-    blobs = {h: (k, c, anonymise_path(o, ws_root) if o else None) for h, (k, c, o) in blobs.items()}
+    common: str | None = None
+    seen: set[int] = set()
+    src = str(events_file)
+    with open_inside(events_file, folder, MAX_EVENTS_FILE_BYTES) as fh:
+        for i, raw in iter_events(fh, events_file):
+            if is_metadata_event(raw):
+                traj.dropped_metadata += 1
+                continue
+            ev = validate_event(raw, source=src, index=i)
+            key = _id_key(ev["event_id"])
+            if key in seen:
+                raise TraceError(f"event_id '{ev['event_id'][:40]}' appears twice", source=src, index=i)
+            seen.add(key)
+            traj.events += 1
+            sid = ev["session_id"]
+            traj.sessions[sid] = traj.sessions.get(sid, 0) + 1
+            if ev.get("profile_id") and len(traj.event_profiles) < 2:
+                traj.event_profiles.add(ev["profile_id"])
+            _check_media(traj, ev, src, i)
+            if ws_root is None:
+                common = _merge_root(common, event_paths(ev))
+    traj.workspace_root = ws_root if ws_root is not None else common
+    return traj
 
-    denied = 0
-    if path_filter is not None:
-        kept = []
-        for ev in events:
-            if any(path_filter.denied(p) for p in event_paths(ev)):
-                denied += 1
-            else:
-                kept.append(ev)
-        events = kept
-        used = {r["hash"].lower() for ev in events for n in MEDIA_FIELDS.get(ev["event_type"], ()) if isinstance(r := ev.get(n), dict)}
-        blobs = {h: v for h, v in blobs.items() if h in used}
 
-    return Trajectory(
-        source=path,
-        label=label,
-        events=events,
-        blobs=blobs,
-        summary=summary,
-        perturbation=perturbation,
-        workspace_root=ws_root,
-        dropped_metadata=dropped,
-        denied=denied,
-    )
+def _check_media(traj: Trajectory, ev: dict[str, Any], src: str, i: int) -> None:
+    """Every referenced media file must be there, readable, and hold what its name says."""
+    for name in MEDIA_FIELDS.get(ev["event_type"], ()):
+        ref = ev.get(name)
+        if not isinstance(ref, dict):
+            continue
+        h = ref["hash"].lower()
+        if not _HEX.match(h):
+            raise TraceError(f"{name}.hash is not hexadecimal", source=src, index=i)
+        if h in traj.media:
+            continue
+        if traj.folder is not traj.source:
+            raise TraceError(f"{name} refers to media, but an event file has no media folder", source=src, index=i)
+        kind = "diff" if (ref.get("type") == "diff" or name == "media_ref_diff") else "blob"
+        media = traj.folder / "media"
+        candidates = [media / "diffs" / f"{h}.diff", media / "blobs" / f"{h}.blob"]
+        if kind == "blob":
+            candidates.reverse()
+        media_file = next((c for c in candidates if _present(c)), None)
+        if media_file is None:
+            raise TraceError(f"{name} refers to missing media file media/{'diffs' if kind == 'diff' else 'blobs'}/{h}.{kind}", source=src, index=i)
+        _verified_media(media_file, traj.folder, h, src, i)
+        traj.media[h] = ("diff" if media_file.suffix == ".diff" else "blob", media_file)
+
+
+def _verified_media(media_file: Path, folder: Path, h: str, src: str, i: int) -> bytes:
+    try:
+        content = read_inside(media_file, folder, MAX_MEDIA_FILE_BYTES)
+    except TraceError as exc:
+        raise TraceError(f"media/{media_file.parent.name}/{media_file.name} {exc.reason}", source=src, index=i) from None
+    if not content_matches_name(content, h):
+        raise TraceError(
+            f"media/{media_file.parent.name}/{media_file.name} does not hold what its name says "
+            f"(its content hashes to {content_hash(content)})",
+            source=src,
+            index=i,
+        )
+    return content
 
 
 # -- storing ---------------------------------------------------------------------------
 
+STORE_BATCH = 1000
 
-def store_trajectory(store: Store, traj: Trajectory) -> ImportResult:
-    """Write one checked trajectory in a single transaction."""
+
+def store_trajectory(store: Store, traj: Trajectory, *, path_filter: PathFilter | None = None,
+                     as_recording: bool = False) -> ImportResult:
+    """Stream a checked trajectory into the store in one transaction: paths anonymised,
+    events on denied paths dropped with their media, the rest redacted like the recorder's
+    (paths, queries, diff summaries, snapshot and diff content; a redacted snapshot is
+    stored under its new content address and its references follow). `as_recording` stores
+    it as a recording would arrive: no profile id anywhere and a task id only from the
+    summary given (benchmarks that must not hand memory what real recordings lack)."""
+    profile_id = None if as_recording else traj.profile_id
+    task_id = (traj.summary or {}).get("task_id") if as_recording else traj.task_id
     metadata: dict[str, Any] = {}
     if traj.summary is not None and traj.summary.get("generated_by") != GENERATED_BY:
-        metadata["summary"] = traj.summary
+        metadata["summary"] = redact_json(traj.summary)
     if traj.perturbation is not None:
-        metadata["perturbation"] = traj.perturbation
-    sessions = traj.session_ids
+        metadata["perturbation"] = redact_json(traj.perturbation)
+    several = len(traj.sessions) > 1
+    src = str(traj.events_file)
+    times: dict[str, list[float]] = {}
+    rekeyed: dict[str, str] = {}  # content address in the file -> address stored
+    batch: list[dict[str, Any]] = []
+    added = kept = denied = 0
     with store.transaction():
-        for sid in sessions:
-            evs = [ev for ev in traj.events if ev["session_id"] == sid]
-            started = min(ev["timestamp"] for ev in evs)
-            ended = max(ev["timestamp"] for ev in evs)
-            label = traj.label if len(sessions) == 1 else f"{traj.label}:{sid[:8]}"
-            store.open_session(
-                sid,
-                source="import",
-                started_ms=started,
-                label=label,
-                profile_id=traj.profile_id,
-                task_id=traj.task_id,
-                metadata=metadata,
-            )
+        with open_inside(traj.events_file, traj.folder, MAX_EVENTS_FILE_BYTES) as fh:
+            for i, raw in iter_events(fh, traj.events_file):
+                if is_metadata_event(raw):
+                    continue
+                ev = validate_event(raw, source=src, index=i)  # again: the file may have changed
+                _anonymise_event(ev, traj.workspace_root)
+                if path_filter is not None and any(path_filter.denied(p) for p in event_paths(ev)):
+                    denied += 1
+                    continue
+                redact_event(ev)
+                if as_recording:
+                    ev["profile_id"] = None
+                _store_media(store, traj, ev, rekeyed, src, i)
+                sid, ts = ev["session_id"], ev["timestamp"]
+                if sid not in times:
+                    store.open_session(
+                        sid, source="import", started_ms=ts,
+                        label=f"{traj.label}:{sid[:8]}" if several else traj.label,
+                        profile_id=profile_id, task_id=task_id, metadata=metadata,
+                    )
+                    times[sid] = [ts, ts]
+                span = times[sid]
+                span[0], span[1] = min(span[0], ts), max(span[1], ts)
+                batch.append(ev)
+                kept += 1
+                if len(batch) >= STORE_BATCH:
+                    added += store.add_actions(batch, validate=False)
+                    batch = []
+        if batch:
+            added += store.add_actions(batch, validate=False)
+        for sid, (started, ended) in times.items():
             store.update_session(sid, ended_ms=ended, closed=1)
-        for h, (kind, content, original) in traj.blobs.items():
-            store.put_blob(content, kind=kind, original_path=original, hash_=h)
-        added = store.add_actions(traj.events, validate=False)
+            store.conn.execute("UPDATE sessions SET started_ms = MIN(started_ms, ?) WHERE id = ?", (started, sid))
     return ImportResult(
         source=traj.source,
         label=traj.label,
-        session_ids=sessions,
+        session_ids=list(times),
         actions_added=added,
-        actions_seen=len(traj.events),
+        actions_seen=kept,
         dropped_metadata=traj.dropped_metadata,
-        denied=traj.denied,
+        denied=denied,
     )
+
+
+def _store_media(store: Store, traj: Trajectory, ev: dict[str, Any], rekeyed: dict[str, str], src: str, i: int) -> None:
+    for name in MEDIA_FIELDS.get(ev["event_type"], ()):
+        ref = ev.get(name)
+        if not isinstance(ref, dict):
+            continue
+        h = ref["hash"].lower()
+        if h not in rekeyed:
+            kind, media_file = traj.media[h]
+            content = _verified_media(media_file, traj.folder, h, src, i)
+            red = redact_bytes(content)
+            new_h = h if red == content else content_hash(red)
+            info = traj.manifest.get(h) if isinstance(traj.manifest.get(h), dict) else {}
+            original = info.get("original_path") if isinstance(info.get("original_path"), str) else None
+            if original:
+                original = redact_path(anonymise_path(original, traj.workspace_root))
+            store.put_blob(red, kind=kind, original_path=original, hash_=new_h)
+            rekeyed[h] = new_h
+        new_h = rekeyed[h]
+        if new_h != ref["hash"]:
+            kind = traj.media[h][0]
+            folder, ext = ("diffs", "diff") if kind == "diff" else ("blobs", "blob")
+            ev[name] = {**ref, "hash": new_h, "path": f"media/{folder}/{new_h}.{ext}"}
 
 
 def import_paths(
@@ -399,18 +424,15 @@ def import_paths(
     results = []
     for traj_path in find_trajectories(paths):
         try:
-            traj = read_trajectory(traj_path, root=root, path_filter=path_filter)
-            if not traj.events:
-                results.append(ImportResult(traj.source, traj.label, [], 0, 0, traj.dropped_metadata, traj.denied))
-                continue
-            result = store_trajectory(store, traj)
+            traj = read_trajectory(traj_path, root=root)
+            result = store_trajectory(store, traj, path_filter=path_filter)
         except TraceError as exc:
             if on_error is None:
                 raise
             on_error(exc)
             continue
         results.append(result)
-        if progress:
+        if progress and result.session_ids:
             progress(result)
     return results
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from .dimensions import DIM_IDS, DIMENSIONS, TASKS, TIERS, Dimension, task_info
 from .features import FINGERPRINT_FEATURES, FINGERPRINT_NAMES, fingerprint, raw_features
-from .tiers import match_profiles, session_tiers, tiers_from_fingerprint
+from .tiers import match_profiles, session_tiers, user_tiers
 
 if TYPE_CHECKING:
     from .answer import Answer
@@ -27,7 +27,7 @@ __all__ = [
     "fingerprint",
     "raw_features",
     "session_tiers",
-    "tiers_from_fingerprint",
+    "user_tiers",
     "match_profiles",
     "DIMENSIONS",
     "DIM_IDS",

@@ -79,12 +79,12 @@ def _best(matches: dict[tuple[str, str], float]) -> tuple[str, str, float] | Non
 
 
 def _user_support(prof: dict[str, Any], d: str, t: str) -> float:
+    """How likely the user is tier t on d (the posterior; a third when memory cannot tell)."""
     p = prof["dimensions"][d]
-    votes = p.get("votes") or {}
-    total = sum(votes.values())
-    if p["tier"] == "unknown" or total <= 0:
+    post = p.get("posterior") or {}
+    if not p.get("sessions") or not post:
         return 1.0 / 3
-    return votes.get(t, 0.0) / total
+    return float(post.get(t, 0.0))
 
 
 def _parse_shift(choice: str, dims: list[str]) -> tuple[dict[str, float], str | None, str | None]:
@@ -295,8 +295,8 @@ def uncertain_verdicts(mem: MemoryView) -> Iterator[tuple[dict[str, Any], str, s
             continue
         prompt = (
             f"A user's session (task {a['task'] or 'unknown'}) deviates from their usual behaviour on "
-            f"{dimension_label(a['dimension'])}: usually {a['from']}, here {a['to']}. Largest feature deviations: "
-            + ", ".join(f"{f['feature']} z={f['z']}" for f in a["top_features"])
+            f"{dimension_label(a['dimension'])}: usually {a['from']}, here {a['to']}. What the session did: "
+            + "; ".join(f"{f['feature']} (the user does this in {float(f['z']):.0%} of other sessions)" for f in a["top_features"])
             + ". Is this task-dependent variation, a genuine change of habit, or uncertain? "
             "Reply with one word (task-dependent, genuine or uncertain) and one sentence."
         )

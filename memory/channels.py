@@ -14,8 +14,11 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Mapping
+import operator
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
+
+import orjson
 
 from filegram.store import Store, register_migrations
 
@@ -83,9 +86,27 @@ MIGRATIONS = [
     ) WITHOUT ROWID;
     """,
 ]
+MIGRATIONS.append(
+    # 3: each session's per-dimension signals, read by the tier posterior and the drift test
+    "ALTER TABLE mem_sessions ADD COLUMN signals TEXT NOT NULL DEFAULT '{}'"
+)
+MIGRATIONS.append(
+    # 4: tiers are no longer running votes (they are read from the signals); an LLM judge's
+    # verdict on a dimension the rules leave uncertain is kept per dimension and evidence key
+    """
+    DROP TABLE IF EXISTS mem_votes;
+    CREATE TABLE IF NOT EXISTS mem_tier_judgements (
+        dim TEXT PRIMARY KEY,
+        key TEXT NOT NULL,
+        tier TEXT NOT NULL,
+        reason TEXT
+    ) WITHOUT ROWID;
+    """
+)
 register_migrations("memory", MIGRATIONS)
 
-MEMORY_TABLES = ("mem_sessions", "mem_groups", "mem_votes", "mem_clusters", "mem_chunks", "mem_fts", "mem_judgements", "mem_narratives")
+MEMORY_TABLES = ("mem_sessions", "mem_groups", "mem_clusters", "mem_chunks", "mem_fts", "mem_judgements",
+                 "mem_narratives", "mem_tier_judgements")
 
 
 def q(x: float) -> int:
@@ -93,6 +114,53 @@ def q(x: float) -> int:
 
 
 # -- running statistics ------------------------------------------------------------------
+
+
+class Row:
+    """One session's features, quantised once however many groups it is folded into."""
+
+    __slots__ = ("names", "xs", "qs", "qqs")
+
+    def __init__(self, names: tuple[str, ...], xs: list[float]):
+        self.names = names
+        self.xs = xs
+        self.qs = [int(round(x * QUANT)) for x in xs]
+        self.qqs = list(map(operator.mul, self.qs, self.qs))
+
+    @classmethod
+    def of(cls, features: Mapping[str, float]) -> Row:
+        return cls(tuple(features), [float(v) for v in features.values()])
+
+    def subset(self, idx: Sequence[int]) -> Row:
+        """The row of some of the features (by position)."""
+        sub = Row.__new__(Row)
+        sub.names = tuple(self.names[i] for i in idx)
+        sub.xs, sub.qs, sub.qqs = ([v[i] for i in idx] for v in (self.xs, self.qs, self.qqs))
+        return sub
+
+
+def fold_rows(stats: dict[str, list], rows: Sequence[Row]) -> None:
+    """Add sessions' features to a group's entries [n, sum, sumsq, min, max], a column at a
+    time. The sums are exact integers, so the result is that of adding them one by one;
+    min and max keep the earliest of equal values, as one by one."""
+    by_names: dict[tuple[str, ...], list[Row]] = {}
+    for r in rows:
+        by_names.setdefault(r.names, []).append(r)
+    for names, same in by_names.items():
+        xcols = zip(*(r.xs for r in same), strict=True)
+        qcols = zip(*(r.qs for r in same), strict=True)
+        qqcols = zip(*(r.qqs for r in same), strict=True)
+        n = len(same)
+        for name, xc, qc, qqc in zip(names, xcols, qcols, qqcols, strict=True):
+            e = stats.get(name)
+            if e is None:
+                stats[name] = [n, sum(qc), sum(qqc), min(xc), max(xc)]
+            else:
+                e[0] += n
+                e[1] += sum(qc)
+                e[2] += sum(qqc)
+                e[3] = min(e[3], min(xc))
+                e[4] = max(e[4], max(xc))
 
 
 def stats_add(stats: dict[str, list], features: Mapping[str, float], sign: int = 1) -> None:
@@ -108,6 +176,15 @@ def stats_add(stats: dict[str, list], features: Mapping[str, float], sign: int =
         if sign > 0:
             e[3] = min(e[3], float(value))
             e[4] = max(e[4], float(value))
+
+
+def dumps(value: Any) -> str:
+    """Compact JSON with sorted keys (orjson; json for what orjson refuses, e.g. integers
+    beyond 64 bits). Readers parse it, so both spellings mean the same."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()
+    except (orjson.JSONEncodeError, TypeError):
+        return json.dumps(value, sort_keys=True, ensure_ascii=False)
 
 
 def summarise(entry: list) -> dict[str, float]:
@@ -173,13 +250,14 @@ def snapshot(store: Store) -> dict[str, Any]:
     out: dict[str, Any] = {}
     out["sessions"] = [
         {"session_id": r[0], "order_key": r[1], "task_id": r[2], "task_type": r[3], "actions": r[4],
-         "engram": json.loads(r[5]), "vector": json.loads(r[6]), "cluster": r[7]}
-        for r in c.execute("SELECT session_id, order_key, task_id, task_type, actions, engram, vector, cluster "
-                           "FROM mem_sessions ORDER BY session_id")
+         "engram": _engram(r[5], r[8], r[9], r[10]), "vector": json.loads(r[6]), "cluster": r[7]}
+        for r in c.execute("SELECT session_id, order_key, task_id, task_type, actions, engram, vector, cluster, "
+                           "fingerprint, tiers, signals FROM mem_sessions ORDER BY session_id")
     ]
     out["groups"] = {g: [n, json.loads(s)] for g, n, s in c.execute("SELECT grp, n, stats FROM mem_groups ORDER BY grp")}
-    out["votes"] = {d: [n, json.loads(v), p] for d, n, v, p in c.execute("SELECT dim, n, votes, position_sum FROM mem_votes ORDER BY dim")}
-    out["clusters"] = [list(r) for r in c.execute("SELECT id, n, centroid_sum, first_session FROM mem_clusters ORDER BY id")]
+    out["tier_judgements"] = [list(r) for r in c.execute("SELECT dim, key, tier, reason FROM mem_tier_judgements ORDER BY dim")]
+    out["clusters"] = [[r[0], r[1], json.loads(r[2]), r[3]]
+                       for r in c.execute("SELECT id, n, centroid_sum, first_session FROM mem_clusters ORDER BY id")]
     out["chunks"] = [
         [r[0], r[1], r[2], r[3], r[4], bytes(r[5]).hex()]
         for r in c.execute("SELECT session_id, ordinal, kind, path, text, vector FROM mem_chunks ORDER BY session_id, ordinal")
@@ -192,5 +270,15 @@ def snapshot(store: Store) -> dict[str, Any]:
 
 
 def iter_engrams(store: Store) -> Iterable[tuple[str, dict[str, Any]]]:
-    for sid, eng in store.conn.execute("SELECT session_id, engram FROM mem_sessions ORDER BY order_key"):
-        yield sid, json.loads(eng)
+    """Every stored engram (with the fields kept in columns of their own), in canonical order."""
+    for sid, eng, fp, tiers, signals in store.conn.execute(
+            "SELECT session_id, engram, fingerprint, tiers, signals FROM mem_sessions ORDER BY order_key"):
+        yield sid, _engram(eng, fp, tiers, signals)
+
+
+def _engram(eng: str, fp: str, tiers: str, signals: str) -> dict[str, Any]:
+    """A stored engram as a whole (memory built before they had columns of their own kept
+    them inside the engram too)."""
+    d = json.loads(eng)
+    d.update(fingerprint=json.loads(fp), tiers=json.loads(tiers), signals=json.loads(signals))
+    return d

@@ -19,6 +19,8 @@ def register(sub: Any) -> None:
     p.add_argument("--plot", metavar="FILE", help="also draw the profile to an image (.png, .svg, .pdf)")
     p.add_argument("--device", metavar="NAME",
                    help="the profile from one device's sessions (see `filegram sync`), and where it differs from all devices")
+    p.add_argument("--show-prompt", action="store_true",
+                   help="print exactly what the optional LLM judge would be sent about uncertain dimensions")
     p.set_defaults(func=_profile)
 
     p = sub.add_parser("ask", help="ask memory a question (an LLM answers if one is configured)")
@@ -46,6 +48,19 @@ def _memory(ctx: Context) -> Memory:
 def _profile(args: argparse.Namespace, ctx: Context) -> int:
     mem = _memory(ctx)
     mem.consolidate()
+    if args.show_prompt:
+        from .judge import prompts
+        from .llm import configured
+
+        shown = 0
+        for dim, prompt in prompts(mem):
+            print(f"--- judge prompt for {dim} ---\n{prompt}")
+            shown += 1
+        if not shown:
+            print("no dimension is uncertain: the judge would not be asked")
+        elif not configured(ctx.config):
+            print("(no model is configured: nothing is sent)")
+        return 0
     prof = mem.profile()
     if args.device:
         prof = device_profile(ctx, args.device, prof)

@@ -8,10 +8,10 @@ here deterministically from the stored snapshots and diffs.
 from __future__ import annotations
 
 import functools
-import heapq
 import re
-from collections import Counter
 from dataclasses import dataclass, field
+
+from .tokens import key_terms
 
 TEXT_TYPES = frozenset(
     {"md", "markdown", "txt", "rst", "org", "tex", "html", "htm", "csv", "tsv", "json", "yaml",
@@ -23,22 +23,20 @@ IMAGE_TYPES = frozenset({"png", "jpg", "jpeg", "svg", "gif"})
 _HEADING = re.compile(r"^[ ]{0,3}(#{1,6})[ \t]+\S")
 _LIST = re.compile(r"^[ \t]*(?:[-*+]|\d+[.)]|[•·])[ \t]+\S")
 _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
-_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_'-]{2,}")
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-_CJK_BIGRAM = re.compile(r"(?=([\u3400-\u9fff]{2}))")
-KEY_TERM_CHARS = 6000  # key terms of a long document come from its beginning
+# Heading, table-candidate and list lines in one pass: the three kinds are told apart by
+# the first character that is not a space, so at most one branch matches a line, and the
+# literal "\n" in front lets the regex engine skip quickly from line to line.
+_STRUCTURE = re.compile(r"\n(?:[ ]{0,3}(#{1,6})[ \t]+\S|[ \t]*(\|.*)|[ \t]*(?:[-*+]|\d+[.)]|[•·])[ \t]+\S)")
+_ASCII_LETTERS = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+KEY_TERM_CHARS = 6000  # text_stats' key terms come from the beginning of a text
 _LETTER = re.compile(r"[^\W\d_]")
-_SENT_END = re.compile(r"[.!?。！？]+")
-
-STOPWORDS = frozenset(
-    """the and for with that this from are was were will have has had not but you your our
-    their they them his her its into onto than then there these those what when where which
-    who why how all any can could should would may might must shall also each other more most
-    such only own same very just about above after again against before being below between
-    both during further here once over under until while some been does did doing off out
-    per via etc use used using one two three new file files line lines none null true false
-    http https www com""".split()
-)
+# Texts whose analysis is kept: the features, signals and documents of a session describe
+# the same snapshots one after another; a bound, because the keys are whole texts.
+TEXT_CACHE = 128
+_OTHER_ENDS = "!?。！？"  # sentence ends besides "."
+# Line breaks str.splitlines() knows besides "\n" (whole-text regexes only know "\n").
+_ODD_BREAKS = "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
 
 
 def is_table_row(line: str) -> bool:
@@ -48,7 +46,12 @@ def is_table_row(line: str) -> bool:
     return s.startswith("|") and s.count("|") >= 2 and not _TABLE_SEP.match(s)
 
 
+@functools.lru_cache(maxsize=TEXT_CACHE)
 def table_rows(text: str) -> int:
+    """Table rows among the lines of a text (from its shared analysis where that counts
+    the same lines: no code fence, no line break but "\n")."""
+    if "```" not in text and not any(c in text for c in _ODD_BREAKS):
+        return analyse(text).table_rows
     return sum(1 for line in text.splitlines() if is_table_row(line))
 
 
@@ -69,7 +72,7 @@ class TextStats:
     key_terms: list[str] = field(default_factory=list)
 
 
-@functools.lru_cache(maxsize=512)
+@functools.lru_cache(maxsize=TEXT_CACHE)
 def _text_stats_cached(text: str, n_terms: int) -> TextStats:
     return _text_stats(text, n_terms)
 
@@ -80,43 +83,62 @@ def text_stats(text: str, n_terms: int = 8) -> TextStats:
     return TextStats(**{**st.__dict__, "key_terms": list(st.key_terms)})
 
 
-_HEADING_M = re.compile(r"^[ ]{0,3}(#{1,6})[ \t]+\S", re.M)
-_LIST_M = re.compile(r"^[ \t]*(?:[-*+]|\d+[.)]|[•·])[ \t]+\S", re.M)
-_PIPE_M = re.compile(r"^[ \t]*\|.*$", re.M)
+def analyse(text: str) -> TextStats:
+    """The structure counts of a text without key terms, shared (not copied): features,
+    signals and documents all describe the same snapshot, and it is analysed once."""
+    return _text_stats_cached(text, 0)
 
 
 def _text_stats(text: str, n_terms: int) -> TextStats:
-    if "```" not in text:
-        return _text_stats_fast(text, n_terms)
-    return _text_stats_lines(text, n_terms)
+    if "```" in text:
+        return _text_stats_lines(text, n_terms)
+    return _text_stats_fast(text, n_terms)
 
 
 def _text_stats_fast(text: str, n_terms: int) -> TextStats:
-    """Same counts as the line walk, with whole-text regexes (no code fences to skip)."""
+    """The line walk's counts for a text without code fences, from one whole-text regex
+    (headings, tables and lists count lines ended by "\n", as this path always has)."""
     lines = text.splitlines()
     st = TextStats(chars=len(text), lines=len(lines))
-    st.nonblank_lines = sum(1 for ln in lines if ln.strip())
-    depths = [len(m) for m in _HEADING_M.findall(text)]
-    st.headings = len(depths)
-    st.max_heading_depth = max(depths, default=0)
-    rows = [ln for ln in _PIPE_M.findall(text) if is_table_row(ln)]
-    st.table_rows = len(rows)
-    st.list_lines = len(_LIST_M.findall(text))
-    prose = "\n".join(ln for ln in lines if ln.strip() and not _HEADING.match(ln) and not ln.lstrip().startswith("|"))
+    st.nonblank_lines = sum(map(bool, map(str.strip, lines)))
+    depth = 0
+    for hashes, pipe in _STRUCTURE.findall("\n" + text):
+        if hashes:
+            st.headings += 1
+            depth = max(depth, len(hashes))
+        elif pipe:
+            st.table_rows += is_table_row(pipe)
+        else:
+            st.list_lines += 1
+    st.max_heading_depth = depth
+    if "#" in text or "|" in text:
+        prose = [ln for ln in lines
+                 if (s := ln.lstrip()) and s[0] != "|" and not (s[0] == "#" and _HEADING.match(ln))]
+    else:
+        prose = list(filter(str.strip, lines))
     _finish(st, text, prose, n_terms)
     return st
 
 
-def _finish(st: TextStats, text: str, prose: str, n_terms: int) -> None:
-    sentences = [s for s in _SENT_END.split(prose.replace("\n", " ")) if s.strip()]
-    st.sentences = len(sentences)
-    st.mean_sentence_chars = round(sum(len(s.strip()) for s in sentences) / len(sentences), 2) if sentences else 0.0
+def _finish(st: TextStats, text: str, prose: list[str], n_terms: int) -> None:
+    """Sentences of the prose lines, language of the beginning, key terms."""
+    joined = " ".join(prose)
+    for end in _OTHER_ENDS:  # one terminator for str.split; runs give empty pieces, not sentences
+        if end in joined:
+            joined = joined.replace(end, ".")
+    lengths = list(map(len, map(str.strip, joined.split("."))))
+    st.sentences = len(lengths) - lengths.count(0)
+    st.mean_sentence_chars = round(sum(lengths) / st.sentences, 2) if st.sentences else 0.0
     head = text[:2000]  # the language of a document shows in its beginning
-    letters = len(_LETTER.findall(head))
-    cjk = len(_CJK.findall(head))
+    if head.isascii():  # [^\W\d_] is [A-Za-z] there, and nothing is CJK
+        letters = len(head) - len(head.encode("ascii").translate(None, _ASCII_LETTERS))
+        cjk = 0
+    else:
+        letters = len(_LETTER.findall(head))
+        cjk = len(_CJK.findall(head))
     st.cjk_share = round(cjk / letters, 4) if letters else 0.0
     st.language = "unknown" if letters < 20 else ("zh" if st.cjk_share >= 0.2 else "en")
-    st.key_terms = key_terms(text, n_terms)
+    st.key_terms = key_terms(text[:KEY_TERM_CHARS], n_terms)
 
 
 def _text_stats_lines(text: str, n_terms: int) -> TextStats:
@@ -142,20 +164,9 @@ def _text_stats_lines(text: str, n_terms: int) -> TextStats:
             st.table_rows += 1
         elif _LIST.match(line):
             st.list_lines += 1
-    prose = "\n".join(ln for ln in lines if ln.strip() and not _HEADING.match(ln) and not ln.lstrip().startswith("|"))
+    prose = [ln for ln in lines if ln.strip() and not _HEADING.match(ln) and not ln.lstrip().startswith("|")]
     _finish(st, text, prose, n_terms)
     return st
-
-
-def key_terms(text: str, n: int = 8) -> list[str]:
-    """Most frequent content words (and CJK bigrams), ties broken alphabetically so the
-    result is deterministic."""
-    if n <= 0:
-        return []
-    text = text[:KEY_TERM_CHARS]
-    words = [w for w in _WORD.findall(text.lower()) if w not in STOPWORDS]
-    counts: Counter[str] = Counter(words + _CJK_BIGRAM.findall(text))
-    return [w for w, _ in heapq.nsmallest(n, counts.items(), key=lambda kv: (-kv[1], kv[0]))]
 
 
 def diff_lines(diff: str) -> tuple[list[str], list[str]]:

@@ -19,11 +19,11 @@ from filegram.errors import FileGramError
 from filegram.store import Store, now_ms
 
 from . import channels as ch
-from .drift import SessionView
 from .embed import Embedder, make_embedder
 from .engram import Engram, encode_session
 from .fold import ChannelFolder, order_key
 from .readout import ReadState, build_profile, read_state, session_shift
+from .view import SessionView
 
 BATCH = 100
 VERSION_KEY = "memory:version"
@@ -31,7 +31,9 @@ UPDATED_KEY = "memory:last_update_ms"
 ALGORITHM_KEY = "memory:algorithm"
 # Bump when encoding, classification or channel layout change meaning: memory built by an
 # older FileGram is then rebuilt from the trace at the next consolidate.
-ALGORITHM = 1
+# 3: key terms from a document's first two chunks; the stored engram keeps chunk text,
+#    fingerprint, tiers and signals only once (in their own places).
+ALGORITHM = 3
 
 T = TypeVar("T")
 
@@ -49,7 +51,6 @@ class Memory:
         self.cluster_threshold = float(mem.get("cluster_threshold", 0.6))
         self.chunk_chars = int(mem.get("chunk_chars", 800))
         self.max_chunks = int(mem.get("max_chunks_per_session", 8))
-        self.drift_std = float(mem.get("drift_std_threshold", 1.5))
         self._folder = ChannelFolder(store, lambda texts: self.embedder.embed(texts), self.cluster_threshold)
 
     # -- plumbing ----------------------------------------------------------------------
@@ -89,8 +90,10 @@ class Memory:
 
     # -- ingest ------------------------------------------------------------------------
 
-    def encode(self, session_id: str) -> Engram:
-        sess = self.store.session(session_id)
+    def encode(self, session_id: str, sess: dict[str, Any] | None = None) -> Engram:
+        """One session's engram (`sess`: its row, when the caller has it already)."""
+        if sess is None:
+            sess = self.store.session(session_id)
         if sess is None:
             raise FileGramError(f"no session {session_id}")
         return encode_session(
@@ -113,7 +116,7 @@ class Memory:
             return False
         if self.store.conn.execute("SELECT 1 FROM mem_sessions WHERE session_id = ?", (session_id,)).fetchone():
             return False
-        engram = self.encode(session_id)
+        engram = self.encode(session_id, sess)
         with self._folder.batch():
             self._folder.apply(engram, sess)
             self._bump()
@@ -137,7 +140,7 @@ class Memory:
         late = bool(todo) and max_key is not None and order_key(todo[0]["started_ms"], todo[0]["id"]) < max_key
         for i in range(0, len(todo), BATCH):
             batch = todo[i : i + BATCH]
-            engrams = [self.encode(s["id"]) for s in batch]
+            engrams = [self.encode(s["id"], s) for s in batch]
             with self._folder.batch():
                 for eng, sess in zip(engrams, batch, strict=True):
                     self._folder.apply(eng, sess, cluster=not late)
@@ -147,6 +150,7 @@ class Memory:
         if todo and self.config["memory"].get("llm_episode_narratives", False):
             self.narrate_episodes([s["id"] for s in todo])
         if todo and self.config["memory"].get("llm_judge", True):
+            self.judge_tiers()
             self.judge_uncertain()
         return len(todo)
 
@@ -190,17 +194,43 @@ class Memory:
     def judge_uncertain(self) -> int:
         """Let the configured LLM judge the drift flags the rules left 'uncertain' and store
         its verdicts (no-op without a model; failures leave the rule verdict)."""
-        from .answer import uncertain_verdicts
         from .llm import configured
 
         if not configured(self.config):
             return 0
+        from .answer import uncertain_verdicts
+
         done = 0
         for a, verdict, reason in uncertain_verdicts(self):
             with self.store.transaction():
                 self.store.conn.execute(
                     "INSERT OR REPLACE INTO mem_judgements(session_id, dim, key, verdict, reason) VALUES (?,?,?,?,?)",
                     (a["session"], a["dimension"], f"{a['from']}>{a['to']}", verdict, reason),
+                )
+                self._bump()
+            done += 1
+        return done
+
+    def judge_tiers(self) -> int:
+        """Ask the configured LLM about the dimensions the rules are unsure of and keep its
+        verdicts with the evidence they were made from (no-op without a model)."""
+        from .llm import configured
+
+        if not configured(self.config):
+            return 0
+        from .judge import tier_verdicts
+        from .readout import evidence_key
+
+        fresh = read_state(self.store)  # the rules' own estimates, before any stored verdict
+        done = 0
+        for dim, tier, reason in list(tier_verdicts(self)):
+            est = fresh.estimates[dim]
+            if est.judge == "llm":
+                continue
+            with self.store.transaction():
+                self.store.conn.execute(
+                    "INSERT OR REPLACE INTO mem_tier_judgements(dim, key, tier, reason) VALUES (?,?,?,?)",
+                    (dim, evidence_key(est), tier, reason),
                 )
                 self._bump()
             done += 1
@@ -239,7 +269,7 @@ class Memory:
     # -- read side -----------------------------------------------------------------------
 
     def _state(self) -> ReadState:
-        return self.cached("state", lambda: read_state(self.store, self.drift_std))
+        return self.cached("state", lambda: read_state(self.store))
 
     def session_views(self) -> list[SessionView]:
         """Every session in memory (canonical order) with its task, cluster, fingerprint and tiers."""

@@ -1,321 +1,146 @@
-"""The episodic channel's judgement: clusters of sessions, drift flags and their attribution.
+"""Drift: did a session show, on some dimension, a tier other than the user's own?
 
-Clustering runs on fingerprints normalised by fixed, documented transforms (ratios as they
-are, counts on a log scale against a cap) and weighted so each dimension counts equally,
-because raw fingerprints are dominated by character counts (a defect of the reference).
+A test per (session, dimension), not a quota of sessions: a session is a candidate on X when
+it gave an opportunity on X and showed the signature of another tier than the user's (a
+deletion by someone who never deletes, tables by someone who writes text only). Whether
+that is a change or just this person's usual variety depends on how often they show it:
 
-Drift: each session's fingerprint is z-scored against the user's norm for the same task
-type (leave-one-out, from the exact running sums), so that a task that simply needs more
-folders is not called drift; sessions without a task use their behavioural cluster as the
-norm, and small groups fall back to all sessions. Distance = root mean square of the
-clipped z-scores; a session is flagged above mean + 1.5 std of all distances (as published).
+    P(shift | shown) = pi * rho / (pi * rho + (1 - pi) * own_rate)
 
-Attribution compares the session's own tier estimate per dimension with the user's tier
-from the other sessions (leave-one-out votes), and says which dimension moved and where:
-"C: R -> M". The rule judge then calls it task-dependent, genuine or uncertain.
+where own_rate is how often the user's OTHER opportunities show the same category
+(leave-one-out, Jeffreys-smoothed: (k + 1/2) / (n + 1)), rho is the chance a shifted session
+shows the new tier's signature and pi the prior share of shifted (session, dimension) pairs.
+Flags are the candidates whose posterior reaches FLAG_POSTERIOR, so the expected share of
+false flags among them is at most 1 - FLAG_POSTERIOR (a Bayesian false discovery rate over
+all sessions and dimensions), whatever the number of sessions.
+
+A session that showed nothing on X (no opportunity, or the absence every tier shows when the
+work did not call for it) is "not detectable" on X: silence is not evidence of change.
+
+Attribution is the dimension, `from` (the user's tier) and `to` (the tier whose signature the
+session showed). The verdict: "task-dependent" when the session's known task does not
+exercise the dimension or the same task type shows the category in the user's other
+sessions; "genuine" when both the shift and the user's own tier are firm (p >= 0.8: a long
+history in which the user never showed this); "uncertain" otherwise (an LLM judge, when configured, may settle those).
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from filegram.vocab import TIER_POSITION, tier_of_position
+from filegram.vocab import DIM_IDS, TIER_POSITION, TIERS, UNKNOWN, task_info
 
-from .channels import QUANT, loo
-from .dimensions import DIM_IDS, TIERS, task_info
-from .features import FEATURE_DIM, FINGERPRINT_NAMES
+from .tiers import DimensionEstimate, categorise, chars_per_line, signature, task_allows
 
-RATIO_FEATURES = {"search_ratio", "browse_ratio", "revisit_ratio", "small_edit_ratio"}
-CAPS = {
-    "avg_output_length": 20000, "files_created": 20, "total_output_chars": 100000,
-    "dirs_created": 20, "max_dir_depth": 6, "files_moved": 30, "total_edits": 40,
-    "avg_lines_changed": 100, "total_deletes": 20, "delete_to_create_ratio": 2,
-    "structured_files_created": 10, "markdown_table_rows": 100, "image_files_created": 10,
-}
-# Smallest standard deviation used in a z-score, per feature: a group of similar sessions
-# must not turn a difference of one file into a huge z.
-SIGMA_FLOOR = {n: (0.05 if n in RATIO_FEATURES else 0.5) for n in FINGERPRINT_NAMES}
-SIGMA_FLOOR.update({"avg_output_length": 300.0, "total_output_chars": 800.0, "avg_lines_changed": 3.0,
-                    "delete_to_create_ratio": 0.1, "markdown_table_rows": 2.0})
-Z_CLIP = 6.0
-MIN_GROUP = 3  # sessions in a norm group besides the one judged
+# Prior share of (session, dimension) pairs whose tier moved: about one session in seven
+# shows a one-tier change on one of the ~3 dimensions its work exercises.
+DRIFT_PRIOR = 0.05
+# Chance that a session whose tier moved shows the new tier's signature: a change of habit is
+# acted out, so most such sessions show it (4 in 5).
+SHIFTED_RATE = 0.8
+FLAG_POSTERIOR = 0.5
+FIRM = 0.8
 
 
-# A typical session (rounded means over a synthetic corpus). Vectors are centred on it so
-# that cosine similarity compares how sessions differ from the typical one; uncentred,
-# all-positive vectors put every session in one cluster at the published 0.6 threshold.
-TYPICAL = {
-    "search_ratio": 0.1, "browse_ratio": 0.2, "revisit_ratio": 0.15, "avg_output_length": 2000,
-    "files_created": 2, "total_output_chars": 5000, "dirs_created": 2, "max_dir_depth": 1, "files_moved": 2,
-    "total_edits": 1, "avg_lines_changed": 3, "small_edit_ratio": 0.2, "total_deletes": 0.5,
-    "delete_to_create_ratio": 0.2, "structured_files_created": 0.2, "markdown_table_rows": 5,
-    "image_files_created": 0.3,
-}
+@dataclass(frozen=True)
+class SessionRef:
+    """What drift needs of a session: its id, label, task and per-dimension signals."""
 
-
-def _scaled(fp: Mapping[str, float]) -> list[float]:
-    out = []
-    for name in FINGERPRINT_NAMES:
-        x = max(float(fp.get(name, 0.0)), 0.0)
-        if name in RATIO_FEATURES:
-            v = min(x, 1.0)
-        else:
-            v = min(math.log1p(x) / math.log1p(CAPS[name]), 1.0)
-        out.append(v / math.sqrt(3.0))
-    return out
-
-
-_CENTRE = _scaled(TYPICAL)
-
-
-def norm_vector(fp: Mapping[str, float]) -> list[float]:
-    """Fixed normalisation (no dependence on other sessions, so updates stay O(session)):
-    ratios as they are, counts as log1p(x)/log1p(cap), each dimension weighted equally,
-    centred on a typical session."""
-    return [round(v - c, 6) for v, c in zip(_scaled(fp), _CENTRE, strict=True)]
-
-
-def cosine(a: Sequence[float], b: Sequence[float]) -> float:
-    na = math.sqrt(sum(x * x for x in a))
-    nb = math.sqrt(sum(x * x for x in b))
-    if na == 0 or nb == 0:
-        return 1.0 if na == nb else 0.0
-    return sum(x * y for x, y in zip(a, b, strict=True)) / (na * nb)
-
-
-def assign_cluster(vec: Sequence[float], clusters: Sequence[tuple[int, int, list[float]]], threshold: float) -> int | None:
-    """Leader clustering: the most similar centroid at or above the threshold (lowest id on
-    ties), else None (a new cluster)."""
-    best, best_id = -2.0, None
-    for cid, _n, csum in clusters:
-        c = cosine(vec, csum)
-        if c >= threshold and c > best + 1e-12:
-            best, best_id = c, cid
-    return best_id
-
-
-@dataclass
-class SessionView:
     session_id: str
     label: str | None
     task_id: str | None
-    task_type: str | None
-    cluster: int | None
-    fingerprint: dict[str, float]
-    tiers: dict[str, dict[str, Any]]
+    signals: Mapping[str, Any]
 
 
-def active_dims(task_id: str | None, tiers: Mapping[str, Any]) -> list[str]:
-    """Dimensions a session exercised: its task's when known, else those it has evidence for."""
-    task = task_info(task_id)
-    return [d for d in DIM_IDS if (d in task.dims if task else d in tiers)]
-
-
-def _norm_groups(s: SessionView, dim: str) -> list[str]:
-    """Norm groups for a feature of `dim`, most specific first: same task type among the
-    sessions that exercised dim, all sessions that exercised dim, same task type (or
-    behavioural cluster when the task is unknown), everything."""
-    out = []
-    if s.task_type:
-        out.append(f"type:{s.task_type}|active:{dim}")
-    out.append(f"active:{dim}")
-    if s.task_type:
-        out.append(f"type:{s.task_type}")
-    elif s.cluster is not None:
-        out.append(f"cluster:{s.cluster}")
-    out.append("all")
-    return out
-
-
-def zscores(s: SessionView, groups: Mapping[str, tuple[int, dict[str, list]]]) -> tuple[str, dict[str, float]]:
-    """Leave-one-out z-score of each fingerprint feature against the session's norm group;
-    returns the group used for most features and the z-scores."""
-    all_stats = groups.get("all", (0, {}))[1]
-    active = set(active_dims(s.task_id, s.tiers))
-    z: dict[str, float] = {}
-    used: dict[str, int] = {}
-    for name in FINGERPRINT_NAMES:
-        x = float(s.fingerprint.get(name, 0.0))
-        dim = FEATURE_DIM[name]
-        entry, grp = None, "all"
-        for g in _norm_groups(s, dim) if dim in active else [f"type:{s.task_type}", "all"]:
-            e = groups.get(g, (0, {}))[1].get(name)
-            if e and e[0] - 1 >= MIN_GROUP:
-                entry, grp = e, g
-                break
-        if entry is None:
-            entry = all_stats.get(name)
-        if not entry:
-            z[name] = 0.0
-            continue
-        mean, sd, n = loo(entry, x)
-        if n == 0:
-            z[name] = 0.0
-            continue
-        _, sd_all, _ = loo(all_stats[name], x) if name in all_stats else (0.0, 0.0, 0)
-        sigma = max(sd, 0.5 * sd_all, SIGMA_FLOOR[name])
-        z[name] = max(-Z_CLIP, min(Z_CLIP, (x - mean) / sigma))
-        used[grp] = used.get(grp, 0) + 1
-    top = sorted(used, key=lambda g: (-used[g], g))[0] if used else "all"
-    return top, z
-
-
-def distance(s: SessionView, z: Mapping[str, float], votes: Mapping[str, tuple[int, dict[str, int], int]] | None = None) -> float:
-    """Root mean square z over the features of the dimensions the session exercised (its
-    task's; a task shows signal only on its own dimensions, the others add noise), plus,
-    per exercised dimension, the tier disagreement with the user's other sessions
-    (2 x tier gap x session confidence x the user's vote share): a one-tier change of habit
-    may move a feature or two only a little, but it is what drift means here."""
-    active = set(active_dims(s.task_id, s.tiers)) or set(DIM_IDS)
-    names = [n for n in FINGERPRINT_NAMES if FEATURE_DIM[n] in active]
-    sq = sum(z.get(n, 0.0) ** 2 for n in names) / len(names) if names else 0.0
-    if votes is not None:
-        for dim in active:
-            own = s.tiers.get(dim)
-            if not own:
-                continue
-            user_tier, share = loo_user_tier(votes, dim, own)
-            if user_tier in TIER_POSITION and own["tier"] != user_tier:
-                gap = abs(TIER_POSITION[own["tier"]] - TIER_POSITION[user_tier])
-                sq += (2.0 * gap * float(own["confidence"]) * share) ** 2
-    return math.sqrt(sq)
-
-
-def loo_user_tier(votes: Mapping[str, tuple[int, dict[str, int], int]], dim: str, own: Mapping[str, Any] | None) -> tuple[str, float]:
-    """The user's tier on a dimension without this session's vote, and its vote share."""
-    n, v, _ = votes.get(dim, (0, {}, 0))
-    v = dict(v)
-    if own:
-        v[own["tier"]] = v.get(own["tier"], 0) - int(round(float(own["confidence"]) * QUANT))
-        n -= 1
-    total = sum(max(x, 0) for x in v.values())
-    if n <= 0 or total <= 0:
-        return "unknown", 0.0
-    best = sorted(TIERS, key=lambda t: (-v.get(t, 0), abs(TIER_POSITION[t] - 1.0)))[0]
-    return best, v.get(best, 0) / total
-
-
-# Which way a rising feature pushes its dimension: -1 towards L (more nesting, more
-# output, more small edits, more deletes, more visuals), +1 towards R (bigger edits).
-TOWARDS_R = {"avg_lines_changed": 1.0}
-A_STYLE = {"revisit_ratio": "L", "search_ratio": "M", "browse_ratio": "R"}
-
-
-def _lean(dim: str, user_tier: str, position: float, z: Mapping[str, float]) -> str:
-    """The neighbouring tier a session leans to when its tier estimate did not change:
-    from the position on the tier axis, else from the signed z-scores of the dimension's
-    features. From an outer tier the only neighbour is M."""
-    if dim == "A":
-        style, zmax = max(((t, z.get(n, 0.0)) for n, t in A_STYLE.items()), key=lambda kv: (kv[1], kv[0]))
-        return style if zmax >= 1.0 and style != user_tier else user_tier
-    delta = position - TIER_POSITION[user_tier]
-    if abs(delta) < 0.35:
-        signed = sum(z.get(n, 0.0) * TOWARDS_R.get(n, -1.0) for n in FINGERPRINT_NAMES if FEATURE_DIM[n] == dim)
-        if abs(signed) < 1.0:
-            return user_tier
-        delta = signed
-    target = TIER_POSITION[user_tier] + math.copysign(1.0, delta)
-    if target < 0 or target > 2:
-        return user_tier
-    return tier_of_position(target)
-
-
-def attribute(s: SessionView, z: Mapping[str, float], votes: Mapping[str, tuple[int, dict[str, int], int]]) -> list[dict[str, Any]]:
-    """Ranked candidate shifts of one session: which dimension moved, from which tier to which."""
-    task = task_info(s.task_id)
-    out = []
+def candidates(
+    sessions: Sequence[SessionRef], estimates: Mapping[str, DimensionEstimate]
+) -> dict[str, list[dict[str, Any]]]:
+    """Every candidate shift of every session, ranked per session (highest posterior first)."""
+    cpl = chars_per_line([s.signals for s in sessions])
+    out: dict[str, list[dict[str, Any]]] = {s.session_id: [] for s in sessions}
     for dim in DIM_IDS:
-        if task is not None and dim not in task.dims:
-            continue  # the task does not exercise it: no evidence either way
-        own = s.tiers.get(dim)
-        feats = [n for n in FINGERPRINT_NAMES if FEATURE_DIM[n] == dim]
-        dz = math.sqrt(sum(z.get(n, 0.0) ** 2 for n in feats) / len(feats))
-        if own is None:
-            if dz >= 1.0:
-                out.append({"dimension": dim, "from": loo_user_tier(votes, dim, None)[0], "to": "unknown",
-                            "score": round(0.25 * dz, 4), "z": round(dz, 4), "active": bool(task and dim in task.dims),
-                            "session_confidence": 0.0, "user_share": 0.0})
+        est = estimates.get(dim)
+        if est is None or est.tier not in TIERS:
             continue
-        user_tier, share = loo_user_tier(votes, dim, own)
-        to = own["tier"]
-        moved = user_tier != "unknown" and to != user_tier
-        if not moved and user_tier != "unknown":
-            to = _lean(dim, user_tier, float(own["position"]), z)
-        gap = abs(TIER_POSITION.get(to, 1.0) - TIER_POSITION.get(user_tier, 1.0)) if user_tier != "unknown" else 0.0
-        score = (2.0 if moved else 0.0) * float(own["confidence"]) * max(share, 0.34) + 0.5 * dz + 0.25 * gap
-        if not moved:
-            score *= 0.6 if to != user_tier else 0.3
-        out.append({"dimension": dim, "from": user_tier, "to": to, "score": round(score, 4), "z": round(dz, 4),
-                    "active": bool(task and dim in task.dims) if task else True,
-                    "session_confidence": float(own["confidence"]), "user_share": round(share, 4),
-                    "tier_changed": moved})
-    out.sort(key=lambda d: (-d["score"], d["dimension"]))
+        own = signature(dim, est.tier)
+        cats: list[tuple[SessionRef, Any, float, str]] = []
+        for s in sessions:
+            if not task_allows(s.task_id, dim):
+                continue
+            sc = categorise(dim, s.signals.get(dim) or {}, cpl)
+            if sc is not None and sc.weight > 0:
+                cats.append((s, sc.category, sc.weight, sc.evidence))
+        total = sum(w for _, _, w, _ in cats)
+        by_cat: dict[Any, float] = {}
+        for _, c, w, _ in cats:
+            by_cat[c] = by_cat.get(c, 0.0) + w
+        for s, c, w, evidence in cats:
+            if c is None or c == own:
+                continue
+            k = by_cat[c] - w
+            n = total - w
+            own_rate = (k + 0.5) / (n + 1.0)
+            # a session with little evidence (weight < 1) moves the odds less
+            lr = (SHIFTED_RATE / own_rate) ** w
+            post = DRIFT_PRIOR * lr / (DRIFT_PRIOR * lr + (1 - DRIFT_PRIOR))
+            task = task_info(s.task_id)
+            same_task_shows = task is not None and any(
+                c2 == c and o.session_id != s.session_id and task_info(o.task_id) is not None
+                and task_info(o.task_id).type == task.type for o, c2, _, _ in cats)
+            verdict, reason = judge(dim, est, c, post, same_task_shows)
+            out[s.session_id].append({
+                "dimension": dim, "from": est.tier, "to": c, "score": round(post, 4),
+                "posterior": round(post, 4), "own_rate": round(own_rate, 4), "user_confidence": est.confidence,
+                "gap": abs(TIER_POSITION[c] - TIER_POSITION[est.tier]), "evidence": evidence,
+                "verdict": verdict, "reason": reason, "tier_changed": True,
+            })
+    for lst in out.values():
+        lst.sort(key=lambda d: (-d["posterior"], d["dimension"]))
     return out
 
 
-def judge(shift: Mapping[str, Any], task_known: bool) -> tuple[str, str]:
-    """Rule judge: task-dependent vs genuine vs uncertain, with the reason."""
-    dim = shift["dimension"]
-    if task_known and not shift.get("active", True):
-        return "task-dependent", f"{dim} is not exercised by this task; the deviation comes from the task's demands"
-    if shift.get("tier_changed") and shift["session_confidence"] >= 0.6 and shift["user_share"] >= 0.5:
-        return "genuine", (f"{dim} was {shift['to']} here (confidence {shift['session_confidence']:.2f}) while the "
-                           f"user is {shift['from']} in {shift['user_share']:.0%} of the other sessions' votes")
-    if not shift.get("tier_changed") and shift["z"] < 1.0:
-        return "task-dependent", f"{dim} stayed within the user's tier; the distance comes from the task's own volume"
-    return "uncertain", f"{dim} moved (z {shift['z']:.1f}) but the evidence for a change of tier is weak"
+def judge(dim: str, est: DimensionEstimate, to: str, post: float, same_task_shows: bool) -> tuple[str, str]:
+    if same_task_shows:
+        return "task-dependent", f"other sessions of the same kind of task also show {dim} = {to}"
+    if post >= FIRM and est.confidence >= FIRM:
+        return "genuine", (f"{dim} showed {to} here; the user is {est.tier} "
+                           f"(p {est.confidence:.2f}) and rarely shows {to} elsewhere")
+    return "uncertain", f"{dim} showed {to} here, but the user's own variety or a weak tier makes it unsure"
 
 
 def detect(
-    sessions: Sequence[SessionView],
-    groups: Mapping[str, tuple[int, dict[str, list]]],
-    votes: Mapping[str, tuple[int, dict[str, int], int]],
-    std_threshold: float = 1.5,
-) -> tuple[list[dict[str, Any]], dict[str, float], float]:
-    """Flag drifted sessions and attribute each flag. Returns (anomalies, distances, threshold)."""
-    dist: dict[str, float] = {}
-    zs: dict[str, dict[str, float]] = {}
-    norm_of: dict[str, str] = {}
+    sessions: Sequence[SessionRef], estimates: Mapping[str, DimensionEstimate]
+) -> tuple[list[dict[str, Any]], dict[str, list[dict[str, Any]]]]:
+    """(flags, all candidates per session). A session is flagged on its best candidate whose
+    posterior reaches FLAG_POSTERIOR; the others stay in its `candidates`."""
+    cands = candidates(sessions, estimates)
+    flags = []
     for s in sessions:
-        grp, z = zscores(s, groups)
-        zs[s.session_id], norm_of[s.session_id] = z, grp
-        dist[s.session_id] = distance(s, z, votes)
-    if len(dist) < 4:
-        return [], dist, math.inf
-    vals = list(dist.values())
-    mean = sum(vals) / len(vals)
-    sd = math.sqrt(sum((v - mean) ** 2 for v in vals) / (len(vals) - 1))
-    thr = mean + std_threshold * sd
-    anomalies = []
-    for s in sessions:
-        d = dist[s.session_id]
-        if d <= thr or sd == 0:
+        lst = cands[s.session_id]
+        if not lst or lst[0]["posterior"] < FLAG_POSTERIOR:
             continue
-        z = zs[s.session_id]
-        shifts = attribute(s, z, votes)
-        top = shifts[0] if shifts else {"dimension": "unknown", "from": "unknown", "to": "unknown", "z": 0.0,
-                                        "active": True, "session_confidence": 0.0, "user_share": 0.0}
-        if top["to"] == top["from"]:
-            top = {**top, "to": "unknown"}  # far from the norm, but no tier it moved to
-        verdict, reason = judge(top, task_info(s.task_id) is not None)
-        top_feats = sorted(z, key=lambda n: (-abs(z[n]), n))[:3]
-        anomalies.append({
-            "session": s.session_id,
-            "label": s.label,
-            "task": s.task_id,
-            "dimension": top["dimension"],
-            "from": top["from"],
-            "to": top["to"],
-            "verdict": verdict,
-            "reason": reason,
-            "distance": round(d, 4),
-            "threshold": round(thr, 4),
-            "norm": norm_of[s.session_id],
-            "top_features": [{"feature": n, "z": round(z[n], 3)} for n in top_feats],
-            "candidates": [{k: c[k] for k in ("dimension", "from", "to", "score")} for c in shifts[:3]],
+        top = lst[0]
+        flags.append({
+            "session": s.session_id, "label": s.label, "task": s.task_id,
+            "dimension": top["dimension"], "from": top["from"], "to": top["to"],
+            "verdict": top["verdict"], "reason": top["reason"],
+            "posterior": top["posterior"], "distance": top["posterior"], "threshold": FLAG_POSTERIOR,
+            "norm": f"user:{top['dimension']}={top['from']}",
+            "top_features": [{"feature": top["evidence"], "z": top["own_rate"]}],
+            "candidates": [{k: c[k] for k in ("dimension", "from", "to", "score")} for c in lst[:3]],
         })
-    anomalies.sort(key=lambda a: (-a["distance"], a["session"]))
-    return anomalies, dist, thr
+    flags.sort(key=lambda a: (-a["posterior"], a["session"]))
+    return flags, cands
+
+
+def not_detectable(session: SessionRef, estimates: Mapping[str, DimensionEstimate], cpl: float) -> list[str]:
+    """Dimensions on which this session could not show a change (no opportunity or silence)."""
+    out = []
+    for dim in DIM_IDS:
+        est = estimates.get(dim)
+        sc = categorise(dim, session.signals.get(dim) or {}, cpl) if task_allows(session.task_id, dim) else None
+        if est is None or est.tier == UNKNOWN or sc is None or sc.category is None:
+            out.append(dim)
+    return out

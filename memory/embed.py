@@ -12,19 +12,25 @@ Vectors are L2-normalised float32, so a dot product is the cosine.
 from __future__ import annotations
 
 import os
-import re
 import zlib
-from collections.abc import Sequence
+from collections.abc import KeysView, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
 from filegram.errors import FileGramError
 
+from .tokens import stem_of, token_counts, tokens
+
+__all__ = ["Embedder", "HashingEmbedder", "LiteLLMEmbedder", "MiniLMEmbedder", "make_embedder", "tokens"]
+
 if TYPE_CHECKING:
     from filegram.config import Config
 
-_TOKEN = re.compile(r"[a-z0-9][a-z0-9_'-]*|[\u3400-\u9fff]", re.I)
+# Per dimension: token -> its signed slot code, and token -> its stem's (0: none), shared by
+# every HashingEmbedder of the process: a word's crc32 is the same in every text.
+_CODES: dict[int, tuple[dict[bytes, int], dict[bytes, int]]] = {}
+MAX_CACHED_TOKENS = 200_000
 
 
 class Embedder(Protocol):
@@ -40,49 +46,61 @@ def _normalise(m: np.ndarray) -> np.ndarray:
     return (m / norms).astype(np.float32)
 
 
-def tokens(text: str) -> list[str]:
-    raw = [t.lower() for t in _TOKEN.findall(text)]
-    out: list[str] = []
-    prev_cjk = None
-    for t in raw:
-        if len(t) == 1 and "\u3400" <= t <= "\u9fff":
-            if prev_cjk:
-                out.append(prev_cjk + t)
-            prev_cjk = t
-            out.append(t)
-        else:
-            prev_cjk = None
-            out.append(t)
-            if len(t) > 5:  # crude stem so "organised"/"organisation" meet
-                out.append(t[:5] + "~")
-    return out
-
-
 class HashingEmbedder:
     name = "hashing"
 
     def __init__(self, dim: int = 256):
         self.dim = dim
-        self._slots: dict[str, tuple[int, float]] = {}
+        self._codes, self._stem_codes = _CODES.setdefault(dim, ({}, {}))
 
-    def _slot(self, tok: str) -> tuple[int, float]:
-        hit = self._slots.get(tok)
-        if hit is None:
-            h = zlib.crc32(tok.encode("utf-8"))
-            hit = (h % self.dim, 1.0 if (h >> 16) & 1 else -1.0)
-            if len(self._slots) < 200_000:
-                self._slots[tok] = hit
-        return hit
+    def _code(self, tok: bytes) -> int:
+        """A token's slot and sign as one signed code: +-(slot + 1)."""
+        h = zlib.crc32(tok)
+        return (h % self.dim + 1) * (1 if (h >> 16) & 1 else -1)
+
+    def _stem_code(self, tok: bytes) -> int:
+        stem = stem_of(tok)
+        return self._code(stem) if stem else 0
+
+    def _codes_of(self, toks: KeysView[bytes]) -> tuple[list[int], list[int]]:
+        """The codes of tokens and of their stems, from the process-wide cache."""
+        cache, stems = self._codes, self._stem_codes
+        if not toks <= cache.keys():
+            if len(cache) > MAX_CACHED_TOKENS:
+                cache.clear()  # bounded memory; rehashing is cheap
+                stems.clear()
+            for tok in [t for t in toks if t not in cache]:
+                stems[tok] = self._stem_code(tok)
+                cache[tok] = self._code(tok)
+        try:
+            return list(map(cache.__getitem__, toks)), list(map(stems.__getitem__, toks))
+        except KeyError:  # another thread cleared the cache meanwhile
+            return [self._code(t) for t in toks], [self._stem_code(t) for t in toks]
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
-        m = np.zeros((len(texts), self.dim), dtype=np.float32)
-        for i, text in enumerate(texts):
-            slot = self._slot
-            slots = [slot(t) for t in tokens(text)]
-            if slots:
-                idx, val = zip(*slots, strict=True)
-                m[i] = np.bincount(idx, weights=val, minlength=self.dim)
-        return _normalise(m)
+        """Each text's signed token and stem counts summed into its slots, all texts in one
+        bincount (the sums are small whole numbers, exact in any order)."""
+        codes: list[int] = []
+        stem_codes: list[int] = []
+        counts: list[int] = []
+        per_text: list[int] = []
+        for text in texts:
+            tc = token_counts(text)
+            tok_codes, tok_stems = self._codes_of(tc.keys())
+            codes += tok_codes
+            stem_codes += tok_stems
+            counts += tc.values()
+            per_text.append(len(tc))
+        n, dim = len(texts), self.dim
+        if not codes:
+            return np.zeros((n, dim), dtype=np.float32)
+        code = np.array(codes + stem_codes, dtype=np.int64)
+        rows = np.repeat(np.arange(n, dtype=np.int64) * dim, per_text)
+        cells = np.concatenate([rows, rows]) + np.abs(code) - 1
+        weights = np.sign(code) * np.array(counts + counts, dtype=np.float64)  # code 0: no stem, weight 0
+        keep = code != 0
+        m = np.bincount(cells[keep], weights=weights[keep], minlength=n * dim)
+        return _normalise(m.reshape(n, dim).astype(np.float32))
 
 
 class MiniLMEmbedder:

@@ -6,11 +6,12 @@ store, the bench's baselines and the simulator's tests all encode a trajectory t
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .content import TEXT_TYPES, diff_lines, key_terms, text_stats
+from .content import TEXT_TYPES, analyse, diff_lines
 from .dimensions import task_info
 from .episodes import episodes
 from .features import (
@@ -22,11 +23,15 @@ from .features import (
     raw_features_of,
     written_texts,
 )
+from .signals import session_signals
 from .tiers import session_tiers
+from .tokens import key_terms, token_counts, top_words
 
 CHUNK_CHARS = 800
 MAX_CHUNKS_PER_SESSION = 8
 KEEP_HEAD_CHARS = 3000
+# Engram fields stored outside the engram's JSON (memory/channels.py puts them back on read).
+STORED_APART = frozenset({"chunks", "fingerprint", "tiers", "signals"})
 
 
 @dataclass
@@ -39,6 +44,7 @@ class Engram:
     fingerprint: dict[str, float]
     features: dict[str, float]
     tiers: dict[str, dict[str, Any]]
+    signals: dict[str, dict[str, Any]] = field(default_factory=dict)
     documents: list[dict[str, Any]] = field(default_factory=list)
     edits: list[dict[str, Any]] = field(default_factory=list)
     chunks: list[dict[str, Any]] = field(default_factory=list)
@@ -49,15 +55,23 @@ class Engram:
         # Fields are JSON-ready already: a shallow dict avoids asdict's deep copy.
         return {k: getattr(self, k) for k in self.__dataclass_fields__}
 
+    def stored(self) -> dict[str, Any]:
+        """as_dict without what memory keeps elsewhere: chunk text (the semantic channel) and
+        the fingerprint, tiers and signals (columns of their own)."""
+        return {k: v for k, v in self.as_dict().items() if k not in STORED_APART}
+
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Engram:
         return cls(**{k: d[k] for k in cls.__dataclass_fields__ if k in d})
 
 
-def _chunks_of(text: str, size: int) -> list[str]:
-    """Split at paragraph boundaries into pieces of at most `size` characters."""
+def _chunks_of(text: str, size: int, limit: int | None = None) -> list[str]:
+    """Split at paragraph boundaries into pieces of at most `size` characters (the first
+    `limit` of them)."""
     pieces, cur = [], ""
     for para in text.split("\n\n"):
+        if limit is not None and len(pieces) >= limit:
+            return pieces[:limit]
         para = para.strip()
         if not para:
             continue
@@ -74,7 +88,7 @@ def _chunks_of(text: str, size: int) -> list[str]:
             cur = f"{cur}\n\n{para}" if cur else para
     if cur:
         pieces.append(cur)
-    return pieces
+    return pieces[:limit]
 
 
 def encode_session(
@@ -101,12 +115,16 @@ def encode_session(
         return text[: cut if cut > 0 else KEEP_HEAD_CHARS]
 
     fp = fingerprint_of(evs, texts)
-    feats = raw_features_of(evs, texts)
+    feats = raw_features_of(evs, texts, fp)
+    signals = session_signals(evs, texts)
     task = task_info(task_id)
     sid = session_id or (str(evs[0].get("session_id")) if evs else "")
 
+    # A document's key terms come from what memory keeps of it for search (its first two
+    # chunks), counted with the embedder's tokens: each piece of text is tokenised once.
     documents: list[dict[str, Any]] = []
-    last_text: dict[str, str] = {}
+    last_pieces: dict[str, list[str]] = {}  # path -> the first chunks of its last written text
+    last_terms: dict[str, dict[str, int]] = {}  # path -> its key terms with their counts
     for i, e in enumerate(evs):
         if e["event_type"] != "file_write":
             continue
@@ -118,17 +136,22 @@ def encode_session(
             "chars": int(e.get("content_length") or 0),
         }
         if i in texts:
-            st = text_stats(texts[i], n_terms=0)
-            st.key_terms = key_terms(red(texts[i]), 8)
+            st = analyse(texts[i])
+            pieces = _chunks_of(red(texts[i]), chunk_chars, limit=2)
+            terms: Counter[bytes] = Counter()
+            for piece in pieces:
+                terms.update(token_counts(piece))
+            top = top_words(terms, 8)
             doc.update(lines=st.lines, headings=st.headings, heading_depth=st.max_heading_depth,
                        list_lines=st.list_lines, table_rows=st.table_rows, language=st.language,
-                       key_terms=st.key_terms)
-            last_text[path] = texts[i]
+                       key_terms=top)
+            last_pieces[path] = pieces
+            last_terms[path] = {w: terms[w.encode()] for w in top}
         documents.append(doc)
 
     edits: list[dict[str, Any]] = []
-    diffs = edit_diffs(evs, get_blob)
-    for path, diff in diffs:
+    diff_chunks: list[dict[str, Any]] = []
+    for path, diff in edit_diffs(evs, get_blob):
         added, removed = diff_lines(red(diff))
         edits.append({
             "path": path,
@@ -138,27 +161,29 @@ def encode_session(
             "sample_removed": [r[:120] for r in removed[:3]],
             "key_terms": key_terms("\n".join(added), 5),
         })
-
-    chunks: list[dict[str, Any]] = []
-    for path, text in sorted(last_text.items()):
-        if event_file_type({"file_path": path}) not in TEXT_TYPES:
-            continue
-        for piece in _chunks_of(red(text), chunk_chars)[:2]:
-            chunks.append({"kind": "content", "path": path, "text": piece})
-    for path, diff in diffs:
-        added, removed = diff_lines(red(diff))
         body = "\n".join(["+ " + a for a in added[:20]] + ["- " + r for r in removed[:10]])
         if body.strip():
-            chunks.append({"kind": "diff", "path": path, "text": f"edit of {path}:\n{body}"[:chunk_chars]})
-    chunks = chunks[:max_chunks]
+            diff_chunks.append({"kind": "diff", "path": path, "text": f"edit of {path}:\n{body}"[:chunk_chars]})
+
+    chunks: list[dict[str, Any]] = []
+    for path, pieces in sorted(last_pieces.items()):
+        if event_file_type({"file_path": path}) not in TEXT_TYPES:
+            continue
+        for piece in pieces:
+            chunks.append({"kind": "content", "path": path, "text": piece})
+    chunks = (chunks + diff_chunks)[:max_chunks]
 
     eps = [ep.as_dict() for ep in episodes(evs)]
-    all_text = "\n".join(red(t) for t in last_text.values())
+    # Key terms of the session: its documents' key terms, by how often they occur in them.
+    all_terms: dict[str, int] = {}
+    for terms in last_terms.values():
+        for w, n in terms.items():
+            all_terms[w] = all_terms.get(w, 0) + n
     langs = sorted({d.get("language") for d in documents if d.get("language") not in (None, "unknown")})
     summary = {
         "output_types": sorted({d["type"] for d in documents if d["type"]}),
         "languages": langs,
-        "key_terms": key_terms(all_text, 10) if all_text else [],
+        "key_terms": [w for w, _ in sorted(all_terms.items(), key=lambda kv: (-kv[1], kv[0]))[:10]],
         "episodes": [ep["description"] for ep in eps],
     }
     ts0 = float(evs[0].get("timestamp") or 0.0) if evs else 0.0
@@ -170,7 +195,8 @@ def encode_session(
         actions=len(evs),
         fingerprint={k: float(round(v, 6)) for k, v in fp.items()},
         features=feats,
-        tiers=session_tiers(feats, task.id if task else None),
+        tiers=session_tiers(signals, task.id if task else None),
+        signals=signals,
         documents=documents,
         edits=edits,
         chunks=chunks,

@@ -9,7 +9,7 @@ Each episode gets a one-line description built from counts; an LLM narrative is 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from filegram.schema import primary_path
@@ -45,29 +45,39 @@ class Episode:
     description: str
 
     def as_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        # counts and files belong to this episode alone: no deep copy needed
+        return {"index": self.index, "start_ms": self.start_ms, "end_ms": self.end_ms, "actions": self.actions,
+                "phase": self.phase, "counts": self.counts, "files": self.files, "description": self.description}
+
+
+_PHASES = ("explore", "organise", "produce")  # alphabetical: ties go to the first
 
 
 def _smooth(phases: list[str], window: int = 2) -> list[str]:
     """Majority phase in a small window, so one stray read inside writing is no cut."""
     out = []
-    for i in range(len(phases)):
+    for i, own in enumerate(phases):
         win = phases[max(0, i - window) : i + window + 1]
-        c = Counter(win)
-        best = max(c.values())
-        out.append(phases[i] if c[phases[i]] == best else sorted(k for k, v in c.items() if v == best)[0])
+        n_own = win.count(own)
+        if n_own == len(win):
+            out.append(own)
+            continue
+        counts = [win.count(p) for p in _PHASES]
+        best = max(counts)
+        out.append(own if n_own == best else _PHASES[counts.index(best)])
     return out
 
 
-def segment(evs: list[dict[str, Any]]) -> list[tuple[int, int]]:
-    """Index ranges [start, end) of the episodes of time-ordered atomic actions."""
+def segment(evs: list[dict[str, Any]], phases: list[str] | None = None) -> list[tuple[int, int]]:
+    """Index ranges [start, end) of the episodes of time-ordered atomic actions (`phases`:
+    their phases, when the caller has them)."""
     n = len(evs)
     if n == 0:
         return []
     if n == 1:
         return [(0, 1)]
     ts = [float(e.get("timestamp") or 0.0) for e in evs]
-    phases = _smooth([phase_of(e["event_type"]) for e in evs])
+    phases = _smooth(phases if phases is not None else [phase_of(e["event_type"]) for e in evs])
     gaps = sorted(ts[i + 1] - ts[i] for i in range(n - 1))
     median_gap = gaps[len(gaps) // 2]
     gap_cut = max(GAP_MS, 10 * median_gap)
@@ -113,19 +123,24 @@ def _phrase(etype: str, verb: str, c: int) -> str:
     return f"{verb} {c} file" if c == 1 else f"{verb} {c} files"
 
 
-def describe(evs: list[dict[str, Any]]) -> tuple[str, dict[str, int], list[str]]:
+def describe(evs: list[dict[str, Any]], phases: list[str] | None = None) -> tuple[str, dict[str, int], list[str]]:
     counts = Counter(e["event_type"] for e in evs)
     files: list[str] = []
     for e in evs:
         p = primary_path(e)
         if p and p not in files:
             files.append(p)
+    if phases is None:
+        phases = [phase_of(e["event_type"]) for e in evs]
     parts = []
     for etype, verb in _VERBS.items():
         c = counts.get(etype, 0)
         if c:
             parts.append(_phrase(etype, verb, c))
-    phase = Counter(phase_of(e["event_type"]) for e in evs).most_common(1)[0][0]
+    tally: dict[str, int] = {}
+    for ph in phases:
+        tally[ph] = tally.get(ph, 0) + 1
+    phase = max(tally, key=tally.__getitem__)  # the first of the most frequent, as most_common
     where = ", ".join(_short(f) for f in files[:3])
     text = f"{phase}: " + ", ".join(parts) if parts else f"{phase}: switched between files"
     if where:
@@ -135,9 +150,10 @@ def describe(evs: list[dict[str, Any]]) -> tuple[str, dict[str, int], list[str]]
 
 def episodes(evs: list[dict[str, Any]]) -> list[Episode]:
     out = []
-    for k, (s, e) in enumerate(segment(evs)):
+    phases = [phase_of(e["event_type"]) for e in evs]
+    for k, (s, e) in enumerate(segment(evs, phases)):
         part = evs[s:e]
-        text, counts, files = describe(part)
+        text, counts, files = describe(part, phases[s:e])
         phase = text.split(":", 1)[0]
         out.append(
             Episode(

@@ -8,10 +8,12 @@ published code averaged them as numbers and every such share read 0).
 
 from __future__ import annotations
 
+import functools
 import re
 import statistics
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
+from itertools import repeat
 from typing import Any
 
 from filegram.naming import DATE_IN_NAME_RE, VERSION_IN_NAME_RE, looks_like_backup, looks_temporary
@@ -21,10 +23,10 @@ from .content import (
     IMAGE_TYPES,
     STRUCTURED_TYPES,
     TEXT_TYPES,
+    analyse,
     decode_text,
     diff_lines,
     table_rows,
-    text_stats,
 )
 
 BlobGetter = Callable[[str], bytes | None]
@@ -105,37 +107,59 @@ def fingerprint(events: Iterable[Mapping[str, Any]], get_blob: BlobGetter | None
     return fingerprint_of(evs, written_texts(evs, get_blob))
 
 
-def fingerprint_of(evs: list[dict[str, Any]], texts: dict[int, str]) -> dict[str, float]:
+def by_type(evs: list[dict[str, Any]]) -> dict[str, list[int]]:
+    """Indices of the events of each type, in time order: one pass that the fingerprint and
+    the raw features share instead of filtering all events for every feature."""
+    out: dict[str, list[int]] = {}
+    for i, e in enumerate(evs):
+        t = e["event_type"]
+        if t in out:
+            out[t].append(i)
+        else:
+            out[t] = [i]
+    return out
+
+
+def _of(evs: list[dict[str, Any]], idx: list[int]) -> list[dict[str, Any]]:
+    return [evs[i] for i in idx]
+
+
+def fingerprint_of(evs: list[dict[str, Any]], texts: dict[int, str],
+                   by: dict[str, list[int]] | None = None) -> dict[str, float]:
     """The 17 features of events already cleaned (clean_events) with their written texts
     (written_texts): encoding a session computes both once and shares them."""
-    types = Counter(e["event_type"] for e in evs)
-    reads = [e for e in evs if e["event_type"] == "file_read"]
-    access = types["file_read"] + types["file_browse"] + types["file_search"]
-    creates = [(i, e) for i, e in enumerate(evs) if e["event_type"] == "file_write" and e.get("operation") == "create"]
-    create_lens = [_int(e.get("content_length")) for _, e in creates]
-    dirs = [e for e in evs if e["event_type"] == "dir_create"]
-    edits = [e for e in evs if e["event_type"] == "file_edit"]
+    if by is None:
+        by = by_type(evs)
+    reads = _of(evs, by.get("file_read", []))
+    n_search, n_browse = len(by.get("file_search", ())), len(by.get("file_browse", ()))
+    access = len(reads) + n_browse + n_search
+    create_idx = [i for i in by.get("file_write", ()) if evs[i].get("operation") == "create"]
+    creates = _of(evs, create_idx)
+    create_lens = [_int(e.get("content_length")) for e in creates]
+    create_types = [event_file_type(e) for e in creates]
+    dirs = _of(evs, by.get("dir_create", []))
+    edits = _of(evs, by.get("file_edit", []))
     changed = [_int(e.get("lines_added")) + _int(e.get("lines_deleted")) for e in edits]
-    deletes = types["file_delete"]
+    deletes = len(by.get("file_delete", ()))
     n_creates = len(creates)
     return {
-        "search_ratio": types["file_search"] / max(access, 1),
-        "browse_ratio": types["file_browse"] / max(access, 1),
+        "search_ratio": n_search / max(access, 1),
+        "browse_ratio": n_browse / max(access, 1),
         "revisit_ratio": sum(1 for r in reads if _int(r.get("view_count"), 1) > 1) / max(len(reads), 1),
         "avg_output_length": (sum(create_lens) / n_creates) if n_creates else 0.0,
         "files_created": float(n_creates),
         "total_output_chars": float(sum(create_lens)),
         "dirs_created": float(len(dirs)),
         "max_dir_depth": float(max((_dir_create_depth(d) for d in dirs), default=0)),
-        "files_moved": float(types["file_move"]),
+        "files_moved": float(len(by.get("file_move", ()))),
         "total_edits": float(len(edits)),
         "avg_lines_changed": (sum(changed) / len(changed)) if changed else 0.0,
         "small_edit_ratio": (sum(1 for c in changed if c < 10) / len(changed)) if changed else 0.0,
         "total_deletes": float(deletes),
         "delete_to_create_ratio": deletes / max(n_creates, 1),
-        "structured_files_created": float(sum(1 for _, e in creates if event_file_type(e) in STRUCTURED_TYPES)),
-        "markdown_table_rows": float(sum(table_rows(texts[i]) for i, _ in creates if i in texts)),
-        "image_files_created": float(sum(1 for _, e in creates if event_file_type(e) in IMAGE_TYPES)),
+        "structured_files_created": float(sum(1 for t in create_types if t in STRUCTURED_TYPES)),
+        "markdown_table_rows": float(sum(table_rows(texts[i]) for i in create_idx if i in texts)),
+        "image_files_created": float(sum(1 for t in create_types if t in IMAGE_TYPES)),
     }
 
 
@@ -182,62 +206,75 @@ def raw_features(events: Iterable[Mapping[str, Any]], get_blob: BlobGetter | Non
     return raw_features_of(evs, texts)
 
 
-def raw_features_of(evs: list[dict[str, Any]], texts: dict[int, str]) -> dict[str, float]:
-    """raw_features of events already cleaned, with their written texts."""
-    f: dict[str, float] = dict(fingerprint_of(evs, texts))
-    types = Counter(e["event_type"] for e in evs)
+_COUNTED_TYPES = ("file_read", "file_browse", "file_search", "file_write", "file_edit", "file_rename",
+                  "file_move", "dir_create", "file_delete", "file_copy", "context_switch",
+                  "cross_file_reference")
+_ACCESS_TYPES = ("file_read", "file_browse", "file_search")
+_FIGURE_DIR = re.compile(r"(fig|figure|chart|image|img|plot|visual|graph|图)", re.I)
+
+
+@functools.lru_cache(maxsize=4096)
+def _backup_path(path: str) -> bool:
+    """looks_like_backup (cached: the same names come back in many sessions)."""
+    return looks_like_backup(path)
+
+
+@functools.lru_cache(maxsize=4096)
+def _temporary_path(path: str) -> bool:
+    return looks_temporary(path)
+
+
+def raw_features_of(evs: list[dict[str, Any]], texts: dict[int, str],
+                    fp: dict[str, float] | None = None) -> dict[str, float]:
+    """raw_features of events already cleaned, with their written texts (and their
+    fingerprint, when the caller has it already)."""
+    by = by_type(evs)
+    f: dict[str, float] = dict(fp if fp is not None else fingerprint_of(evs, texts, by))
     n = len(evs)
     f["actions"] = float(n)
-    for t in ("file_read", "file_browse", "file_search", "file_write", "file_edit", "file_rename",
-              "file_move", "dir_create", "file_delete", "file_copy", "context_switch",
-              "cross_file_reference"):
-        f[f"n_{t.removeprefix('file_')}"] = float(types[t])
-    ts = [float(e.get("timestamp") or 0.0) for e in evs]
-    f["duration_min"] = round((ts[-1] - ts[0]) / 60000.0, 4) if n > 1 else 0.0
+    for t in _COUNTED_TYPES:
+        f[f"n_{t.removeprefix('file_')}"] = float(len(by.get(t, ())))
+    f["duration_min"] = (round((float(evs[-1].get("timestamp") or 0.0) - float(evs[0].get("timestamp") or 0.0)) / 60000.0, 4)
+                         if n > 1 else 0.0)
 
     # A: consumption
-    reads = [e for e in evs if e["event_type"] == "file_read"]
-    read_paths = Counter(str(e.get("file_path")) for e in reads)
+    reads = _of(evs, by.get("file_read", []))
+    read_paths = {str(e.get("file_path")) for e in reads}
     f["files_read"] = float(len(read_paths))
     f["reads_per_file"] = len(reads) / max(len(read_paths), 1)
-    ranged = [e for e in reads if isinstance(e.get("view_range"), list) and len(e["view_range"]) == 2]
+    ranged = [e["view_range"] for e in reads if isinstance(e.get("view_range"), list) and len(e["view_range"]) == 2]
     f["ranged_read_share"] = len(ranged) / max(len(reads), 1)
-    f["offset_read_share"] = sum(1 for e in ranged if e["view_range"][0] > 1) / max(len(reads), 1)
-    f["skim_read_share"] = sum(
-        1 for e in ranged if e["view_range"][0] <= 1 and e["view_range"][1] - e["view_range"][0] + 1 <= 30
-    ) / max(len(reads), 1)
+    f["offset_read_share"] = sum(1 for vr in ranged if vr[0] > 1) / max(len(reads), 1)
+    f["skim_read_share"] = sum(1 for vr in ranged if vr[0] <= 1 and vr[1] - vr[0] + 1 <= 30) / max(len(reads), 1)
     f["whole_read_share"] = 1.0 - f["ranged_read_share"] if reads else 0.0
-    searches = [e for e in evs if e["event_type"] == "file_search"]
+    searches = _of(evs, by.get("file_search", []))
     f["search_followed_share"] = sum(1 for e in searches if e.get("files_opened_after")) / max(len(searches), 1)
-    refs = Counter(e.get("reference_type") for e in evs if e["event_type"] == "cross_file_reference")
+    refs = Counter(evs[i].get("reference_type") for i in by.get("cross_file_reference", ()))
     n_refs = sum(refs.values())
     f["sequential_ref_share"] = refs["sequential_access"] / max(n_refs, 1)
     f["search_then_read_share"] = refs["search_then_read"] / max(n_refs, 1)
-    f["files_listed_per_browse"] = sum(
-        _int(e.get("files_listed")) for e in evs if e["event_type"] == "file_browse"
-    ) / max(types["file_browse"], 1)
-    access = types["file_read"] + types["file_browse"] + types["file_search"]
-    first_access = [e["event_type"] for e in evs if e["event_type"] in ("file_read", "file_browse", "file_search")][:5]
+    browses = by.get("file_browse", [])
+    f["files_listed_per_browse"] = sum(_int(evs[i].get("files_listed")) for i in browses) / max(len(browses), 1)
+    access_idx = sorted(i for t in _ACCESS_TYPES for i in by.get(t, ()))
+    first_access = [evs[i]["event_type"] for i in access_idx[:5]]
     f["first_access_search_share"] = first_access.count("file_search") / max(len(first_access), 1)
     f["first_access_browse_share"] = first_access.count("file_browse") / max(len(first_access), 1)
-    f["access_actions"] = float(access)
+    f["access_actions"] = float(len(access_idx))
 
     # B: production, content structure
-    create_idx = [i for i, e in enumerate(evs) if e["event_type"] == "file_write" and e.get("operation") == "create"]
+    write_idx = by.get("file_write", [])
+    create_idx = [i for i in write_idx if evs[i].get("operation") == "create"]
     # Documents produced: the last written version of each text path (create or overwrite),
     # so a rewrite-in-place user's output counts as much as a create-new user's.
     last_write: dict[str, int] = {}
-    for i, e in enumerate(evs):
-        if e["event_type"] == "file_write" and event_file_type(e) in TEXT_TYPES:
-            last_write[str(e.get("file_path"))] = i
+    for i in write_idx:
+        if event_file_type(evs[i]) in TEXT_TYPES:
+            last_write[str(evs[i].get("file_path"))] = i
     text_creates = sorted(last_write.values())
-    stats = [text_stats(texts[i], n_terms=0) for i in text_creates if i in texts]
-    est_lines = []
-    for i in text_creates:
-        if i in texts:
-            est_lines.append(len(texts[i].splitlines()))
-        else:  # no snapshot: estimate from the length (about 45 characters a line)
-            est_lines.append(round(_int(evs[i].get("content_length")) / 45.0))
+    stats = [analyse(texts[i]) for i in text_creates if i in texts]
+    # no snapshot: estimate the lines from the length (about 45 characters a line)
+    est_lines = [analyse(texts[i]).lines if i in texts else round(_int(evs[i].get("content_length")) / 45.0)
+                 for i in text_creates]
     f["text_files_written"] = float(len(text_creates))
     f["output_lines"] = float(sum(est_lines))
     f["max_file_lines"] = float(max(est_lines, default=0))
@@ -253,9 +290,9 @@ def raw_features_of(evs: list[dict[str, Any]], texts: dict[int, str]) -> dict[st
     f["cjk_share"] = round(statistics.fmean(s.cjk_share for s in stats), 4) if stats else 0.0
 
     # C: organisation
-    dirs = [e for e in evs if e["event_type"] == "dir_create"]
+    dirs = _of(evs, by.get("dir_create", []))
     placed = [_file_depth(evs[i]) for i in create_idx]
-    moved = [e for e in evs if e["event_type"] == "file_move"]
+    moved = _of(evs, by.get("file_move", []))
     moved_depths = []
     for e in moved:
         d = e.get("destination_directory_depth")
@@ -265,45 +302,41 @@ def raw_features_of(evs: list[dict[str, Any]], texts: dict[int, str]) -> dict[st
     f["max_created_file_depth"] = float(max(placed, default=0))
     f["root_create_share"] = sum(1 for d in placed if d == 0) / max(len(placed), 1)
     f["moves_into_subfolders"] = float(sum(1 for d, e in zip(moved_depths, moved, strict=True) if d > depth_of(str(e.get("old_path") or ""))))
-    f["n_renames"] = float(types["file_rename"])
-    f["organise_actions"] = float(len(dirs) + len(moved) + types["file_rename"])
+    n_renames = len(by.get("file_rename", ()))
+    f["n_renames"] = float(n_renames)
+    f["organise_actions"] = float(len(dirs) + len(moved) + n_renames)
 
     # D: iteration
-    edits = [e for e in evs if e["event_type"] == "file_edit"]
-    writes = [e for e in evs if e["event_type"] == "file_write"]
-    overwrites = [e for e in writes if e.get("operation") == "overwrite"]
-    copies = [e for e in evs if e["event_type"] == "file_copy"]
-    backups = [
-        e for e in copies
-        if e.get("is_backup") is True or looks_like_backup(str(e.get("dest_path") or ""))
-    ]
-    f["overwrites"] = float(len(overwrites))
-    f["overwrite_ratio"] = len(overwrites) / max(len(overwrites) + len(edits), 1)
-    f["backups"] = float(len(backups))
-    edit_paths = Counter(str(e.get("file_path")) for e in edits)
+    edits = _of(evs, by.get("file_edit", []))
+    overwrites = sum(1 for i in write_idx if evs[i].get("operation") == "overwrite")
+    backups = sum(1 for i in by.get("file_copy", ())
+                  if evs[i].get("is_backup") is True or _backup_path(str(evs[i].get("dest_path") or "")))
+    f["overwrites"] = float(overwrites)
+    f["overwrite_ratio"] = overwrites / max(overwrites + len(edits), 1)
+    f["backups"] = float(backups)
+    edit_paths = {str(e.get("file_path")) for e in edits}
     f["edits_per_file"] = len(edits) / max(len(edit_paths), 1)
-    changed = [_int(e.get("lines_added")) + _int(e.get("lines_deleted")) for e in edits]
+    added = [_int(e.get("lines_added")) for e in edits]
+    deleted = [_int(e.get("lines_deleted")) for e in edits]
+    changed = [a + d for a, d in zip(added, deleted, strict=True)]
     f["medium_edit_ratio"] = sum(1 for c in changed if 10 <= c <= 30) / max(len(changed), 1)
     f["large_edit_ratio"] = sum(1 for c in changed if c > 30) / max(len(changed), 1)
-    f["lines_added"] = float(sum(_int(e.get("lines_added")) for e in edits))
-    f["lines_deleted"] = float(sum(_int(e.get("lines_deleted")) for e in edits))
-    f["revision_actions"] = float(len(edits) + len(overwrites) + len(backups))
+    f["lines_added"] = float(sum(added))
+    f["lines_deleted"] = float(sum(deleted))
+    f["revision_actions"] = float(len(edits) + overwrites + backups)
 
     # E: curation
-    deletes = [e for e in evs if e["event_type"] == "file_delete"]
+    deletes = _of(evs, by.get("file_delete", []))
     f["temp_deletes"] = float(sum(
-        1 for e in deletes if e.get("was_temporary") is True or looks_temporary(str(e.get("file_path") or ""))
+        1 for e in deletes if e.get("was_temporary") is True or _temporary_path(str(e.get("file_path") or ""))
     ))
     created_paths = {str(evs[i].get("file_path")) for i in create_idx}
     f["deletes_of_own_files"] = float(sum(1 for e in deletes if str(e.get("file_path")) in created_paths))
 
     # F: cross-modal
-    ctypes = Counter(event_file_type(evs[i]) for i in create_idx)
     f["visual_files_created"] = f["image_files_created"] + f["structured_files_created"]
-    f["figure_dirs_created"] = float(sum(
-        1 for d in dirs if re.search(r"(fig|figure|chart|image|img|plot|visual|graph|图)", _name(str(d.get("dir_path") or "")), re.I)
-    ))
-    f["output_types"] = float(len(ctypes))
+    f["figure_dirs_created"] = float(sum(1 for d in dirs if _FIGURE_DIR.search(_name(str(d.get("dir_path") or "")))))
+    f["output_types"] = float(len({event_file_type(evs[i]) for i in create_idx}))
 
     # naming of created files and folders
     names = [_name(str(evs[i].get("file_path") or "")) for i in create_idx] + [_name(str(d.get("dir_path") or "")) for d in dirs]
@@ -315,16 +348,16 @@ def raw_features_of(evs: list[dict[str, Any]], texts: dict[int, str]) -> dict[st
     f["naming_versioned_share"] = sum(1 for nm in names if VERSION_IN_NAME_RE.search(nm)) / total_names
 
     # phases
-    phases = [phase_of(e["event_type"]) for e in evs]
+    phases = [_PHASE.get(e["event_type"], "explore") for e in evs]
     pc = Counter(phases)
     for ph in ("explore", "produce", "organise"):
         f[f"phase_{ph}_share"] = pc[ph] / max(n, 1)
     f["phase_switches"] = float(sum(1 for a, b in zip(phases, phases[1:], strict=False) if a != b))
 
     # booleans (0/1 per session; aggregated as a share of sessions)
-    f["has_search"] = float(types["file_search"] > 0)
-    f["has_backup"] = float(len(backups) > 0)
-    f["has_overwrite"] = float(len(overwrites) > 0)
+    f["has_search"] = float(len(searches) > 0)
+    f["has_backup"] = float(backups > 0)
+    f["has_overwrite"] = float(overwrites > 0)
     f["has_delete"] = float(len(deletes) > 0)
     f["has_nested_dirs"] = float(f["final_structure_depth"] >= 3)
     f["has_move"] = float(len(moved) > 0)
@@ -333,16 +366,15 @@ def raw_features_of(evs: list[dict[str, Any]], texts: dict[int, str]) -> dict[st
     f["has_structured"] = float(f["structured_files_created"] > 0)
     f["has_headings"] = float(f["headings"] > 0)
     f["has_lists"] = float(f["list_line_share"] > 0)
-    return {k: float(round(v, 6)) for k, v in f.items()}
+    return dict(zip(f, map(float, map(round, f.values(), repeat(6))), strict=True))
+
+
+_PHASE = {**{t: "produce" for t in PRODUCE}, **{t: "organise" for t in ORGANISE}}
 
 
 def phase_of(etype: str) -> str:
     """The phase an action type belongs to: produce, organise or explore."""
-    if etype in PRODUCE:
-        return "produce"
-    if etype in ORGANISE:
-        return "organise"
-    return "explore"
+    return _PHASE.get(etype, "explore")
 
 
 def is_boolean_feature(name: str) -> bool:

@@ -1,17 +1,24 @@
 """Stage 2 updates: fold one session's engram into the channels, or take it out again.
 
 An update is O(session): the engram's features go into exact running sums (overall, per
-task type, per dimension the session exercised), its tier votes into the vote table, its
-chunks with their vectors into the semantic channel, and its vector into one cluster of the
-leader clustering. Everything here runs inside the caller's transaction; group sums can be
-folded in memory for a batch and written once (`ChannelFolder.batch`).
+task type, per dimension the session exercised), its chunks with their vectors into the
+semantic channel, and its vector into one cluster of the leader clustering. Tiers are not
+folded into running votes: the user's posterior is read from the sessions' stored signals
+(memory/readout.py), because what one session means depends on the user's other sessions
+(how they read, how often they show a habit).
+
+Everything runs inside one write transaction per batch (`ChannelFolder.batch`): group sums
+and clusters are kept in memory for the batch, chunks of the whole batch are embedded in
+one call, and rows are written once at its end with executemany. The state written is the
+same as folding the sessions one by one.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -19,12 +26,17 @@ import numpy as np
 from filegram.store import Store, now_ms
 
 from . import channels as ch
-from .dimensions import TIERS
-from .drift import active_dims, assign_cluster, norm_vector
+from .clusters import active_dims, assign_cluster, norm_vector
 from .engram import Engram
 from .features import FEATURE_DIM
 
 Embed = Callable[[Sequence[str]], np.ndarray]
+EMBED_BATCH = 256  # texts per embedding call (a model server limits a request's inputs)
+
+_SESSION_INSERT = (
+    "INSERT INTO mem_sessions(session_id, order_key, task_id, task_type, started_ms, actions, engram, "
+    "fingerprint, tiers, signals, vector, cluster, ingested_ms) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)"
+)
 
 
 def order_key(started_ms: float | None, session_id: str) -> str:
@@ -32,7 +44,7 @@ def order_key(started_ms: float | None, session_id: str) -> str:
     return f"{float(started_ms or 0.0):020.3f}|{session_id}"
 
 
-def feature_groups(eng: dict[str, Any]) -> list[tuple[str, dict[str, float]]]:
+def feature_groups(eng: Mapping[str, Any]) -> list[tuple[str, dict[str, float]]]:
     """The statistics groups one engram belongs to, with the features each one keeps."""
     out: list[tuple[str, dict[str, float]]] = [("all", eng["features"])]
     tt = eng.get("task_type")
@@ -46,6 +58,38 @@ def feature_groups(eng: dict[str, Any]) -> list[tuple[str, dict[str, float]]]:
     return out
 
 
+_POSITIONS: dict[tuple[str, ...], dict[str, int]] = {}  # feature names -> their positions
+
+
+def _fingerprint_row(feats: ch.Row, fingerprint: Mapping[str, float]) -> ch.Row:
+    """The fingerprint's row: the features include the fingerprint with the same values
+    (both rounded from the same numbers), so it is taken from their row when they agree."""
+    pos = _POSITIONS.get(feats.names)
+    if pos is None:
+        if len(_POSITIONS) > 16:  # a handful of layouts exist (fresh and stored key orders)
+            _POSITIONS.clear()
+        pos = _POSITIONS[feats.names] = {n: i for i, n in enumerate(feats.names)}
+    idx = [pos.get(n, -1) for n in fingerprint]
+    if -1 not in idx and all(feats.xs[i] == v for i, v in zip(idx, fingerprint.values(), strict=True)):
+        return feats.subset(idx)
+    return ch.Row.of(fingerprint)
+
+
+@dataclass
+class _Batch:
+    """What a batch has folded but not written yet."""
+
+    rows: dict[str, list[ch.Row]] = field(default_factory=dict)  # grp -> features to fold in
+    clusters: list[list[Any]] | None = None  # [id, n, centroid_sum, first_session], loaded on first use
+    dirty_clusters: set[int] = field(default_factory=set)
+    sessions: list[tuple[Any, ...]] = field(default_factory=list)
+    session_ids: set[str] = field(default_factory=set)
+    chunks: list[tuple[str, int, str, str | None, str]] = field(default_factory=list)
+    max_key: str | None = None
+    max_key_known: bool = False
+    recluster: bool = False
+
+
 class ChannelFolder:
     """Adds engrams to (and removes them from) the channel tables of one store."""
 
@@ -53,121 +97,170 @@ class ChannelFolder:
         self.store = store
         self.embed = embed
         self.cluster_threshold = cluster_threshold
-        self._pending: dict[str, list[Any]] | None = None
+        self._batch: _Batch | None = None
 
     @contextlib.contextmanager
     def batch(self) -> Iterator[None]:
-        """One transaction whose group statistics are folded in memory and written once."""
+        """One transaction whose rows, group statistics and clusters are written once at
+        its end (a batch inside a batch joins it)."""
+        if self._batch is not None:
+            yield
+            return
         with self.store.transaction():
-            self._pending = {}
+            self._batch = _Batch()
             try:
                 yield
-                self._flush_groups()
+                self._flush()
             finally:
-                self._pending = None
+                self._batch = None
+
+    # -- adding ---------------------------------------------------------------------------
 
     def apply(self, eng: Engram, sess: dict[str, Any], *, cluster: bool = True) -> None:
-        """Add one engram to every channel (inside the caller's transaction)."""
-        conn = self.store.conn
+        """Add one engram to every channel (inside `batch`)."""
+        b = self._batch
+        if b is None:
+            with self.batch():
+                self.apply(eng, sess, cluster=cluster)
+            return
         sid = eng.session_id
-        if conn.execute("SELECT 1 FROM mem_sessions WHERE session_id = ?", (sid,)).fetchone():
+        if sid in b.session_ids or self.store.conn.execute(
+                "SELECT 1 FROM mem_sessions WHERE session_id = ?", (sid,)).fetchone():
             return  # another process (the daemon, a CLI) ingested it since we looked
         key = order_key(sess.get("started_ms"), sid)
+        if not b.max_key_known:
+            b.max_key = self.store.conn.execute("SELECT MAX(order_key) FROM mem_sessions").fetchone()[0]
+            b.max_key_known = True
+        in_order = b.max_key is None or key > b.max_key
+        if in_order:
+            b.max_key = key
         vec = norm_vector(eng.fingerprint)
-        max_key = conn.execute("SELECT MAX(order_key) FROM mem_sessions").fetchone()[0]
-        in_order = max_key is None or key > max_key
-        conn.execute(
-            "INSERT INTO mem_sessions(session_id, order_key, task_id, task_type, started_ms, actions, engram, "
-            "fingerprint, tiers, vector, cluster, ingested_ms) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-            (sid, key, eng.task_id, eng.task_type, sess.get("started_ms"), eng.actions,
-             json.dumps(eng.as_dict(), sort_keys=True, ensure_ascii=False),
-             json.dumps(eng.fingerprint, sort_keys=True), json.dumps(eng.tiers, sort_keys=True),
-             json.dumps(vec), None, now_ms()),
-        )
         # procedural: running sums over every feature, for all sessions, per task type and
         # per "sessions that exercised dimension X" (the norms drift is judged against)
-        for grp, feats in feature_groups(eng.as_dict()):
-            self.fold_features(grp, feats, +1)
-        self.fold_votes(eng.tiers, +1)
-        # semantic: chunks with vectors, and full-text index
-        if eng.chunks:
-            vecs = self.embed([c["text"] for c in eng.chunks])
-            for k, (c, v) in enumerate(zip(eng.chunks, vecs, strict=True)):
-                cur = conn.execute(
-                    "INSERT INTO mem_chunks(session_id, ordinal, kind, path, text, vector) VALUES (?,?,?,?,?,?)",
-                    (sid, k, c["kind"], c.get("path"), c["text"], np.asarray(v, dtype=np.float32).tobytes()),
-                )
-                conn.execute("INSERT INTO mem_fts(text, chunk_id) VALUES (?, ?)", (c["text"], cur.lastrowid))
-        # episodic: leader clustering in canonical order
-        if not cluster:
-            return
-        if in_order:
-            self._cluster_one(sid, vec, eng.fingerprint, eng.features)
-        else:
-            self.recluster()
-
-    def fold_features(self, grp: str, feats: dict[str, float], sign: int) -> None:
-        if self._pending is None:
-            n, stats = ch.load_group(self.store, grp)
-            ch.stats_add(stats, feats, sign)
-            ch.save_group(self.store, grp, n + sign, stats)
-            return
-        entry = self._pending.get(grp)
-        if entry is None:
-            entry = self._pending[grp] = list(ch.load_group(self.store, grp))
-        ch.stats_add(entry[1], feats, sign)
-        entry[0] += sign
-
-    def _flush_groups(self) -> None:
-        if self._pending:
-            for grp, (n, stats) in sorted(self._pending.items()):
-                ch.save_group(self.store, grp, n, stats)
-            self._pending.clear()
-
-    def fold_votes(self, tiers: dict[str, dict[str, Any]], sign: int) -> None:
-        conn = self.store.conn
-        for dim, t in tiers.items():
-            row = conn.execute("SELECT n, votes, position_sum FROM mem_votes WHERE dim = ?", (dim,)).fetchone()
-            n, votes, psum = (row[0], json.loads(row[1]), row[2]) if row else (0, {x: 0 for x in TIERS}, 0)
-            votes[t["tier"]] = votes.get(t["tier"], 0) + sign * ch.q(t["confidence"])
-            n += sign
-            psum += sign * ch.q(t["position"])
-            if n <= 0:
-                conn.execute("DELETE FROM mem_votes WHERE dim = ?", (dim,))
+        feats = ch.Row.of(eng.features)
+        fp = _fingerprint_row(feats, eng.fingerprint)
+        for grp, idx in self._groups_of(eng, fp.names):
+            self._fold(grp, feats if idx is None else fp.subset(idx))
+        # episodic: leader clustering in canonical order (a late session replays it)
+        cid = None
+        if cluster and not b.recluster:
+            if in_order:
+                cid = self._cluster_one(sid, vec, fp)
             else:
-                conn.execute(
-                    "INSERT INTO mem_votes(dim, n, votes, position_sum) VALUES (?,?,?,?) ON CONFLICT(dim) DO "
-                    "UPDATE SET n = excluded.n, votes = excluded.votes, position_sum = excluded.position_sum",
-                    (dim, n, json.dumps(votes, sort_keys=True), psum),
-                )
+                b.recluster = True
+        b.session_ids.add(sid)
+        b.sessions.append((
+            sid, key, eng.task_id, eng.task_type, sess.get("started_ms"), eng.actions, ch.dumps(eng.stored()),
+            ch.dumps(eng.fingerprint), ch.dumps(eng.tiers), ch.dumps(eng.signals), ch.dumps(vec), cid, now_ms(),
+        ))
+        # semantic: chunks, embedded and indexed with the batch
+        for k, c in enumerate(eng.chunks):
+            b.chunks.append((sid, k, c["kind"], c.get("path"), c["text"]))
 
-    def _cluster_one(self, sid: str, vec: list[float], fp: dict[str, float], feats: dict[str, float]) -> None:
-        conn = self.store.conn
-        clusters = [(cid, n, json.loads(c)) for cid, n, c in conn.execute("SELECT id, n, centroid_sum FROM mem_clusters ORDER BY id")]
-        cid = assign_cluster(vec, clusters, self.cluster_threshold)
+    @staticmethod
+    def _groups_of(eng: Engram, fp_names: tuple[str, ...]) -> list[tuple[str, list[int] | None]]:
+        """feature_groups of an engram, with the positions of the fingerprint features a
+        group keeps (None: all features)."""
+        tt = eng.task_type
+        out: list[tuple[str, list[int] | None]] = [("all", None)]
+        if tt:
+            out.append((f"type:{tt}", None))
+        for dim in active_dims(eng.task_id, eng.tiers):
+            idx = [i for i, n in enumerate(fp_names) if FEATURE_DIM.get(n) == dim]
+            out.append((f"active:{dim}", idx))
+            if tt:
+                out.append((f"type:{tt}|active:{dim}", idx))
+        return out
+
+    def _fold(self, grp: str, row: ch.Row) -> None:
+        assert self._batch is not None
+        self._batch.rows.setdefault(grp, []).append(row)
+
+    def _clusters(self) -> list[list[Any]]:
+        assert self._batch is not None
+        if self._batch.clusters is None:
+            self._batch.clusters = [
+                [cid, n, json.loads(c), first] for cid, n, c, first in
+                self.store.conn.execute("SELECT id, n, centroid_sum, first_session FROM mem_clusters ORDER BY id")
+            ]
+        return self._batch.clusters
+
+    def _cluster_one(self, sid: str, vec: list[float], fp: ch.Row) -> int:
+        """Put one session into the leader clustering (in memory until the batch ends)."""
+        assert self._batch is not None
+        clusters = self._clusters()
+        cid = assign_cluster(vec, [(c[0], c[1], c[2]) for c in clusters], self.cluster_threshold)
         if cid is None:
             cid = (clusters[-1][0] + 1) if clusters else 0
-            conn.execute("INSERT INTO mem_clusters(id, n, centroid_sum, first_session) VALUES (?,?,?,?)",
-                         (cid, 1, json.dumps(vec), sid))
+            clusters.append([cid, 1, vec, sid])
         else:
-            n, csum = next((n, c) for i, n, c in clusters if i == cid)
-            csum = [round(a + b, 6) for a, b in zip(csum, vec, strict=True)]
-            conn.execute("UPDATE mem_clusters SET n = ?, centroid_sum = ? WHERE id = ?", (n + 1, json.dumps(csum), cid))
-        conn.execute("UPDATE mem_sessions SET cluster = ? WHERE session_id = ?", (cid, sid))
-        self.fold_features(f"cluster:{cid}", fp, +1)
+            c = next(c for c in clusters if c[0] == cid)
+            c[1] += 1
+            c[2] = [round(a + b, 6) for a, b in zip(c[2], vec, strict=True)]
+        self._batch.dirty_clusters.add(cid)
+        self._fold(f"cluster:{cid}", fp)
+        return cid
+
+    # -- writing --------------------------------------------------------------------------
+
+    def _flush(self) -> None:
+        """Write what the batch folded: sessions, chunks, then clusters and groups."""
+        b = self._batch
+        assert b is not None
+        self._flush_rows()
+        if b.recluster:
+            b.recluster = False
+            self.recluster()
+        if b.clusters is not None and b.dirty_clusters:
+            self.store.conn.executemany(
+                "INSERT OR REPLACE INTO mem_clusters(id, n, centroid_sum, first_session) VALUES (?,?,?,?)",
+                [(c[0], c[1], ch.dumps(c[2]), c[3]) for c in b.clusters if c[0] in b.dirty_clusters])
+            b.dirty_clusters.clear()
+        for grp, rows in sorted(b.rows.items()):
+            n, stats = ch.load_group(self.store, grp)
+            ch.fold_rows(stats, rows)
+            ch.save_group(self.store, grp, n + len(rows), stats)
+        b.rows.clear()
+
+    def _flush_rows(self) -> None:
+        """Insert the batch's sessions and chunks (chunks embedded in one call)."""
+        b = self._batch
+        assert b is not None
+        conn = self.store.conn
+        if b.sessions:
+            conn.executemany(_SESSION_INSERT, b.sessions)
+            b.sessions.clear()
+        if b.chunks:
+            texts = [c[4] for c in b.chunks]
+            vecs = np.concatenate([self.embed(texts[i : i + EMBED_BATCH]) for i in range(0, len(texts), EMBED_BATCH)])
+            first = (conn.execute("SELECT MAX(id) FROM mem_chunks").fetchone()[0] or 0) + 1
+            ids = range(first, first + len(b.chunks))
+            conn.executemany(
+                "INSERT INTO mem_chunks(id, session_id, ordinal, kind, path, text, vector) VALUES (?,?,?,?,?,?,?)",
+                [(i, *c, np.asarray(v, dtype=np.float32).tobytes()) for i, c, v in zip(ids, b.chunks, vecs, strict=True)])
+            conn.executemany("INSERT INTO mem_fts(text, chunk_id) VALUES (?, ?)",
+                             [(c[4], i) for i, c in zip(ids, b.chunks, strict=True)])
+            b.chunks.clear()
+
+    # -- replaying and taking out ---------------------------------------------------------
 
     def recluster(self) -> None:
         """Replay the leader clustering over the canonical order (late or forgotten sessions)."""
-        conn = self.store.conn
-        if self._pending is not None:
-            self._flush_groups()
-        conn.execute("DELETE FROM mem_clusters")
-        conn.execute("DELETE FROM mem_groups WHERE grp LIKE 'cluster:%'")
-        conn.execute("UPDATE mem_sessions SET cluster = NULL")
-        rows = conn.execute("SELECT session_id, vector, fingerprint FROM mem_sessions ORDER BY order_key").fetchall()
-        for sid, vec, fp in rows:
-            fpd = json.loads(fp)
-            self._cluster_one(sid, json.loads(vec), fpd, fpd)
+        with self.batch():
+            b = self._batch
+            assert b is not None
+            self._flush_rows()
+            conn = self.store.conn
+            conn.execute("DELETE FROM mem_clusters")
+            for grp in [g for g in b.rows if g.startswith("cluster:")]:
+                del b.rows[grp]
+            conn.execute("DELETE FROM mem_groups WHERE grp LIKE 'cluster:%'")
+            b.clusters, b.dirty_clusters = [], set()
+            assigned = []
+            for sid, vec, fp in conn.execute("SELECT session_id, vector, fingerprint FROM mem_sessions ORDER BY order_key").fetchall():
+                assigned.append((self._cluster_one(sid, json.loads(vec), ch.Row.of(json.loads(fp))), sid))
+            conn.execute("UPDATE mem_sessions SET cluster = NULL")
+            conn.executemany("UPDATE mem_sessions SET cluster = ? WHERE session_id = ?", assigned)
 
     def remove(self, session_id: str) -> bool:
         """Take one session out of every channel except the recomputed ones (groups,
@@ -176,8 +269,6 @@ class ChannelFolder:
         row = conn.execute("SELECT engram FROM mem_sessions WHERE session_id = ?", (session_id,)).fetchone()
         if not row:
             return False
-        eng = Engram.from_dict(json.loads(row[0]))
-        self.fold_votes(eng.tiers, -1)
         for cid in [r[0] for r in conn.execute("SELECT id FROM mem_chunks WHERE session_id = ?", (session_id,))]:
             conn.execute("DELETE FROM mem_fts WHERE chunk_id = ?", (cid,))
         conn.execute("DELETE FROM mem_chunks WHERE session_id = ?", (session_id,))
@@ -189,13 +280,14 @@ class ChannelFolder:
     def refold_groups(self) -> None:
         """Recompute the feature groups from the stored engrams (min and max cannot be
         subtracted)."""
-        conn = self.store.conn
-        conn.execute("DELETE FROM mem_groups WHERE grp NOT LIKE 'cluster:%'")
-        groups: dict[str, tuple[int, dict[str, list]]] = {}
-        for _sid, eng in ch.iter_engrams(self.store):
-            for grp, feats in feature_groups(eng):
-                n, st = groups.get(grp, (0, {}))
-                ch.stats_add(st, feats, +1)
-                groups[grp] = (n + 1, st)
-        for grp, (n, st) in groups.items():
-            ch.save_group(self.store, grp, n, st)
+        with self.batch():
+            b = self._batch
+            assert b is not None
+            self._flush_rows()
+            conn = self.store.conn
+            conn.execute("DELETE FROM mem_groups WHERE grp NOT LIKE 'cluster:%'")
+            for grp in [g for g in b.rows if not g.startswith("cluster:")]:
+                del b.rows[grp]
+            for _sid, eng in ch.iter_engrams(self.store):
+                for grp, feats in feature_groups(eng):
+                    self._fold(grp, ch.Row.of(feats))

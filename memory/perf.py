@@ -1,11 +1,16 @@
-"""Memory benchmarks: `python -m filegram.memory.perf` prints a table.
+"""Memory benchmarks: `python -m filegram.memory.perf [--users DIR]` prints a table.
 
 Figures, never asserts: the machine is shared and timings vary. Sessions come from
-memory's own small generator (filegram.memory.synth), so this runs without the simulator.
+memory's own small generator (filegram.memory.synth), so this runs without the simulator;
+the consolidate throughput on real-looking users needs a users folder (one sub-folder of
+trajectories per user, e.g. ../shared/datasets/users-dev): `--users DIR` or the environment
+variable FILEGRAM_PERF_USERS, else the row says it was skipped.
 """
 
 from __future__ import annotations
 
+import argparse
+import os
 import random
 import statistics
 import sys
@@ -16,6 +21,7 @@ from typing import Any
 
 from filegram.store import Store
 
+from . import channels as ch
 from .core import Memory
 from .dimensions import DIMENSIONS, TASKS
 from .synth import store_session
@@ -124,18 +130,76 @@ def bench_answer(tmp: Path, n_questions: int = 200, sessions: int = 32) -> dict[
             "unit": "ms", "target": "< 50 ms", "note": f"median {statistics.median(times):.1f} ms"}
 
 
-def run_perf() -> list[dict[str, Any]]:
+USERS_ENV = "FILEGRAM_PERF_USERS"
+USERS_TARGET = 30_000  # events/s (issue 13)
+
+
+def users_dir(arg: str | Path | None = None) -> Path | None:
+    """The users folder to measure: the argument, else $FILEGRAM_PERF_USERS, else
+    ../shared/datasets/users-dev next to the source tree, when it exists."""
+    for cand in (arg, os.environ.get(USERS_ENV), Path(__file__).resolve().parents[1].parent / "shared/datasets/users-dev"):
+        if cand and Path(cand).is_dir():
+            return Path(cand)
+    return None
+
+
+def bench_users(tmp: Path, users: Path, repeats: int = 3) -> dict[str, Any]:
+    """Memory.consolidate() throughput in-process, all sessions of one user per store (each
+    user's trajectories imported into a store of its own first, not timed). The best of
+    `repeats` passes over all users, memory emptied between passes."""
+    from filegram.trajectory import import_paths
+
+    stores = []
+    for i, folder in enumerate(sorted(p for p in users.iterdir() if p.is_dir())):
+        store = Store(tmp / f"user{i}.db")
+        import_paths(store, [folder])
+        stores.append(store)
+    events = sum(s.action_count() for s in stores)
+    best_wall, best_cpu, per_user = float("inf"), float("inf"), []
+    for _ in range(repeats):
+        wall = cpu = 0.0
+        times = []
+        for store in stores:
+            with store.transaction():
+                ch.wipe(store)
+            mem = Memory(store)
+            c0, t0 = time.process_time(), time.perf_counter()
+            mem.consolidate()
+            dt = time.perf_counter() - t0
+            wall, cpu = wall + dt, cpu + time.process_time() - c0
+            times.append(store.action_count() / dt)
+        if wall < best_wall:
+            best_wall, best_cpu, per_user = wall, cpu, times
+    for store in stores:
+        store.close()
+    return {"benchmark": f"consolidate {users.name}: {len(stores)} users, one store each, {events} events",
+            "metric": f"events/s (best of {repeats})", "value": round(events / best_wall),
+            "unit": "events/s", "target": f">= {USERS_TARGET:,}",
+            "note": (f"wall {best_wall * 1000:.0f} ms, CPU {best_cpu * 1000:.0f} ms ({events / best_cpu:,.0f} events/s "
+                     f"of CPU); median user {statistics.median(per_user):,.0f} events/s")}
+
+
+def run_perf(users: str | Path | None = None) -> list[dict[str, Any]]:
     with tempfile.TemporaryDirectory(prefix="filegram-memory-perf-") as d:
         tmp = Path(d)
-        rows = [bench_consolidate(tmp)]
+        folder = users_dir(users)
+        if folder is not None:
+            rows = [bench_users(tmp, folder)]
+        else:
+            rows = [{"benchmark": "consolidate a users folder", "metric": f"skipped: set {USERS_ENV}=DIR",
+                     "value": "", "unit": "", "target": f">= {USERS_TARGET:,} events/s"}]
+        rows.append(bench_consolidate(tmp))
         rows += bench_update_ratio(tmp)
         rows.append(bench_answer(tmp))
         rows.append(bench_answer(tmp, n_questions=100, sessions=1000))
     return rows
 
 
-def main() -> int:
-    rows = run_perf()
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m filegram.memory.perf", description=__doc__.splitlines()[0])
+    ap.add_argument("--users", metavar="DIR", help=f"users folder for the consolidate throughput (default ${USERS_ENV})")
+    args = ap.parse_args(argv)
+    rows = run_perf(args.users)
     try:
         from rich.console import Console
         from rich.table import Table

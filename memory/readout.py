@@ -1,8 +1,8 @@
-"""The read side of memory: per-session views, drift flags and the user's profile.
+"""The read side of memory: per-session views, the user's tiers, drift flags and the profile.
 
-Everything here is computed from the channel tables (running sums and votes), never from
-the trace, so reading stays cheap however long the history is. `Memory` caches the results
-per state version.
+Tiers and drift are read from every session's stored signals (a few hundred bytes each), so
+they can depend on the user as a whole (their reading calibration, how often they show a
+habit) while an update stays O(session). `Memory` caches the results per state version.
 """
 
 from __future__ import annotations
@@ -13,14 +13,15 @@ from typing import Any
 
 from filegram.errors import FileGramError
 from filegram.store import Store
+from filegram.vocab import TIER_POSITION, TIERS, UNKNOWN
 
 from . import channels as ch
-from .dimensions import DIM_IDS, DIMENSIONS, TIERS, task_info
-from .drift import SessionView, attribute, detect, judge, zscores
+from .dimensions import DIM_IDS, DIMENSIONS
+from .drift import SessionRef, detect, not_detectable
 from .features import FINGERPRINT_FEATURES, is_boolean_feature
-from .tiers import aggregate_votes
+from .tiers import DimensionEstimate, chars_per_line, user_tiers
+from .view import SessionView
 
-Votes = dict[str, tuple[int, dict[str, int], int]]
 Groups = dict[str, tuple[int, dict[str, list]]]
 
 
@@ -30,33 +31,49 @@ class ReadState:
 
     views: list[SessionView]
     groups: Groups
-    votes: Votes
+    estimates: dict[str, DimensionEstimate]
     anomalies: list[dict[str, Any]]
-    distances: dict[str, float]
-    threshold: float
+    shifts: dict[str, list[dict[str, Any]]]
+    chars_per_line: float
 
 
 def session_views(store: Store) -> list[SessionView]:
     labels = {s["id"]: s.get("label") for s in store.sessions()}
     out = []
-    for sid, task_id, task_type, cluster, fp, tiers in store.conn.execute(
-        "SELECT session_id, task_id, task_type, cluster, fingerprint, tiers FROM mem_sessions ORDER BY order_key"
+    for sid, task_id, task_type, cluster, fp, tiers, signals in store.conn.execute(
+        "SELECT session_id, task_id, task_type, cluster, fingerprint, tiers, signals FROM mem_sessions ORDER BY order_key"
     ):
-        out.append(SessionView(sid, labels.get(sid), task_id, task_type, cluster, json.loads(fp), json.loads(tiers)))
+        out.append(SessionView(sid, labels.get(sid), task_id, task_type, cluster, json.loads(fp), json.loads(tiers),
+                               json.loads(signals)))
     return out
 
 
-def tier_votes(store: Store) -> Votes:
-    return {d: (n, json.loads(v), p) for d, n, v, p in store.conn.execute("SELECT dim, n, votes, position_sum FROM mem_votes")}
-
-
-def read_state(store: Store, drift_std: float) -> ReadState:
+def read_state(store: Store) -> ReadState:
     views = session_views(store)
     groups = ch.all_groups(store)
-    votes = tier_votes(store)
-    anomalies, dist, thr = detect(views, groups, votes, drift_std)
+    signals = [v.signals for v in views]
+    estimates = user_tiers(signals, [v.task_id for v in views], [v.label or v.session_id[:8] for v in views])
+    apply_tier_judgements(store, estimates)
+    refs = [SessionRef(v.session_id, v.label, v.task_id, v.signals) for v in views]
+    anomalies, shifts = detect(refs, estimates)
     apply_llm_judgements(store, anomalies)
-    return ReadState(views, groups, votes, anomalies, dist, thr)
+    return ReadState(views, groups, estimates, anomalies, shifts, chars_per_line(signals))
+
+
+def evidence_key(est: DimensionEstimate) -> str:
+    """What an LLM tier judgement was made from: it holds while the counts are unchanged."""
+    return json.dumps({"counts": est.counts, "posterior": est.posterior}, sort_keys=True)
+
+
+def apply_tier_judgements(store: Store, estimates: dict[str, DimensionEstimate]) -> None:
+    """A stored LLM verdict on an uncertain dimension replaces the rules' call while the
+    evidence it saw is unchanged (the rules stay in `posterior`)."""
+    for dim, tier, key, reason in store.conn.execute("SELECT dim, tier, key, reason FROM mem_tier_judgements"):
+        est = estimates.get(dim)
+        if est is not None and key == evidence_key(est) and tier in (*TIERS, UNKNOWN):
+            est.tier = tier
+            est.confidence = est.posterior.get(tier, 0.0) if tier in TIERS else 0.0
+            est.judge, est.judge_reason = "llm", reason or ""
 
 
 def apply_llm_judgements(store: Store, anomalies: list[dict[str, Any]]) -> None:
@@ -73,51 +90,72 @@ def apply_llm_judgements(store: Store, anomalies: list[dict[str, Any]]) -> None:
 
 
 def session_shift(st: ReadState, session_id: str) -> list[dict[str, Any]]:
-    """Ranked candidate shifts of any session (flagged or not): dimension, from, to, score
-    and the rule verdict."""
+    """Ranked candidate shifts of any session (flagged or not): dimension, from, to, score,
+    posterior, verdict; dimensions the session could not show a change on come last with
+    `to` = "not detectable"."""
     view = next((v for v in st.views if v.session_id == session_id), None)
     if view is None:
         raise FileGramError(f"session {session_id} is not in memory (closed and consolidated?)")
-    _, z = zscores(view, st.groups)
-    shifts = attribute(view, z, st.votes)
-    for s in shifts:
-        s["verdict"], s["reason"] = judge(s, task_info(view.task_id) is not None)
-    return shifts
+    out = [dict(c) for c in st.shifts.get(session_id, [])]
+    ref = SessionRef(view.session_id, view.label, view.task_id, view.signals)
+    seen = {c["dimension"] for c in out}
+    for dim in not_detectable(ref, st.estimates, st.chars_per_line):
+        if dim not in seen:
+            out.append({"dimension": dim, "from": st.estimates[dim].tier, "to": "not detectable", "score": 0.0,
+                        "posterior": 0.0, "verdict": "not detectable", "tier_changed": False,
+                        "reason": f"this session gave no chance to show {dim}"})
+    return out
+
+
+def describe(est: DimensionEstimate) -> list[str]:
+    """The evidence in words: what the tier rests on, then examples of sessions."""
+    name = DIMENSIONS[est.dim].name.lower()
+    if est.sessions == 0:
+        return [f"no session gave a chance to show {name} yet"]
+    shown = {k: v for k, v in est.counts.items() if v}
+    parts = ", ".join(f"{k} {v:g}" for k, v in shown.items())
+    lead = f"{est.sessions} session(s) gave a chance to show {name}; they showed: {parts}"
+    if est.tier == UNKNOWN:
+        reason = ("too few chances" if est.opportunities < 2 else
+                  f"no tier is likely enough (L {est.posterior['L']:.2f}, M {est.posterior['M']:.2f}, R {est.posterior['R']:.2f})")
+        lines = [lead, f"unknown: {reason}"]
+    else:
+        lines = [lead, f"{est.tier} with probability {est.confidence:.2f} "
+                       f"(L {est.posterior['L']:.2f}, M {est.posterior['M']:.2f}, R {est.posterior['R']:.2f})"]
+    if est.judge == "llm":
+        lines.append(f"a language model judged {est.tier}: {est.judge_reason}")
+    for key in (est.tier if est.tier in TIERS else None, "L", "M", "R", "none"):
+        for ex in est.examples.get(key or "", [])[:1]:
+            line = f"e.g. {ex}"
+            if line not in lines:
+                lines.append(line)
+    return lines
 
 
 def build_profile(store: Store, st: ReadState, updated_ms: float | None) -> dict[str, Any]:
     """The profile (shape of `filegram profile --json`, documented in docs/memory.md)."""
-    votes = st.votes
-    agg = aggregate_votes({d: {t: x / ch.QUANT for t, x in v[1].items()} for d, v in votes.items()},
-                          {d: v[0] for d, v in votes.items()})
     n_all, all_stats = st.groups.get("all", (0, {}))
     dims: dict[str, Any] = {}
     for dim in DIM_IDS:
-        a = agg[dim]
+        est = st.estimates[dim]
         d = DIMENSIONS[dim]
         feats = {name: _rounded(ch.summarise(all_stats[name])) for dd, name in FINGERPRINT_FEATURES
                  if dd == dim and name in all_stats}
-        evidence = []
-        if a["tier"] == "unknown":
-            evidence.append(f"no session exercised {d.name.lower()} yet")
-        else:
-            vt = a["votes"]
-            evidence.append(
-                f"{a['sessions']} session(s) voted: " + ", ".join(f"{t} {vt[t]:.1f}" for t in TIERS)
-            )
-            evidence.extend(_feature_lines(feats))
-            evidence.extend(_example_sessions(st.views, dim, a["tier"]))
-        mean_pos = votes[dim][2] / ch.QUANT / max(votes[dim][0], 1) if dim in votes else None
+        mean_pos = sum(p * TIER_POSITION[t] for t, p in est.posterior.items()) if est.sessions else None
         dims[dim] = {
             "name": d.name,
-            "tier": a["tier"],
-            "confidence": a["confidence"],
-            "description": d.tiers.get(a["tier"], "not enough evidence"),
-            "sessions": a["sessions"],
-            "votes": a["votes"],
+            "tier": est.tier,
+            "confidence": est.confidence,
+            "description": d.tiers.get(est.tier, "not enough evidence"),
+            "sessions": est.sessions,
+            "opportunities": est.opportunities,
+            "votes": {t: est.counts.get(t, 0.0) for t in TIERS},
+            "shown": est.counts,
+            "posterior": est.posterior,
             "mean_position": round(mean_pos, 4) if mean_pos is not None else None,
+            "judge": est.judge,
             "features": feats,
-            "evidence": evidence,
+            "evidence": describe(est),
         }
     shares = {name: round(ch.summarise(e)["mean"], 4) for name, e in sorted(all_stats.items()) if is_boolean_feature(name)}
     clusters = [
@@ -128,31 +166,16 @@ def build_profile(store: Store, st: ReadState, updated_ms: float | None) -> dict
         "dimensions": dims,
         "anomalies": [
             {k: a[k] for k in ("session", "label", "task", "dimension", "from", "to", "verdict", "reason",
-                               "judge", "distance", "threshold", "norm", "top_features", "candidates")}
+                               "judge", "posterior", "distance", "threshold", "norm", "top_features", "candidates")}
             for a in st.anomalies
         ],
         "sessions": n_all,
         "session_shares": shares,
         "clusters": clusters,
-        "drift_threshold": None if st.threshold == float("inf") else round(st.threshold, 4),
+        "drift_threshold": st.anomalies[0]["threshold"] if st.anomalies else None,
         "updated_ms": updated_ms,
     }
 
 
-def _example_sessions(views: list[SessionView], dim: str, tier: str, k: int = 2) -> list[str]:
-    out = []
-    for v in views:
-        t = v.tiers.get(dim)
-        if t and t["tier"] == tier:
-            out.append(f"e.g. {v.label or v.session_id[:8]}: {t['evidence']}")
-            if len(out) >= k:
-                break
-    return out
-
-
 def _rounded(d: dict[str, float]) -> dict[str, float]:
     return {k: (round(v, 4) if isinstance(v, float) else v) for k, v in d.items()}
-
-
-def _feature_lines(feats: dict[str, dict[str, float]]) -> list[str]:
-    return [f"{name}: mean {s['mean']:.3g} (sd {s['std']:.3g}, min {s['min']:.3g}, max {s['max']:.3g})" for name, s in feats.items()]

@@ -118,9 +118,10 @@ def make_session(tiers: Mapping[str, str], task_id: str | None, *, seed: int = 0
     pre = f"{base}/" if base else ""
 
     # B: production
-    b = tiers.get("B", "M") if "B" in active else "M"
+    b = tiers.get("B", "M") if "B" in active else "note"  # no deliverable asked for: a short note
     f = tiers.get("F", "R") if "F" in active else "R"
-    n_files, lines, hd, bullets = {"L": (3, 90, 3, False), "M": (1, 110, 2, False), "R": (1, 40, 1, True)}[b]
+    n_files, lines, hd, bullets = {"L": (3, 90, 3, False), "M": (1, 110, 2, False), "R": (1, 40, 1, True),
+                                   "note": (1, 22, 1, True)}[b]
     outs = []
     for k in range(n_files):
         path = f"{pre}{rng.choice(WORDS)}_report_{k}.md"
@@ -153,15 +154,14 @@ def make_session(tiers: Mapping[str, str], task_id: str | None, *, seed: int = 0
 
     # E: curation
     if "E" in active:
+        # scratch notes while working; L removes them all, M some, R keeps them
         e = tiers.get("E", "M")
+        for k in range(2):
+            s.write(f"{pre}tmp_scratch_{k}.md", "scratch\n")
+        for k in range({"L": 2, "M": 1, "R": 0}[e]):
+            s.add("file_delete", file_path=f"{pre}tmp_scratch_{k}.md", file_age_ms=30000.0, was_temporary=True)
         if e == "L":
-            for k in range(2):
-                tmp = f"{pre}tmp_scratch_{k}.md"
-                s.write(tmp, "scratch\n")
-                s.add("file_delete", file_path=tmp, file_age_ms=30000.0, was_temporary=True)
             s.add("file_delete", file_path=inputs[0], file_age_ms=9e6, was_temporary=False)
-        elif e == "M":
-            s.add("file_delete", file_path=inputs[-1], file_age_ms=9e6, was_temporary=False)
     # switching between sources and outputs (the corpus's most frequent actions after reads)
     for k in range(rng.randint(11, 17)):
         src, dst = inputs[k % len(inputs)], outs[k % len(outs)]

@@ -7,15 +7,30 @@ facade, so the facade can import them without a cycle and they cannot change mem
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from filegram.config import Config
 from filegram.store import Store
 
-from .drift import SessionView
 from .embed import Embedder
 
 T = TypeVar("T")
+
+
+@dataclass
+class SessionView:
+    """One session as memory holds it (canonical order): its task, cluster, fingerprint,
+    per-dimension signals and its own tier reading."""
+
+    session_id: str
+    label: str | None
+    task_id: str | None
+    task_type: str | None
+    cluster: int | None
+    fingerprint: dict[str, float]
+    tiers: dict[str, dict[str, Any]]
+    signals: dict[str, dict[str, Any]]
 
 
 class MemoryView(Protocol):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from filegram.naming import backup_of, looks_like_backup
@@ -46,8 +47,14 @@ class BulkAgg:
         return not (self.creates or self.modifies or self.deletes or self.dirs)
 
 
+# (folder, first t, last t, counts per kind) -> True when a known tool run took the episode
+Absorb = Callable[[str, float, float, dict[str, int]], bool]
+
+
 class BulkSummariser:
-    def __init__(self, roots: RootSet, state: FileState, pending: Pending, output: Output, *, limit: int):
+    def __init__(self, roots: RootSet, state: FileState, pending: Pending, output: Output, *, limit: int,
+                 absorb: Absorb | None = None):
+        self.absorb = absorb
         self.roots = roots
         self.state = state
         self.pending = pending
@@ -186,6 +193,13 @@ class BulkSummariser:
     # -- the summary --------------------------------------------------------------------
 
     def _end(self, agg: BulkAgg) -> None:
+        counts = {"create": agg.creates, "modify": agg.modifies, "delete": agg.deletes, "dir": agg.dirs}
+        if self.absorb is not None and self.absorb(agg.key, agg.t_first, agg.t_last, counts):
+            # a tool we know did this (its process was seen after the events began)
+            self.pending.reads.extend(agg.sources)
+            agg.sources = []
+            self.summaries += 1
+            return
         emit = self.output.emit
         rel = self.roots.rel(agg.key) or "."
         depth = dir_depth_of(rel if rel != "." else "")

@@ -4,10 +4,16 @@ Binary files (a NUL in the first 8 KB, or not UTF-8) are hashed, never kept as t
 files are hashed by streaming, never read into memory whole. Snapshots pass through the
 privacy redaction before they are kept anywhere, so secrets in a file never reach the
 database even as the "before" side of a diff.
+
+A file that cannot be opened because the machine ran out of something (descriptors,
+memory, space: EMFILE, ENFILE, ENOMEM, ENOSPC, ENOBUFS) has not vanished: that is a
+`ResourceExhausted` error, which the recorder reports in its health and retries, never
+a file that was deleted before it could be read.
 """
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 from dataclasses import dataclass
@@ -16,6 +22,19 @@ from filegram.privacy import redact_bytes
 
 BINARY_PROBE = 8192
 CHUNK = 1 << 20
+RESOURCE_ERRNOS = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOMEM, errno.ENOSPC, errno.ENOBUFS})
+
+
+class ResourceExhausted(OSError):
+    """The machine is short of descriptors, memory or space: retry later, report it."""
+
+
+def check_resource(exc: OSError, path: str) -> None:
+    """Raise ResourceExhausted for a resource error; return for anything else (the file
+    is gone, not readable, not a file: the caller's usual None)."""
+    if exc.errno in RESOURCE_ERRNOS:
+        name = errno.errorcode.get(exc.errno or 0, "?")
+        raise ResourceExhausted(exc.errno, f"{exc.strerror} ({name})", path) from exc
 
 
 @dataclass
@@ -31,10 +50,12 @@ class Content:
 def read_content(path: str, max_bytes: int, *, redact: bool = True) -> Content | None:
     """Hash a file and keep its text when it is text and at most max_bytes.
 
-    Returns None when the file cannot be read (gone, or a folder)."""
+    Returns None when the file cannot be read (gone, or a folder); raises
+    ResourceExhausted when the machine is short of descriptors, memory or space."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
-    except OSError:
+    except OSError as exc:
+        check_resource(exc, path)
         return None
     try:
         st = os.fstat(fd)
@@ -61,7 +82,8 @@ def read_content(path: str, max_bytes: int, *, redact: bool = True) -> Content |
                     kept.clear()
                 else:
                     kept.append(chunk)
-    except OSError:
+    except OSError as exc:
+        check_resource(exc, path)
         return None
     finally:
         os.close(fd)

@@ -4,15 +4,20 @@ folder to count its entries, walking a search's scope.
 Every look is announced to the file state first, because inotify reports it a moment
 later like any other open: an announced read or listing is recognised and dropped, so the
 recorder never records itself. A look that opened nothing takes its announcement back.
+
+A look that failed for want of descriptors, memory or space raises ResourceExhausted (the
+settler puts the event back and tries again later) and is remembered in
+`resource_error` until a look succeeds again, so health can say so.
 """
 
 from __future__ import annotations
 
 import os
+import time
 
 from filegram.naming import is_editor_artifact
 
-from .content import Content, read_content
+from .content import Content, ResourceExhausted, check_resource, read_content
 from .paths import RootSet, iter_tree
 from .state import FileInfo, FileState
 
@@ -25,11 +30,26 @@ class Disk:
         self.state = state
         self.snap_max = int(snapshot_max_bytes)
         self.redact = redact
+        self.resource_errors = 0  # looks that failed for want of descriptors, memory, space
+        self.resource_error: str | None = None  # the last one, until a look succeeds again
+        self.resource_error_ms: float | None = None
+
+    def _short_of(self, exc: ResourceExhausted) -> None:
+        self.resource_errors += 1
+        self.resource_error = f"{exc.strerror} reading {os.path.basename(exc.filename or '')}; retrying"
+        self.resource_error_ms = time.time() * 1000.0
 
     def read(self, path: str) -> Content | None:
-        """Hash (and keep the text of) a file; None when it cannot be read."""
+        """Hash (and keep the text of) a file; None when it cannot be read (gone);
+        ResourceExhausted when the machine is short of descriptors, memory or space."""
         self.state.expect_self_read(path)
-        c = read_content(path, self.snap_max, redact=self.redact)
+        try:
+            c = read_content(path, self.snap_max, redact=self.redact)
+        except ResourceExhausted as exc:
+            self.state.consume_self_read(path)
+            self._short_of(exc)
+            raise
+        self.resource_error = None
         if c is None:
             # nothing was opened, so no event will come: take the expectation back
             self.state.consume_self_read(path)
@@ -41,8 +61,12 @@ class Disk:
         try:
             with open(path, "rb") as f:
                 return f.read(self.snap_max)
-        except OSError:
+        except OSError as exc:
             self.state.consume_self_read(path)
+            try:
+                check_resource(exc, path)
+            except ResourceExhausted as short:
+                self._short_of(short)
             return None
 
     def count_entries(self, folder: str) -> int:
@@ -51,8 +75,13 @@ class Disk:
         try:
             with os.scandir(folder) as it:
                 return sum(1 for e in it if self.roots.visible(e.path) and not is_editor_artifact(e.name))
-        except OSError:
+        except OSError as exc:
             self.state.consume_self_dir(folder)
+            try:
+                check_resource(exc, folder)
+            except ResourceExhausted as short:
+                self._short_of(short)
+                raise
             return 0
 
     def walk(self, scope: list[str], max_entries: int) -> list[Walked]:

@@ -14,8 +14,10 @@ derives view counts, context switches and cross-file references from them in tim
 It is made of parts with one job each, composed here and sharing one `Pending` (what
 waits to settle): this module is the intake (which raw event means what is pending);
 settle.Settler finishes pending events into actions; searches.Searches tracks search
-processes; bulk.BulkSummariser summarises busy folders; scan compares whole trees; disk
-reads files without recording itself; output collects the actions and their content.
+processes; tools.ToolRuns knows which program did what (a tool's work becomes one
+summary, every action gets its `program` and `authored`); bulk.BulkSummariser
+summarises busy folders no known tool explains; scan compares whole trees; disk reads
+files without recording itself; output collects the actions and their content.
 """
 
 from __future__ import annotations
@@ -39,10 +41,14 @@ from .pending import (
     PendingDir,
     PendingRead,
 )
+from .procs import ProcInfo
+from .programs import ProgramTable
 from .scan import baseline, lost_changes
 from .searches import Searches
+from .searchspec import SEARCH_TOOLS, parse_search
 from .settle import Settler
 from .state import FileInfo, FileState
+from .tools import ToolRuns
 from .watch import Raw
 
 
@@ -56,6 +62,7 @@ class Interpreter:
         snapshot_max_bytes: int = 1 << 20,
         redact: bool = True,
         bulk_per_second: int = 200,
+        tool_programs: list[str] | None = None,
     ):
         self.roots = roots
         self.state = state
@@ -63,8 +70,11 @@ class Interpreter:
         self.output = Output(roots)
         self.disk = Disk(roots, state, snapshot_max_bytes=snapshot_max_bytes, redact=redact)
         self.searches = Searches(roots, self.disk, self.output, redact_queries=redact)
-        self.bulk = BulkSummariser(roots, state, self.pending, self.output, limit=bulk_per_second)
-        self.settler = Settler(roots, state, self.pending, self.disk, self.output, self.searches,
+        self.tools = ToolRuns(roots, state, self.pending, self.output,
+                              table=ProgramTable.with_extra(tool_programs or []), settle_ms=float(settle_ms))
+        self.bulk = BulkSummariser(roots, state, self.pending, self.output, limit=bulk_per_second,
+                                   absorb=self.tools.absorb_bulk)
+        self.settler = Settler(roots, state, self.pending, self.disk, self.output, self.searches, self.tools,
                                settle_ms=float(settle_ms))
         self.raw_events = 0
         self.rescans = 0
@@ -72,12 +82,13 @@ class Interpreter:
     @property
     def counters(self) -> dict[str, int]:
         return {"raw": self.raw_events, "rescans": self.rescans, "bulk_summaries": self.bulk.summaries,
-                "searches_inferred": self.settler.searches_inferred}
+                "searches_inferred": self.settler.searches_inferred, "tool_summaries": self.tools.summaries,
+                "tool_events": self.tools.claimed}
 
     @property
     def pending_count(self) -> int:
         """Events still waiting to settle (0: everything seen has become actions)."""
-        return len(self.pending) + len(self.searches) + len(self.bulk)
+        return len(self.pending) + len(self.searches) + len(self.bulk) + len(self.tools)
 
     def baseline(self, budget_bytes: int) -> dict[str, int]:
         """Know every file under the roots before recording (see scan.baseline)."""
@@ -89,9 +100,15 @@ class Interpreter:
         self.bulk.settle(now, force=force)
         self.settler.settle(now, force=force, bulk_from=self.bulk.earliest_start())
         self.searches.settle(now, self.settler.settle_ms, force=force)
+        # provenance first (a run is still known), then the summaries of runs that ended
+        actions = self.tools.stamp(self.output.take_actions())
+        self.tools.settle(now, force=force, bulk_open=bool(len(self.bulk)))
         self.state.prune_expectations()
         self.pending.forget_old(now)
-        return self.output.take_actions()
+        summaries = self.output.take_actions()
+        if summaries:
+            actions = sorted(actions + summaries, key=lambda e: e["timestamp"])
+        return actions
 
     # ------------------------------------------------------------------------------------
     # intake
@@ -100,10 +117,14 @@ class Interpreter:
         self.raw_events += 1
         k = raw.kind
         if k == "proc_start":
-            self.searches.started(raw.data)
+            self._process_started(raw.data)
             return
         if k == "proc_end":
             self.searches.ended(raw.data, raw.t)
+            self.tools.ended(raw.data, raw.t)
+            return
+        if k == "proc_activity":
+            self.tools.activity(raw.data, raw.t)
             return
         if k == "overflow":
             self.rescan(raw.t, raw.path)
@@ -117,7 +138,7 @@ class Interpreter:
             if k == "created":
                 self._dir_created(raw.path, raw.t)
             elif k == "deleted":
-                self._dir_deleted(raw.path)
+                self._dir_deleted(raw.path, raw.t)
             elif k == "moved":
                 self._dir_moved(raw.path, raw.dest or "", raw.t)
             return
@@ -130,13 +151,35 @@ class Interpreter:
         elif k == "moved":
             self._moved(raw.path, raw.dest or "", raw.t)
 
+    def _process_started(self, info: ProcInfo) -> None:
+        """A search the person ran, or a program of the table (a search run by a tool,
+        like make's find, is the tool's)."""
+        if self.tools.tool_ancestor(info) is not None:
+            self.tools.started(info)
+            return
+        spec = parse_search(info.argv, info.cwd, info.pid, info.t_start) if info.argv else None
+        if spec is not None:
+            self.searches.started(spec)
+            return
+        if not info.argv and info.comm in SEARCH_TOOLS and info.comm != "git":
+            self.searches.started_anonymous(info.comm, info.pid, info.t_start)  # gone before it was read
+            return
+        self.tools.started(info)
+
     # -- changes --------------------------------------------------------------------------
 
     def _changed(self, path: str, t: float, *, created: bool) -> None:
         name = os.path.basename(path)
         if is_editor_artifact(name):
+            self.tools.note_artifact(path, t)
             return
-        if self.bulk.count(path, t, "create" if created and path not in self.state.files else "modify"):
+        kind = "create" if created and path not in self.state.files else "modify"
+        # a folder already in a rate-based episode keeps counting there (it joins the tool
+        # run that explains it when it ends): one operation is never split in two tallies
+        if self.tools.runs and path not in self.pending.changes and not self.bulk.covering(path) \
+                and self._claim_change(path, t, kind):
+            return
+        if self.bulk.count(path, t, kind):
             return
         self.pending.note_change(path, t)
         ch = self.pending.changes.get(path)
@@ -154,11 +197,28 @@ class Interpreter:
         else:
             self.pending.changes[path] = Change("create", t, t)
 
+    def _claim_change(self, path: str, t: float, kind: str) -> bool:
+        """A tool's write, counted for its summary. A file deleted a moment ago (before
+        the tool was known) and written again is a rewrite (git checkout unlinks first)."""
+        gone = self.pending.deletes.get(path) if kind == "create" else None
+        if gone is not None:
+            self.state.files[path] = gone.info
+            if self.tools.claim(path, t, "modify"):
+                del self.pending.deletes[path]
+                return True
+            self.state.files.pop(path, None)
+            return False
+        return self.tools.claim(path, t, kind)
+
     def _deleted(self, path: str, t: float) -> None:
         name = os.path.basename(path)
         if is_editor_artifact(name):
+            self.tools.note_artifact(path, t)
             return
         self.pending.recent_delete_dirs.append((t, os.path.dirname(path)))
+        if self.tools.runs and path not in self.pending.changes and not self.bulk.covering(path) \
+                and self.tools.claim(path, t, "delete"):
+            return
         if self.bulk.count(path, t, "delete"):
             return
         ch = self.pending.changes.pop(path, None)
@@ -183,7 +243,17 @@ class Interpreter:
     def _moved(self, src: str, dest: str, t: float) -> None:
         s_name, d_name = os.path.basename(src), os.path.basename(dest)
         s_art = is_editor_artifact(s_name)
+        if s_art or is_editor_artifact(d_name):
+            self.tools.note_artifact(src if s_art else dest, t)
         self.pending.note_change(dest, t)
+        if self.tools.runs and not s_art:
+            run = self.tools.claiming(dest, t, "create")
+            if run is not None:  # a tool putting a file in place (pip, git)
+                self.pending.changes.pop(src, None)
+                self.pending.changes.pop(dest, None)
+                info = self.state.rekey(src, dest)
+                self.tools.moved(run, src, dest, t, known=info is not None)
+                return
         pending = self.pending.changes.get(src)
         if s_art or (pending is not None and pending.kind == "create") or (
             src not in self.state.files and looks_like_temp_save(s_name)
@@ -228,6 +298,8 @@ class Interpreter:
         self.pending.fresh_dirs[path] = t
         if path in self.state.dirs or path in self.pending.new_dirs:
             return
+        if self.tools.runs and not self.bulk.covering(path) and self.tools.claim(path, t, "dir"):
+            return
         if self.bulk.count(path, t, "dir"):
             return
         # mkdir -p a/b/c: every missing level is a dir_create, parents first
@@ -241,13 +313,22 @@ class Interpreter:
             self.pending.new_dirs[d] = PendingDir(d, t + i * 0.001)
             self.state.dirs.add(d)
 
-    def _dir_deleted(self, path: str) -> None:
+    def _dir_deleted(self, path: str, t: float) -> None:
+        if self.tools.runs:
+            self.tools.claim(path, t, "dir_delete")
         self.state.dirs.discard(path)
         self.pending.new_dirs.pop(path, None)
         self.pending.recent_delete_dirs.append((0.0, path))
 
     def _dir_moved(self, src: str, dest: str, t: float) -> None:
         self.pending.fresh_dirs[dest] = t
+        if self.tools.runs:
+            run = self.tools.claiming(dest, t, "dir")
+            if run is not None:  # a tool moving a folder into place
+                self.state.rekey_tree(src, dest)
+                self.state.dirs.discard(src)
+                self.tools.count(run, dest, t, "dir")
+                return
         self.state.rekey_tree(src, dest)
         self.state.dirs.discard(src)
         self.state.dirs.add(dest)
@@ -274,6 +355,8 @@ class Interpreter:
             if p == r.path:
                 break
             p = os.path.dirname(p)
+        if self.tools.runs and self.tools.claim(path, t, "browse", update_state=False):
+            return
         if self.bulk.covering(path):
             return
         self.pending.browses.append(PendingBrowse(path, t))
@@ -284,6 +367,8 @@ class Interpreter:
         if self.state.consume_self_read(path):
             return
         if is_editor_artifact(os.path.basename(path)):
+            return
+        if self.tools.runs and self.tools.claim(path, t, "read", update_state=False):
             return
         if self.bulk.covering(path) or self.bulk.absorb_read(path, t):
             return

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from filegram.naming import is_editor_artifact
-from filegram.privacy import PathFilter, matches_any
+from filegram.privacy import PathFilter, matches_any, redact_path
 from filegram.store import text_of
 
 
@@ -108,10 +108,21 @@ class RootSet:
         if r is None:
             return None
         inner = abs_path[len(r.path) + 1 :].replace(os.sep, "/") if abs_path != r.path else ""
-        inner = text_of(inner)  # a non-UTF-8 name is stored escaped (r\xe9sum\xe9.txt)
+        inner = redact_path(text_of(inner))  # escaped when not UTF-8 (r\xe9sum\xe9.txt); no secret in a name
         if r.prefix:
             return f"{r.prefix}/{inner}" if inner else r.prefix
         return inner or "."
+
+    def abs(self, rel: str) -> str | None:
+        """The absolute path of a stored name (rel's inverse), or None."""
+        if len(self.roots) == 1 and not self.roots[0].prefix:
+            r = self.roots[0]
+            return r.path if rel in (".", "") else os.path.join(r.path, rel.replace("/", os.sep))
+        head, _, rest = rel.partition("/")
+        for r in self.roots:
+            if r.prefix == head:
+                return os.path.join(r.path, rest.replace("/", os.sep)) if rest else r.path
+        return None
 
     def inner(self, abs_path: str) -> str | None:
         """The path relative to its own root (what the filters see)."""

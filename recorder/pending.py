@@ -35,7 +35,7 @@ class Change:
 class PendingRead:
     path: str
     t: float
-    claimed: str | None = None  # "copy", "search", "rewrite", "duplicate"
+    claimed: str | None = None  # "copy", "search", "rewrite", "duplicate", "done" (settled)
     hash: str | None = None
     content: Content | None = None
 

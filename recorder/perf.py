@@ -192,6 +192,8 @@ def bench_tar(n_files: int, work: Path) -> dict[str, Any]:
         "dirs_accounted": dirs,
         "rows": rows,
         "bulk_summaries": st["bulk_summaries"],
+        "tool_summaries": st["tool_summaries"],
+        "authored_rows": sum(1 for e in evs if e.get("authored", True)),
         "rescans": st["rescans"],
         "dropped": st["dropped"],
         "tar_s": round(tar_s, 2),

@@ -1,12 +1,20 @@
-"""Seeing search processes: which search tool ran, when, and when it ended.
+"""Seeing processes: which search tool or program of the table (see programs) ran, when,
+from which folder, and when it ended.
 
-inotify says a file was opened, never by whom, so searches come from the process table.
-Two sources, best first: the kernel's process connector (a netlink socket that announces
-every exec and exit the moment it happens; needs root or CAP_NET_ADMIN) and, without it,
-a scan of /proc for new process ids every few milliseconds (cheap: only new pids are
-looked at, and only their 16-byte name at first). A grep that lives shorter than the scan
-interval can be missed by the scan; the interpreter then infers the search from the
-access pattern (a burst of folder opens and reads), without a query.
+inotify says a file was opened, never by whom, so searches and the provenance of every
+action come from the process table. Two sources, best first: the kernel's process
+connector (a netlink socket that announces every exec and exit the moment it happens;
+needs root or CAP_NET_ADMIN) and, without it, a scan of /proc for new process ids every
+few milliseconds (cheap: only new pids are looked at, and only their 16-byte name at
+first). A grep that lives shorter than the scan interval can be missed by the scan; the
+interpreter then infers the search from the access pattern (a burst of folder opens and
+reads), without a query. A tool whose command line could not be read in time is still
+reported by its name (an "anonymous" run: its time, no folder).
+
+Each process is reported with its real start time (from /proc/<pid>/stat, not when it
+was noticed) and its parent, so a compiler run by make counts as make's. Resident
+indexers (tracker, baloo) run all day: for them the helper also reports when their I/O
+counters move, which is when their reads happen.
 """
 
 from __future__ import annotations
@@ -21,9 +29,25 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 
-from .searchspec import SEARCH_TOOLS, SearchSpec, parse_search
+from .programs import ProgramTable
+from .searchspec import SEARCH_TOOLS
+
+ACTIVITY_POLL_S = 0.1  # how often a resident indexer's I/O counters are looked at
+
+
+@dataclass
+class ProcInfo:
+    """One process of interest: a search tool or a program of the table."""
+
+    pid: int
+    ppid: int
+    comm: str
+    argv: list[str]  # empty when the process was gone before it could be read
+    cwd: str
+    t_start: float  # epoch ms of its exec (from /proc/<pid>/stat), else when it was seen
+    ancestors: list[int] | None = None  # parent, grandparent ... (a shell between pip and its tools)
 
 
 def _read_proc(pid: int) -> tuple[list[str], str] | None:
@@ -45,11 +69,77 @@ def _comm(pid: int) -> str | None:
         return None
 
 
-_INTERESTING_COMM = set(SEARCH_TOOLS)
+_CLK_TCK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
-def _exec_watch() -> int | None:
-    """An inotify descriptor reporting opens in the folders that hold the search tools."""
+def _stat(pid: int) -> tuple[int, float] | None:
+    """(parent pid, start time in epoch ms) from /proc/<pid>/stat."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            raw = f.read().decode("utf-8", "replace")
+        fields = raw[raw.rindex(")") + 2 :].split()
+        ppid, ticks = int(fields[1]), int(fields[19])
+        boot = time.time() - time.clock_gettime(time.CLOCK_BOOTTIME)
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+    return ppid, (boot + ticks / _CLK_TCK) * 1000.0
+
+
+MAX_ANCESTORS = 6
+
+
+def _ancestors(ppid: int) -> list[int]:
+    """The parent chain above a process, nearest first (stops at init)."""
+    out = []
+    pid = ppid
+    while pid > 1 and len(out) < MAX_ANCESTORS:
+        out.append(pid)
+        st = _stat(pid)
+        if st is None:
+            break
+        pid = st[0]
+    return out
+
+
+def _rchar(pid: int) -> int | None:
+    try:
+        with open(f"/proc/{pid}/io", "rb") as f:
+            for line in f:
+                if line.startswith(b"rchar:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError):
+        return None
+    return None
+
+
+_SEARCH_COMM = set(SEARCH_TOOLS)
+
+
+def _exec_names(table: ProgramTable) -> dict[str, set[str]]:
+    """Program files whose exec is worth waking for: the real file's name (what inotify
+    reports: /usr/bin/vim is a link to vim.basic, fdfind to fd) -> the kernel names the
+    process can have (what it was started as, 15 bytes)."""
+    import shutil
+
+    names = set(SEARCH_TOOLS)
+    for r in table.rules:
+        # tools (their work is summarised), recursive cp / rm and editors: worth a wake-up
+        # on every exec; readers and other utilities only name a program, and the
+        # periodic scan finds those that live long enough
+        if r.summarised or r.recursive_flags or r.kind == "editor" or r.quiet_reads:
+            names.update(n for n in r.names if not any(ch in n for ch in "*?["))
+    out: dict[str, set[str]] = {}
+    for n in names:
+        p = shutil.which(n)
+        if p is None:
+            continue
+        out.setdefault(os.path.basename(os.path.realpath(p)), set()).add(n[:15])
+        out.setdefault(n, set()).add(n[:15])
+    return out
+
+
+def _exec_watch(names: dict[str, set[str]]) -> int | None:
+    """An inotify descriptor reporting opens in the folders that hold the programs."""
     import ctypes
     import shutil
 
@@ -60,7 +150,7 @@ def _exec_watch() -> int | None:
         return None
     if fd < 0:
         return None
-    folders = {os.path.dirname(os.path.realpath(p)) for t in SEARCH_TOOLS if (p := shutil.which(t))}
+    folders = {os.path.dirname(os.path.realpath(p)) for t in names if (p := shutil.which(t))}
     added = 0
     for folder in folders:
         if libc.inotify_add_watch(fd, os.fsencode(folder), 0x00000020) >= 0:  # IN_OPEN
@@ -71,39 +161,81 @@ def _exec_watch() -> int | None:
     return fd
 
 
-def _wait_exec(fd: int, timeout: float) -> set[str]:
-    """Names of search tools opened (exec'd) within timeout seconds."""
-    import select
-
-    ready, _, _ = select.select([fd], [], [], timeout)
-    if not ready:
-        return set()
+def _read_exec(fd: int, names: dict[str, set[str]]) -> set[str]:
+    """Kernel names of watched programs opened (exec'd), from a ready exec watch."""
     try:
         buf = os.read(fd, 65536)
     except BlockingIOError:
         return set()
-    names: set[str] = set()
+    seen: set[str] = set()
     off = 0
     while off + 16 <= len(buf):
         _wd, _mask, _cookie, ln = struct.unpack_from("iIII", buf, off)
         name = buf[off + 16 : off + 16 + ln].rstrip(b"\0").decode("utf-8", "replace")
         off += 16 + ln
-        if name in _INTERESTING_COMM:
-            names.add(name)
-    return names
+        seen.update(names.get(name, ()))
+    return seen
 
 
 class _Scanner:
-    """Finds search-tool processes; calls on_start(SearchSpec) / on_end(pid, t_ms)."""
+    """Finds processes of interest; calls on_start(ProcInfo), on_end(pid, t_ms) and, for
+    resident indexers, on_activity(pid, t_ms) when their I/O counters move."""
 
-    def __init__(self, on_start: Callable[[SearchSpec], None], on_end: Callable[[int, float], None], poll_ms: float):
+    def __init__(self, on_start: Callable[[ProcInfo], None], on_end: Callable[[int, float], None], poll_ms: float,
+                 table: ProgramTable | None = None, on_activity: Callable[[int, float], None] | None = None,
+                 roots: list[str] | None = None):
+        self.roots = [r.rstrip(os.sep) for r in roots or []]
         self.on_start = on_start
         self.on_end = on_end
+        self.on_activity = on_activity or (lambda pid, t: None)
+        self.table = table or ProgramTable()
+        self.exec_names = _exec_names(self.table)
         self.poll_s = max(poll_ms, 1.0) / 1000.0
         self.sock = self._open_connector()
         self.mode = "proc_connector" if self.sock is not None else "polling+exec_watch"
         self._live: dict[int, float] = {}
+        self._resident: dict[int, int] = {}  # pid -> last rchar
+        self._lock = threading.Lock()
         self._me = os.getpid()
+        self._ignored: set[int] = {self._me, os.getppid()}
+        # sync requests (see ProcessWatcher.sync): answered once what came before is reported
+        self.on_sync: Callable[[str], None] = lambda token: None
+        self._sync_r, self._sync_w = os.pipe()
+        os.set_blocking(self._sync_r, False)
+        self._sync_tokens: list[str] = []
+
+    def request_sync(self, token: str) -> None:
+        with self._lock:
+            self._sync_tokens.append(token)
+        with contextlib.suppress(OSError):
+            os.write(self._sync_w, b"x")
+
+    def _relevant(self, argv: list[str], cwd: str) -> bool:
+        """Can the process touch a root? Its folder lies in one or holds one, or its
+        command line names a path in one (tar xf x.tar -C ~/Documents)."""
+        if not self.roots:
+            return True
+
+        def overlaps(p: str) -> bool:
+            return any(p == r or p.startswith(r + os.sep) or r.startswith(p.rstrip(os.sep) + os.sep) for r in self.roots)
+
+        if overlaps(cwd):
+            return True
+        for a in argv[1:]:
+            for part in (a, a.split("=", 1)[-1]):
+                if part and (os.sep in part or part.startswith("~")):
+                    if overlaps(os.path.normpath(os.path.join(cwd, os.path.expanduser(part)))):
+                        return True
+        return False
+
+    def _answer_syncs(self) -> None:
+        with contextlib.suppress(OSError):
+            while os.read(self._sync_r, 4096):
+                pass
+        with self._lock:
+            tokens, self._sync_tokens = self._sync_tokens, []
+        for token in tokens:
+            self.on_sync(token)
 
     def close(self) -> None:
         if self.sock is not None:
@@ -112,11 +244,42 @@ class _Scanner:
             with contextlib.suppress(OSError):
                 self.sock.close()
 
-    def run(self, stop: threading.Event) -> None:
+    def run(self, stop: threading.Event, on_ready: Callable[[], None] | None = None) -> None:
+        """Watch until stop is set. on_ready is called once everything is in place (the
+        exec watch set, the running processes reported): a program started after that
+        is seen."""
+        exec_fd = None if self.sock is not None else _exec_watch(self.exec_names)
+        known = set(self._pids())
+        for pid in known:  # already running: editors, indexers, a long build
+            self._check(pid, existing=True)
+        threading.Thread(target=self._follow_residents, args=(stop,), name="filegram-procs-io", daemon=True).start()
+        if on_ready is not None:
+            on_ready()
         if self.sock is not None:
             self._netlink_loop(stop)
         else:
-            self._poll_loop(stop)
+            self._poll_loop(stop, known, exec_fd)
+
+    def _follow_residents(self, stop: threading.Event) -> None:
+        """Report when a resident indexer's read counter moves (that is when it reads)."""
+        while not stop.wait(ACTIVITY_POLL_S):
+            with self._lock:
+                pids = list(self._resident.items())
+            for pid, last in pids:
+                now = _rchar(pid)
+                if now is None:
+                    continue
+                if now != last:
+                    with self._lock:
+                        if pid in self._resident:
+                            self._resident[pid] = now
+                    if last >= 0:
+                        self.on_activity(pid, time.time() * 1000.0)
+
+    def _ended(self, pid: int, t: float) -> None:
+        with self._lock:
+            self._resident.pop(pid, None)
+        self.on_end(pid, t)
 
     @staticmethod
     def _open_connector() -> socket.socket | None:
@@ -143,22 +306,33 @@ class _Scanner:
             return None
 
     def _netlink_loop(self, stop: threading.Event) -> None:
+        import select
+
         sock = self.sock
         assert sock is not None
+        sock.setblocking(False)
         while not stop.is_set():
             try:
-                data = sock.recv(65536)
-            except TimeoutError:
-                continue
-            except OSError:
+                ready, _, _ = select.select([sock, self._sync_r], [], [], 0.5)
+            except (OSError, ValueError):
                 return
-            off = 0
-            while off + 16 <= len(data):
-                (msg_len,) = struct.unpack_from("=I", data, off)
-                if msg_len < 16:
-                    break
-                self._netlink_message(data, off)
-                off += (msg_len + 3) & ~3
+            if sock in ready:
+                while True:  # everything announced so far, before any sync is answered
+                    try:
+                        data = sock.recv(65536)
+                    except (BlockingIOError, InterruptedError):
+                        break
+                    except OSError:
+                        return
+                    off = 0
+                    while off + 16 <= len(data):
+                        (msg_len,) = struct.unpack_from("=I", data, off)
+                        if msg_len < 16:
+                            break
+                        self._netlink_message(data, off)
+                        off += (msg_len + 3) & ~3
+            if self._sync_r in ready:
+                self._answer_syncs()
 
     def _netlink_message(self, data: bytes, off: int) -> None:
         base = off + 16 + 20  # nlmsghdr + cn_msg
@@ -172,43 +346,65 @@ class _Scanner:
             pid, tgid = struct.unpack_from("=II", data, base + 16)
             if pid == tgid and tgid in self._live:
                 del self._live[tgid]
-                self.on_end(tgid, time.time() * 1000.0)
+                self._ended(tgid, time.time() * 1000.0)
 
-    def _poll_loop(self, stop: threading.Event) -> None:
-        """Scan /proc for new pids; and wake at once when a search tool's program file is
+    def _poll_loop(self, stop: threading.Event, known: set[int], exec_fd: int | None) -> None:
+        """Scan /proc for new pids; and wake at once when a watched program's file is
         opened for exec (inotify IN_OPEN on its folder, allowed for any user), then look
         for that program among the processes while it is still starting."""
-        known = set(self._pids())
-        exec_fd = _exec_watch()
         # With the exec watch the scan is only a safety net (and notices exits): a tenth of
         # the rate keeps an idle recorder near 0% CPU.
         interval = self.poll_s * (10 if exec_fd is not None else 1)
+        import select
+
+        fds = [self._sync_r] + ([exec_fd] if exec_fd is not None else [])
+        fresh: dict[int, str] = {}  # pids first seen at the last scan -> their name then
         try:
             next_poll = time.monotonic() + interval
             while not stop.is_set():
                 wait = max(next_poll - time.monotonic(), 0.0)
-                names = _wait_exec(exec_fd, wait) if exec_fd is not None else (stop.wait(wait) and set())
-                if names:
-                    self._catch_starting(names, known)
+                try:
+                    ready, _, _ = select.select(fds, [], [], wait)
+                except (OSError, ValueError):
+                    return
+                if exec_fd is not None and exec_fd in ready:
+                    names = _read_exec(exec_fd, self.exec_names)
+                    if names:
+                        self._catch_starting(names, known)
+                if self._sync_r in ready:
+                    for pid in set(self._pids()) - known:  # started before the request
+                        known.add(pid)
+                        self._check(pid)
+                    self._answer_syncs()
                 if time.monotonic() < next_poll:
                     continue
                 next_poll = time.monotonic() + interval
                 now = set(self._pids())
+                # a process seen between fork and exec still had its parent's name: look again
+                for pid, comm in list(fresh.items()):
+                    del fresh[pid]
+                    if pid in now and pid not in self._live and _comm(pid) not in (None, comm):
+                        self._check(pid)
                 for pid in now - known:
+                    comm = _comm(pid)
+                    if comm is not None:
+                        fresh[pid] = comm
                     self._check(pid)
                 for pid in list(self._live):
                     if pid not in now:
                         del self._live[pid]
-                        self.on_end(pid, time.time() * 1000.0)
+                        self._ended(pid, time.time() * 1000.0)
                 known = now
         finally:
             if exec_fd is not None:
                 os.close(exec_fd)
 
     def _catch_starting(self, names: set[str], known: set[int]) -> None:
-        deadline = time.monotonic() + 0.03
+        t_exec = time.time() * 1000.0
+        deadline = time.monotonic() + 0.012
         pending: set[int] = set()
         caught = False
+        found: set[str] = set()
         while True:
             for pid in self._pids():
                 if pid in known or pid in self._live or pid in pending:
@@ -223,12 +419,26 @@ class _Scanner:
                 elif info[0]:  # the command line exists once exec has finished
                     pending.discard(pid)
                     known.add(pid)
+                    c = _comm(pid)
                     self._check(pid)
+                    if c:
+                        found.add(c)
                     caught = True
             # until exec has finished, the new process still bears its parent's name
             if (caught and not pending) or time.monotonic() > deadline:
-                return
+                break
             time.sleep(0.0002)
+        if not found:
+            for name in sorted(names):
+                # exec'd and gone before it could be read: still say which program ran, and when
+                self._anonymous(name, t_exec)
+                break
+
+    def _anonymous(self, comm: str, t_exec: float) -> None:
+        if comm not in _SEARCH_COMM and self.table.classify([], comm) is None:
+            return
+        self.on_start(ProcInfo(-1, 0, comm, [], "", t_exec - 5.0))
+        self.on_end(-1, time.time() * 1000.0)
 
     @staticmethod
     def _pids() -> list[int]:
@@ -237,26 +447,39 @@ class _Scanner:
         except OSError:
             return []
 
-    def _check(self, pid: int) -> None:
-        if pid == self._me:
+    def _check(self, pid: int, *, existing: bool = False) -> None:
+        if pid in self._ignored:
             return
         comm = _comm(pid)
-        if comm is None or comm not in _INTERESTING_COMM:
+        if comm is None or not (comm in _SEARCH_COMM or self.table.watches(comm)):
             return
         t = time.time() * 1000.0
+        st = _stat(pid)
         info = _read_proc(pid)
-        if info is None:
+        if info is None or not info[0]:
+            if not existing and (comm in _SEARCH_COMM or self.table.classify([], comm) is not None):
+                # gone (or not readable) already: say which tool ran, and when
+                self.on_start(ProcInfo(pid, st[0] if st else 0, comm, [], "", min(t, st[1]) if st else t))
+                self.on_end(pid, time.time() * 1000.0)
             return
         argv, cwd = info
-        spec = parse_search(argv, cwd, pid, t)
-        if spec is None:
-            return
+        c = self.table.classify(argv, comm)
+        if c is None and comm not in _SEARCH_COMM:
+            return  # an interpreter running something that is not in the table
+        if not (c is not None and c.rule.scope == "all") and not self._relevant(argv, cwd):
+            return  # works elsewhere: someone's build in another folder
+        if c is not None and c.rule.resident:
+            with self._lock:
+                self._resident[pid] = -1 if existing else (_rchar(pid) or 0)
+        t_start = st[1] if st and st[1] <= t + 1.0 else t
         self._live[pid] = t
-        self.on_start(spec)
+        ppid = st[0] if st else 0
+        self.on_start(ProcInfo(pid, ppid, comm, argv, cwd, t_start, _ancestors(ppid)))
 
 
 class ProcessWatcher:
-    """Reports search-tool processes to on_start(SearchSpec) / on_end(pid, t_ms).
+    """Reports processes of interest to on_start(ProcInfo) / on_end(pid, t_ms) /
+    on_activity(pid, t_ms).
 
     The scanning runs in a small child process of its own: a search lives a few
     milliseconds, and in the recorder's process the scanner would wait for the GIL while
@@ -264,15 +487,23 @@ class ProcessWatcher:
     /proc and the netlink socket and writes one line per search tool it sees.
     """
 
-    def __init__(self, on_start: Callable[[SearchSpec], None], on_end: Callable[[int, float], None], *, poll_ms: float = 20.0):
+    def __init__(self, on_start: Callable[[ProcInfo], None], on_end: Callable[[int, float], None], *, poll_ms: float = 20.0,
+                 extra_programs: list[str] | None = None, on_activity: Callable[[int, float], None] | None = None,
+                 roots: list[str] | None = None):
+        self.roots = [str(r) for r in roots or []]
         self.on_start = on_start
         self.on_end = on_end
+        self.on_activity = on_activity or (lambda pid, t: None)
         self.poll_ms = poll_ms
+        self.extra_programs = list(extra_programs or [])
         self.mode = "none"
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._child: subprocess.Popen[str] | None = None
         self._scanner: _Scanner | None = None
+        self._sync_lock = threading.Lock()
+        self._sync_n = 0
+        self._sync_waiting: dict[str, threading.Event] = {}
 
     def start(self) -> None:
         if not os.path.isdir("/proc/self"):
@@ -280,7 +511,8 @@ class ProcessWatcher:
             return
         try:
             self._child = subprocess.Popen(
-                [sys.executable, "-m", "filegram.recorder.procs", "--serve", str(self.poll_ms)],
+                [sys.executable, "-m", "filegram.recorder.procs", "--serve", str(self.poll_ms),
+                 json.dumps(self.extra_programs), json.dumps(self.roots)],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
@@ -288,18 +520,43 @@ class ProcessWatcher:
                 bufsize=1,
             )
             assert self._child.stdout is not None
-            first = self._child.stdout.readline().split()
-            if len(first) != 2 or first[0] != "M":
-                raise OSError("process watcher did not start")
-            self.mode = first[1] + " (helper process)"
+            while True:  # the processes already running come first, then "M <mode>"
+                line = self._child.stdout.readline()
+                if not line:
+                    raise OSError("process watcher did not start")
+                if line.startswith("M "):
+                    break
+                self._dispatch(line)
+            self.mode = line.split()[1] + " (helper process)"
             target = self._read_child
         except (OSError, AssertionError):
             self._kill_child()
-            self._scanner = _Scanner(self.on_start, self.on_end, self.poll_ms)
+            self._scanner = _Scanner(self.on_start, self.on_end, self.poll_ms,
+                                     ProgramTable.with_extra(self.extra_programs), self.on_activity, self.roots)
             self.mode = self._scanner.mode
             target = self._run_inline
         self._thread = threading.Thread(target=target, name="filegram-procs", daemon=True)
         self._thread.start()
+
+    def sync(self, timeout: float) -> bool:
+        """Return once the processes that started before the call have been reported
+        (True), or after timeout seconds (False). What flush() needs to be exact."""
+        child = self._child
+        if child is None or child.stdin is None:
+            return True
+        with self._sync_lock:
+            self._sync_n += 1
+            token = str(self._sync_n)
+            done = self._sync_waiting[token] = threading.Event()
+        try:
+            child.stdin.write(f"sync {token}\n")
+            child.stdin.flush()
+        except (OSError, ValueError):
+            return False
+        ok = done.wait(timeout)
+        with self._sync_lock:
+            self._sync_waiting.pop(token, None)
+        return ok
 
     def _run_inline(self) -> None:
         assert self._scanner is not None
@@ -309,15 +566,26 @@ class ProcessWatcher:
         child = self._child
         assert child is not None and child.stdout is not None
         for line in child.stdout:
-            kind, _, rest = line.rstrip("\n").partition(" ")
-            try:
-                if kind == "S":
-                    self.on_start(SearchSpec(**json.loads(rest)))
-                elif kind == "E":
-                    pid, t = rest.split()
-                    self.on_end(int(pid), float(t))
-            except (ValueError, TypeError):
-                continue
+            self._dispatch(line)
+
+    def _dispatch(self, line: str) -> None:
+        kind, _, rest = line.rstrip("\n").partition(" ")
+        try:
+            if kind == "P":
+                self.on_start(ProcInfo(**json.loads(rest)))
+            elif kind == "E":
+                pid, t = rest.split()
+                self.on_end(int(pid), float(t))
+            elif kind == "A":
+                pid, t = rest.split()
+                self.on_activity(int(pid), float(t))
+            elif kind == "Y":
+                with self._sync_lock:
+                    done = self._sync_waiting.get(rest.strip())
+                if done is not None:
+                    done.set()
+        except (ValueError, TypeError):
+            pass
 
     def _kill_child(self) -> None:
         child, self._child = self._child, None
@@ -340,8 +608,8 @@ class ProcessWatcher:
             self._thread.join(timeout=2)
 
 
-def _serve(poll_ms: float) -> int:
-    """The helper process: report search tools on stdout until stdin closes."""
+def _serve(poll_ms: float, extra: list[str], roots: list[str]) -> int:
+    """The helper process: report processes of interest on stdout until stdin closes."""
     with contextlib.suppress(Exception):  # die with the parent (Linux)
         import ctypes
         import signal
@@ -364,26 +632,34 @@ def _serve(poll_ms: float) -> int:
                 os._exit(0)
 
     scanner = _Scanner(
-        lambda spec: emit("S " + json.dumps(asdict(spec), ensure_ascii=False)),
+        lambda info: emit("P " + json.dumps(asdict(info), ensure_ascii=False)),
         lambda pid, t: emit(f"E {pid} {t}"),
         poll_ms,
+        ProgramTable.with_extra(extra),
+        lambda pid, t: emit(f"A {pid} {t}"),
+        roots,
     )
     stop = threading.Event()
+    scanner.on_sync = lambda token: emit(f"Y {token}")
 
     def watch_parent() -> None:
+        """Sync requests from the recorder; end of input: the recorder is gone."""
         with contextlib.suppress(Exception):
-            sys.stdin.read()
+            for line in sys.stdin:
+                word, _, token = line.strip().partition(" ")
+                if word == "sync":
+                    scanner.request_sync(token)
         stop.set()
         scanner.close()
         os._exit(0)
 
     threading.Thread(target=watch_parent, daemon=True).start()
-    emit(f"M {scanner.mode}")
-    scanner.run(stop)
+    scanner.run(stop, on_ready=lambda: emit(f"M {scanner.mode}"))
     return 0
 
 
 if __name__ == "__main__":
     if len(sys.argv) >= 3 and sys.argv[1] == "--serve":
-        sys.exit(_serve(float(sys.argv[2])))
+        sys.exit(_serve(float(sys.argv[2]), json.loads(sys.argv[3]) if len(sys.argv) > 3 else [],
+                        json.loads(sys.argv[4]) if len(sys.argv) > 4 else []))
     sys.exit(2)

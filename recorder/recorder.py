@@ -6,7 +6,8 @@ is one transaction (see writer): a crash loses at most the last unwritten batch.
 
 flush() is exact on Linux: it opens each root folder itself, and once the worker has seen
 those opens come back through inotify, every event that happened before the call has been
-read; only then are the pending events settled and written.
+read; it asks the process helper to report every program that started before the call;
+only then are the pending events settled and written.
 """
 
 from __future__ import annotations
@@ -27,11 +28,12 @@ from filegram.errors import FileGramError
 from filegram.privacy import PathFilter
 from filegram.store import Store, now_ms
 
+from . import reconcile
+from .instances import Lease
 from .interpret import Interpreter
 from .paths import RootSet
 from .platforms import unavailable_types
-from .procs import ProcessWatcher
-from .searchspec import SearchSpec
+from .procs import ProcessWatcher, ProcInfo
 from .sessions import SessionRouter
 from .settings import HomeLike, home_root, section
 from .state import FileState
@@ -61,8 +63,16 @@ class Recorder:
         profile_id: str | None = None,
         task_id: str | None = None,
         force_polling: bool = False,
+        owner: str = "`filegram record`",
+        reconcile: bool = True,
     ):
         self.store = store
+        self.owner = owner  # who this recorder is, for the one line another one gets
+        # On start, store what changed while no recorder watched, marked offline (reconcile.py);
+        # the daemon turns it off when resuming after a pause (nothing is recorded while paused).
+        self.reconcile = reconcile
+        self.offline_session: str | None = None
+        self._last_seen_mark = 0.0
         self.config = config
         self.rec = section(config, "recorder")
         self.privacy = section(config, "privacy")
@@ -78,6 +88,8 @@ class Recorder:
                 raise RecorderError(f"recording root {p} is not a folder")
             self.root_paths.append(p.resolve())
         own_home = home_root(home)
+        self.run_dir = own_home / "run" if own_home is not None else None
+        self.lease: Lease | None = None
         try:
             pf = PathFilter.from_config(config)
         except (KeyError, TypeError):
@@ -102,6 +114,7 @@ class Recorder:
             store, self.writer, self._write, root_paths=self.root_paths, profile_id=profile_id,
             task_id=task_id, idle_gap_ms=float(self.rec["idle_gap_minutes"]) * 60_000.0,
             followup_ms=float(self.rec["search_followup_seconds"]) * 1000.0, polled=force_polling,
+            run_dir=self.run_dir,
         )
         self._errors = 0
         self._last_activity_ms: float | None = None
@@ -123,8 +136,41 @@ class Recorder:
         return self.sessions.session_id
 
     def start(self) -> Recorder:
+        """Start recording. Refuses (RootBusy, one line) a root that another live recorder
+        of the same home records: one recorder per folder, always."""
         if self._running:
             return self
+        self.lease = Lease(self.run_dir, self.root_paths, self.owner).acquire()
+        self.sessions.instance = self.lease.instance
+        try:
+            return self._start()
+        except BaseException:
+            self._abort_start()
+            raise
+
+    def _abort_start(self) -> None:
+        for part in (self.procs, self.watcher):
+            if part is not None:
+                try:
+                    part.stop()
+                except Exception:
+                    log.exception("recorder: could not stop a part after a failed start")
+        if self._running:
+            self._running = False
+            done = threading.Event()
+            self.queue.put(Raw("stop", "", data=done))
+            if self._worker is not None:
+                self._worker.join(timeout=10.0)
+        if self.sessions.session_id is not None:
+            try:
+                self.sessions.close()
+            except Exception:
+                log.exception("recorder: could not close the session of a failed start")
+        if self.lease is not None:
+            self.lease.release()
+            self.lease = None
+
+    def _start(self) -> Recorder:
         self.state = FileState(self.store)
         self.interp = Interpreter(
             self.roots,
@@ -133,11 +179,31 @@ class Recorder:
             snapshot_max_bytes=int(self.rec["snapshot_max_bytes"]),
             redact=bool(self.privacy.get("redact", True)),
             bulk_per_second=int(self.rec["bulk_events_per_second"]),
+            tool_programs=list(self.rec.get("tool_programs", [])),
         )
+        started = now_ms()
+        root_names = [str(r) for r in self.root_paths]
+        offline = None
+        if self.reconcile:
+            known = self.state.load(root_names)
+            offline = reconcile.offline_changes(
+                self.roots, known, started, reconcile.seen_times(self.store),
+                snapshot_max_bytes=int(self.rec["snapshot_max_bytes"]), redact=bool(self.privacy.get("redact", True)),
+            )
         self.interp.baseline(int(self.rec["baseline_max_bytes"]))
         with self.store.transaction():
             self.state.write_pending()
         self.sessions.close_crashed()
+        if offline is not None:
+            self.offline_session = reconcile.store_offline(
+                self.store, offline, root=self.sessions.root, roots=root_names, now_ms=started,
+                profile_id=self.profile_id, instance=self.lease.instance if self.lease else None,
+            )
+            if self.offline_session:
+                log.info("stored %d change(s) made while nobody recorded (session %s, marked offline)",
+                         len(offline.actions), self.offline_session[:8])
+        reconcile.mark_seen(self.store, root_names, started)
+        self._last_seen_mark = started
         self.sessions.open(now_ms())
         self.watcher = Watcher(self.roots, self.queue, force_polling=self.force_polling)
         self._running = True
@@ -145,7 +211,10 @@ class Recorder:
         self._worker.start()
         self._discard_dir_opens = True
         self.watcher.start()
-        self.procs = ProcessWatcher(self._on_proc_start, self._on_proc_end, poll_ms=float(self.rec["process_poll_ms"]))
+        self.procs = ProcessWatcher(self._on_proc_start, self._on_proc_end, poll_ms=float(self.rec["process_poll_ms"]),
+                                    extra_programs=list(self.rec.get("tool_programs", [])),
+                                    roots=[str(r) for r in self.root_paths],
+                                    on_activity=self._on_proc_activity)
         self.procs.start()
         # watchdog walks every folder when it adds its watches: those opens are not ours to
         # record. Wait until they have come through, then listen for real ones.
@@ -161,6 +230,8 @@ class Recorder:
             return True
         deadline = time.monotonic() + timeout
         self._sync_markers(timeout)
+        if self.procs is not None:  # the programs that ran before the call are known too
+            self.procs.sync(max(min(deadline - time.monotonic(), 2.0), 0.1))
         done = threading.Event()
         try:
             self.queue.put(Raw("flush", "", data=done), timeout=max(deadline - time.monotonic(), 0.1))
@@ -198,6 +269,13 @@ class Recorder:
             self._worker.join(timeout=30.0)
         self._running = False
         self.sessions.close()
+        try:
+            reconcile.mark_seen(self.store, [str(r) for r in self.root_paths], now_ms())
+        except Exception:
+            log.exception("recorder: could not note the time it stopped watching")
+        if self.lease is not None:
+            self.lease.release()
+            self.lease = None
         return self.stats()
 
     def __enter__(self) -> Recorder:
@@ -228,9 +306,13 @@ class Recorder:
             "process_watch": self.procs.mode if self.procs else "none",
             "rescans": interp.counters["rescans"] if interp else 0,
             "bulk_summaries": interp.counters["bulk_summaries"] if interp else 0,
+            "tool_summaries": interp.counters["tool_summaries"] if interp else 0,
             "raw_events": interp.counters["raw"] if interp else 0,
             "messages": list(w.messages) if w else [],
             "disk_full": self.writer.disk_full,
+            # files that could not be read for want of descriptors, memory or space: retried
+            "resource_errors": interp.disk.resource_errors if interp else 0,
+            "resource_error": interp.disk.resource_error if interp else None,
         }
 
     # ------------------------------------------------------------------------------------
@@ -282,9 +364,15 @@ class Recorder:
     # ------------------------------------------------------------------------------------
     # processes
 
-    def _on_proc_start(self, spec: SearchSpec) -> None:
+    def _on_proc_start(self, info: ProcInfo) -> None:
         try:
-            self.queue.put(Raw("proc_start", spec.cwd, t=spec.t_start, data=spec), timeout=1.0)
+            self.queue.put(Raw("proc_start", info.cwd, t=info.t_start, data=info), timeout=1.0)
+        except queue.Full:
+            pass
+
+    def _on_proc_activity(self, pid: int, t: float) -> None:
+        try:
+            self.queue.put(Raw("proc_activity", "", t=t, data=pid), timeout=1.0)
         except queue.Full:
             pass
 
@@ -354,6 +442,12 @@ class Recorder:
             self._close_idle_session(now)
         if self.writer.due(now, caught_up=self.queue.empty()):
             self._write()
+        if now - self._last_seen_mark >= reconcile.SEEN_EVERY_MS and not self.writer.disk_full:
+            self._last_seen_mark = now
+            try:
+                reconcile.mark_seen(self.store, [str(r) for r in self.root_paths], now)
+            except Exception:
+                log.exception("recorder: could not note the time it has watched up to")
         return False
 
     def _handle(self, raw: Raw) -> None:
@@ -368,10 +462,10 @@ class Recorder:
             if raw.kind == "root_attrib" or self._discard_dir_opens:
                 return
         if self._trace is not None:
-            detail = raw.data.argv if raw.kind == "proc_start" else (raw.data if raw.kind == "proc_end" else "")
+            detail = raw.data.argv if raw.kind == "proc_start" else (raw.data if raw.kind in ("proc_end", "proc_activity") else "")
             self._trace.write(f"{raw.t:.1f} {now_ms():.1f} {raw.kind} {self.roots.rel(raw.path) or raw.path} {raw.dest or ''} {detail}\n")
             self._trace.flush()
-        if raw.kind not in ("proc_start", "proc_end"):
+        if raw.kind not in ("proc_start", "proc_end", "proc_activity"):
             self._last_activity_ms = raw.t
         try:
             assert self.interp is not None

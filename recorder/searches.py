@@ -1,24 +1,34 @@
 """Searches the process watcher reported (grep, find, rg, locate ...): each one claims the
 folder opens and reads inside its scope while it runs, and becomes one file_search when it
-has ended, with the number of files its query matches (re-evaluated, see searchmatch)."""
+has ended, with the number of files it matched: the recorder runs the search again,
+read-only, listing the files (see searchrerun), and evaluates it itself only when that
+cannot be done (see searchmatch). The re-run's own reads are claimed by a silent search
+that records nothing (each file at most twice, in a short window)."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
+from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from filegram.privacy import redact
+from filegram.privacy import redact_query
 
+from . import searchrerun
 from .disk import Disk
 from .output import Output
 from .paths import RootSet
 from .searchmatch import content_pattern, name_matches
-from .searchspec import SearchSpec
+from .searchspec import SEARCH_TOOLS, SearchSpec
 
 SEARCH_GRACE_MS = 300.0  # opens this long after the process ended are still its own
 SEARCH_MAX_WAIT_MS = 30_000.0
 MATCH_SCAN_MAX_FILES = 5000
+MATCHED_TEXT_KEPT = 20  # matched files the query's redaction looks at (never stored)
+SILENT_KEEP_MS = 2000.0  # a re-run's window stays this long (its events come a bit later)
+SILENT_CLAIMS_PER_FOLDER = 2  # find opens a folder to list it and again to come back
+MATCHED_KEPT = 1000  # matched files handed on for files_opened_after and references
 
 
 @dataclass
@@ -26,6 +36,11 @@ class ActiveSearch:
     spec: SearchSpec
     t_end: float | None = None
     scanned: set[str] = field(default_factory=set)  # files it read
+    matched_text: list[bytes] = field(default_factory=list)  # some of what its query matched
+    silent: bool = False  # the recorder's own re-run: claims its opens, records nothing
+    claims: dict[str, int] = field(default_factory=dict)
+    anonymous: bool = False  # its command line was gone: recorded only if it opened something here
+    opened: bool = False
 
     def covers(self, path: str, t: float) -> bool:
         if t < self.spec.t_start - 50:
@@ -47,6 +62,8 @@ class Searches:
         self.output = output
         self.redact_queries = redact_queries
         self.active: list[ActiveSearch] = []
+        self.own_pids: deque[int] = deque(maxlen=64)  # the recorder's re-runs
+        self.reruns = 0
 
     def __len__(self) -> int:
         return len(self.active)
@@ -55,6 +72,8 @@ class Searches:
         return iter(self.active)
 
     def started(self, spec: SearchSpec) -> None:
+        if spec.pid in self.own_pids:
+            return
         paths = [p for p in spec.paths if self.roots.overlapping(p)]
         if not paths:
             return
@@ -65,15 +84,32 @@ class Searches:
         spec.paths = paths
         self.active.append(ActiveSearch(spec))
 
+    def started_anonymous(self, tool: str, pid: int, t_start: float) -> None:
+        """A search tool whose command line was gone before it could be read: it searched
+        somewhere under the roots, for something unknown. Its opens are still its own."""
+        stype = SEARCH_TOOLS.get(tool, "grep")
+        spec = SearchSpec(pid, tool, "find" if tool in ("fd", "fdfind") else stype, None,
+                          [r.path for r in self.roots.roots], "", [], t_start)
+        self.active.append(ActiveSearch(spec, anonymous=True))
+
     def ended(self, pid: int, t: float) -> None:
         for s in self.active:
             if s.spec.pid == pid and s.t_end is None:
                 s.t_end = t
 
-    def covering(self, path: str, t: float) -> ActiveSearch | None:
-        """The running (or just ended) search this open belongs to, if any."""
+    def covering(self, path: str, t: float, *, consume: bool = True, folder: bool = False) -> ActiveSearch | None:
+        """The running (or just ended) search this open belongs to, if any. A silent
+        re-run opened each file once (a folder up to twice): consume counts that."""
         for s in self.active:
             if s.covers(path, t):
+                if s.silent:
+                    n = s.claims.get(path, 0)
+                    if n >= (SILENT_CLAIMS_PER_FOLDER if folder else 1):
+                        continue
+                    if consume:
+                        s.claims[path] = n + 1
+                if consume:
+                    s.opened = True
                 return s
         return None
 
@@ -83,6 +119,10 @@ class Searches:
             if s.t_end is None and now - s.spec.t_start > settle_ms and not os.path.exists(f"/proc/{s.spec.pid}"):
                 s.t_end = now - settle_ms
         for s in list(self.active):
+            if s.silent:
+                if (force and s.claims) or (s.t_end is not None and now - s.t_end >= SILENT_KEEP_MS):
+                    self.active.remove(s)
+                continue
             done = s.t_end is not None and now - s.t_end >= settle_ms + SEARCH_GRACE_MS
             if force or done or now - s.spec.t_start > SEARCH_MAX_WAIT_MS:
                 self.active.remove(s)
@@ -90,16 +130,48 @@ class Searches:
 
     def _finish(self, s: ActiveSearch) -> None:
         spec = s.spec
+        if s.anonymous and not s.opened and not s.scanned:
+            return  # someone's grep elsewhere on the machine
         scope = [p for p in spec.paths if self.roots.contains(p)] or [r.path for p in spec.paths for r in self.roots.overlapping(p)]
         rel_scope = self.roots.rel(scope[0]) if scope else "."
-        matched = self._count_matches(s, scope)
+        found = self._rerun(spec)
+        matched_rel: list[str] | None = None
+        if found is not None:
+            matched: int | None = len(found)
+            matched_rel = [r for p in found if (r := self.roots.rel(p)) is not None and self.roots.visible(p)][:MATCHED_KEPT]
+        else:
+            matched = self._count_matches(s, scope)
         query = spec.query
         if query is not None and self.redact_queries:
-            query = redact(query)
+            if found is not None and not s.matched_text and spec.search_type == "grep":
+                for p in found[:MATCHED_TEXT_KEPT]:  # what it matched tells whether it is a secret
+                    c = self.disk.read_bytes(p)
+                    if c is not None:
+                        s.matched_text.append(c)
+            query = redact_query(query, s.matched_text)  # a grep for a password is hidden too
         self.output.emit(
             "file_search", spec.t_start, search_type=spec.search_type, query=query,
             files_matched=matched, files_opened_after=[], _scope=rel_scope or ".", _tool=spec.tool,
+            _matched=matched_rel,
         )
+
+    def _rerun(self, spec: SearchSpec) -> list[str] | None:
+        """The files the search matched, by running it again read-only (see searchrerun);
+        None when it cannot be re-run here."""
+        if spec.search_type != "locate" and not all(self.roots.contains(p) for p in spec.paths):
+            return None  # a search over more than the roots: not ours to repeat
+        cmd = searchrerun.rerun_command(spec)
+        if cmd is None:
+            return None
+        result = searchrerun.run(cmd)
+        if result is None:
+            return None
+        self.reruns += 1
+        self.own_pids.append(result.pid)
+        # its opens come through inotify like anyone's: claimed here, never recorded
+        echo = dataclasses.replace(spec, pid=result.pid, t_start=result.t_start, cwd=cmd.cwd)
+        self.active.append(ActiveSearch(echo, t_end=result.t_end, silent=True))
+        return result.paths
 
     def _count_matches(self, s: ActiveSearch, scope: list[str]) -> int | None:
         spec = s.spec
@@ -115,6 +187,8 @@ class Searches:
                     c = self.disk.read_bytes(p)
                     if c is not None and rx is not None and rx.search(c):
                         n += 1
+                        if len(s.matched_text) < MATCHED_TEXT_KEPT:
+                            s.matched_text.append(c)
                 return n
             if spec.search_type in ("find", "locate"):
                 return sum(name_matches(spec, p, self.roots.inner(p) or "") for p, _, _ in self.disk.walk(scope, max_walk))

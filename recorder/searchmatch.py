@@ -31,7 +31,7 @@ def bre_to_python(p: str) -> str:
 def content_pattern(spec: SearchSpec) -> re.Pattern[bytes] | None:
     if spec.query is None:
         return None
-    flags = re.IGNORECASE if spec.ignore_case else 0
+    flags = re.MULTILINE | (re.IGNORECASE if spec.ignore_case else 0)  # ^ and $ are per line, as in grep
     if spec.fixed:
         pat = re.escape(spec.query)
     elif spec.extra.get("extended"):

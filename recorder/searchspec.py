@@ -84,17 +84,25 @@ def parse_search(argv: list[str], cwd: str, pid: int = 0, t_start: float = 0.0) 
         while i < len(args) and not args[i].startswith(("-", "(", "!", ")", ",")):
             paths.append(args[i])
             i += 1
-        query = None
-        name_test = None
+        # the query: what it looks for by name (-name / -iname first, then -path ...),
+        # never a negated test (`-not -path './code/*'` is what it leaves out)
+        tests: list[tuple[str, str]] = []
         while i < len(args):
             if args[i] in _FIND_NAME_TESTS and i + 1 < len(args):
-                name_test = args[i]
-                query = args[i + 1]
-                break
+                negated = i > 0 and args[i - 1] in ("-not", "!")
+                pruned = i + 2 < len(args) and args[i + 2] == "-prune"
+                if not negated and not pruned:
+                    tests.append((args[i], args[i + 1]))
+                i += 2
+                continue
             i += 1
+        best = next((t for t in tests if t[0] in ("-name", "-iname")), tests[0] if tests else None)
+        name_test, query = best if best is not None else (None, None)
         if not paths:
             paths = ["."]
         return SearchSpec(pid, tool, "find", query, [_abs(p, cwd) for p in paths], cwd, argv, t_start, name_test=name_test)
+    if tool in ("fd", "fdfind"):
+        return _parse_fd(tool, args, cwd, argv, pid, t_start)
     if stype == "locate":
         pos = [a for a in args if not a.startswith("-")]
         return SearchSpec(pid, tool, "locate", pos[0] if pos else None, [cwd], cwd, argv, t_start)
@@ -166,6 +174,48 @@ def parse_search(argv: list[str], cwd: str, pid: int = 0, t_start: float = 0.0) 
         pid, tool, stype_out, pattern, [_abs(p, cwd) for p in positional], cwd, argv, t_start,
         ignore_case=ignore_case, fixed=fixed, extra={"recursive": recursive, "extended": extended},
     )
+
+
+_FD_VALUE_OPTS = {"-e", "--extension", "-t", "--type", "-E", "--exclude", "-d", "--max-depth", "--min-depth",
+                  "--exact-depth", "-S", "--size", "--changed-within", "--changed-before", "--change-newer-than",
+                  "--change-older-than", "-o", "--owner", "-j", "--threads", "-c", "--color", "--base-directory",
+                  "--path-separator", "--max-results", "--ignore-file", "--search-path", "--format", "--strip-cwd-prefix"}
+
+
+def _parse_fd(tool: str, args: list[str], cwd: str, argv: list[str], pid: int, t_start: float) -> SearchSpec:
+    """fd PATTERN [PATH...]: the pattern is the first word that is not an option or an
+    option's value (fd -e md has no pattern: everything with that extension)."""
+    positional: list[str] = []
+    search_paths: list[str] = []
+    ignore_case = False
+    glob = False
+    i = 0
+    while i < len(args):
+        a = args[i]
+        name = a.split("=", 1)[0]
+        if a == "--":
+            positional.extend(args[i + 1 :])
+            break
+        if name in _FD_VALUE_OPTS and "=" not in a:
+            if name == "--search-path" and i + 1 < len(args):
+                search_paths.append(args[i + 1])
+            i += 2
+            continue
+        if a.startswith("-") and a != "-":
+            if a in ("-i", "--ignore-case"):
+                ignore_case = True
+            elif a in ("-g", "--glob"):
+                glob = True
+            elif a in ("-x", "--exec", "-X", "--exec-batch"):
+                break  # the rest is a command
+            i += 1
+            continue
+        positional.append(a)
+        i += 1
+    pattern = positional[0] if positional else None
+    paths = positional[1:] + search_paths or ["."]
+    return SearchSpec(pid, tool, "find", pattern, [_abs(p, cwd) for p in paths], cwd, argv, t_start,
+                      ignore_case=ignore_case, extra={"recursive": True, "extended": True, "glob": glob})
 
 
 def _abs(p: str, cwd: str) -> str:

@@ -32,6 +32,8 @@ class SessionRouter:
     idle_gap_ms: float
     followup_ms: float
     polled: bool  # roots watched by polling (what the session cannot see)
+    instance: str | None = None  # the recorder that opens these sessions (instances.Lease)
+    run_dir: Path | None = None  # where live recorders hold their leases
     session_id: str | None = field(default=None, init=False)
     _deriver: Deriver | None = field(default=None, init=False)
     _last_action_ts: float | None = field(default=None, init=False)
@@ -41,12 +43,22 @@ class SessionRouter:
     def root(self) -> str:
         return str(self.root_paths[0])
 
-    def close_crashed(self) -> None:
+    def close_crashed(self) -> list[str]:
         """A recorder killed mid-session (power loss, SIGKILL) leaves its session open;
-        memory only encodes closed sessions, so close it at its last stored action."""
+        memory only encodes closed sessions, so close it at its last stored action, marked
+        closed_reason "crash". Never a session whose recorder still runs: a session
+        belongs to the recorder instance that opened it."""
+        from .instances import instance_alive
+
+        closed = []
         for s in self.store.sessions(closed=False, source="recorder"):
-            if s.get("root") == self.root:
-                self.store.close_session(s["id"])
+            if s.get("root") != self.root:
+                continue
+            if instance_alive(self.run_dir, (s.get("metadata") or {}).get("recorder_instance")):
+                continue
+            self.store.close_session(s["id"], reason="crash")
+            closed.append(s["id"])
+        return closed
 
     def open(self, started: float) -> None:
         self.session_id = self.store.open_session(
@@ -59,6 +71,7 @@ class SessionRouter:
                 "roots": [str(r) for r in self.root_paths],
                 "platform": sys.platform,
                 "unavailable_types": unavailable_types(polled=self.polled),
+                "recorder_instance": self.instance,
             },
         )
         self._started = started
@@ -94,7 +107,7 @@ class SessionRouter:
         if self.session_id is not None and self._last_action_ts is not None:
             self.release(t, force=True)
             self.write()
-            self.store.close_session(self.session_id)
+            self.store.close_session(self.session_id, reason="idle")
             self.open(t)
         elif self.session_id is None:
             self.open(t)
@@ -110,7 +123,7 @@ class SessionRouter:
         ):
             self.release(now, force=True)
             self.write()
-            self.store.close_session(self.session_id)
+            self.store.close_session(self.session_id, reason="idle")
             self.session_id = None
             self._deriver = None
             self._last_action_ts = None
@@ -119,4 +132,4 @@ class SessionRouter:
 
     def close(self) -> None:
         if self.session_id is not None:
-            self.store.close_session(self.session_id)
+            self.store.close_session(self.session_id, reason="stopped")

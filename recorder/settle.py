@@ -13,17 +13,19 @@ import os
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from filegram.linkevidence import added_text, fingerprint
 from filegram.naming import backup_of, is_editor_artifact, looks_like_backup, looks_like_temp_save
 from filegram.schema import depth_of, dir_depth_of, file_type_of
 from filegram.textdiff import line_diff, shares_lines
 
-from .content import Content
+from .content import Content, ResourceExhausted
 from .disk import Disk
 from .output import Output
 from .paths import RootSet
 from .pending import Pending, PendingDelete
 from .searches import Searches
 from .state import FileState
+from .tools import ToolRuns
 
 if TYPE_CHECKING:
     from .pending import Change, Displaced, PendingBrowse, PendingDir, PendingRead
@@ -48,6 +50,7 @@ class Settler:
     disk: Disk
     output: Output
     searches: Searches
+    tools: ToolRuns
     settle_ms: float
     searches_inferred: int = 0  # traversals taken for a search whose process was missed
     _last_read_t: dict[str, float] = field(default_factory=dict)
@@ -55,18 +58,35 @@ class Settler:
     def settle(self, now: float, *, force: bool = False, bulk_from: float | None = None) -> None:
         """Finish what has waited long enough (everything, when forced), in dependency
         order: folders before the files in them, changes before the reads a copy claims.
-        bulk_from: when the earliest bulk episode began (its listings wait for it)."""
+        bulk_from: when the earliest bulk episode began (its listings wait for it).
+        When the machine is short of descriptors, memory or space (ResourceExhausted) the
+        event goes back to wait and settling stops until the next tick: retried, never
+        taken for a file that vanished."""
+        try:
+            self._settle(now, force=force, bulk_from=bulk_from)
+        except ResourceExhausted:
+            return
+
+    def _settle(self, now: float, *, force: bool, bulk_from: float | None) -> None:
         S = self.settle_ms
         p = self.pending
         for path, pd in list(p.new_dirs.items()):
             if force or now - pd.t >= S:
                 del p.new_dirs[path]
-                self.finish_dir(pd)
+                try:
+                    self.finish_dir(pd)
+                except ResourceExhausted:
+                    p.new_dirs[path] = pd
+                    raise
         for path, ch in list(p.changes.items()):
             wait = S + TEMP_SAVE_WAIT_MS if ch.kind == "create" and looks_like_temp_save(os.path.basename(path)) else S
             if force or now - ch.t_last >= wait:
                 del p.changes[path]
-                self.finish_change(path, ch)
+                try:
+                    self.finish_change(path, ch)
+                except ResourceExhausted:
+                    p.changes[path] = ch
+                    raise
         for path, d in list(p.displaced.items()):
             if force or now - d.t >= S:
                 del p.displaced[path]
@@ -76,32 +96,34 @@ class Settler:
                 del p.deletes[path]
                 self.finish_delete(path, dl)
         if p.browses:
-            keep = []
-            for b in p.browses:
-                if b.done:
-                    continue
-                if not force and bulk_from is not None and b.t >= bulk_from - BULK_COPY_LEAD_MS:
-                    keep.append(b)  # wait: a bulk copy may claim this folder's listing
-                    continue
-                if force or now - b.t >= S + READ_GRACE_MS:
-                    self.finish_browse(b, now)
-                else:
-                    keep.append(b)
-            p.browses = [b for b in keep if not b.done]
+            try:
+                for b in p.browses:
+                    if b.done:
+                        continue
+                    if not force and bulk_from is not None and b.t >= bulk_from - BULK_COPY_LEAD_MS:
+                        continue  # wait: a bulk copy may claim this folder's listing
+                    if force or now - b.t >= S + READ_GRACE_MS:
+                        try:
+                            self.finish_browse(b, now)
+                        except ResourceExhausted:
+                            b.done = False
+                            raise
+            finally:
+                p.browses = [b for b in p.browses if not b.done]
         if p.reads:
-            keep_r = []
-            for r in p.reads:
-                if r.claimed:
-                    continue
-                if force or now - r.t >= S + READ_GRACE_MS:
-                    self.finish_read(r)
-                else:
-                    keep_r.append(r)
-            p.reads = [r for r in keep_r if not r.claimed]
+            try:
+                for r in p.reads:
+                    if not r.claimed and (force or now - r.t >= S + READ_GRACE_MS):
+                        self.finish_read(r)
+                        r.claimed = r.claimed or "done"
+            finally:
+                p.reads = [r for r in p.reads if not r.claimed]
 
     def finish_dir(self, pd: PendingDir) -> None:
         rel = self.roots.rel(pd.path)
         if rel is None or not os.path.isdir(pd.path):
+            return
+        if self.tools.claim(pd.path, pd.t, "dir"):
             return
         parent = os.path.dirname(pd.path)
         siblings = max(self.disk.count_entries(parent) - 1, 0)
@@ -111,6 +133,8 @@ class Settler:
         rel = self.roots.rel(path)
         if rel is None:
             return
+        if self.tools.claim(path, ch.t_first, "create" if ch.kind == "create" or ch.before is None else "modify"):
+            return  # a tool's work: counted for its summary, no content read
         c = self.disk.read(path)
         if c is None:
             return  # gone again; its delete (if any) tells the story
@@ -128,6 +152,7 @@ class Settler:
                 file_path=rel, file_type=file_type_of(rel), directory_depth=depth_of(rel),
                 operation="create", content_length=c.chars, before_hash=None, after_hash=c.hash,
                 media_ref=self.output.snapshot_ref(c, rel), _first_seen_ms=info.first_seen_ms,
+                _fp=fingerprint(c.text),
             )
             return
         before = ch.before
@@ -155,6 +180,7 @@ class Settler:
                 lines_added=d.added, lines_deleted=d.deleted, lines_modified=d.modified,
                 diff_summary=d.summary, before_hash=before.hash, after_hash=c.hash,
                 media_ref_old=ref_old, media_ref_new=ref_new, media_ref_diff=ref_diff,
+                _fp=fingerprint(added_text(d.unified)),
             )
             return
         self.output.emit(
@@ -162,6 +188,7 @@ class Settler:
             file_path=rel, file_type=file_type_of(rel), directory_depth=depth_of(rel),
             operation="overwrite", content_length=c.chars, before_hash=before.hash, after_hash=c.hash,
             media_ref=self.output.snapshot_ref(c, rel), _first_seen_ms=info.first_seen_ms,
+            _fp=fingerprint(c.text),
         )
 
     def _copy_source(self, path: str, c: Content, t: float) -> str | None:
@@ -197,6 +224,8 @@ class Settler:
         self.state.forget(dl.info)
         if rel is None or os.path.exists(path):
             return
+        if self.tools.claim(path, dl.t, "delete", info=dl.info, update_state=False):
+            return
         self.output.emit(
             "file_delete", dl.t, file_path=rel, file_age_ms=max(dl.t - dl.info.first_seen_ms, 0.0),
             was_temporary=None, _first_seen_ms=dl.info.first_seen_ms,
@@ -204,8 +233,12 @@ class Settler:
 
     def finish_browse(self, b: PendingBrowse, now: float) -> None:
         b.done = True
-        if self.searches.covering(b.path, b.t) is not None:
+        if self.searches.covering(b.path, b.t, folder=True) is not None:
             return  # the search's own walk
+        if self.tools.claim(b.path, b.t, "browse", update_state=False):
+            return  # a tool's walk (git status, tar c, an indexer)
+        if self.tools.editor_listing(b.path, b.t):
+            return  # an editor looking at its folder on open or save
         pre = b.path.rstrip(os.sep) + os.sep
         # rm -r lists a folder before emptying it; cp -r lists the folders it copies
         for td, d in self.pending.recent_delete_dirs:
@@ -220,15 +253,17 @@ class Settler:
         for o in sorted(self.pending.browses, key=lambda x: x.t):
             if o.done or o is b:
                 continue
-            if self.searches.covering(o.path, o.t) is not None:
+            if self.searches.covering(o.path, o.t, consume=False, folder=True) is not None:
                 continue  # a search we know about opened it
+            if self.tools.claiming(o.path, o.t, "browse") is not None:
+                continue
             if (o.path == b.path or o.path.startswith(pre)) and o.t >= b.t - 50 and o.t <= t_hi + TRAVERSAL_GAP_MS:
                 group.append(o)
                 t_hi = max(t_hi, o.t)
         reads = [
             r for r in self.pending.reads
             if not r.claimed and (r.path.startswith(pre)) and b.t - 50 <= r.t <= t_hi + TRAVERSAL_GAP_MS
-            and self.searches.covering(r.path, r.t) is None
+            and self.searches.covering(r.path, r.t, consume=False) is None and self.tools.claiming(r.path, r.t, "read") is None
         ]
         rel = self.roots.rel(b.path)
         if rel is None:
@@ -264,6 +299,9 @@ class Settler:
             search.scanned.add(r.path)
             r.claimed = "search"
             return
+        if self.tools.claim(r.path, r.t, "read", update_state=False):
+            r.claimed = "tool"
+            return
         if self.pending.changed_near(r.path, r.t, RW_SAME_PROGRAM_MS, RW_FOLLOW_MS):
             r.claimed = "rewrite"  # sed -i, vim -es: the program read the file to rewrite it
             return
@@ -271,13 +309,14 @@ class Settler:
         if last is not None and 0 <= r.t - last <= DOUBLE_READ_MS:
             r.claimed = "duplicate"  # one program opening the same file twice in a row
             return
+        rel = self.roots.rel(r.path)
+        # read first: a ResourceExhausted here leaves the read waiting, as if never tried
+        c = (r.content or self.disk.read(r.path)) if rel is not None else None
         self._last_read_t[r.path] = r.t
         if len(self._last_read_t) > LAST_READS_KEPT:
             self._last_read_t = {p: t for p, t in self._last_read_t.items() if r.t - t <= DOUBLE_READ_MS}
-        rel = self.roots.rel(r.path)
         if rel is None:
             return
-        c = r.content or self.disk.read(r.path)
         if c is None:
             c_len = None
         else:
@@ -292,4 +331,5 @@ class Settler:
         self.output.emit(
             "file_read", r.t, file_path=rel, file_type=file_type_of(rel), directory_depth=depth_of(rel),
             view_count=None, view_range=view_range, content_length=c_len, revisit_interval_ms=None,
+            _fp=fingerprint(c.text if c is not None else None),
         )

@@ -16,6 +16,7 @@ import zlib
 from collections import OrderedDict
 from dataclasses import dataclass
 
+from filegram.privacy import redact_path
 from filegram.store import Store, register_migrations
 
 NAMESPACE = "recorder"
@@ -244,7 +245,9 @@ class FileState:
 
 def _to_db(path: str) -> str | bytes:
     """Linux file names need not be UTF-8: such a name is kept as its bytes (reversibly),
-    where the trace shows it escaped."""
+    where the trace shows it escaped. A name holding a secret is kept redacted (the file
+    then counts as new after a restart)."""
+    path = redact_path(path)
     try:
         path.encode("utf-8")
         return path

@@ -52,7 +52,7 @@ class Raw:
     t: float = 0.0
     is_dir: bool = False
     synthetic: bool = False
-    data: Any = None  # proc_start: a SearchSpec; proc_end: the pid; flush, stop: an Event
+    data: Any = None  # proc_start: a ProcInfo; proc_end, proc_activity: the pid; flush, stop: an Event
 
 
 _KIND = {

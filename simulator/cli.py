@@ -22,6 +22,12 @@ def register(sub: Any) -> None:
                    help="let an LLM (litellm model name) act the persona through file tools")
     p.add_argument("--api-base", default=None, help="agent mode: OpenAI-compatible base URL")
     p.add_argument("--max-turns", type=int, default=30, help="agent mode: tool-calling turns per task")
+    p.add_argument("--scale", type=float, default=1.0, metavar="K",
+                   help="multiply verbosity and activity (lengths written, edit sizes, how much is read) "
+                        "by K; what kind of thing a person does is unchanged (default 1.0)")
+    p.add_argument("--expression", type=float, default=1.0, metavar="R",
+                   help="probability (0 < R <= 1) that a session acts out each dimension its task "
+                        "activates; otherwise it behaves as on an inactive one (default 1.0)")
     p.add_argument("--workers", type=int, default=1, help="worker processes (with --engine ray: the local runtime's CPUs)")
     p.add_argument("--engine", choices=("local", "ray"), default="local",
                    help="where pairs run: this machine's processes (default) or Ray tasks (pip install 'filegram[scale]')")
@@ -64,7 +70,8 @@ def _simulate(args: argparse.Namespace, ctx: Context) -> int:
                      workers=args.workers, agent=args.agent,
                      progress=not args.no_progress and sys.stderr.isatty(),
                      agent_options=options if args.agent else None,
-                     engine=args.engine, address=args.address, limits=limits)
+                     engine=args.engine, address=args.address, limits=limits,
+                     scale=args.scale, expression=args.expression)
     perturbed = sum(1 for p in paths if (p / "perturbation.json").exists())
     print(f"{len(paths)} trajectories ({perturbed} perturbed) in {args.out} "
           f"({time.perf_counter() - t0:.1f} s)")

@@ -133,7 +133,7 @@ def unpack(files: dict[str, bytes], dest: Path) -> Path:
 
 def pairs_on_worker(run_pair: Callable[..., str], pairs: Sequence[tuple[str, str]], seed: int, live: bool,
                     agent: str | None, agent_options: dict[str, Any] | None, gate: llmgate.Gate | None,
-                    retries: int) -> list[tuple[str, dict[str, bytes]]]:
+                    retries: int, scale: float = 1.0, expression: float = 1.0) -> list[tuple[str, dict[str, bytes]]]:
     """Pairs, in a Ray worker: each computed in a temporary folder and returned as files."""
     if agent:
         llmgate.install(gate, retries)
@@ -141,7 +141,7 @@ def pairs_on_worker(run_pair: Callable[..., str], pairs: Sequence[tuple[str, str
     for pid, tid in pairs:
         with tempfile.TemporaryDirectory(prefix="filegram-task-") as tmp:
             out = Path(run_pair(pid, tid, seed, os.path.join(tmp, "out"), live, agent, agent_options,
-                                os.path.join(tmp, "sandbox")))
+                                os.path.join(tmp, "sandbox"), scale, expression))
             done.append((out.name, pack(out)))
     return done
 
@@ -160,7 +160,7 @@ def task_batches(jobs: Sequence[tuple[str, str]], *, per_task: bool) -> list[lis
 
 def run_on_ray(run_pair: Callable[..., str], jobs: Sequence[tuple[str, str]], out: Path, *, seed: int, live: bool,
                agent: str | None, agent_options: dict[str, Any] | None, limits: llmgate.Limits,
-               workers: int, address: str | None) -> Iterator[Path]:
+               workers: int, address: str | None, scale: float = 1.0, expression: float = 1.0) -> Iterator[Path]:
     """Run the (profile, task) pairs as Ray tasks; yield each folder as it is written."""
     with ray_runtime(address, workers) as ray:
         gate: llmgate.Gate | None = llmgate.TokenBucket(0) if limits.per_minute <= 0 else None
@@ -168,7 +168,8 @@ def run_on_ray(run_pair: Callable[..., str], jobs: Sequence[tuple[str, str]], ou
             bucket = ray.remote(num_cpus=0)(llmgate.TokenBucket).remote(limits.per_minute, limits.burst)
             gate = llmgate.RemoteGate(bucket)
         task = ray.remote(num_cpus=1, max_retries=2)(pairs_on_worker)
-        pending = [task.remote(run_pair, batch, seed, live, agent, agent_options, gate, limits.retries)
+        pending = [task.remote(run_pair, batch, seed, live, agent, agent_options, gate, limits.retries,
+                               scale, expression)
                    for batch in task_batches(jobs, per_task=not (live or agent))]
         try:
             while pending:

@@ -46,6 +46,8 @@ def write_trajectory(
         "seed": plan.seed,
         "mode": mode,
         "language": plan.language,
+        "scale": plan.scale,
+        "expression": plan.expression,
         "counts": dict(sorted(counts.items())),
         "total_events": len(events),
         "start_ms": events[0]["timestamp"] if events else plan.start_ms,

@@ -41,7 +41,10 @@ class Plan:
     perturbation: dict[str, dict[str, str]] | None  # {dim: {original, perturbed}} or None
     start_ms: float
     steps: list[Step] = field(default_factory=list)
-    traits: dict[str, float] = field(default_factory=dict)  # the continuous trait per dimension
+    traits: dict[str, float] = field(default_factory=dict)  # position per dimension: tier + within-tier offset
+    acted: dict[str, str] = field(default_factory=dict)  # active dimensions acted out -> the tier shown
+    scale: float = 1.0  # verbosity and activity multiplier (docs/simulator.md)
+    expression: float = 1.0  # probability of acting out an active dimension
 
     @property
     def name(self) -> str:
@@ -59,5 +62,5 @@ class Plan:
 
     def summary(self) -> dict[str, Any]:
         return {"profile_id": self.profile_id, "task_id": self.task_id, "seed": self.seed,
-                "language": self.language, "tiers": self.tiers, "steps": len(self.steps),
-                "ops": self.op_counts()}
+                "language": self.language, "tiers": self.tiers, "acted": self.acted, "scale": self.scale,
+                "expression": self.expression, "steps": len(self.steps), "ops": self.op_counts()}

@@ -1,12 +1,19 @@
-"""The planner's model of one person on one task: traits, the workspace as it changes, and
-the primitive steps (read, write, mkdir, ...) every behaviour is made of.
+"""The planner's model of one person on one task: the tiers the session acts out, the workspace
+as it changes, and the primitive steps (read, write, mkdir, ...) every behaviour is made of.
 
-Each dimension's tier becomes a continuous trait (L=0, M=1, R=2) moved by a personal offset, by
-per-trajectory noise and, rarely, by an out-of-character slip; the trait is turned into weights
-over the three tier behaviours (triangular kernels), and every policy parameter is the weighted
-mix of its L/M/R values (`Planner.mix`). Dimensions the task does not activate act out a
-task-driven default with only a faint trace of the persona. Pauses are human-like: log-normal
-thinking time plus time proportional to what was read or written.
+On each dimension the task activates, the session acts out one whole tier: the persona's own
+(or the perturbed one), and in about one (session, dimension) pair in ten (`SLIP_PROB`) an
+adjacent tier instead. Tiers are not blended: a "text only" person does not write a table
+because a Gaussian nudged them towards "balanced". What varies within a tier is magnitude
+(`Planner.level`: how long, how many, how much), by a small personal offset and a small
+day-to-day one. Dimensions the task does not activate show no signature of their own
+(`INACTIVE`): a short note, files left where they are, text only, no cleanup beyond the
+persona's habit; reading (A) and revising (D) keep a task-driven neutral mix with a trace of
+the persona. Two knobs serve the robustness benchmark: `scale` multiplies verbosity and
+activity (lengths written, lines changed per edit, how much is read) without changing what
+kind of thing a person does, and `expression` is the probability that a session acts out
+an active dimension at all. Pauses are human-like: log-normal thinking time plus time
+proportional to what was read or written.
 """
 
 from __future__ import annotations
@@ -26,15 +33,18 @@ from .tracer import text_of
 from .workspace import build_workspace
 from .writing import Writer, facts_from
 
-PERSONAL_SD = 0.15  # the same tier sits a little differently in different people
-TRAJECTORY_SD = 0.28  # day-to-day variation
-SLIP_PROB = 0.07  # out-of-character trajectory on one dimension
-SLIP_SIZE = 0.7
-INACTIVE_PERSONA_SHARE = 0.3  # how much of the persona leaks into inactive dimensions
-# What a task asks for on a dimension it does not activate (L, M, R weights): read some,
-# write a medium note, put it one folder down or at the root, no cleanup, text only.
-NEUTRAL = {"A": (0.4, 0.2, 0.4), "B": (0.2, 0.6, 0.2), "C": (0.1, 0.4, 0.5), "D": (0.1, 0.5, 0.4),
-           "E": (0.0, 0.2, 0.8), "F": (0.05, 0.15, 0.8)}
+PERSONAL_SD = 0.08  # the same tier sits a little differently in different people (magnitudes)
+TRAJECTORY_SD = 0.12  # day-to-day variation of magnitudes within the tier
+WITHIN_TIER_MAX = 0.45  # magnitudes never cross half-way to the next tier's
+SLIP_PROB = 0.10  # a session acts out an adjacent tier on one active dimension
+INACTIVE_PERSONA_SHARE = 0.3  # how much of the persona shows on an inactive A, D or E
+# What a person does on a dimension the task does not activate (L, M, R weights). A and D keep
+# a task-driven neutral (read some; the odd touch-up); the others show no signature of their
+# own: a short note (B), nothing moved or nested (C), no cleanup (E, plus the persona's habit),
+# text only (F).
+NEUTRAL = {"A": (0.4, 0.2, 0.4), "B": (0.0, 0.0, 1.0), "C": (0.0, 0.0, 1.0), "D": (0.1, 0.5, 0.4),
+           "E": (0.0, 0.0, 1.0), "F": (0.0, 0.0, 1.0)}
+PERSONA_LEAKS = ("A", "D", "E")  # inactive dimensions where the persona's habit still shows a little
 BASE_EPOCH_MS = 1_740_000_000_000.0  # Feb 2025
 
 
@@ -48,6 +58,11 @@ def tier_weights(trait: float) -> dict[str, float]:
     w = {k: max(0.0, 1.0 - abs(trait - c)) for k, c in TIER_POSITION.items()}
     s = sum(w.values()) or 1.0
     return {k: v / s for k, v in w.items()}
+
+
+def adjacent_tier(tier: str, rng: random.Random) -> str:
+    """A one-tier slip: L and R slip to M, M to L or R."""
+    return "M" if tier != "M" else rng.choice(["L", "R"])
 
 
 def _style_name(stem: str, style: str) -> str:
@@ -65,8 +80,9 @@ class Planner:
     """Builds one plan while keeping a model of the workspace, so edits start from real content.
     The behaviours (reading, producing, tidying, revising) act through it."""
 
-    def __init__(self, profile: Profile, task: Task, seed: int):
+    def __init__(self, profile: Profile, task: Task, seed: int, *, scale: float = 1.0, expression: float = 1.0):
         self.profile, self.task, self.seed = profile, task, seed
+        self.scale, self.expression = float(scale), float(expression)
         self.lang = profile.language
         self.rng = random.Random(stable_seed("plan", profile.id, task.id, seed))
         self.ws = build_workspace(task.id, seed, self.lang)
@@ -82,25 +98,68 @@ class Planner:
         if self.pert:
             for dim, shift in self.pert.items():
                 self.tiers[dim] = shift["perturbed"]
-        self.traits: dict[str, float] = {}
+        self.acted: dict[str, str] = {}  # dimension -> the tier this session acts out (active ones)
+        self.offsets: dict[str, float] = {}  # dimension -> within-tier magnitude offset
+        self.traits: dict[str, float] = {}  # dimension -> position on the tier axis (tier + offset)
         self.w: dict[str, dict[str, float]] = {}
         personal = random.Random(stable_seed("personal", profile.id))
         for dim in DIMENSIONS:
-            t = TIER_POSITION[self.tiers[dim]] + personal.gauss(0, PERSONAL_SD) + self.rng.gauss(0, TRAJECTORY_SD)
-            if self.rng.random() < SLIP_PROB:
-                t += self.rng.choice([-SLIP_SIZE, SLIP_SIZE])
-            t = min(max(t, -0.3), 2.3)
-            self.traits[dim] = round(t, 3)
-            w = tier_weights(t)
-            if dim not in task.dims:
+            offset = personal.gauss(0, PERSONAL_SD) + self.rng.gauss(0, TRAJECTORY_SD)
+            offset = min(max(offset, -WITHIN_TIER_MAX), WITHIN_TIER_MAX)
+            tier = self.tiers[dim]
+            if dim in task.dims and self._expressed(dim):
+                side = random.Random(stable_seed("slip", profile.id, task.id, seed, dim))
+                if not (self.pert and dim in self.pert) and side.random() < SLIP_PROB:
+                    tier = adjacent_tier(tier, side)
+                self.acted[dim] = tier
+                w = {k: float(k == tier) for k in "LMR"}
+            else:
                 neutral = dict(zip("LMR", NEUTRAL[dim], strict=True))
-                w = {k: INACTIVE_PERSONA_SHARE * v + (1 - INACTIVE_PERSONA_SHARE) * neutral[k] for k, v in w.items()}
+                share = INACTIVE_PERSONA_SHARE if dim in PERSONA_LEAKS else 0.0
+                w = {k: share * float(k == tier) + (1 - share) * neutral[k] for k in "LMR"}
+            self.offsets[dim] = round(offset, 3)
+            self.traits[dim] = round(TIER_POSITION[tier] + offset, 3)
             self.w[dim] = w
-        self.writer = Writer(self.ws.world, random.Random(stable_seed("text", profile.id, task.id, seed)), self.facts)
+        self.writer = Writer(self.ws.world, random.Random(stable_seed("text", profile.id, task.id, seed)), self.facts,
+                             scale=self.scale)
+
+    def _expressed(self, dim: str) -> bool:
+        """Whether this session acts out its tier on an active dimension (probability
+        `expression`, seeded per profile, task, seed and dimension; a perturbed dimension is
+        always acted out: the perturbation record says the session did)."""
+        if self.expression >= 1.0 or (self.pert and dim in self.pert):
+            return True
+        return random.Random(stable_seed("express", self.profile.id, self.task.id, self.seed, dim)).random() < self.expression
+
+    def acts(self, dim: str) -> bool:
+        """True when this session acts out its tier on `dim` (active in the task and expressed)."""
+        return dim in self.acted
 
     def mix(self, dim: str, L: float, M: float, R: float) -> float:  # noqa: N803
+        """A parameter of the tier acted out (inactive dimensions: their neutral weights)."""
         w = self.w[dim]
         return w["L"] * L + w["M"] * M + w["R"] * R
+
+    def level(self, dim: str, L: float, M: float, R: float) -> float:  # noqa: N803
+        """A magnitude (how long, how many, how much) of the tier acted out, moved within the
+        tier by the session's offset: towards the neighbouring tier's value, never past half
+        way. On an inactive dimension it is `mix`."""
+        if dim not in self.acted:
+            return self.mix(dim, L, M, R)
+        values = {"L": L, "M": M, "R": R}
+        pos = TIER_POSITION[self.acted[dim]]
+        off = self.offsets[dim]
+        here = values[self.acted[dim]]
+        step = 1 if off > 0 else -1
+        nxt = next((k for k, c in TIER_POSITION.items() if c == pos + step), None)
+        if nxt is None:  # beyond the end of the axis: away from the inner neighbour, half as far
+            inner = next(k for k, c in TIER_POSITION.items() if c == pos - step)
+            return max(here + abs(off) * 0.5 * (here - values[inner]), 0.0)
+        return here + abs(off) * (values[nxt] - here)
+
+    def scaled(self, x: float, floor: int = 1) -> int:
+        """A length or count multiplied by the person's scale, at least `floor`."""
+        return max(floor, round(x * self.scale))
 
     def count(self, x: float) -> int:
         """Probabilistic rounding: 1.3 becomes 1 or 2, 0.2 is usually 0."""
@@ -176,8 +235,8 @@ class Planner:
         lines = text.splitlines()
         hit = next((i for i, line in enumerate(lines) if query and query.lower() in line.lower()), None)
         centre = hit if hit is not None else self.rng.randint(0, max(len(lines) - 1, 0))
-        first = max(1, centre + 1 - self.rng.randint(2, 8))
-        return first, max(first, min(len(lines), centre + 1 + self.rng.randint(5, 20)))
+        first = max(1, centre + 1 - self.scaled(self.rng.randint(2, 8)))
+        return first, max(first, min(len(lines), centre + 1 + self.scaled(self.rng.randint(5, 20))))
 
     def match(self, step: Step) -> list[str]:
         import fnmatch

@@ -22,11 +22,13 @@ def consume(planner: Planner) -> None:
     planner.add("ls", path="")
     inputs = sorted(planner.files)
     dirs = sorted(planner.dirs, key=lambda d: (d.count("/"), d))
-    browse_frac = planner.mix("A", 0.12, 0.15, 0.95) + (0.35 if organising else 0.0)
-    extra_browse = planner.count(planner.mix("A", 0.2, 0.5, 2.6) + planner.rng.gauss(0, 0.5))
-    n_search = planner.count(planner.mix("A", 0.25, 3.6, 0.4) + planner.rng.gauss(0, 0.6) + 0.3 * (len(inputs) > 15))
-    read_frac = planner.mix("A", 0.92, 0.3, 0.75) * (0.6 if organising else 1.0)
+    k = planner.scale  # a more active reader lists, searches and reads more (capped by what exists)
+    browse_frac = min(1.0, planner.level("A", 0.12, 0.15, 0.95) * k) + (0.35 if organising else 0.0)
+    extra_browse = planner.count((planner.level("A", 0.2, 0.5, 2.6) + planner.rng.gauss(0, 0.3)) * k)
+    n_search = planner.count((planner.level("A", 0.25, 3.6, 0.4) + planner.rng.gauss(0, 0.4) + 0.3 * (len(inputs) > 15)) * k)
+    read_frac = min(1.0, planner.level("A", 0.92, 0.3, 0.75) * k) * (0.6 if organising else 1.0)
     skim_p = planner.mix("A", 0.04, 0.15, 0.85)
+    per_hit = max(1, round(3 * k))
     # search-first: a few queries, each followed by reading some of what matched
     terms = search_terms(planner)
     done: set[str] = set()
@@ -35,7 +37,7 @@ def consume(planner: Planner) -> None:
         step = planner.add(kind, path="", query=q)
         matched = planner.match(step)
         fresh = [p for p in matched if p not in done] or matched[:1]
-        for p in fresh[: planner.rng.randint(1, 3)]:
+        for p in fresh[: planner.rng.randint(1, per_hit)]:
             planner.read(p, planner.ranged(p, q if kind == "grep" else None) if planner.rng.random() < planner.mix("A", 0.1, 0.8, 0.3) else None)
             done.add(p)
     # walk the folders, reading in order (deep readers) or skimming (browsers)
@@ -47,7 +49,7 @@ def consume(planner: Planner) -> None:
             if planner.rng.random() >= read_frac:
                 continue
             if planner.rng.random() < skim_p and text_of(planner.files[p]) is not None:
-                planner.read(p, (1, planner.rng.randint(6, 22)))
+                planner.read(p, (1, planner.scaled(planner.rng.randint(6, 22), 2)))
             else:
                 planner.read(p)
             done.add(p)

@@ -25,7 +25,7 @@ def edit_targets(planner: Planner) -> list[str]:
 
 
 def iterate(planner: Planner, rounds: int = 1) -> None:
-    active = "D" in planner.task.dims
+    active = planner.acts("D")
     targets = edit_targets(planner)
     for _ in range(rounds):
         for path in targets:
@@ -35,7 +35,7 @@ def iterate(planner: Planner, rounds: int = 1) -> None:
                 if planner.rng.random() < 0.35:
                     edit(planner, path, revise_small if planner.rng.random() < 0.5 else revise_block)
                 continue
-            if planner.rng.random() < planner.mix("D", 0.75, 0.15, 0.02):
+            if planner.rng.random() < planner.mix("D", 0.75, 0.15, 0.0):
                 stem, ext = posixpath.splitext(path)
                 bak = planner.rng.choice([f"{path}.bak", f"{stem}_backup{ext}", f"{stem}_v1{ext}"])
                 if bak not in planner.files:

@@ -41,7 +41,8 @@ def _names(value: str | Iterable[str] | None, known: dict[str, Any], what: str) 
 
 
 def run_pair(pid: str, tid: str, seed: int, out_dir: str, live: bool, agent: str | None,
-             agent_options: dict[str, Any] | None, sandbox_base: str | None) -> str:
+             agent_options: dict[str, Any] | None, sandbox_base: str | None, scale: float = 1.0,
+             expression: float = 1.0) -> str:
     """One profile-task pair into out_dir/<profile>_<task>/ (the unit a worker or Ray task runs)."""
     from .policy import plan_trajectory
 
@@ -52,7 +53,7 @@ def run_pair(pid: str, tid: str, seed: int, out_dir: str, live: bool, agent: str
         return str(run_agent(pid, tid, model=agent, out=dest, seed=seed, live=live,
                              sandbox=Path(sandbox_base or tempfile.gettempdir()) / f"{pid}_{tid}" / "workspace",
                              **(agent_options or {})))
-    plan = plan_trajectory(pid, tid, seed)
+    plan = plan_trajectory(pid, tid, seed, scale=scale, expression=expression)
     if live:
         from .live import run_live
 
@@ -78,6 +79,8 @@ def simulate(
     engine: str = "local",
     address: str | None = None,
     limits: Limits | None = None,
+    scale: float = 1.0,
+    expression: float = 1.0,
 ) -> list[Path]:
     """Write one FileGram trajectory folder per profile-task pair to out_dir/<profile>_<task>/.
 
@@ -85,11 +88,16 @@ def simulate(
     ordered task by task, so each worker builds a task's input workspace once. `engine` is
     "local" or "ray" (`address`: an existing Ray cluster); `limits` pace agent-mode LLM
     calls per provider across all workers. In agent and live mode, pairs whose folder
-    already holds a whole trajectory of the same seed and mode are kept, not run again.
+    already holds a whole trajectory of the same seed, mode and knobs are kept, not run again.
+    `scale` and `expression` are the robustness knobs of the offline policies (docs/simulator.md).
     """
     from .engines import check_engine
+    from .policy import check_knobs
 
     check_engine(engine, address)
+    check_knobs(scale, expression)
+    if agent and (float(scale) != 1.0 or float(expression) != 1.0):
+        raise FileGramError("--scale and --expression apply to the offline policies, not to --agent")
     limits = limits or Limits()
     pids = _names(profiles, PROFILES, "profile")
     tids = _names(tasks, TASKS, "task")
@@ -111,18 +119,21 @@ def simulate(
         from .resume import finished
 
         results = [out / f"{p}_{t}" for p, t in jobs
-                   if finished(out / f"{p}_{t}", seed=int(seed), live=bool(live), agent=agent)]
+                   if finished(out / f"{p}_{t}", seed=int(seed), live=bool(live), agent=agent,
+                               scale=float(scale), expression=float(expression))]
         done = {r.name for r in results}
         jobs = [(p, t) for p, t in jobs if f"{p}_{t}" not in done]
         for i, r in enumerate(results, 1):
             tick(i, r.name)
-    args = (int(seed), str(out), bool(live), agent, agent_options, str(sandbox_dir) if sandbox_dir else None)
+    args = (int(seed), str(out), bool(live), agent, agent_options, str(sandbox_dir) if sandbox_dir else None,
+            float(scale), float(expression))
     try:
         if engine == "ray" and jobs:
             from .engines import run_on_ray
 
             for path in run_on_ray(run_pair, jobs, out, seed=int(seed), live=bool(live), agent=agent,
-                                   agent_options=agent_options, limits=limits, workers=workers, address=address):
+                                   agent_options=agent_options, limits=limits, workers=workers, address=address,
+                                   scale=float(scale), expression=float(expression)):
                 results.append(path)
                 tick(len(results), path.name)
         elif workers <= 1 or len(jobs) <= 1:

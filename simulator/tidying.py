@@ -22,10 +22,12 @@ def organise(planner: Planner) -> None:
     if task.id == "T-21" or task.layout == "messy":
         dedupe(planner)
     inputs = [p for p in sorted(planner.files) if p not in planner.outputs and p not in planner.scratch]
+    if not planner.acts("C"):  # files stay where they are
+        return
     if task.type == "organize":
-        move_frac = planner.mix("C", 0.9, 0.6, 0.06)
-    elif "C" in task.dims and inputs:
-        move_frac = planner.mix("C", 0.3, 0.12, 0.0)
+        move_frac = min(1.0, planner.level("C", 0.9, 0.6, 0.06))
+    elif inputs:
+        move_frac = planner.level("C", 0.3, 0.12, 0.0)
     else:
         return
     lang = planner.lang
@@ -34,7 +36,7 @@ def organise(planner: Planner) -> None:
             continue
         ext = posixpath.splitext(p)[1].lstrip(".")
         cat = category_folder(ext, lang) or "misc"
-        tier = planner.tier_draw("C")
+        tier = planner.acted["C"]
         if tier == "L":
             topic = planner.ws.world.topics[sum(map(ord, p)) % len(planner.ws.world.topics)]
             slug = topic if lang == "zh" else topic.replace(" ", "_")
@@ -48,7 +50,7 @@ def organise(planner: Planner) -> None:
             continue
         planner.mkdir(dest_dir)
         planner.add("mv", path=p, dest=dest)
-    if planner.w["C"]["R"] > 0.5 and task.type == "organize":
+    if planner.acted["C"] == "R" and task.type == "organize":
         for p in planner.rng.sample(inputs, k=min(len(inputs), planner.count(planner.rng.uniform(0.5, 3)))):
             if p in planner.files and "_" in posixpath.basename(p):
                 new = posixpath.join(posixpath.dirname(p), posixpath.basename(p).replace("_", "-"))
@@ -70,9 +72,13 @@ def dedupe(planner: Planner) -> None:
 
 
 def curate(planner: Planner) -> None:
-    active = "E" in planner.task.dims
+    """Scratch notes go at the rate of the person's curation habit: the tier acted out when the
+    task activates E, otherwise their own habit diluted by the task's indifference (a person
+    who never deletes does not start because the task is about something else). Obsolete
+    inputs go only when the session acts out E."""
+    active = planner.acts("E")
     for p in list(planner.scratch):
-        if p in planner.files and planner.rng.random() < (planner.mix("E", 0.95, 0.5, 0.03) if active else 0.3):
+        if p in planner.files and planner.rng.random() < planner.mix("E", 0.95, 0.5, 0.0):
             planner.add("rm", path=p)
     if active:
         obsolete = [p for p in sorted(planner.files) if p in planner.ws.files and p not in planner.outputs]

@@ -17,6 +17,17 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
+from filegram.linkevidence import (
+    COPY_WINDOW_MS,
+    EDIT_WINDOW_MS,
+    MAX_EDIT_SOURCES,
+    SEQUENTIAL_WINDOW_MS,
+    Fingerprint,
+    added_text,
+    compare,
+    fingerprint,
+    related,
+)
 from filegram.naming import looks_like_backup, looks_temporary
 from filegram.naming import naming_change as naming_pattern_change
 from filegram.schema import Action, depth_of, dir_depth_of, file_type_of
@@ -25,7 +36,6 @@ from filegram.textdiff import line_diff, shares_lines
 from .plan import Plan, Step
 
 SNAPSHOT_MAX = 1 << 20
-REFERENCE_WINDOW_MS = 10 * 60 * 1000.0  # as the recorder: older reads are no longer a source
 SEARCH_FOLLOWUP_MS = 60 * 1000.0  # recorder.search_followup_seconds
 
 def h16(data: bytes) -> str:
@@ -94,7 +104,8 @@ class Tracer:
         self.view_counts: dict[str, int] = {}
         self.last_read_at: dict[str, float] = {}
         self.last_file: str | None = None
-        self.prev_read: tuple[str, float] | None = None
+        self.prev_read: tuple[str, float, Fingerprint] | None = None
+        self.reads: list[tuple[str, float, Fingerprint]] = []  # recent reads, oldest first
         self.switches = 0
         self.search: dict[str, Any] | None = None  # the last search event and its matches
 
@@ -134,28 +145,46 @@ class Tracer:
         return [p for p in self.under(step.path) if fnmatch.fnmatch(p, pat)
                 or fnmatch.fnmatch(posixpath.basename(p), pat)]
 
-    def _touch_file(self, op: str, path: str) -> None:
-        """search follow-ups, cross_file_reference and context_switch, in the recorder's order:
-        a read inside a search's follow-up window is opened-after it (search_then_read); the
-        last read file within REFERENCE_WINDOW_MS is the source of the next read
-        (sequential_access) or write/edit (read_then_edit); a change of focus is a switch."""
+    def _touch_file(self, op: str, path: str, fp: Fingerprint) -> None:
+        """search follow-ups, cross_file_reference and context_switch, by the recorder's rules
+        (recorder/derive.py, filegram/linkevidence.py): a link needs evidence, never mere
+        closeness in time. A file the last search matched, read in its follow-up window, is
+        opened-after it (search_then_read, never the scope itself); the previous read is the
+        source of the next read in the same folder or with related content
+        (sequential_access); a write or edit links to the reads whose lines it copies or whose
+        words it takes up (read_then_edit). A change of focus is a switch."""
         t = self.now
         s = self.search
         if op == "read" and s is not None:
             if t <= s["until"]:
-                if path not in s["event"]["files_opened_after"]:
+                if path in s["matches"] and path != s["scope"] and path not in s["event"]["files_opened_after"]:
                     s["event"]["files_opened_after"].append(path)
                     self._derived("cross_file_reference", 0.002, source_file=s["scope"], target_file=path,
                                   reference_type="search_then_read", interval_ms=max(t - s["t"], 0.0))
             else:
                 self.search = None
-        prev = self.prev_read
-        if prev is not None and prev[0] != path and t - prev[1] <= REFERENCE_WINDOW_MS:
-            self._derived("cross_file_reference", 0.002, source_file=prev[0], target_file=path,
-                          reference_type="sequential_access" if op == "read" else "read_then_edit",
-                          interval_ms=max(t - prev[1], 0.0))
         if op == "read":
-            self.prev_read = (path, t)
+            prev = self.prev_read
+            if prev is not None and prev[0] != path and t - prev[1] <= SEQUENTIAL_WINDOW_MS and (
+                posixpath.dirname(prev[0]) == posixpath.dirname(path) or related(prev[2], fp)
+            ):
+                self._derived("cross_file_reference", 0.002, source_file=prev[0], target_file=path,
+                              reference_type="sequential_access", interval_ms=max(t - prev[1], 0.0))
+            self.prev_read = (path, t, fp)
+            self.reads = [r for r in self.reads if r[0] != path and t - r[1] <= COPY_WINDOW_MS]
+            self.reads.append((path, t, fp))
+        elif not fp.empty:
+            scored = []
+            for src, at, sfp in self.reads:
+                if src == path or t - at > COPY_WINDOW_MS:
+                    continue
+                link = compare(sfp, fp)
+                if link.copied or (t - at <= EDIT_WINDOW_MS and related(sfp, fp)):
+                    scored.append((link.copied_lines, link.shared_terms, at, src))
+            scored.sort(reverse=True)
+            for _, _, at, src in scored[:MAX_EDIT_SOURCES]:
+                self._derived("cross_file_reference", 0.002, source_file=src, target_file=path,
+                              reference_type="read_then_edit", interval_ms=max(t - at, 0.0))
         if self.last_file is not None and self.last_file != path:
             self.switches += 1
             self._derived("context_switch", 0.001, from_file=self.last_file, to_file=path,
@@ -197,7 +226,7 @@ class Tracer:
                   content_length=content_length(data),
                   revisit_interval_ms=None if prev is None else round(self.now - prev, 1))
         self.last_read_at[step.path] = self.now
-        self._touch_file("read", step.path)
+        self._touch_file("read", step.path, fingerprint(text))
 
     def _search(self, step: Step, kind: str) -> None:
         found = self.matches(step)
@@ -231,7 +260,7 @@ class Tracer:
             self.created[step.path] = self.now
             self.made.add(step.path)
         self.files[step.path] = data
-        self._touch_file("write", step.path)
+        self._touch_file("write", step.path, fingerprint(text_of(data)))
 
     def _op_edit(self, step: Step) -> None:
         self._edit(step.path, step.content or b"", tool="rename")  # editor save: temp file + rename
@@ -249,7 +278,7 @@ class Tracer:
                   media_ref_new=self.media.put(new, "blob", step.path),
                   media_ref_diff=self.media.put(diff.encode(), "diff", step.path))
         self.files[step.path] = new
-        self._touch_file("edit", step.path)
+        self._touch_file("edit", step.path, fingerprint(added_text(diff)))
 
     def _op_mkdir(self, step: Step) -> None:
         parts = step.path.strip("/").split("/")

@@ -30,10 +30,11 @@ def facts_from(text: str) -> list[str]:
 
 
 class Writer:
-    def __init__(self, world: World, rng: random.Random, facts: list[str]):
+    def __init__(self, world: World, rng: random.Random, facts: list[str], *, scale: float = 1.0):
         self.world = world
         self.rng = rng
         self.facts = facts
+        self.scale = scale  # the person's verbosity: scratch notes and edits grow with it
         self.hw = heading_words(world.language)
         self._i = 0
 
@@ -104,7 +105,8 @@ class Writer:
         return "\n".join(lines[: max(target_lines, 8) + 12]).rstrip() + "\n"
 
     def scratch(self) -> str:
-        return "\n".join(f"- {self.fact()}" for _ in range(self.rng.randint(3, 9))) + "\n"
+        n = max(2, round(self.rng.randint(3, 9) * self.scale))
+        return "\n".join(f"- {self.fact()}" for _ in range(n)) + "\n"
 
     def csv_extract(self, rows: int) -> str:
         zh = self.world.language == "zh"
@@ -115,20 +117,22 @@ class Writer:
 
 
 def revise_small(text: str, rng: random.Random, writer: Writer) -> str:
-    """Change 1-3 lines, perhaps add one: the < 10 changed lines of an incremental edit."""
+    """Change 1-3 lines, perhaps add one: the < 10 changed lines of an incremental edit (times
+    the writer's scale)."""
     lines = text.splitlines()
     idx = [i for i, line in enumerate(lines) if len(line) > 12 and not line.startswith("#")] or [len(lines) - 1]
-    for i in rng.sample(idx, k=min(len(idx), rng.randint(1, 3))):
+    for i in rng.sample(idx, k=min(len(idx), max(1, round(rng.randint(1, 3) * writer.scale)))):
         lines[i] = (lines[i][:2] if lines[i].startswith("- ") else "") + writer.fact()
     if rng.random() < 0.4:
-        lines.insert(rng.randint(0, len(lines)), writer.fact())
+        for _ in range(max(1, round(writer.scale))):
+            lines.insert(rng.randint(0, len(lines)), writer.fact())
     return "\n".join(lines) + "\n"
 
 
 def revise_block(text: str, rng: random.Random, writer: Writer) -> str:
-    """Rewrite or insert a section of 5-12 lines: a 10-30 line change."""
+    """Rewrite or insert a section of 5-12 lines: a 10-30 line change (times the writer's scale)."""
     lines = text.splitlines()
-    n = rng.randint(5, 12)
+    n = max(2, round(rng.randint(5, 12) * writer.scale))
     start = rng.randint(0, max(len(lines) - n, 0))
     head = writer.hw[rng.choice(["details", "notes", "next", "risks", "findings", "open"])]
     new = ([f"## {head}"] if rng.random() < 0.6 else []) + [writer.fact() for _ in range(n - 1)]

@@ -62,6 +62,13 @@ class DaemonApi:
     def consolidate(self) -> dict[str, Any]:
         return self.daemon.consolidate()
 
+    def forget(self, what: dict[str, Any]) -> dict[str, Any]:
+        """Forget with the recorder paused (the CLI's `forget` comes here while a daemon
+        runs); the result is `filegram forget`'s counts."""
+        from .backends import DaemonBackend, run_forget
+
+        return run_forget(DaemonBackend(self.daemon), **what)
+
     def stop(self) -> dict[str, Any]:
         """Answer first, then stop (the stop joins the thread that serves this answer)."""
         threading.Timer(STOP_DELAY_SECONDS, self.daemon.request_stop).start()

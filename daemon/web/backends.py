@@ -5,6 +5,7 @@ a plain store with no daemon around it (tests, a read-mostly view)."""
 from __future__ import annotations
 
 import contextlib
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -17,6 +18,19 @@ from ..screen_link import ScreenFrames
 from .host import DaemonHost
 
 PAUSED_STATE_KEY = "daemon.paused"
+FORGET_LOCK = threading.Lock()  # one forget at a time, from the dashboard or the API
+
+
+def run_forget(backend: LocalBackend, **what: Any) -> dict[str, Any]:
+    """Forget through a host: its recorder paused (so no cache of it outlives what is
+    forgotten and no open session is deleted under it), memory held, then recording again.
+    The dashboard's form and POST /api/forget (the CLI, when a daemon runs) both come here."""
+    from filegram.forget import forget
+
+    with FORGET_LOCK, backend.writer() as store:
+        result = forget(store, backend.config, home=backend.home, **what)
+    backend.after_forget()
+    return result
 
 
 class LocalBackend:

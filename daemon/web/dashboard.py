@@ -1,8 +1,9 @@
 """The local web dashboard: the pages part of the daemon's site (it owns `/` and `/ui/...`).
 
 Sign-in: a browser cannot send the API's bearer header, so `filegram open` opens
-`/?token=<api token>` once; that sets an HttpOnly, SameSite=Strict cookie holding a key
-derived from the token (never the token itself) and redirects to a URL without it. Every
+`/?code=<one-time code>` (auth.SigninCodes: single use, valid 60 s); that sets an HttpOnly,
+SameSite=Strict cookie holding a key derived from the token (never the token itself) and
+redirects to a URL without it. The API token in a URL signs nobody in. Every
 page needs that cookie or the bearer header; every POST also needs the CSRF token the
 pages embed. Pages carry a strict Content-Security-Policy (no scripts at all), deny
 framing and are never cached. Reading requests, limits and errors is the web layer's
@@ -11,7 +12,6 @@ framing and are never cached. Reading requests, limits and errors is the web lay
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler
 from typing import Any
@@ -21,16 +21,18 @@ from filegram.config import Config, Home
 from filegram.errors import FileGramError
 
 from . import views
-from .auth import TokenAuth
-from .backends import LocalBackend
+from .auth import SigninCodes, TokenAuth
+from .backends import LocalBackend, run_forget
 from .errors import BadRequest, Forbidden, MethodNotAllowed, NotFound
-from .http import Request, Response, serve
+from .http import Request, Response, check_origin, serve
 
 MAX_FORM_BYTES = 16 * 1024
 HISTORY_SESSIONS = 120
 CSP = ("default-src 'none'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
        "form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
-PAGE_HEADERS = (("X-Frame-Options", "DENY"), ("Referrer-Policy", "no-referrer"),
+# same-origin, not no-referrer: under no-referrer browsers send `Origin: null` with the
+# pages' own form posts, which the web layer refuses as cross-site.
+PAGE_HEADERS = (("X-Frame-Options", "DENY"), ("Referrer-Policy", "same-origin"),
                 ("Content-Security-Policy", CSP))
 FRAME_PREFIX = "/ui/frame/"
 STYLE_PATH = "/ui/style.css"
@@ -42,11 +44,11 @@ class Dashboard:
     max_body = MAX_FORM_BYTES
     headers = PAGE_HEADERS
 
-    def __init__(self, backend: LocalBackend, token: str):
+    def __init__(self, backend: LocalBackend, token: str, codes: SigninCodes | None = None):
         self.backend = backend
         self.auth = TokenAuth(token)
+        self.codes = codes if codes is not None else SigninCodes()
         self.csrf = self.auth.csrf
-        self._forget_lock = threading.Lock()
         self.routes: dict[tuple[str, str], Page] = {
             ("GET", "/"): self.root,
             ("GET", "/ui"): self.profile,
@@ -79,7 +81,7 @@ class Dashboard:
         serve(self, handler, method)
 
     def handle(self, req: Request) -> Response:
-        if req.path == "/" and req.param("token"):
+        if req.path == "/" and req.param("code"):
             return self.login(req)
         if not self.authorized(req):
             if req.path == STYLE_PATH:
@@ -105,17 +107,16 @@ class Dashboard:
         return self.auth.session_ok(req.headers.get("cookie"))
 
     def check_csrf(self, req: Request) -> None:
-        origin = req.headers.get("origin")
-        host = req.headers.get("host", "")
-        if origin and origin != "null" and urlsplit(origin).netloc != host:
-            raise Forbidden("cross-site request refused")
-        if req.headers.get("sec-fetch-site") == "cross-site":
-            raise Forbidden("cross-site request refused")
+        check_origin(req.method, req.headers)  # the web layer did too; a form must never skip it
         if not self.auth.csrf_ok(req.form().get("csrf", "")):
             raise Forbidden("the form has expired: reload the page and try again")
 
+    def signin_path(self) -> str:
+        """A fresh one-time sign-in path, `/?code=...` (for `filegram open` and the tray)."""
+        return f"/?code={self.codes.issue()}"
+
     def login(self, req: Request) -> Response:
-        if not self.auth.token_ok(req.param("token", "")):
+        if not self.codes.redeem(req.param("code", "")):
             return Response.html(views.login_page(), 401)
         return Response.redirect("/ui/", ("Set-Cookie", self.auth.session_cookie()))
 
@@ -265,12 +266,7 @@ class Dashboard:
         return self._privacy(message=forget_summary(result))
 
     def _forget(self, **kw: Any) -> dict[str, Any]:
-        from filegram.forget import forget
-
-        with self._forget_lock, self.backend.writer() as store:
-            result = forget(store, self.backend.config, **kw)
-        self.backend.after_forget()
-        return result
+        return run_forget(self.backend, **kw)
 
 
 def forget_summary(result: dict[str, Any]) -> str:

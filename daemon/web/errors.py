@@ -36,6 +36,10 @@ class LengthRequired(RequestError):
     """A chunked body: bodies must come with a Content-Length."""
 
 
+class RequestTimeout(RequestError):
+    """A body that did not arrive within the read timeout (shorter than its Content-Length)."""
+
+
 class PayloadTooLarge(RequestError):
     """A body over the limit of the part of the site it was sent to."""
 

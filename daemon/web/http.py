@@ -10,7 +10,11 @@ FileGramError a 400, anything else a 500 whose details stay in the log. The part
 site (`Site`: the JSON API, the dashboard) only turn a Request into a Response.
 
 ActivityWatch's API answered anyone on the machine and any page that could reach it; here
-every route needs the API token (daemon/web/auth.py) and a loopback Host.
+every route needs the API token (daemon/web/auth.py) and a loopback Host, and a request
+that changes something (any method but GET and HEAD) is refused when a browser says it
+comes from another origin (`Origin: null` included: sandboxed frames and file pages send it).
+The TCP side (how many connections, for how long, on which threads) is
+daemon/web/connections.py.
 """
 
 from __future__ import annotations
@@ -20,12 +24,13 @@ import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any, Protocol, overload
 from urllib.parse import parse_qs, urlsplit
 
 from filegram.errors import FileGramError
 
+from .connections import Connection, ConnectionServer
 from .errors import (
     BadRequest,
     Busy,
@@ -34,6 +39,7 @@ from .errors import (
     MethodNotAllowed,
     NotFound,
     PayloadTooLarge,
+    RequestTimeout,
     Unauthorized,
     UnsupportedMediaType,
 )
@@ -51,6 +57,7 @@ STATUS_OF_ERROR: dict[type[Exception], int] = {
     NotFound: 404,
     MethodNotAllowed: 405,
     LengthRequired: 411,
+    RequestTimeout: 408,
     PayloadTooLarge: 413,
     UnsupportedMediaType: 415,
     Busy: 503,
@@ -79,6 +86,38 @@ def check_host(host: str | None) -> None:
         raise Forbidden("request refused: the Host header must be 127.0.0.1, localhost or [::1]")
 
 
+SAFE_METHODS = frozenset({"GET", "HEAD"})
+
+
+def check_origin(method: str, headers: dict[str, str]) -> None:
+    """Refuse a state-changing request a browser sent from another origin: `Origin` must be
+    this very site (the loopback name and port of its Host header) when a browser sends
+    one, and `Origin: null` (sandboxed frames, file: pages, some redirects) never is."""
+    if method in SAFE_METHODS:
+        return
+    origin = headers.get("origin")
+    if origin is not None:
+        parts = urlsplit(origin.strip().lower())
+        host = (headers.get("host") or "").strip().lower()
+        if origin.strip().lower() == "null" or parts.scheme != "http" or parts.netloc != host:
+            raise Forbidden("cross-site request refused (Origin is not this site)")
+    if (headers.get("sec-fetch-site") or "").lower() == "cross-site":
+        raise Forbidden("cross-site request refused")
+
+
+def _read_exact(handler: BaseHTTPRequestHandler, n: int) -> bytes:
+    """n bytes of the body; a client that sends fewer within the read timeout gets a 408."""
+    try:
+        data = handler.rfile.read(n)
+    except TimeoutError:
+        handler.close_connection = True
+        raise RequestTimeout("the request body did not arrive in time (shorter than its Content-Length?)") from None
+    if len(data) < n:
+        handler.close_connection = True
+        raise BadRequest("the request body is shorter than its Content-Length")
+    return data
+
+
 class BodySource:
     """The body of one request on the wire, read at most once, within a size limit."""
 
@@ -102,11 +141,11 @@ class BodySource:
         n = int(length)
         if n > self.limit:
             if n <= DROP_FACTOR * self.limit:
-                h.rfile.read(n)  # drop it, so the client reads our answer, not a reset
+                _read_exact(h, n)  # drop it, so the client reads our answer, not a reset
             else:
                 h.close_connection = True
             raise PayloadTooLarge(f"request body too large (limit {self.limit} bytes)")
-        return h.rfile.read(n) if n else b""
+        return _read_exact(h, n) if n else b""
 
     def drop_unread(self) -> None:
         """Read (and drop) a body nobody asked for, so the connection stays usable."""
@@ -118,7 +157,11 @@ class BodySource:
         if h.headers.get("Transfer-Encoding"):
             h.close_connection = True
         elif length and length.isdigit() and 0 < int(length) <= self.limit:
-            h.rfile.read(int(length))
+            try:
+                if len(h.rfile.read(int(length))) < int(length):
+                    h.close_connection = True
+            except (TimeoutError, OSError):
+                h.close_connection = True
         elif length:
             h.close_connection = True
 
@@ -248,6 +291,7 @@ def serve(site: Site, handler: BaseHTTPRequestHandler, method: str) -> None:
                   {k.lower(): v for k, v in handler.headers.items()}, source)
     try:
         check_host(req.headers.get("host"))
+        check_origin(method, req.headers)
         resp = site.handle(req)
     except Exception as exc:  # never a crash, never a traceback to the client
         status = status_of(exc)
@@ -282,12 +326,17 @@ class WebServer:
     """The daemon's HTTP server on 127.0.0.1. A request goes to the pages (`web`, the
     dashboard: it owns / and /ui/) when they own its path, else to the JSON API."""
 
-    def __init__(self, token: str, api: Site, port: int = 0):
+    def __init__(self, token: str, api: Site, port: int = 0, **limits: Any):
         self.token = token
         self.api = api
         self.web: Site | None = None  # mounted by the daemon when this build has a dashboard
-        self._server = ThreadingHTTPServer((LOOPBACK, port), _handler_class(self.site_for))
-        self._server.daemon_threads = True
+        handler_class = _handler_class(self.site_for)
+
+        def answer(conn: Connection) -> bool:
+            handler = handler_class(conn, conn.address, self)
+            return not handler.close_connection
+
+        self._server = ConnectionServer((LOOPBACK, port), answer, **limits)
         self._thread: threading.Thread | None = None
 
     def site_for(self, path: str) -> Site:
@@ -302,6 +351,9 @@ class WebServer:
     def url(self) -> str:
         return f"http://{LOOPBACK}:{self.port}"
 
+    def connection_stats(self) -> dict[str, int]:
+        return self._server.stats()
+
     def start(self) -> None:
         self._thread = threading.Thread(
             target=self._server.serve_forever, kwargs={"poll_interval": 1.0},
@@ -311,16 +363,40 @@ class WebServer:
 
     def shutdown(self) -> None:
         self._server.shutdown()
-        self._server.server_close()
         if self._thread is not None:
             self._thread.join(timeout=5)
 
 
 def _handler_class(site_for: Callable[[str], Site]) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
+        """One request on a Connection (daemon/web/connections.py answers each request of a
+        keep-alive connection with a new handler; the connection's reader keeps what the
+        client already sent)."""
+
         server_version = "FileGram"
         sys_version = ""
         protocol_version = "HTTP/1.1"
+
+        def setup(self) -> None:
+            conn: Connection = self.request
+            self.connection = conn.sock
+            self.rfile = conn.reader  # type: ignore[assignment]
+            self.wfile = conn.writer  # type: ignore[assignment]
+
+        def handle(self) -> None:
+            self.close_connection = True
+            try:
+                self.handle_one_request()
+            except OSError:  # the client went away mid-request
+                self.close_connection = True
+            finally:
+                try:
+                    self.wfile.flush()
+                except OSError:
+                    self.close_connection = True
+
+        def finish(self) -> None:
+            pass
 
         def log_message(self, format: str, *args: Any) -> None:  # to our log, not stderr
             log.debug("http %s - %s", self.address_string(), format % args)

@@ -100,6 +100,17 @@ def daemon_routes(api: DaemonApi) -> list[Route]:
         types = [t for t in (req.param("types") or "").split(",") if t]
         return api.actions(req.int_param("limit", 50, 1, 1000), req.param("session"), types)
 
+    def forget(req: Request) -> Any:
+        from filegram.forget import check_scope
+
+        number = (int, float, type(None))
+        body = require_object(req.json(), {"path_glob": (str, type(None)), "since_ms": number, "until_ms": number,
+                                           "everything": (bool,)}, ())
+        what = {"path_glob": body.get("path_glob"), "since_ms": body.get("since_ms"),
+                "until_ms": body.get("until_ms"), "everything": bool(body.get("everything", False))}
+        check_scope(**what)
+        return api.forget(what)
+
     return [
         Route("GET", "/api/health", lambda req: api.health()),
         Route("GET", "/api/profile", lambda req: api.profile()),
@@ -109,6 +120,7 @@ def daemon_routes(api: DaemonApi) -> list[Route]:
         Route("POST", "/api/pause", lambda req: api.pause()),
         Route("POST", "/api/resume", lambda req: api.resume()),
         Route("POST", "/api/consolidate", lambda req: api.consolidate()),
+        Route("POST", "/api/forget", forget),
         Route("POST", "/api/stop", lambda req: api.stop()),
     ]
 

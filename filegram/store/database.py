@@ -93,6 +93,11 @@ class StoreError(FileGramError, RuntimeError):
     """A store operation that cannot be done; the message is one line for the user."""
 
 
+class DamagedDatabase(StoreError):
+    """The file is not a sound SQLite database (overwritten pages, not a database at all):
+    `filegram doctor --repair` restores the newest good backup and what can still be read."""
+
+
 class DiskFullError(StoreError):
     """The disk holding the database is full: nothing was written, nothing is corrupted;
     writers should pause and retry when space returns."""
@@ -106,6 +111,21 @@ def store_error(exc: sqlite3.Error, path: Path) -> StoreError:
     if is_disk_full(exc):
         return DiskFullError(f"the disk holding {path} is full: writing paused, nothing stored was lost")
     return StoreError(f"cannot write to {path}: {exc}")
+
+
+def is_damaged(exc: BaseException) -> bool:
+    """True for SQLite's "the file is damaged" errors (not for a locked or missing file)."""
+    if not isinstance(exc, sqlite3.DatabaseError):
+        return False
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    if name.startswith("SQLITE_CORRUPT") or name == "SQLITE_NOTADB":
+        return True
+    text = str(exc).lower()
+    return "malformed" in text or "not a database" in text
+
+
+def damaged_message(path: Path | str, exc: BaseException) -> str:
+    return f"the database {path} is damaged ({exc}): run `filegram doctor --repair`"
 
 
 def now_ms() -> float:
@@ -190,12 +210,20 @@ class Database:
         self.readonly = readonly
         self._lock = threading.RLock()
         self._tx_depth = 0
-        conn.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
-        conn.execute("PRAGMA foreign_keys=ON")
-        if not readonly:
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=FULL")
-            self.migrate()
+        try:
+            conn.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+            conn.execute("PRAGMA foreign_keys=ON")
+            if not readonly:
+                conn.execute("PRAGMA journal_mode=WAL")
+                conn.execute("PRAGMA synchronous=FULL")
+                self.migrate()
+            else:
+                conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+        except sqlite3.DatabaseError as exc:
+            conn.close()
+            if is_damaged(exc):
+                raise DamagedDatabase(damaged_message(self.path, exc)) from exc
+            raise StoreError(f"cannot open database {self.path}: {exc}") from exc
 
     # -- lifecycle --------------------------------------------------------------------
 
@@ -359,6 +387,13 @@ class Database:
 
     def integrity_check(self) -> str:
         return self.conn.execute("PRAGMA integrity_check").fetchone()[0]
+
+    def vacuum(self) -> None:
+        """Rebuild the file from its live rows (no free pages, no deleted bytes left in
+        them); forget runs it. Outside any transaction, with other writers held off."""
+        with self._lock:
+            self._rollback()
+            self.conn.execute("VACUUM")
 
     def backup(self, dest: str | Path) -> Path:
         dest = Path(dest)

@@ -86,8 +86,9 @@ class Store(Database):
         with self.transaction():
             self.conn.execute(f"UPDATE sessions SET {sets} WHERE id = ?", (*fields.values(), session_id))
 
-    def close_session(self, session_id: str, ended_ms: float | None = None) -> None:
-        """Mark a session finished: memory encodes closed sessions only."""
+    def close_session(self, session_id: str, ended_ms: float | None = None, *, reason: str | None = None) -> None:
+        """Mark a session finished: memory encodes closed sessions only. `reason` (e.g.
+        "crash": cut by a crash and closed at the next start) goes to metadata.closed_reason."""
         if ended_ms is None:
             row = self.conn.execute(
                 "SELECT MAX(a.ts) FROM actions a JOIN sessions s ON s.sn = a.session_sn WHERE s.id = ?",
@@ -98,6 +99,11 @@ class Store(Database):
             self.conn.execute(
                 "UPDATE sessions SET closed = 1, ended_ms = ? WHERE id = ?", (ended_ms, session_id)
             )
+            if reason is not None:
+                self.conn.execute(
+                    "UPDATE sessions SET metadata = json_set(CASE WHEN json_valid(metadata) THEN metadata "
+                    "ELSE '{}' END, '$.closed_reason', ?) WHERE id = ?", (reason, session_id)
+                )
 
     def session(self, session_id: str) -> dict[str, Any] | None:
         row = self.conn.execute(self._session_select + " WHERE s.id = ?", (session_id,)).fetchone()

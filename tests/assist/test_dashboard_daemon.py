@@ -88,7 +88,8 @@ def test_daemon_serves_dashboard_and_assistant_api(users: dict[str, Path], tmp_p
         url = subprocess.run([sys.executable, "-m", "filegram", "open", "--print"], env=env,
                              capture_output=True, text=True, timeout=30).stdout.strip()
         info = json.loads(info_path.read_text())
-        assert url.startswith(info["api_url"] + "/?token=")
+        assert url.startswith(info["api_url"] + "/?code=")
+        assert (home / "run" / "api.token").read_text().strip() not in url
         status, ctype, body = _get(info["api_url"] + "/ui/")
         if ctype.startswith("application/json"):
             pytest.skip("the daemon does not serve the dashboard yet (see docs/assistant.md, wiring)")
@@ -118,14 +119,14 @@ def test_daemon_serves_dashboard_and_assistant_api(users: dict[str, Path], tmp_p
         # the recorder restarts at once with the new exclusion and keeps recording the rest
         page = _get(info["api_url"] + "/ui/privacy", op)[2]
         csrf = re.search(r'name=csrf value="([^"]+)"', page).group(1)
-        n_reports = _count_under(home, "reports/*")
-        assert n_reports
+        n_docs = _count_under(home, "docs/*")  # the nested user's documents
+        assert n_docs
         status, _, body = _post(info["api_url"] + "/ui/privacy/exclude",
-                                {"csrf": csrf, "pattern": "reports/*", "forget": "1"}, op)
-        assert status == 200 and f"Forgot {n_reports} action(s)" in body, body[-1500:]
-        assert _count_under(home, "reports/*") == 0
-        (root / "reports").mkdir()
-        (root / "reports" / "secret-plan.md").write_text("do not keep\n")
+                                {"csrf": csrf, "pattern": "docs/*", "forget": "1"}, op)
+        assert status == 200 and f"Forgot {n_docs} action(s)" in body, body[-1500:]
+        assert _count_under(home, "docs/*") == 0
+        (root / "docs").mkdir()
+        (root / "docs" / "secret-plan.md").write_text("do not keep\n")
         (root / "kept-note.md").write_text("keep me\n")
         deadline = time.monotonic() + 20
         while not any("kept-note.md" in json.dumps(a) for a in _actions(info, auth, 50)):

@@ -61,8 +61,10 @@ def test_nothing_without_the_key(site: dict[str, Any]) -> None:
         status, _, body = _req(site["url"] + path)
         assert status == 401 and "filegram open" in body, path
         assert "p3_T-" not in body
-    status, _, _ = _req(site["url"] + "/?token=wrong")
+    status, _, _ = _req(site["url"] + "/?code=wrong")
     assert status == 401
+    status, headers, _ = _req(site["url"] + f"/?token={TOKEN}")
+    assert status == 401 and "Set-Cookie" not in headers  # the token in a URL signs nobody in
     status, _, _ = _req(site["url"] + "/ui/", headers={"Cookie": f"{COOKIE}={TOKEN}"})
     assert status == 401  # the cookie holds a derived key, not the token
     status, _, body = _req(site["url"] + "/ui/", headers={"Authorization": f"Bearer {TOKEN}"})
@@ -70,14 +72,17 @@ def test_nothing_without_the_key(site: dict[str, Any]) -> None:
 
 
 def test_sign_in_sets_a_strict_cookie_and_headers(site: dict[str, Any]) -> None:
-    status, headers, _ = _req(site["url"] + f"/?token={TOKEN}")
+    signin = site["dash"].signin_path()
+    status, headers, _ = _req(site["url"] + signin)
     assert status == 303 and headers["Location"] == "/ui/"
+    status, again, _ = _req(site["url"] + signin)
+    assert status == 401 and "Set-Cookie" not in again  # a code works once
     cookie = headers["Set-Cookie"]
     assert cookie.startswith(f"{COOKIE}=") and "HttpOnly" in cookie and "SameSite=Strict" in cookie
     assert TOKEN not in cookie
     jar = http.cookiejar.CookieJar()
     op = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
-    status, headers, body = _req(site["url"] + f"/?token={TOKEN}", opener=op)
+    status, headers, body = _req(site["url"] + site["dash"].signin_path(), opener=op)
     assert status == 200 and "How you work" in body
     assert "script-src" not in headers["Content-Security-Policy"]  # default-src 'none': no scripts
     assert "frame-ancestors 'none'" in headers["Content-Security-Policy"]
@@ -89,7 +94,7 @@ def opener(site: dict[str, Any]) -> Any:
     """A client signed in the way a browser is: the one-time URL, then the cookie."""
     jar = http.cookiejar.CookieJar()
     op = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
-    assert _req(site["url"] + f"/?token={TOKEN}", opener=op)[0] == 200
+    assert _req(site["url"] + site["dash"].signin_path(), opener=op)[0] == 200
     return op
 
 
@@ -102,6 +107,10 @@ def test_forms_need_csrf_and_same_origin(site: dict[str, Any], opener: Any) -> N
     status, _, _ = _req(site["url"] + "/ui/privacy/pause", f"csrf={csrf}".encode(), opener=op,
                         headers={"Origin": "http://evil.example"})
     assert status == 403 and not backend.paused()
+    for origin in ("null", "http://127.0.0.1:1", "https://127.0.0.1"):
+        status, _, _ = _req(site["url"] + "/ui/privacy/pause", f"csrf={csrf}".encode(), opener=op,
+                            headers={"Origin": origin})
+        assert status == 403 and not backend.paused(), origin
     status, _, body = _req(site["url"] + "/ui/privacy/pause", f"csrf={csrf}".encode(), opener=op)
     assert status == 200 and backend.paused() and "id=rec-state>paused" in body
     _req(site["url"] + "/ui/privacy/resume", f"csrf={csrf}".encode(), opener=op)

@@ -174,3 +174,52 @@ def test_bench_real_without_recordings_says_so(tmp_path, fg_home):
         "filegram: error: bench real needs at least two closed recorded sessions (run `filegram record` first)"]
     proc = run_cli("bench", "real", "--truth", str(tmp_path / "missing.toml"), "--no-progress", home=fg_home)
     assert proc.returncode == 2 and "no such file" in proc.stderr
+
+
+def test_bench_run_on_a_users_folder(tmp_path, fg_home, sim_dir):
+    from bench_helpers import make_users_folder
+
+    users = make_users_folder(sim_dir, tmp_path / "people", per_user=12)
+    truth = json.loads((users / "truth.json").read_text())
+    out = tmp_path / "out"
+    proc = run_cli("bench", "run", "--users", str(users), "--size", "6", "--methods", "no_context,full_context,filegramos",
+                   "--no-ablations", "--workers", "1", "--no-progress", "--out", str(out), home=fg_home, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    res = json.loads((out / "results.json").read_text())
+    assert set(res["subtasks"]) == {"AttrRec", "ProfRec", "AnomDet", "ShiftAna"}
+    questions = [json.loads(x) for x in (out / "questions.jsonl").read_text().splitlines()]
+    assert {q["sub_track"] for q in questions} == {"AttrRec", "ProfRec", "AnomDet", "ShiftAna"}
+    perturbed = {s: d for u in truth.values() for s, d in u["perturbed"].items()}
+    for q in questions:
+        assert q["profile_id"] in truth
+        assert all(k.split("_S")[0] in truth for k in q["input_trajectories"])  # keys are the folder names
+        if q["sub_track"] == "ShiftAna":
+            target = q["metadata"]["target_key"]
+            (dim, (a, b)), = perturbed[target].items()
+            assert q["metadata"]["option_claims"][q["correct"]] == {"dim": dim, "from": a, "to": b}
+        if q["sub_track"] == "AttrRec":
+            claim = q["metadata"]["option_claims"][q["correct"]]
+            assert truth[q["profile_id"]]["tiers"][claim["dim"]] == claim["tier"]
+    report = (out / "report.md").read_text()
+    assert f"users folder {users}" in report
+    assert "Behavioral Fingerprint (BehavFP): needs each session's task" in report
+    proc = run_cli("bench", "run", "--users", str(tmp_path / "nowhere"), "--no-progress", "--out", str(out), home=fg_home)
+    assert proc.returncode == 2 and proc.stderr.strip() == f"filegram: error: {tmp_path / 'nowhere'}: no such users folder"
+
+
+def test_memory_gets_task_ids_only_when_asked(corpus):
+    from filegram.bench.context import Context
+    from filegram.bench.filegramos import FileGramOS
+
+    trajs, _ = corpus
+    picked = [t for t in trajs if t.profile_id == "p1"][:3]
+    ctx = Context("history", [(t.task_id, t.anonymous(t.task_id)) for t in picked])
+    for flag, expected in ((False, [None, None, None]), (True, [t.task_id for t in picked])):
+        m = FileGramOS(task_ids=flag, variants=("filegramos",))
+        m.ingest(ctx)
+        try:
+            got = [s["task_id"] for s in sorted(m.store.sessions(), key=lambda s: s["started_ms"])]
+            assert got == expected
+            assert all(s["profile_id"] is None for s in m.store.sessions())
+        finally:
+            m.close()

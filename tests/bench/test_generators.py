@@ -135,3 +135,21 @@ def test_a_broken_question_file_is_one_clear_error(tmp_path):
     path.write_text("[1, 2]\n", encoding="utf-8")
     with pytest.raises(FileGramError, match=r"q.jsonl:1: not a question record: not a JSON object"):
         read_jsonl(path)
+
+
+def test_options_use_the_benchs_own_wording_never_memorys(bank):
+    from filegram.memory import DIMENSIONS
+
+    from filegram.vocab import TIER_DESCRIPTIONS
+
+    questions, _ = bank
+    theirs = [TIER_DESCRIPTIONS[d][t] for d in "ABCDEF" for t in "LMR"]
+    theirs += [DIMENSIONS[d].tiers[t] for d in "ABCDEF" for t in "LMR"]
+    worded = [q for q in questions if q.sub_track in ("AttrRec", "BehavFP", "BehavInf", "TraceDis", "ShiftAna", "FileGrd")]
+    assert worded
+    for q in worded:
+        for choice in q.choices:
+            assert not any(t in choice for t in theirs), (q.question_id, choice)
+    # several wordings per tier are in use across the bank
+    attr = {c for q in questions if q.sub_track == "AttrRec" for c in q.choices}
+    assert len(attr) > 18

@@ -88,7 +88,8 @@ def test_config_get_and_set_keep_comments_and_validate(fg_home):
     assert "# Folders to watch" in text and 'roots = ["~/a", "~/b"]' in text
     for args, words in (
         (("recorder.roots", "20"), "recorder.roots must be a list of strings"),
-        (("llm.timeout_seconds", "-1"), "llm.timeout_seconds must not be negative"),
+        (("llm.timeout_seconds", "-1"), "llm.timeout_seconds must be greater than 0, got -1"),
+        (("daemon.api_port", "99999"), "daemon.api_port must be between 0 and 65535, got 99999"),
         (("recorder.nope", "1"), "unknown setting recorder.nope"),
     ):
         p = run_cli("config", "set", *args, home=fg_home)

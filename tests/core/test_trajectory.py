@@ -9,7 +9,7 @@ import pytest
 from filegram.privacy import PathFilter
 from filegram.schema import TraceError
 from filegram.store import Store
-from filegram.trajectory import export_sessions, import_paths, read_trajectory
+from filegram.trajectory import export_sessions, import_paths
 
 
 def _snapshot(store: Store) -> dict:
@@ -123,9 +123,8 @@ def test_media_path_traversal_is_never_followed(tmp_path, fixtures_dir):
 def test_denied_paths_are_dropped_on_import(tmp_path, fixtures_dir):
     store = Store(tmp_path / "db.sqlite")
     filt = PathFilter(deny=["scratch_notes.txt"])
-    traj = read_trajectory(fixtures_dir / "p1_T-01", path_filter=filt)
-    assert traj.denied == 2
-    import_paths(store, [fixtures_dir / "p1_T-01"], path_filter=filt)
+    (result,) = import_paths(store, [fixtures_dir / "p1_T-01"], path_filter=filt)
+    assert result.denied == 2
     dump = "\n".join(json.dumps(e) for e in store.actions())
     assert "scratch_notes" not in dump
     assert all("scratch_notes" not in (r[0] or "") for r in store.conn.execute("SELECT original_path FROM blobs"))

@@ -54,12 +54,13 @@ class DaemonHarness:
         return subprocess.run([sys.executable, "-m", "filegram", *args], capture_output=True,
                               text=True, env=self.env, timeout=timeout)
 
-    def start_foreground(self, *extra: str, env: dict[str, str] | None = None) -> subprocess.Popen[str]:
+    def start_foreground(self, *extra: str, env: dict[str, str] | None = None,
+                         preexec_fn: Any = None) -> subprocess.Popen[str]:
         """Start `filegram start --foreground` as our child and wait until it is ready."""
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "filegram", "start", "--foreground", *extra],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-            env={**self.env, **(env or {})},
+            env={**self.env, **(env or {})}, preexec_fn=preexec_fn,
         )
         self.wait_ready(self.proc.pid)
         return self.proc

@@ -165,7 +165,8 @@ def test_tray_icons_and_menu_actions(xdisplay, daemon_env, opener, artifacts_dir
         opened = set(opener.read_text().splitlines())  # two openers race: order is free
         assert str(home.root) in opened
         if daemon.api.web is not None:  # this build has the dashboard: a one-time sign-in URL
-            assert f"{daemon.api.url}/?token={daemon.api.token}" in opened
+            assert any(u.startswith(f"{daemon.api.url}/?code=") for u in opened)
+            assert not any(daemon.api.token in u for u in opened)  # never the token in argv
         else:
             assert (home.run_dir / "profile.html").as_uri() in opened
         page = daemon.write_profile_page()  # the page used when there is no dashboard

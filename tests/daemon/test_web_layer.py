@@ -118,3 +118,51 @@ def test_host_names() -> None:
     assert host_name("[::1]:80") == "::1"
     assert host_name("LOCALHOST") == "localhost"
     assert host_name(None) == ""
+
+
+@pytest.mark.parametrize("origin", ["null", "http://evil.example", "http://127.0.0.1:1", "https://127.0.0.1:{port}",
+                                    "http://localhost:{port}"])
+def test_state_changing_requests_from_another_origin_are_refused(server: WebServer, origin: str) -> None:
+    """A page elsewhere (or a sandboxed frame, Origin: null) cannot make the API change anything,
+    even with a token it somehow has; reads are not refused for an Origin."""
+    body = b'{"a": 1}'
+    status, _, raw = _call(server, "POST", "/api/echo", body=body,
+                           headers={"Content-Type": "application/json", "Origin": origin.format(port=server.port)})
+    assert status == 403 and "cross-site" in json.loads(raw)["error"]
+    status, _, _ = _call(server, "GET", "/api/ping", headers={"Origin": "null"})
+    assert status == 200
+
+
+def test_same_origin_posts_pass(server: WebServer) -> None:
+    status, _, raw = _call(server, "POST", "/api/echo", body=b'{"a": 1}',
+                           headers={"Content-Type": "application/json", "Origin": f"http://127.0.0.1:{server.port}"})
+    assert status == 200 and json.loads(raw) == {"got": {"a": 1}}
+    status, _, _ = _call(server, "POST", "/api/echo", body=b'{"a": 1}',
+                         headers={"Content-Type": "application/json", "Sec-Fetch-Site": "cross-site"})
+    assert status == 403
+
+
+def test_signin_codes_work_once_and_expire() -> None:
+    from filegram.daemon.web.auth import SigninCodes
+
+    codes = SigninCodes()
+    code = codes.issue()
+    assert not codes.redeem("") and not codes.redeem("guess")
+    assert codes.redeem(code) and not codes.redeem(code)
+    expired = SigninCodes(ttl_seconds=-1.0)
+    assert not expired.redeem(expired.issue())
+
+
+def test_keep_alive_connection_serves_many_requests_and_pipelining(server: WebServer) -> None:
+    s = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+    try:
+        one = f"GET /api/ping HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nAuthorization: Bearer {TOKEN}\r\n\r\n"
+        s.sendall((one * 3).encode())  # three requests in one packet: three answers, in order
+        got = b""
+        while got.count(b'{"pong": true}') < 3:
+            chunk = s.recv(65536)
+            assert chunk, got
+            got += chunk
+        assert got.count(b"HTTP/1.1 200") == 3
+    finally:
+        s.close()

@@ -35,9 +35,10 @@ class SessionBuilder:
         return self.add("file_write", file_path=path, file_type=ftype, directory_depth=path.count("/"),
                         operation=op, content_length=len(text), media_ref={"type": "blob", "hash": h, "path": f"media/blobs/{h}.blob"})
 
-    def read(self, path: str, view_count: int = 1, view_range: list[int] | None = None) -> SessionBuilder:
+    def read(self, path: str, view_count: int = 1, view_range: list[int] | None = None,
+             content_length: int = 100) -> SessionBuilder:
         return self.add("file_read", file_path=path, file_type=path.rsplit(".", 1)[-1], directory_depth=path.count("/"),
-                        view_count=view_count, view_range=view_range, content_length=100)
+                        view_count=view_count, view_range=view_range, content_length=content_length)
 
     def edit(self, path: str, added: int, deleted: int) -> SessionBuilder:
         return self.add("file_edit", file_path=path, file_type="md", lines_added=added, lines_deleted=deleted,

@@ -59,11 +59,13 @@ CHOICES = [DIMENSIONS["A"].tiers[t] for t in "LMR"]
 def test_prompt_holds_the_evidence_and_nothing_excluded(memory_with_trace):
     with FakeLLM("Answer: A\nDeep reading with revisits.") as llm:
         mem = Memory(memory_with_trace, _config(llm.api_base))
-        mem.consolidate()
+        mem.consolidate()  # may ask the tier judge about uncertain dimensions first
+        judged = len(llm.requests)
+        assert all("Judge one dimension" in r["body"]["messages"][0]["content"] for r in llm.requests)
         ans = mem.ask(QUESTION, CHOICES)
         assert ans.used_llm and ans.choice == 0 and not ans.warnings
-        assert len(llm.requests) == 1
-        sent = llm.requests[0]["body"]
+        assert len(llm.requests) == judged + 1
+        sent = llm.requests[-1]["body"]
         assert sent["model"] == "fake-model"
         text = "\n".join(m["content"] for m in sent["messages"])
         assert "## Procedural summary" in text and "A (Consumption)" in text
@@ -133,7 +135,8 @@ def test_episode_narratives_only_when_asked_for(memory_with_trace):
 
 
 def test_llm_judges_only_the_uncertain_flags(tmp_path, persona_store):
-    st, _ = persona_store(tmp_path / "p3.db", {"A": "M", "B": "R", "C": "R", "D": "R", "E": "M", "F": "R"})
+    st, _ = persona_store(tmp_path / "p3.db", {"A": "M", "B": "R", "C": "R", "D": "R", "E": "M", "F": "R"},
+                          perturb={"T-12": {"C": "M"}})
     offline = Memory(st, Config())
     offline.consolidate()
     before = offline.profile()["anomalies"]
@@ -156,3 +159,58 @@ def test_llm_judges_only_the_uncertain_flags(tmp_path, persona_store):
                 assert b["verdict"] == a["verdict"] and b["judge"] == "rules"
         assert mem.judge_uncertain() == 0  # judged once, stored
     st.close()
+
+
+def test_tier_judge_is_asked_only_where_the_rules_are_unsure(tmp_path, session_builder):
+    # Three sessions: enough to see what they showed, too little for the rules to be sure.
+    st = Store(tmp_path / "few.db")
+    for i in range(3):  # one folder in three chances: the rules cannot say M or R
+        b = session_builder(f"s{i}", start_ms=1.7e12 + i * 1e7)
+        if i == 0:
+            b.add("dir_create", dir_path="notes", depth=1, sibling_count=0)
+        b.write("notes/r.md" if i == 0 else "r.md", "# r\n" + "line\n" * 30)
+        b.store_into(st)
+    offline = Memory(st, Config())
+    offline.consolidate()
+    before = offline.profile()["dimensions"]
+    unsure = sorted(d for d, p in before.items() if p["sessions"] and (p["tier"] == "unknown" or p["confidence"] < 0.8))
+    assert "C" in unsure and before["C"]["judge"] == "rules"
+    st.close()
+    st = Store(tmp_path / "few.db")
+    with FakeLLM("M - folders one level deep in both sessions.") as llm:
+        mem = Memory(st, _config(llm.api_base))
+        assert mem.judge_tiers() == len(unsure)
+        assert len(llm.requests) == len(unsure)
+        sent = [r["body"]["messages"][0]["content"] for r in llm.requests]
+        assert any("Organization" in s and "adaptive (1-2 levels)" in s and "abstain" in s for s in sent)
+        after = mem.profile()["dimensions"]
+        assert after["C"]["tier"] == "M" and after["C"]["judge"] == "llm"
+        assert any("language model judged M" in e for e in after["C"]["evidence"])
+        for d, p in after.items():
+            if d not in unsure:
+                assert p["judge"] == "rules" and p == before[d]
+        assert mem.judge_tiers() == 0  # judged once, kept while the evidence is unchanged
+    with FakeLLM("abstain: two sessions say little.") as llm:
+        mem = Memory(st, _config(llm.api_base))
+        mem.store.conn.execute("DELETE FROM mem_tier_judgements")
+        mem.judge_tiers()
+        assert mem.profile()["dimensions"]["C"]["tier"] == "unknown"
+    st.close()
+
+
+def test_profile_show_prompt_prints_the_judge_prompt_without_a_model(tmp_path, session_builder, capsys):
+    from filegram.cli import main
+
+    home = tmp_path / "home"
+    st = Store(home / "filegram.db")
+    for i in range(3):
+        b = session_builder(f"s{i}", start_ms=1.7e12 + i * 1e7)
+        if i == 0:
+            b.add("dir_create", dir_path="notes", depth=1, sibling_count=0)
+        b.write("notes/r.md" if i == 0 else "r.md", "# r\n" + "line\n" * 30)
+        b.store_into(st)
+    st.close()
+    assert main(["--home", str(home), "profile", "--show-prompt"]) == 0
+    out = capsys.readouterr().out
+    assert "judge prompt for C" in out and "Reply with one of L, M, R, or abstain" in out
+    assert "no model is configured" in out

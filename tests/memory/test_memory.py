@@ -89,9 +89,30 @@ def test_drift_is_flagged_and_attributed(tmp_path, persona_store):
     assert ids["T-12"] in flagged
     a = flagged[ids["T-12"]]
     assert (a["dimension"], a["from"], a["to"]) == ("C", "R", "M")
-    assert a["verdict"] == "genuine"
+    # one folder in 16 chances: more likely a change than not, but not certain
+    assert a["verdict"] == "uncertain" and 0.5 <= a["posterior"] < 0.8
     top = mem.session_shift(ids["T-12"])[0]
     assert (top["dimension"], top["from"], top["to"]) == ("C", "R", "M")
+    # silence is not evidence: a session that gave no chance on a dimension says so
+    assert any(s["to"] == "not detectable" for s in mem.session_shift(ids["T-12"]))
+    st_.close()
+
+
+def test_drift_grows_firm_with_a_long_history(tmp_path):
+    # Three months of the same flat user: one session with a folder is now a genuine change.
+    st_ = Store(tmp_path / "long.db")
+    odd = None
+    for rnd in range(3):
+        for i, tid in enumerate(sorted(TASKS)):
+            tiers = dict(P3, C="M") if (rnd, tid) == (2, "T-12") else P3
+            sid = store_session(st_, tiers, tid, seed=rnd * 100 + i, start_ms=1.7e12 + (rnd * 32 + i) * 3.6e6,
+                                label=f"r{rnd}_{tid}")
+            odd = sid if (rnd, tid) == (2, "T-12") else odd
+    mem = Memory(st_)
+    mem.consolidate()
+    flagged = {a["session"]: a for a in mem.profile()["anomalies"]}
+    assert flagged[odd]["verdict"] == "genuine" and flagged[odd]["posterior"] >= 0.8
+    assert len(flagged) == 1
     st_.close()
 
 

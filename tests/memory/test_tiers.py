@@ -1,4 +1,5 @@
-"""Tier classification follows table 2's definitions, per session and per user."""
+"""Tiers follow table 2's meanings: a category per session that had the chance to show a
+behaviour, a posterior per user in which silence where there was no chance counts for nothing."""
 
 from __future__ import annotations
 
@@ -9,9 +10,8 @@ from filegram.memory import (
     encode_session,
     match_profiles,
     session_tiers,
-    tiers_from_fingerprint,
+    user_tiers,
 )
-from filegram.memory.tiers import aggregate_votes
 
 # pytest fixtures shared by the memory tests (no conftest.py: see memory_fixtures)
 session_builder = memory_fixtures.session_builder
@@ -97,13 +97,22 @@ def test_iteration(session_builder, kind, expected):
     assert _tiers(b)["D"]["tier"] == expected
 
 
-@pytest.mark.parametrize("deletes,temp,expected", [(3, 2, "L"), (1, 0, "M"), (0, 0, "R")])
-def test_curation(session_builder, deletes, temp, expected):
+@pytest.mark.parametrize("scratch,removed,expected", [(3, 3, "L"), (2, 1, "M"), (2, 0, "R")])
+def test_curation(session_builder, scratch, removed, expected):
     b = session_builder()
-    b.write("a.md", _doc(30)).write("b.md", _doc(30))
-    for i in range(deletes):
-        b.add("file_delete", file_path=f"tmp_{i}.md" if i < temp else f"old_{i}.md", file_age_ms=1.0, was_temporary=i < temp)
+    b.write("a.md", _doc(30))
+    for i in range(scratch):
+        b.write(f"tmp_{i}.md", "scratch\n")
+    for i in range(removed):
+        b.add("file_delete", file_path=f"tmp_{i}.md", file_age_ms=1.0, was_temporary=True)
     assert _tiers(b)["E"]["tier"] == expected
+
+
+def test_deleting_inputs_a_task_asks_to_remove_is_not_curation(session_builder):
+    b = session_builder()
+    b.write("a.md", _doc(30))
+    b.add("file_delete", file_path="in/report (1).md", file_age_ms=9e6, was_temporary=False)
+    assert "E" not in _tiers(b)  # no scratch left, nothing temporary removed: no chance shown
 
 
 @pytest.mark.parametrize("kind,expected", [("visual", "L"), ("tables", "M"), ("text", "R")])
@@ -136,18 +145,88 @@ def test_no_evidence_no_vote(session_builder):
     assert _tiers(b) == {}
 
 
-def test_unexercised_dimension_is_unknown_not_guessed():
-    agg = aggregate_votes({"A": {"L": 2.0, "M": 0.5}}, {"A": 3})
-    assert agg["A"]["tier"] == "L" and 0 < agg["A"]["confidence"] < 1
-    for dim in "BCDEF":
-        assert agg[dim]["tier"] == "unknown" and agg[dim]["confidence"] == 0.0
+def _signals(b):
+    return encode_session(b.events, b.get_blob).signals
 
 
-def test_fingerprint_only_classification_and_profile_matching():
-    fp = {"search_ratio": 0.4, "browse_ratio": 0.05, "revisit_ratio": 0.0, "files_created": 1, "total_output_chars": 1500,
-          "avg_output_length": 1500, "dirs_created": 0, "max_dir_depth": 0, "files_moved": 0}
-    est = tiers_from_fingerprint(fp)
-    assert est["A"]["tier"] == "M" and est["B"]["tier"] == "R" and est["C"]["tier"] == "R"
+def _user(session_builder, make, n):
+    out = []
+    for i in range(n):
+        b = session_builder(f"s{i}")
+        make(b, i)
+        out.append(_signals(b))
+    return user_tiers(out)
+
+
+def test_a_habit_shown_when_the_work_allows_is_not_outvoted_by_sessions_that_did_not_need_it(session_builder):
+    # Folders in 6 of 24 sessions; the other 18 just wrote one file at the root. The old
+    # majority vote called this person flat; folders are what they do when it is called for.
+    def make(b, i):
+        if i % 4 == 0:
+            b.add("dir_create", dir_path="notes", depth=1, sibling_count=0)
+            b.write("notes/r.md", _doc(30))
+        else:
+            b.write("r.md", _doc(30))
+    est = _user(session_builder, make, 24)["C"]
+    assert est.tier == "M" and est.posterior["M"] > 3 * est.posterior["R"]
+    # ...while a person who never makes one in as many chances is flat
+    est = _user(session_builder, lambda b, i: b.write("r.md", _doc(30)), 24)["C"]
+    assert est.tier == "R" and est.confidence >= 0.8
+
+
+def test_thin_evidence_is_unknown(session_builder):
+    est = _user(session_builder, lambda b, i: b.write("r.md", _doc(30)), 1)
+    assert est["C"].tier == "unknown" and est["C"].confidence == 0.0
+    # no chance at all (nothing deleted, no scratch left): unknown, not "never deletes"
+    assert est["E"].tier == "unknown" and est["E"].sessions == 0
+
+
+def test_confidence_grows_with_consistent_evidence(session_builder):
+    def make(b, i):
+        for k in range(3):
+            b.write(f"tmp_{k}.md", "x\n")
+            b.add("file_delete", file_path=f"tmp_{k}.md", file_age_ms=1.0, was_temporary=True)
+    few, many = _user(session_builder, make, 3)["E"], _user(session_builder, make, 12)["E"]
+    assert few.tier == many.tier == "L"
+    assert many.confidence > few.confidence
+
+
+def test_reading_style_is_judged_against_the_users_own_lines(session_builder):
+    # Long lines (80 characters): a read of lines 1-60 of a 4,800-character file is the whole
+    # file, not its head; with a fixed guess of characters per line it would look like skimming.
+    def make(b, i):
+        for k in range(4):
+            b.read(f"in/f{k}.md", view_range=[1, 60], content_length=4800)
+        b.read("in/f0.md", view_range=[1, 60], content_length=4800, view_count=2)
+    assert _user(session_builder, make, 6)["A"].tier == "L"
+
+
+def test_tool_actions_are_not_the_persons(session_builder):
+    # an unpacked archive: 20 documents written by tar, not by the person
+    b = session_builder()
+    for k in range(20):
+        b.write(f"pkg/doc_{k}.md", _doc(120))
+    for e in b.events:
+        e["authored"] = False
+    assert _signals(b)["B"]["docs"] == 0 and "B" not in _tiers(b)
+
+
+def test_task_labels_only_sharpen(session_builder):
+    sigs = []
+    for i in range(3):
+        b = session_builder(f"s{i}")
+        b.add("dir_create", dir_path="a", depth=1, sibling_count=0)
+        b.write("a/r.md", _doc(30))
+        sigs.append(_signals(b))
+    # T-01 (understand: A, B) does not exercise C: those sessions count half on C
+    off_task = user_tiers(sigs, ["T-01"] * 3)["C"]
+    unlabelled = user_tiers(sigs)["C"]
+    assert off_task.opportunities == unlabelled.opportunities / 2
+    assert unlabelled.tier == "M" and off_task.confidence < unlabelled.confidence
+
+
+def test_profile_matching():
+    est = {"A": {"tier": "M", "confidence": 0.9}, "B": {"tier": "R", "confidence": 0.9}, "C": {"tier": "R", "confidence": 0.8}}
     scores = match_profiles(est, {"p3": {"A": "M", "B": "R", "C": "R"}, "p1": {"A": "L", "B": "L", "C": "L"}})
     assert scores["p3"] > scores["p1"]
 

@@ -33,6 +33,6 @@ def sh(cmd: str, cwd: Path) -> None:
 
 
 def kinds(store: Store) -> list[tuple[str, ...]]:
-    from filegram.recorder.fidelity import key_of
+    from filegram.recorder.actionkeys import key_of
 
     return [key_of(e) for e in store.actions()]

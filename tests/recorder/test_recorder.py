@@ -227,7 +227,12 @@ def test_restart_keeps_first_seen_and_the_last_snapshot(root: Path, store: Store
     assert edit["file_path"] == "doc.md" and edit["diff_summary"] == "+1 -1"
     delete = next(store.actions(types=["file_delete"]))
     assert delete["file_age_ms"] >= 300
-    assert len(store.sessions()) == 2
+    sessions = store.sessions()
+    assert len(sessions) == 3  # two recordings and the change made between them, marked offline
+    offline = [s for s in sessions if s["label"] == "offline"]
+    assert len(offline) == 1 and offline[0]["metadata"]["offline"] is True
+    (ev,) = store.actions(offline[0]["id"])
+    assert (ev["event_type"], ev["file_path"], ev["operation"], ev["offline"]) == ("file_write", "other.md", "create", True)
 
 
 def test_demo_workflow_records_the_main_action_types(root: Path, store: Store) -> None:

@@ -74,3 +74,65 @@ def test_planted_secrets_are_not_stored(tmp_path):
     for name in NAMES + ("diary", ".ssh"):
         assert name.encode() not in stored, f"a denied name reached the store: {name}"
     assert b"[REDACTED" in stored  # setup.md's snapshot kept its text with the key removed
+
+
+# Secrets in the formats issue 14 found stored, planted through the real recorder: file
+# content, an edit that adds one, a grep for a password, and secrets in file names.
+CONTENT_SECRETS = {
+    "json": ('{"db_password": "Velvet42!orchid"}\n', "Velvet42!orchid"),
+    "markdown": ("**Password**: Maple7harbor\n", "Maple7harbor"),
+    "prose": ("the password is Tr0ub4dor&3 for now\n", "Tr0ub4dor&3"),
+    "pair": ("router: admin / hunter2x9\n", "hunter2x9"),
+    "url": ("DATABASE=postgres://app:pa55w0rd-db@db.internal/app\n", "pa55w0rd-db"),
+    "bearer": ("Authorization: Bearer 9f8e7d6c5b4a39281706f5e4d3c2b1a0\n", "9f8e7d6c5b4a39281706f5e4d3c2b1a0"),
+    "netrc": ("machine example.org login bob password s3cr3t-netrc\n", "s3cr3t-netrc"),
+}
+EDIT_SECRET = ("DB_PASS=Granite77?river\n", "Granite77?river")
+GREPPED = "Falcon91!meadow"
+NAME_SECRETS = ("ghp_N4mEdT0k3nAbCdEfGhIjKlMnOpQrStUvWx12", "Quokka55!pass")
+
+
+def test_secrets_recorded_in_content_edits_searches_and_names_never_reach_the_database(tmp_path):
+    from fg_helpers import leaks, wait_until
+
+    home, root = tmp_path / "home", tmp_path / "root"
+    root.mkdir()
+    home.mkdir()
+    db = home / "filegram.db"
+
+    def stored() -> str:
+        if not db.exists():
+            return ""
+        conn = sqlite3.connect(db)
+        try:
+            return "\n".join(d for (d,) in conn.execute("SELECT data FROM actions"))
+        except sqlite3.OperationalError:
+            return ""
+        finally:
+            conn.close()
+
+    proc = start_recorder(home, root)
+    try:
+        notes = root / "notes"
+        notes.mkdir()
+        for name, (text, _) in CONTENT_SECRETS.items():
+            (notes / f"{name}.md").write_text(f"# {name}\n{text}")
+        (notes / "servers.md").write_text(f"staging box\npassword: {GREPPED}\n")
+        wait_until(lambda: stored().count('"file_path":"notes/') >= len(CONTENT_SECRETS) + 1, what="the notes stored")
+        with (notes / "json.md").open("a") as fh:
+            fh.write(EDIT_SECRET[0])
+        wait_until(lambda: stored().count("notes/json.md") >= 2, what="the edit stored")
+        subprocess.run(["grep", "-r", GREPPED, str(notes)], capture_output=True)
+        wait_until(lambda: "\"search_type\"" in stored(), what="the grep stored")
+        (notes / f"{NAME_SECRETS[0]}.txt").write_text("token file\n")
+        (notes / f"password is {NAME_SECRETS[1]}.txt").write_text("a name that holds a password\n")
+        wait_until(lambda: stored().count("[REDACTED:") >= 3, what="the named files stored")
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=30)
+    secrets = [s for _, s in CONTENT_SECRETS.values()] + [EDIT_SECRET[1], GREPPED, *NAME_SECRETS]
+    found = leaks([home], secrets)
+    assert not found, f"secrets reached the stored bytes: {found}"
+    text = stored()
+    assert '"query":"[REDACTED:QUERY]"' in text, "the grep for a password is stored, its query hidden"
+    assert "notes/markdown.md" in text and "[REDACTED:GITHUB_TOKEN].txt" in text

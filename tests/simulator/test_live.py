@@ -34,6 +34,11 @@ def test_live_run_leaves_the_workspace_the_plan_describes(tmp_path: Path, pid: s
     assert dirs == tracer.dirs
 
 
+def _links(events: list[dict]) -> set[tuple[str, str, str]]:
+    return {(e["source_file"], e["target_file"], e["reference_type"])
+            for e in events if e["event_type"] == "cross_file_reference"}
+
+
 def _recorder_or_skip():
     try:
         from filegram.recorder import Recorder
@@ -71,5 +76,11 @@ def test_live_recording_agrees_with_fast_trace(tmp_path: Path, pid: str, tid: st
     lf, ff = fingerprint(lev), fingerprint(fev)
     for k, tol in FEATURE_TOLERANCE.items():
         assert abs(lf[k] - ff[k]) <= tol, (k, lf[k], ff[k])
+    # links need evidence on both paths (the same rules): what the fast path links, the
+    # recorder links too (it may link a little more: compressed live time keeps more reads
+    # inside the windows), and nothing is linked to itself
+    lr, fr = _links(lev), _links(fev)
+    assert fr and len(fr & lr) >= 0.8 * len(fr), (sorted(fr - lr), sorted(lr - fr))
+    assert all(src != dst for src, dst, _ in fr)
     summary = json.loads((live / "summary.json").read_text())
     assert summary["mode"] == "live" and summary["workspace_root"].endswith("workspace")

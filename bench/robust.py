@@ -1,0 +1,278 @@
+"""`filegram bench robust`: do memory's tiers and drift flags hold for users it was not built
+around?
+
+Each condition is a population of users. For every user: a fresh temporary home and store,
+the user's trajectories imported through the core's importer (`filegram.trajectory`) with
+task ids, profile ids, summaries and perturbation records stripped (task ids are kept only
+in condition a), `Memory(store, config).consolidate()`, then `profile()`. Memory is used
+only through its public API (`filegram.memory.Memory`) at its default, offline settings.
+
+Conditions (docs/memory.md, Robustness benchmark):
+
+- a: the simulator as is (20 profiles x 32 tasks), WITH task ids;
+- b: the same trajectories without task ids;
+- c: without task ids, every user's verbosity and activity scaled by 0.3, and by 3 (two rows);
+- d: without task ids, each user acting out a dimension in only a share R of the sessions
+  that allow it, R drawn per user uniformly in [0.3, 1] (seeded);
+- e: users folders (truth.json + trajectories): the shared users-dev set when present, and
+  any folder given with --users.
+
+Users are evaluated in worker processes, one job per (simulated population, user) or
+(users folder, user); a simulated user's trajectories are written to a temporary folder
+and deleted after use.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from filegram.errors import FileGramError
+
+from .robust_metrics import UserOutcome, condition_metrics
+from .users import find_default_users, load_users
+
+QUICK_PROFILES = ("p1", "p2", "p3", "p5", "p8", "p12", "p15", "p17")
+EXPRESSION_RANGE = (0.3, 1.0)
+
+
+@dataclass(frozen=True)
+class Condition:
+    key: str
+    title: str
+    task_ids: bool = False
+    scale: float = 1.0
+    expression: tuple[float, float] | None = None  # per-user range
+    users: str | None = None  # a users folder instead of the simulator
+
+
+SIM_CONDITIONS = (
+    Condition("a", "(a) simulator, with task ids", task_ids=True),
+    Condition("b", "(b) simulator, no task ids"),
+    Condition("c0.3", "(c) scale 0.3, no task ids", scale=0.3),
+    Condition("c3", "(c) scale 3, no task ids", scale=3.0),
+    Condition("d", "(d) expression 0.3-1 per user, no task ids", expression=EXPRESSION_RANGE),
+)
+
+
+@dataclass
+class RobustConfig:
+    out: Path = Path("bench-robust")
+    quick: bool = False
+    seed: int = 0
+    workers: int = 2
+    users: Sequence[Path] = ()
+    default_users: bool = True
+    simulate: bool = True
+    profiles: Sequence[str] | None = None
+    progress: bool = True
+
+
+@dataclass
+class Job:
+    """One user under one or more conditions that share the same trajectories."""
+
+    conditions: tuple[Condition, ...]
+    user: str
+    seed: int = 0
+    users_root: str | None = None
+    truth: dict[str, str] = field(default_factory=dict)
+    perturbed: dict[str, dict[str, tuple[str, str]]] = field(default_factory=dict)
+    folders: tuple[str, ...] = ()
+
+    @property
+    def cost(self) -> int:
+        return 0 if self.users_root else 1
+
+
+def expression_for(user: str, seed: int, bounds: tuple[float, float] = EXPRESSION_RANGE) -> float:
+    """The user's share of sessions that act out an allowed dimension (condition d)."""
+    return round(random.Random(f"{seed}:expression:{user}").uniform(*bounds), 3)
+
+
+# -- one user ------------------------------------------------------------------------------
+
+
+def import_sessions(store: Any, sessions: Sequence[tuple[Path, str, str | None]]) -> list[str]:
+    """Import (folder, label, task id or None) through the core's importer as a recording
+    would arrive: the given label, no profile id on the session or its events, no summary
+    or perturbation record in its metadata, and a task id only where one is given."""
+    from filegram.trajectory import read_trajectory, store_trajectory
+
+    ids: list[str] = []
+    for folder, label, task_id in sessions:
+        traj = read_trajectory(folder)
+        summary = {"task_id": task_id} if task_id else None
+        ids.extend(store_trajectory(store, replace(traj, label=label, summary=summary, perturbation=None),
+                                    as_recording=True).session_ids)
+    return ids
+
+
+def remember(sessions: Sequence[tuple[Path, str, str | None]], config: Any = None) -> dict[str, Any]:
+    """Import the sessions into a fresh temporary home and return memory's profile, with
+    anomaly labels filled in from the store where memory left them out."""
+    from filegram.memory import Memory
+
+    from filegram.config import Config, Home
+
+    config = config or Config()
+    with tempfile.TemporaryDirectory(prefix="filegram-robust-") as tmp:
+        store = Home.resolve(tmp).open_store()
+        try:
+            import_sessions(store, sessions)
+            mem = Memory(store, config)
+            mem.consolidate()
+            profile = mem.profile()
+            labels = {s["id"]: s.get("label") for s in store.sessions()}
+        finally:
+            store.close()
+    for a in profile.get("anomalies") or []:
+        if not a.get("label"):
+            a["label"] = labels.get(a.get("session"))
+    return profile
+
+
+def outcome(condition: Condition, user: str, profile: dict[str, Any], truth: dict[str, str],
+            perturbed: dict[str, dict[str, tuple[str, str]]], sessions: int, note: str = "",
+            seconds: float = 0.0) -> UserOutcome:
+    dims = profile.get("dimensions") or {}
+    calls = {}
+    for d in truth:
+        info = dims.get(d) or {}
+        tier = info.get("tier") if info.get("tier") in ("L", "M", "R") else "unknown"
+        calls[d] = (tier, float(info.get("confidence") or 0.0))
+    flags = [{"label": a.get("label"), "dimension": a.get("dimension"), "from": a.get("from"), "to": a.get("to"),
+              "verdict": a.get("verdict")} for a in profile.get("anomalies") or []]
+    return UserOutcome(condition.key, user, sessions, dict(truth), calls, perturbed, flags, note, round(seconds, 2))
+
+
+def _simulated(job: Job) -> list[UserOutcome]:
+    from filegram.simulator import PROFILES, simulate
+
+    cond0 = job.conditions[0]
+    expression = expression_for(job.user, job.seed, cond0.expression) if cond0.expression else 1.0
+    tmp = Path(tempfile.mkdtemp(prefix="filegram-robust-sim-"))
+    try:
+        paths = simulate(tmp, profiles=[job.user], seed=job.seed, scale=cond0.scale, expression=expression)
+        truth = dict(PROFILES[job.user].tiers)
+        out = []
+        for cond in job.conditions:
+            t0 = time.perf_counter()
+            sessions, perturbed = [], {}
+            for i, path in enumerate(paths, 1):
+                task = path.name.split("_", 1)[1]
+                # with task ids the session is named by its task; never "<profile>_<task>", which
+                # the importer would read a profile id from
+                label = task if cond.task_ids else f"{job.user}_S{i:02d}"
+                sessions.append((path, label, task if cond.task_ids else None))
+                pert = _perturbation(path)
+                if pert:
+                    perturbed[label] = pert
+            profile = remember(sessions)
+            note = f"expression {expression:.2f}" if cond.expression else ""
+            out.append(outcome(cond, job.user, profile, truth, perturbed, len(sessions), note, time.perf_counter() - t0))
+        return out
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _perturbation(path: Path) -> dict[str, tuple[str, str]]:
+    import json
+
+    f = path / "perturbation.json"
+    if not f.is_file():
+        return {}
+    shifted = json.loads(f.read_text(encoding="utf-8")).get("shifted_dims") or {}
+    return {d: (v["original"], v["perturbed"]) for d, v in shifted.items()}
+
+
+def _from_folder(job: Job) -> list[UserOutcome]:
+    t0 = time.perf_counter()
+    sessions = [(Path(f), Path(f).name, None) for f in job.folders]
+    profile = remember(sessions)
+    cond = job.conditions[0]
+    return [outcome(cond, job.user, profile, job.truth, job.perturbed, len(sessions), "", time.perf_counter() - t0)]
+
+
+def run_job(job: Job) -> list[UserOutcome]:
+    return _from_folder(job) if job.users_root else _simulated(job)
+
+
+# -- the whole benchmark -------------------------------------------------------------------
+
+
+def plan_jobs(cfg: RobustConfig) -> tuple[list[Condition], list[Job]]:
+    conditions: list[Condition] = []
+    jobs: list[Job] = []
+    if cfg.simulate:
+        from filegram.simulator import PROFILES
+
+        pids = list(cfg.profiles or (QUICK_PROFILES if cfg.quick else PROFILES))
+        unknown = [p for p in pids if p not in PROFILES]
+        if unknown:
+            raise FileGramError(f"unknown profile(s): {', '.join(unknown)}")
+        conditions.extend(SIM_CONDITIONS)
+        ab = (SIM_CONDITIONS[0], SIM_CONDITIONS[1])
+        for pid in pids:
+            jobs.append(Job(ab, pid, cfg.seed))
+            for cond in SIM_CONDITIONS[2:]:
+                jobs.append(Job((cond,), pid, cfg.seed))
+    roots = list(cfg.users)
+    if cfg.default_users:
+        found = find_default_users()
+        if found is not None and all(Path(r).resolve() != found.resolve() for r in roots):
+            roots.insert(0, found)
+    for root in roots:
+        data = load_users(root)  # checked before any work starts
+        cond = Condition(f"e:{data.name}", f"(e) {data.name}, no task ids", users=str(data.root))
+        conditions.append(cond)
+        for user, folders in data.sessions.items():
+            jobs.append(Job((cond,), user, cfg.seed, str(data.root), data.tiers[user], data.perturbed.get(user, {}),
+                            tuple(str(f) for f in folders)))
+    if not jobs:
+        raise FileGramError("nothing to evaluate: no simulated users and no users folder")
+    return conditions, jobs
+
+
+def run_robust(cfg: RobustConfig, progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """Every condition's metrics (robust_metrics) plus per-user details; also written under
+    cfg.out by robust_report.write_results."""
+    t0 = time.perf_counter()
+    conditions, jobs = plan_jobs(cfg)
+    jobs.sort(key=lambda j: -j.cost)
+    outcomes: list[UserOutcome] = []
+    workers = max(1, int(cfg.workers))
+    if workers == 1:
+        for i, job in enumerate(jobs, 1):
+            outcomes.extend(run_job(job))
+            if progress:
+                progress(i, len(jobs))
+    else:
+        with ProcessPoolExecutor(workers) as pool:
+            futs = [pool.submit(run_job, job) for job in jobs]
+            for i, fut in enumerate(as_completed(futs), 1):
+                outcomes.extend(fut.result())
+                if progress:
+                    progress(i, len(jobs))
+    results = []
+    for cond in conditions:
+        mine = sorted((o for o in outcomes if o.condition == cond.key), key=lambda o: _user_key(o.user))
+        if not mine:
+            continue
+        results.append({"key": cond.key, "title": cond.title, "task_ids": cond.task_ids, "scale": cond.scale,
+                        "expression": list(cond.expression) if cond.expression else None, "users_folder": cond.users,
+                        **condition_metrics(mine), "per_user": [o.as_dict() for o in mine]})
+    return {"seed": cfg.seed, "quick": cfg.quick, "workers": workers, "seconds": round(time.perf_counter() - t0, 1),
+            "conditions": results}
+
+
+def _user_key(user: str) -> tuple[int, str]:
+    digits = "".join(c for c in user if c.isdigit())
+    return (int(digits) if digits else 10**9, user)

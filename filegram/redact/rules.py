@@ -1,0 +1,531 @@
+"""The detectors of the redaction layer: where in a text a secret is.
+
+Three families, tried on every text (see `find_secrets`):
+
+- Formats that are secret by their shape alone: known token prefixes (AKIA, ghp_,
+  github_pat_, glpat-, sk-proj-, xoxb-, ...; the list follows detect-secrets' and gitleaks'
+  plugins), private key blocks, JWTs, card numbers that pass the Luhn check.
+- Values that are secret by what names them: an assignment to a key whose name has a secret
+  word as one of its parts (JSON, YAML, TOML, INI, .env, XML, PHP arrays, markdown
+  `**Password**: x`, CLI flags `--password x`), credentials in URLs, HTTP authorization and
+  cookie headers, `.netrc` and `.pgpass` lines, shell history (`mysql -pX`, `sshpass -p X`,
+  `curl -u user:X`), prose ("the password is X"), `user / pass` pairs.
+- High-entropy tokens with a secret word shortly before them on the same line.
+
+A detector returns spans; overlapping spans merge, and the caller replaces them. Value
+checks keep ordinary code out (`token = self.read_token()`, `password=password`,
+`api_key_env = "OPENAI_API_KEY"`, placeholders like `<token>` or `${DB_PASSWORD}`), which
+is where hand-grown regexes and generic detectors both produce their false positives.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+PLACEHOLDER_PREFIX = "[REDACTED"
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    start: int
+    end: int
+    kind: str
+
+
+# -- formats secret by their shape ------------------------------------------------------
+
+# Formats matched inside one run of token characters (a "candidate"): scanning only the runs
+# of 16 or more such characters keeps the 40 formats cheap on ordinary text.
+TOKEN_FORMATS: tuple[tuple[str, str], ...] = (
+    ("AWS_KEY", r"\b(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}\b"),
+    ("GITHUB_TOKEN", r"\bgh[pousr]_[A-Za-z0-9]{30,}"),
+    ("GITHUB_TOKEN", r"\bgithub_pat_[A-Za-z0-9_]{40,}"),
+    ("GITLAB_TOKEN", r"\bgl(?:pat|dt|rt|ptt|cbt|imt|oas)-[A-Za-z0-9_\-]{20,}"),
+    ("SLACK_TOKEN", r"\bxox[abposrce]-[A-Za-z0-9-]{10,}"),
+    ("SLACK_WEBHOOK", r"https://hooks\.slack\.com/(?:services|workflows)/[A-Za-z0-9/_\-]{20,}"),
+    ("API_KEY", r"\bsk-(?:proj-|svcacct-|admin-|ant-(?:api|admin)\d\d-)?[A-Za-z0-9_\-]{20,}"),
+    ("STRIPE_KEY", r"\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}"),
+    ("WEBHOOK_SECRET", r"\bwhsec_[A-Za-z0-9+/=]{20,}"),
+    ("GOOGLE_KEY", r"\bAIza[0-9A-Za-z_\-]{35}"),
+    ("GOOGLE_TOKEN", r"\bya29\.[0-9A-Za-z_\-]{20,}"),
+    ("GOOGLE_SECRET", r"\bGOCSPX-[A-Za-z0-9_\-]{20,}"),
+    ("SENDGRID_KEY", r"\bSG\.[A-Za-z0-9_\-]{16,}\.[A-Za-z0-9_\-]{16,}"),
+    ("TWILIO_KEY", r"\bSK[0-9a-fA-F]{32}\b"),
+    ("NPM_TOKEN", r"\bnpm_[A-Za-z0-9]{36}\b"),
+    ("PYPI_TOKEN", r"\bpypi-AgE[A-Za-z0-9_\-]{40,}"),
+    ("HUGGINGFACE_TOKEN", r"\bhf_[A-Za-z0-9]{30,}\b"),
+    ("DIGITALOCEAN_TOKEN", r"\bdo[por]_v1_[a-f0-9]{64}\b"),
+    ("SHOPIFY_TOKEN", r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b"),
+    ("MAILGUN_KEY", r"\bkey-[0-9a-zA-Z]{32}\b"),
+    ("MAILCHIMP_KEY", r"\b[0-9a-f]{32}-us\d{1,2}\b"),
+    ("TELEGRAM_TOKEN", r"\b\d{8,10}:AA[A-Za-z0-9_\-]{33}\b"),
+    ("DISCORD_TOKEN", r"\b[MNO][A-Za-z\d_\-]{23,25}\.[\w\-]{6}\.[\w\-]{27,}"),
+    ("SQUARE_TOKEN", r"\bsq0(?:atp|csp)-[0-9A-Za-z_\-]{22,}"),
+    ("ATLASSIAN_TOKEN", r"\bATATT3[A-Za-z0-9_\-=]{60,}"),
+    ("LINEAR_KEY", r"\blin_api_[A-Za-z0-9]{40}\b"),
+    ("NOTION_TOKEN", r"\b(?:secret_[A-Za-z0-9]{43}|ntn_[A-Za-z0-9]{40,})\b"),
+    ("VAULT_TOKEN", r"\bhv[sb]\.[A-Za-z0-9_\-]{24,}"),
+    ("DATABRICKS_TOKEN", r"\bdapi[a-f0-9]{32}\b"),
+    ("GRAFANA_TOKEN", r"\bgls[ac]_[A-Za-z0-9_]{32,}"),
+    ("NEWRELIC_KEY", r"\bNRA[KI]-[A-Z0-9]{27}\b"),
+    ("POSTMAN_KEY", r"\bPMAK-[a-f0-9]{24}-[a-f0-9]{34}\b"),
+    ("AGE_KEY", r"\bAGE-SECRET-KEY-1[0-9A-Z]{58}\b"),
+    ("AZURE_KEY", r"\b[Aa]ccount[Kk]ey=[A-Za-z0-9+/]{40,}={0,2}"),
+    ("AZURE_SAS", r"\bsig=[A-Za-z0-9%+/=]{30,}"),
+    ("JWT", r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
+)
+_CANDIDATE = re.compile(r"[A-Za-z0-9_\-.+/=:%]{16,}")
+_TOKEN_KINDS = [kind for kind, _ in TOKEN_FORMATS]
+_TOKENS = re.compile("|".join(f"(?P<t{i}>{rx})" for i, (_, rx) in enumerate(TOKEN_FORMATS)))
+_BLOCKS = (
+    ("PRIVATE_KEY", re.compile(
+        r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----.*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|\Z)", re.S)),
+    ("PRIVATE_KEY", re.compile(r"PuTTY-User-Key-File-\d: .*?Private-MAC: [0-9a-f]+", re.S)),
+)
+_CARD = re.compile(r"\d[\d -]{11,22}\d")
+
+
+def luhn_ok(candidate: str) -> bool:
+    digits = [int(c) for c in candidate if c.isdigit()]
+    if not 13 <= len(digits) <= 19 or len(set(digits)) < 3:
+        return False
+    total = 0
+    for i, d in enumerate(reversed(digits)):
+        if i % 2 == 1:
+            d *= 2
+            if d > 9:
+                d -= 9
+        total += d
+    return total % 10 == 0
+
+
+# -- names that make a value secret ------------------------------------------------------
+
+# Parts of a key name (split at _ - . spaces and camelCase) that make its value secret.
+SECRET_PARTS = frozenset({
+    "password", "passwd", "passwort", "passphrase", "passcode", "pass", "pwd", "pw", "pword",
+    "secret", "token", "apikey", "accesskey", "secretkey", "privatekey", "authtoken",
+    "credential", "credentials", "creds", "cred", "dsn", "salt", "pin", "pincode",
+    "sessionkey", "signingkey", "encryptionkey", "masterkey", "accountkey", "clientsecret",
+    "bearer", "cookie", "connectionstring", "connstr",
+})
+# A "key" part is secret only after one of these (a bare `key = "sessions"` is a dict key).
+KEY_QUALIFIERS = frozenset({
+    "api", "access", "secret", "private", "signing", "encryption", "master", "license", "licence",
+    "service", "app", "client", "consumer", "auth", "ssh", "deploy", "storage", "subscription",
+    "account", "session", "webhook", "admin", "x", "stripe", "openai", "anthropic", "mailchimp",
+    "mailgun", "sendgrid", "twilio", "aws", "gcp", "azure", "google", "github", "gitlab",
+    "slack", "datadog", "dd", "sentry", "algolia", "mapbox", "maps", "firebase", "pusher",
+    "shared", "crypt", "hmac", "jwt", "cipher", "aes", "rsa", "pgp", "gpg", "root", "db",
+})
+# Parts that may follow the secret word in a key that still holds the secret itself
+# (GITHUB_TOKEN_PROD, SECRET_KEY_BASE, password2); any other part after it says the value is
+# about the secret (password_min_length, token_ttl, api_key_env, TokenAuth).
+AFTER_SECRET_OK = frozenset({
+    "prod", "production", "dev", "development", "staging", "stage", "test", "live", "local",
+    "base", "value", "raw", "plain", "plaintext", "new", "old", "current", "primary",
+    "secondary", "backup", "admin", "root", "user", "app", "db", "default", "main", "v",
+    "b64", "base64", "hex", "string", "str", "s", "x",
+})
+NOT_SECRET_VALUES = frozenset({
+    "none", "null", "nil", "true", "false", "yes", "no", "on", "off", "undefined", "empty",
+    "required", "optional", "str", "string", "bool", "int", "bytes", "any", "object", "secret",
+    "password", "token", "changeme", "change_me", "example", "redacted", "hidden", "masked",
+    "xxx", "xxxx", "xxxxx", "xxxxxx", "xxxxxxxx", "todo", "tbd", "n/a", "na", "default",
+    "your_password", "your-password", "yourpassword", "your_token", "your-token", "your_api_key",
+    "your-api-key", "api_key", "apikey", "secret_key", "dummy", "test", "sample", "placeholder",
+    "self", "this", "value", "values", "env", "environ", "os", "config", "settings", "args",
+    "kwargs", "params", "options", "opts", "field", "input", "getpass", "prompt", "stdin",
+    "keyring", "vault", "ask", "asked", "auto", "random", "generated", "generate", "new",
+    "same", "unset", "blank", "please", "enter", "provided", "given", "set", "see", "below",
+    "above", "here", "there", "it", "its", "your", "my", "our", "their", "the", "a", "an",
+})
+_SPLIT = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
+
+
+def key_parts(key: str) -> list[str]:
+    return [p.lower() for p in _SPLIT.findall(key)]
+
+
+def secret_key(key: str) -> bool:
+    """Does a key name (DB_PASSWORD, dbPassword, x-api-key, aws_secret_access_key) name a
+    secret value? The secret word must be one of its parts, and only environment or
+    encoding words may follow it."""
+    parts = key_parts(key)
+    last = -1
+    for i, p in enumerate(parts):
+        if p in SECRET_PARTS or (p == "key" and i > 0 and parts[i - 1] in KEY_QUALIFIERS) or (p == "apikey"):
+            last = i
+    if last < 0:
+        return False
+    return all(p in AFTER_SECRET_OK or p.isdigit() for p in parts[last + 1 :])
+
+
+_CODE_VALUE = re.compile(
+    r"^(?:[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[a-z_][a-z_]*_[a-z_]*"
+    r"|[A-Z][a-z]+(?:[A-Z][a-z]+)+|\$\{?\w+\}?|\$\(.*|%\(?\w*\)?[sd]|\{\{?[^}]*\}?\}|<[^>]*>|\*+|\.{3,}|x{3,}|_+|-+|#+|\?+)$"
+)
+
+
+def plausible_secret(value: str, *, min_len: int = 3, quoted: bool = False) -> bool:
+    """Is a value that a secret-naming key was set to plausibly the secret itself (not a
+    variable, a call, a placeholder or a literal)? Quoted values are literals, so only
+    placeholders and names are refused; bare ones must not look like code either."""
+    v = value.strip().rstrip(",;`'\"")
+    if len(v) < min_len or len(v) > 400:
+        return False
+    if v.startswith(PLACEHOLDER_PREFIX) or v.lower() in NOT_SECRET_VALUES:
+        return False
+    if _CODE_VALUE.match(v):
+        return False
+    if quoted:
+        return True
+    if any(c in v for c in "()[]{}"):
+        return False  # a call, an index, a dict
+    if re.fullmatch(r"[a-z]+", v) and len(v) <= 3:
+        return False
+    if re.fullmatch(r"\d+(?:\.\d+)?", v) and len(v) < 4:
+        return False
+    return True
+
+
+# key: value | key = value | "key": "value" | key => 'value' | --key value | <key>value</key>
+_KEY = r"""(?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,60})"""
+_ASSIGN = re.compile(
+    r"""(?:(?<=^)|(?<=[\s{,;(\[*|"'`>$=&?]))"""  # the key starts a token
+    r"""["'`]?\**""" + _KEY + r"""\**["'`]?\**"""
+    r"""[ \t]*(?P<sep>:=|=>|->|=(?!=)|:(?!:))\**[ \t]*"""
+    r"""(?:(?P<q>["'`])(?P<qval>[^"'`\n]{1,400})(?P=q)|(?P<val>[^\s"'`,;|<>]{1,400}))""",
+    re.M,
+)
+_XML = re.compile(r"<(?P<key>[A-Za-z_][\w.\-]{0,60})>(?P<val>[^<\n]{1,400})</(?P=key)>")
+_FLAG = re.compile(
+    r"""(?:^|\s)--?(?P<key>[A-Za-z][\w\-]{1,40})(?:=|\s+)(?:(?P<q>["'])(?P<qval>[^"'\n]{1,400})(?P=q)|(?P<val>[^\s"'|;&]{1,400}))"""
+)
+_ENV_LINE = re.compile(
+    r"""(?m)^[ \t]*(?:-[ \t]+)?(?:export[ \t]+)?(?P<key>[A-Z][A-Z0-9_]{1,60})=(?:(?P<q>["'])(?P<qval>[^"'\n]*)(?P=q)|(?P<val>[^\s#]+))"""
+)
+_ENV_KEY_PARTS = frozenset({"KEY", "PASS", "PASSWORD", "PWD", "SECRET", "TOKEN", "AUTH", "CRED",
+                            "CREDENTIALS", "PIN", "SALT", "SIGNATURE", "DSN", "PASSPHRASE", "APIKEY"})
+# Kubernetes / compose style: `- name: DB_PASSWORD` with `value: x` on the next line
+_NAME_VALUE = re.compile(r"""(?m)^(?P<indent>[ \t]*)-?[ \t]*name:[ \t]*["']?(?P<key>[\w.\-]+)["']?[ \t]*\n[ \t]*value:[ \t]*(?:(?P<q>["'])(?P<qval>[^"'\n]+)(?P=q)|(?P<val>\S+))""")
+_PROSE = re.compile(
+    r"""(?i)\b(?P<key>pass\s?words?|passwd|pass\s?phrase|pass\s?code|pass|pwd|pw|pin(?:\s?code)?|api\s?key|access\s?key|secret(?:\s?key)?|token)"""
+    r"""(?:\s+(?:for|to|of|on|at)\s+(?:the\s+|my\s+|our\s+|your\s+)?[\w.@\-]+(?:\s[\w.@\-]+){0,3})?"""
+    r"""\s+(?:is|was|is\s+now|will\s+be|has\s+been\s+changed\s+to|changed\s+to|set\s+to|reset\s+to|became|=)"""
+    r"""\s*:?\s*(?:(?P<q>["'`“‘])(?P<qval>[^"'`”’\n]{1,200})["'`”’]|(?P<val>[^\s"'`]{1,200}))"""
+)
+_PROSE_USE = re.compile(
+    r"""(?i)\buse\s+(?:(?P<q>["'`])(?P<qval>[^"'`\n]{1,200})(?P=q)|(?P<val>\S{3,200}))\s+as\s+(?:the\s+|a\s+|my\s+|your\s+)?(?:password|passphrase|pin|token|secret|api\s?key)\b"""
+)
+_PROSE_SET = re.compile(
+    r"""(?i)\b(?:set|changed?|reset|updated?)\s+(?:the\s+|my\s+|our\s+|your\s+)?(?:[\w\-]+\s+){0,2}(?:pass\s?words?|passwd|pass\s?phrase|pass\s?code|pin|pw)"""
+    r"""\s+to\s+(?:(?P<q>["'`])(?P<qval>[^"'`\n]{1,200})(?P=q)|(?P<val>[^\s"'`]{1,200}))"""
+)
+_AUTH_TUPLE = re.compile(r"""\bauth\s*=\s*\(\s*["'][^"'\n]*["']\s*,\s*(?P<q>["'])(?P<qval>[^"'\n]+)(?P=q)""")
+_URL_CREDS = re.compile(r"\b[A-Za-z][A-Za-z0-9+.\-]{1,20}://(?P<user>[^\s:/@'\"]*):(?P<val>[^\s@/'\"]{1,200})@[\w.\-\[]")
+_AUTH_HEADER = re.compile(
+    r"""(?i)\b(?:proxy-)?authorization["']?\s*[:=]\s*["'`]?(?:(?:bearer|basic|token|digest|negotiate|apikey|sso-key|hmac)\s+)?(?P<val>[^\s"'`,;]{6,})"""
+)
+_SCHEME = re.compile(r"""\b(?:Bearer|Basic|Token|token|bearer)\s+(?P<val>[A-Za-z0-9._~+/\-]{12,}={0,2})""")
+_HEADER = re.compile(
+    r"""(?i)(?:^|["'\s])(?:x-api-key|api-key|x-auth-token|x-access-token|private-token|x-csrf-token|x-vault-token|cookie|set-cookie)\s*:\s*(?P<val>[^"'\n]{6,})"""
+)
+_NETRC = re.compile(r"""(?i)\blogin\s+\S+\s+password\s+(?P<val>\S+)""")
+_NETRC_LINE = re.compile(r"""(?im)^\s*password\s+(?P<val>\S+)\s*$""")
+_PGPASS = re.compile(r"""(?m)^[\w.\-*]+:(?:\d+|\*):[\w.\-*]+:[\w.\-*@]+:(?P<val>\S+)$""")
+_SHELL = re.compile(
+    r"""(?:\b(?:mysql|mysqldump|mariadb|mysqladmin)\b[^\n|;&]*?\s-p(?P<v1>[^\s'"-][^\s'"]*)"""
+    r"""|\bsshpass\s+-p\s*(?:(?P<q2>['"])(?P<v2q>[^'"\n]+)(?P=q2)|(?P<v2>\S+))"""
+    r"""|\b(?:curl|wget|http)\b[^\n|;&]*?\s(?:-u|--user)\s+(?:(?P<q3>['"])[^:'"\n]*:(?P<v3q>[^'"\n]+)(?P=q3)|[^:\s]*:(?P<v3>\S+))"""
+    r"""|\b(?:docker|podman|helm|oras)\s+(?:\S+\s+)?login\b[^\n|;&]*?\s(?:-p|--password)[ =](?:(?P<q4>['"])(?P<v4q>[^'"\n]+)(?P=q4)|(?P<v4>\S+))"""
+    r"""|\bredis-cli\b[^\n|;&]*?\s-a\s+(?:(?P<q5>['"])(?P<v5q>[^'"\n]+)(?P=q5)|(?P<v5>\S+))"""
+    r"""|\bhtpasswd\s+-\w*b\w*\s+\S+\s+\S+\s+(?:(?P<q6>['"])(?P<v6q>[^'"\n]+)(?P=q6)|(?P<v6>\S+))"""
+    r"""|\becho\s+(?:(?P<q7>['"])(?P<v7q>[^'"\n]+)(?P=q7)|(?P<v7>\S+))\s*\|\s*sudo\s+-S"""
+    r"""|\bpass:(?P<v8>\S+)"""
+    r"""|\b(?:with-token|--token|_authToken)[ =]+(?:<<<\s*)?(?P<v9>\S{8,})"""
+    r"""|\b(?:PGPASSWORD|MYSQL_PWD|SSHPASS|REDISCLI_AUTH)=(?:(?P<q10>['"])(?P<v10q>[^'"\n]+)(?P=q10)|(?P<v10>\S+)))"""
+)
+_SHELL_VALUE_GROUPS = [n for n in _SHELL.groupindex if n.startswith("v")]
+_USER_PASS = re.compile(
+    r"""(?i)(?:\b(?:login|logins|user(?:name)?|account|creds?|credentials|u/p|user/pass(?:word)?)\b[^\n/()"'=]{0,30}?[:=\-]\s*"""
+    r"""(?P<user>[\w.@+\-]{2,60})\s*(?:/|\s\|\s)\s*(?P<val>[^\s/|()"'`]{3,100})"""
+    r"""|\b(?P<user2>admin|administrator|root|sa|postgres|pi|ubuntu|guest|operator|superuser)\s+/\s+(?P<val2>[^\s/()"'`]{3,100}))"""
+)
+_ENTROPY_TOKEN = re.compile(r"[A-Za-z0-9+/_\-]{20,}={0,2}|\b[0-9a-fA-F]{32,}\b")
+_ENTROPY_CONTEXT = re.compile(
+    r"(?i)(?:secret|token|passw|api[\s_\-]?key|access[\s_\-]?key|private[\s_\-]?key|signing|credential|auth|bearer|salt|signature|session[\s_\-]?key|client[\s_\-]?secret|webhook)"
+)
+_TABLE_ROW = re.compile(r"^\s*\|.*\|\s*$")
+
+# Words that follow "password is" in ordinary prose and are not passwords.
+PROSE_NOT_SECRET = frozenset("""
+a an the not never no now also only still just required optional needed necessary mandatory
+wrong incorrect correct invalid valid expired expiring missing empty blank set unset stored
+hashed salted encrypted sent shown hidden masked visible case-sensitive sensitive too weak
+strong long short secure insecure unique different same reused known unknown changed reset
+used unused saved kept entered typed given provided generated random rotated revoked leaked
+compromised stolen lost forgotten ok okay fine good bad easy hard simple complex safe unsafe
+being been be in on at of for to from by with without into onto over under that this these
+those it its which what who whom whose where when how why if then else than as and or but so
+yet all any some each every either neither both one two three first last next previous your
+my our their his her mine yours ours theirs you we they he she i me us them what's there here
+available unavailable enabled disabled accepted rejected checked verified protected defined
+configured updated deleted removed included excluded displayed printed logged written read
+copied pasted managed handled supplied null none true false nil undefined default something
+anything nothing everything whatever valid. incorrect. required. correct. wrong. set. stored.
+""".split())
+
+
+def _entropy(s: str) -> float:
+    n = len(s)
+    counts: dict[str, int] = {}
+    for c in s:
+        counts[c] = counts.get(c, 0) + 1
+    return -sum(k / n * math.log2(k / n) for k in counts.values())
+
+
+def looks_random(token: str) -> bool:
+    """A token that is more likely a key than a word or an identifier: long, mixed, dense."""
+    t = token.rstrip("=")
+    if len(t) < 16 or t.startswith(PLACEHOLDER_PREFIX):
+        return False
+    if re.fullmatch(r"[0-9a-fA-F]+", t):
+        return len(t) >= 32 and _entropy(t) >= 3.0 and any(c.isdigit() for c in t) and any(c.isalpha() for c in t)
+    classes = sum(bool(re.search(rx, t)) for rx in ("[a-z]", "[A-Z]", "[0-9]", "[+/_\\-]"))
+    if classes < 3:
+        return False
+    if re.fullmatch(r"[A-Za-z]+(?:[_\-/.][A-Za-z]+)*\d{0,4}", t):
+        return False  # words joined by _ - / . (an identifier or a path), maybe with a version
+    return _entropy(t) >= 3.5
+
+
+def password_like(value: str) -> bool:
+    """A bare word after "password is": a password if it is not ordinary prose."""
+    v = value.strip().strip(".,;:!?)")
+    if len(v) < 3 or v.startswith(PLACEHOLDER_PREFIX) or v.lower() in PROSE_NOT_SECRET:
+        return False
+    if re.fullmatch(r"[a-z]+(?:ed|ing|ly|able|ible|ous|ive|ful|less)", v):
+        return False
+    return plausible_secret(v)
+
+
+# -- scanning: each detector reads only the lines holding one of its trigger words ---------
+
+
+class Scan:
+    """A text with its lowercase copy: `lines(words)` finds the lines that hold any of the
+    words with str.find (C speed), so a detector's regex runs on a few lines, not all."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.low = text.lower()
+        self.spans: list[Span] = []
+
+    def lines(self, words: tuple[str, ...]) -> list[tuple[int, int]]:
+        low, n = self.low, len(self.low)
+        found: set[tuple[int, int]] = set()
+        for w in words:
+            i = low.find(w)
+            while i >= 0:
+                start = low.rfind("\n", 0, i) + 1
+                end = low.find("\n", i)
+                end = n if end < 0 else end
+                found.add((start, end))
+                i = low.find(w, end)
+        return sorted(found)
+
+    def finditer(self, rx: re.Pattern[str], words: tuple[str, ...]) -> Iterator[re.Match[str]]:
+        for start, end in self.lines(words):
+            yield from rx.finditer(self.text, start, end)
+
+    def add(self, start: int, end: int, kind: str) -> None:
+        if end > start and not self.text.startswith(PLACEHOLDER_PREFIX, start):
+            self.spans.append(Span(start, end, kind))
+
+    def add_value(self, start: int, value: str, kind: str = "SECRET") -> None:
+        v = value.rstrip(",;.`'\"")
+        self.add(start, start + len(v), kind)
+
+
+def _group(m: re.Match[str], *names: str) -> tuple[int, str] | None:
+    for n in names:
+        if m.group(n) is not None:
+            return m.start(n), m.group(n)
+    return None
+
+
+SECRET_TRIGGERS = ("pass", "pwd", "pw", "secret", "token", "key", "cred", "dsn", "salt", "pin",
+                   "cookie", "bearer", "auth")
+
+
+def find_tokens(scan: Scan) -> None:
+    text = scan.text
+    for c in _CANDIDATE.finditer(text):
+        for m in _TOKENS.finditer(text, c.start(), c.end()):
+            scan.add(m.start(), m.end(), _TOKEN_KINDS[int(m.lastgroup[1:])])  # type: ignore[index]
+    for kind, rx in _BLOCKS:
+        for m in rx.finditer(text):
+            scan.add(m.start(), m.end(), kind)
+    for m in _CARD.finditer(text):
+        s, e = m.start(), m.end()
+        if (s and (text[s - 1].isalnum() or text[s - 1] in "._-")) or (e < len(text) and (text[e].isalnum() or text[e] in "._-")):
+            continue
+        if luhn_ok(m.group(0)):
+            scan.add(s, e, "CARD")
+
+
+def find_assignments(scan: Scan) -> None:
+    text = scan.text
+    for start, end in scan.lines(SECRET_TRIGGERS):
+        pos = start
+        while (m := _ASSIGN.search(text, pos, end)) is not None:
+            if not secret_key(m.group("key")):
+                pos = m.end("key")  # a value of another key may hold this one (a DSN)
+                continue
+            pos = m.end()
+            if m.group("qval") is not None:
+                if plausible_secret(m.group("qval"), quoted=True):
+                    scan.add(m.start("qval"), m.end("qval"), "SECRET")
+            elif plausible_secret(m.group("val")) and not re.match(r"[ \t]*=(?!=)", text[m.end() : m.end() + 4]):
+                scan.add_value(m.start("val"), m.group("val"))
+        for rx in (_XML, _FLAG):
+            for m in rx.finditer(text, start, end):
+                got = _group(m, "qval", "val") if "qval" in rx.groupindex else _group(m, "val")
+                if got and secret_key(m.group("key")) and plausible_secret(got[1], quoted="qval" in rx.groupindex and m.group("qval") is not None):
+                    scan.add_value(*got)
+    for m in _ENV_LINE.finditer(text):
+        parts = m.group("key").split("_")
+        hits = [i for i, p in enumerate(parts) if p in _ENV_KEY_PARTS]
+        if not hits or not all(p.lower() in AFTER_SECRET_OK or p.isdigit() for p in parts[hits[-1] + 1 :]):
+            continue
+        got = _group(m, "qval", "val")
+        if got and plausible_secret(got[1], quoted=m.group("qval") is not None):
+            scan.add_value(*got)
+    for m in _NAME_VALUE.finditer(text):
+        got = _group(m, "qval", "val")
+        if got and secret_key(m.group("key")) and plausible_secret(got[1]):
+            scan.add_value(*got)
+
+
+def find_tables(scan: Scan) -> None:
+    """Markdown tables with a secret column (| service | user | password |): its cells."""
+    text = scan.text
+    for start, end in scan.lines(("|",)):
+        line = text[start:end]
+        if not _TABLE_ROW.match(line) or not any(w in line.lower() for w in SECRET_TRIGGERS):
+            continue
+        cells = [c.strip().strip("*_` ") for c in line.strip().strip("|").split("|")]
+        cols = [i for i, c in enumerate(cells) if len(c) <= 30 and c.count(" ") <= 2 and secret_key(c.replace(" ", "_"))]
+        sep_end = text.find("\n", end + 1)
+        separator = text[end + 1 : len(text) if sep_end < 0 else sep_end]
+        if not cols or not re.fullmatch(r"\s*\|?[\s|:\-]*-[\s|:\-]*", separator):
+            continue
+        pos = end + 1
+        while pos < len(text):
+            row_end = text.find("\n", pos)
+            row_end = len(text) if row_end < 0 else row_end
+            row = text[pos:row_end]
+            if not _TABLE_ROW.match(row):
+                break
+            if not re.fullmatch(r"[\s|:\-]+", row):
+                offset = pos + row.index("|") + 1
+                for i, cell in enumerate(row.strip().strip("|").split("|")):
+                    value = cell.strip().strip("`")
+                    if i in cols and plausible_secret(value, quoted=True):
+                        vstart = text.index(value, offset)
+                        scan.add(vstart, vstart + len(value), "SECRET")
+                    offset += len(cell) + 1
+            pos = row_end + 1
+
+
+def find_prose(scan: Scan) -> None:
+    for rx in (_PROSE, _PROSE_USE, _PROSE_SET):
+        for m in scan.finditer(rx, ("pass", "pw", "pin", "key", "secret", "token")):
+            if m.group("qval") is not None:
+                if plausible_secret(m.group("qval"), quoted=True):
+                    scan.add(m.start("qval"), m.end("qval"), "SECRET")
+            elif password_like(m.group("val")):
+                scan.add_value(m.start("val"), m.group("val").rstrip(".,;:!?)"))
+    for m in scan.finditer(_USER_PASS, ("login", "user", "account", "cred", "u/p", "admin", "root", "sa ",
+                                        "postgres", "pi ", "ubuntu", "guest", "operator")):
+        got = _group(m, "val", "val2")
+        if got and password_like(got[1]) and (m.group("val2") is None or re.search(r"[\d\W_]|[a-z][A-Z]", got[1])):
+            scan.add_value(*got)
+
+
+def find_credentials(scan: Scan) -> None:
+    for m in scan.finditer(_URL_CREDS, ("://",)):
+        v = m.group("val")
+        if not v.startswith(("${", "$", "<", "{", PLACEHOLDER_PREFIX)) and v.lower() not in NOT_SECRET_VALUES:
+            scan.add(m.start("val"), m.end("val"), "URL_PASSWORD")
+    for rx in (_AUTH_HEADER, _HEADER):
+        for m in scan.finditer(rx, ("authorization", "api-key", "token", "cookie")):
+            v = m.group("val").rstrip()
+            if plausible_secret(v, min_len=6) and not re.fullmatch(r"[A-Za-z]+(?:\s[A-Za-z]+)*", v):
+                scan.add_value(m.start("val"), v, "AUTH_HEADER")
+    for m in scan.finditer(_SCHEME, ("bearer", "basic", "token")):
+        v = m.group("val")
+        if any(c.isdigit() for c in v) or looks_random(v):
+            scan.add(m.start("val"), m.end("val"), "AUTH_HEADER")
+    for rx in (_NETRC, _NETRC_LINE):
+        for m in scan.finditer(rx, ("password",)):
+            if plausible_secret(m.group("val")):
+                scan.add(m.start("val"), m.end("val"), "SECRET")
+    for m in scan.finditer(_AUTH_TUPLE, ("auth",)):
+        if plausible_secret(m.group("qval"), quoted=True):
+            scan.add(m.start("qval"), m.end("qval"), "SECRET")
+    for m in _PGPASS.finditer(scan.text):
+        if plausible_secret(m.group("val")):
+            scan.add(m.start("val"), m.end("val"), "SECRET")
+    for m in scan.finditer(_SHELL, ("mysql", "mariadb", "sshpass", "curl", "wget", "http", "docker", "podman",
+                                    "helm", "oras", "redis-cli", "htpasswd", "sudo", "pass:", "token",
+                                    "pgpassword", "mysql_pwd", "rediscli_auth")):
+        for n in _SHELL_VALUE_GROUPS:
+            if m.group(n) is not None:
+                scan.add(m.start(n), m.end(n), "SECRET")
+                break
+
+
+def find_high_entropy(scan: Scan) -> None:
+    text = scan.text
+    for m in scan.finditer(_ENTROPY_TOKEN, ("secret", "token", "passw", "key", "signing", "credential", "auth",
+                                            "bearer", "salt", "signature", "webhook")):
+        if not looks_random(m.group(0)):
+            continue
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        if _ENTROPY_CONTEXT.search(text, max(line_start, m.start() - 60), m.start()):
+            scan.add(m.start(), m.end(), "SECRET")
+
+
+DETECTORS: tuple[Callable[[Scan], None], ...] = (
+    find_tokens, find_credentials, find_assignments, find_tables, find_prose, find_high_entropy,
+)
+
+# Every word some detector needs on a line, for the quick check of short texts (file names,
+# queries, window titles): a text with none of them, no long token, no long digit run and no
+# pgpass-like colons cannot hold anything the detectors find.
+QUICK_WORDS = tuple(sorted({
+    *SECRET_TRIGGERS, "login", "user", "account", "u/p", "admin", "root", "sa ", "postgres",
+    "pi ", "ubuntu", "guest", "operator", "superuser", "://", "authorization", "api-key",
+    "basic", "mysql", "mariadb", "sshpass", "curl", "wget", "http", "docker", "podman", "helm",
+    "oras", "redis-cli", "htpasswd", "sudo", "signing", "signature", "webhook", "-----begin",
+    "putty-user-key", "code", "cred", "alarm",
+}))
+_QUICK_TOKEN = re.compile(
+    r"AKIA|ASIA|ABIA|ACCA|A3T|gh[pousr]_|github_pat_|gl[a-z]{1,3}-|xox|sk-|[srp]k_|whsec_|AIza|ya29\.|GOCSPX"
+    r"|SG\.|SK[0-9a-fA-F]{8}|npm_|pypi-|hf_|_v1_|shp|key-|-us\d|:AA|sq0|ATATT|lin_api|secret_|ntn_|hv[sb]\."
+    r"|dapi|gls|NRA|PMAK|AGE-|ccountKey|sig=|eyJ|\.[\w\-]{6}\.|\d[\d -]{11,}\d"
+)
+
+
+_QUICK_WORD = re.compile("|".join(re.escape(w) for w in QUICK_WORDS))
+
+
+def may_hold_secret(text: str) -> bool:
+    if _QUICK_WORD.search(text.lower()) is not None:
+        return True
+    return text.count(":") >= 4 or _QUICK_TOKEN.search(text) is not None

@@ -1,0 +1,218 @@
+"""What one session shows on each dimension, as raw counts a tier can be judged from.
+
+Tier rules used to read the simulator's knobs off a fingerprint (a session with no delete
+"voted" preservative, a file at the root "voted" flat). Here a session only reports, per
+dimension, whether it gave the person a chance to show the behaviour (the opportunity) and
+what they did with it, in units that do not depend on how verbose or busy the person is
+(shares, counts of kinds of things, depths) wherever the meaning allows. memory/tiers.py
+turns these signals into a per-session category and the user's posterior.
+
+Only what the person did counts: actions a recorder marks `"authored": false` (archive
+extraction, version control, package managers, editors' housekeeping) are left out, and so are
+changes reconciled after the daemon was down (`"offline": true`), which have no real timing.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from filegram.naming import looks_like_backup, looks_temporary
+from filegram.schema import depth_of, dir_depth_of
+
+from .content import IMAGE_TYPES, STRUCTURED_TYPES, TEXT_TYPES, analyse, table_rows
+
+# Reads kept per session for the user-level reading-style calibration (first, last, size).
+MAX_RANGES = 64
+# Edit sizes kept per session (lines added + deleted of each edit).
+MAX_EDIT_SIZES = 64
+# Characters per line assumed for a document written without a stored snapshot.
+FALLBACK_CHARS_PER_LINE = 45
+# A folder named for figures, charts or images, when the person put a visual in it.
+FIGURE_DIR = re.compile(r"(fig|figure|chart|image|img|plot|visual|graph|图)", re.I)
+
+
+def _name(path: str) -> str:
+    return path.rstrip("/").rsplit("/", 1)[-1]
+
+
+def _ext(path: str) -> str:
+    name = _name(path)
+    return name.rsplit(".", 1)[-1].lower() if "." in name.lstrip(".") else ""
+
+
+def _int(v: Any) -> int:
+    return int(v) if isinstance(v, int | float) and not isinstance(v, bool) else 0
+
+
+@functools.lru_cache(maxsize=4096)
+def _temporary(name: str) -> bool:
+    """looks_temporary of a name (cached: the same names come back in many sessions)."""
+    return looks_temporary(name)
+
+
+@functools.lru_cache(maxsize=4096)
+def _backup(name: str) -> bool:
+    return looks_like_backup(name)
+
+
+def authored(events: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The person's own actions, as they happened: not what a recorder marked as a tool's,
+    nor changes reconstructed after the fact (`"offline": true`: made while nothing
+    recorded, with no real order or timing)."""
+    return [e for e in events if e.get("authored") is not False and not e.get("offline")]
+
+
+Events = list[Mapping[str, Any]]
+_NONE: Events = []
+
+
+def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str]) -> dict[str, dict[str, Any]]:
+    """Per dimension: {"opp": bool, ...counts}. `events` are clean, time-ordered actions and
+    `texts` maps an event's index to the text it wrote (memory.features.written_texts)."""
+    by: dict[str, Events] = {}
+    text_of: dict[int, str] = {}  # id(event) -> text, for the writes that have one
+    for i, e in enumerate(events):
+        if e.get("authored") is False:
+            continue
+        t = e["event_type"]
+        if t in by:
+            by[t].append(e)
+        else:
+            by[t] = [e]
+        if i in texts:
+            text_of[id(e)] = texts[i]
+    writes = by.get("file_write", _NONE)
+    creates = [e for e in writes if e.get("operation") == "create"]
+    return {
+        "A": _consumption(by),
+        "B": _production(by, writes, text_of),
+        "C": _organisation(by, creates),
+        "D": _iteration(by, writes),
+        "E": _curation(by, creates),
+        "F": _cross_modal(creates, text_of),
+    }
+
+
+def _consumption(by: dict[str, Events]) -> dict[str, Any]:
+    reads = by.get("file_read", _NONE)
+    searches, browses = len(by.get("file_search", _NONE)), len(by.get("file_browse", _NONE))
+    access = len(reads) + searches + browses
+    files = len({e.get("file_path") for e in reads})
+    ranges: list[list[int] | None] = []
+    for e in reads[:MAX_RANGES]:
+        vr = e.get("view_range")
+        if isinstance(vr, list | tuple) and len(vr) == 2 and all(isinstance(x, int) for x in vr):
+            ranges.append([vr[0], vr[1], _int(e.get("content_length"))])
+        else:
+            ranges.append(None)
+    return {
+        # Style needs something to choose between: a few accesses over more than one file.
+        "opp": access >= 3 and files >= 2,
+        "access": access,
+        "searches": searches,
+        "browses": browses,
+        "reads": len(reads),
+        "files": files,
+        "revisits": sum(1 for e in reads if _int(e.get("view_count")) > 1),
+        "ranges": ranges,
+    }
+
+
+def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]) -> dict[str, Any]:
+    """New documents the person wrote: not copies, backups, scratch files or versions."""
+    copied = {e.get("dest_path") for e in by.get("file_copy", _NONE)}
+    docs: dict[str, int] = {}
+    for e in writes:
+        path = str(e.get("file_path") or "")
+        if _ext(path) not in TEXT_TYPES:
+            continue
+        if e.get("operation") == "overwrite" and path not in docs:
+            continue  # rewriting an existing file is iteration (D), not new production
+        name = _name(path)
+        if path in copied or _temporary(name) or _backup(name):
+            continue
+        text = text_of.get(id(e))
+        lines = analyse(text).lines if text is not None else round(_int(e.get("content_length")) / FALLBACK_CHARS_PER_LINE)
+        docs[path] = lines
+    return {"opp": bool(docs), "docs": len(docs), "lines": sum(docs.values()),
+            "largest": max(docs.values(), default=0)}
+
+
+def _organisation(by: dict[str, Events], creates: Events) -> dict[str, Any]:
+    dirs = by.get("dir_create", _NONE)
+    moves = by.get("file_move", _NONE)
+    dir_depths = []
+    for e in dirs:
+        d = e.get("depth")
+        dir_depths.append(_int(d) if isinstance(d, int | float) and not isinstance(d, bool)
+                          else dir_depth_of(str(e.get("dir_path") or "")))
+    into = 0
+    move_depths = []
+    for e in moves:
+        new, old = depth_of(str(e.get("new_path") or "")), depth_of(str(e.get("old_path") or ""))
+        move_depths.append(new)
+        into += new > old
+    return {
+        # Placing something is the chance to show how one organises: a new file, a folder, a move.
+        "opp": bool(dirs or creates or moves),
+        "dirs": len(dirs),
+        "max_dir_depth": max(dir_depths, default=0),
+        "moves": len(moves),
+        "moves_into_subfolders": into,
+        "max_move_depth": max(move_depths, default=0),
+        "creates": len(creates),
+    }
+
+
+def _iteration(by: dict[str, Events], writes: Events) -> dict[str, Any]:
+    edits = by.get("file_edit", _NONE)
+    overwrites = sum(1 for e in writes if e.get("operation") == "overwrite")
+    backups = sum(1 for e in by.get("file_copy", _NONE)
+                  if e.get("is_backup") is True or _backup(_name(str(e.get("dest_path") or ""))))
+    per_file = Counter(str(e.get("file_path")) for e in edits)
+    return {
+        # Changing existing work: an edit or a rewrite in place.
+        "opp": bool(edits or overwrites),
+        "edits": len(edits),
+        "overwrites": overwrites,
+        "backups": backups,
+        "sizes": [_int(e.get("lines_added")) + _int(e.get("lines_deleted")) for e in edits[:MAX_EDIT_SIZES]],
+        "passes": max(per_file.values(), default=0),
+    }
+
+
+def _curation(by: dict[str, Events], creates: Events) -> dict[str, Any]:
+    """Leftovers a tidy person removes (their own scratch, temporary and backup files, and
+    temporary files lying around) and whether they removed them. Deleting duplicates or
+    inputs a task asks to remove is organising, not this habit."""
+    made = {str(e.get("file_path") or "") for e in creates}
+    made.update(str(e.get("dest_path") or "") for e in by.get("file_copy", _NONE))
+    leftovers = {p for p in made if p and (_temporary(_name(p)) or _backup(_name(p)))}
+    deletes = by.get("file_delete", _NONE)
+    cleaned = set()
+    for e in deletes:
+        p = str(e.get("file_path") or "")
+        if p in leftovers or e.get("was_temporary") is True or _temporary(_name(p)):
+            cleaned.add(p)
+    return {"opp": bool(leftovers or cleaned), "leftovers": len(leftovers | cleaned), "cleaned": len(cleaned),
+            "deletes": len(deletes)}
+
+
+def _cross_modal(creates: Events, text_of: Mapping[int, str]) -> dict[str, Any]:
+    paths = [str(e.get("file_path") or "") for e in creates]
+    exts = [_ext(p) for p in paths]
+    visual_paths = [p for p, x in zip(paths, exts, strict=True) if x in IMAGE_TYPES]
+    data_files = sum(1 for x in exts if x in STRUCTURED_TYPES)
+    rows = 0
+    for e, x in zip(creates, exts, strict=True):
+        if x in TEXT_TYPES:
+            text = text_of.get(id(e))
+            if text:
+                rows += table_rows(text)
+    figure_dirs = {p.rsplit("/", 1)[0] for p in visual_paths if "/" in p and FIGURE_DIR.search(p.rsplit("/", 1)[0].rsplit("/", 1)[-1])}
+    return {"opp": bool(creates), "images": len(visual_paths), "data_files": data_files,
+            "figure_dirs": len(figure_dirs), "table_rows": rows}

@@ -1,0 +1,540 @@
+"""The recorded-workflow suite: everyday work with real tools (tar, unzip, git, interactive
+vim and nano through a pseudo-terminal, find / grep / rg / fd, rm -r, cp -r, mv, mkdir -p,
+a venv with pip) under a real Recorder, compared step by step with what a person would
+write down, including who did it ("authored").
+
+Each step lists the actions it must produce (event type, key fields, authored), actions
+it may produce (allowed: a tool's look at a folder that depends on its caches), and
+patterns it must never produce (forbidden: a per-file write of an unpacked file, a folder
+listing by an editor, a reference from a tool's work). Per action type the suite reports
+precision and recall, and it counts tool actions recorded as authored (must be 0).
+
+It also holds the labelled reference set: scripted sessions whose true cross-file links
+are known (content copied from one file to another, a search whose results were opened,
+reads in one folder, reads of unrelated files minutes apart), scored per reference_type.
+
+Run: python -m filegram.recorder.fidelity (prints this suite's table after the fidelity
+suite's), or python -m filegram.recorder.workflows.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import zipfile
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from filegram.schema import ACTION_TYPES
+
+from .actionkeys import KEYS
+
+Key = tuple[Any, ...]  # (event_type, *key fields, authored)
+Pattern = tuple[str, str, bool | None]  # (event_type or "*", path glob, authored or None)
+
+NOT_BY_PEOPLE: list[Pattern] = [("file_read", "*", None), ("file_browse", "*", True), ("context_switch", "*", None),
+                                ("cross_file_reference", "*", None)]
+
+
+def key(ev: dict[str, Any]) -> Key:
+    t = ev["event_type"]
+    return (t, *(ev.get(k) for k in KEYS[t]), ev.get("authored", True))
+
+
+def main_path(ev: dict[str, Any]) -> str:
+    for k in ("file_path", "directory_path", "dir_path", "new_path", "dest_path", "to_file", "target_file"):
+        if ev.get(k) is not None:
+            return str(ev[k])
+    return ""
+
+
+@dataclass
+class Step:
+    run: str | Callable[[Path], None]
+    expect: list[Key]
+    allow: list[Key] = field(default_factory=list)
+    forbid: list[Pattern] = field(default_factory=list)
+    by_tool: bool = False  # everything it records is a tool's work (authored must be false)
+    needs: tuple[str, ...] = ()
+    pause: float = 0.0  # extra seconds before flushing (a tool still writing)
+    check: Callable[[list[dict[str, Any]]], str | None] | None = None  # extra check on the step's actions
+
+
+@dataclass
+class Workflow:
+    name: str
+    files: dict[str, str]
+    steps: list[Step]
+    derived: bool = False  # compare context_switch / cross_file_reference too
+    setup: Callable[[Path, Path], None] | None = None  # (root, workdir): archives, wheels ...
+
+
+@dataclass
+class StepResult:
+    expected: list[Key]
+    recorded: list[Key]
+    events: list[dict[str, Any]]
+    extra: list[Key]
+    missing: list[Key]
+    forbidden: list[dict[str, Any]]
+    tool_authored: int
+    problem: str | None = None
+
+
+@dataclass
+class WorkflowResult:
+    name: str
+    steps: list[StepResult] = field(default_factory=list)
+    skipped: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.skipped is not None or all(
+            not s.extra and not s.missing and not s.forbidden and not s.tool_authored and not s.problem for s in self.steps
+        )
+
+
+# -- pseudo-terminal editors -----------------------------------------------------------------
+
+
+def _spawn(argv: list[str], root: Path) -> Any:
+    import pexpect
+
+    env = dict(os.environ, TERM="xterm", HOME=str(root.parent / "home"), LC_ALL="C.UTF-8")
+    Path(env["HOME"]).mkdir(exist_ok=True)
+    return pexpect.spawn(argv[0], argv[1:], cwd=str(root), env=env, dimensions=(30, 100), encoding="utf-8", timeout=15)
+
+
+def _settle_screen(child: Any, seconds: float) -> None:
+    """Let the editor draw and react (a person types slower than this)."""
+    import pexpect
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            child.read_nonblocking(65536, timeout=0.1)
+        except (pexpect.TIMEOUT, pexpect.EOF):
+            pass
+
+
+def vim_session(rel: str, lines: list[str], *, between: float = 1.2) -> Callable[[Path], None]:
+    """Open rel in vim (the person's defaults: defaults.vim), append each line and :w."""
+
+    def run(root: Path) -> None:
+        child = _spawn(["vim", rel], root)
+        _settle_screen(child, 1.5)
+        for text in lines:
+            child.send("Go" + text + "\x1b")
+            _settle_screen(child, 0.4)
+            child.send(":w\r")
+            _settle_screen(child, between)
+        child.send(":q\r")
+        child.expect_exact(__import__("pexpect").EOF)
+        child.close()
+
+    return run
+
+
+def nano_session(rel: str, lines: list[str], *, between: float = 1.2) -> Callable[[Path], None]:
+    """Open rel in nano, type each line at the end and write it out (^O, Enter)."""
+
+    def run(root: Path) -> None:
+        child = _spawn(["nano", "--ignorercfiles", rel], root)
+        _settle_screen(child, 1.5)
+        child.send("\x1b/")  # Alt-/: to the end of the file
+        _settle_screen(child, 0.3)
+        for text in lines:
+            child.send(text + "\r")
+            _settle_screen(child, 0.4)
+            child.send("\x0f")  # ^O write out
+            _settle_screen(child, 0.5)
+            child.send("\r")  # keep the name
+            _settle_screen(child, between)
+        child.send("\x18")  # ^X exit
+        child.expect_exact(__import__("pexpect").EOF)
+        child.close()
+
+    return run
+
+
+# -- fixtures ------------------------------------------------------------------------------------
+
+
+def _tree(base: Path, files: dict[str, str]) -> None:
+    for rel, text in files.items():
+        p = base / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text, encoding="utf-8")
+
+
+UNPACKED = {f"dataset/docs/part{i:02d}.md": f"# Part {i}\nrows of part {i}\n" for i in range(1, 13)} | {
+    f"dataset/code/mod{i:02d}.py": f"VALUE = {i}\n" for i in range(1, 21)} | {
+    "dataset/README.md": "# dataset\nunpacked\n", "dataset/LICENSE": "licence text\n"}
+
+
+def make_archives(root: Path, work: Path) -> None:
+    src = work / "src"
+    _tree(src, UNPACKED)
+    with tarfile.open(work / "dataset.tar.gz", "w:gz") as tf:
+        tf.add(src / "dataset", arcname="dataset")
+    with zipfile.ZipFile(work / "bundle.zip", "w") as zf:
+        for rel in UNPACKED:
+            zf.write(src / rel, arcname=rel.replace("dataset/", "bundle/", 1))
+
+
+def make_wheel(path: Path) -> None:
+    """A tiny pure-Python wheel: pip installs it offline, without building anything."""
+    import base64
+
+    files = {"tinypkg/__init__.py": b"X = 1\n", "tinypkg/util.py": b"def f():\n    return 2\n",
+             "tinypkg-0.1.dist-info/METADATA": b"Metadata-Version: 2.1\nName: tinypkg\nVersion: 0.1\n",
+             "tinypkg-0.1.dist-info/WHEEL": b"Wheel-Version: 1.0\nGenerator: filegram\nRoot-Is-Purelib: true\nTag: py3-none-any\n"}
+    record = [f"{n},sha256={base64.urlsafe_b64encode(hashlib.sha256(d).digest()).rstrip(b'=').decode()},{len(d)}"
+              for n, d in files.items()]
+    files["tinypkg-0.1.dist-info/RECORD"] = ("\n".join([*record, "tinypkg-0.1.dist-info/RECORD,,"]) + "\n").encode()
+    with zipfile.ZipFile(path, "w") as zf:
+        for n, d in files.items():
+            zf.writestr(n, d)
+
+
+def _setup_archives(root: Path, work: Path) -> None:
+    make_archives(root, work)
+
+
+def _setup_wheel(root: Path, work: Path) -> None:
+    make_wheel(work / "tinypkg-0.1-py3-none-any.whl")
+
+
+def _setup_repo(root: Path, work: Path) -> None:
+    env = _env(work)
+    for cmd in ("git init -q -b main code", "git -C code add .", "git -C code commit -qm start"):
+        subprocess.run(cmd, shell=True, cwd=root, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def _env(work: Path) -> dict[str, str]:
+    home = work / "home"
+    home.mkdir(exist_ok=True)
+    return dict(os.environ, LC_ALL="C", HOME=str(home), GIT_CONFIG_NOSYSTEM="1", GIT_AUTHOR_NAME="A",
+                GIT_AUTHOR_EMAIL="a@example.org", GIT_COMMITTER_NAME="A", GIT_COMMITTER_EMAIL="a@example.org",
+                PIP_NO_INDEX="1", PIP_DISABLE_PIP_VERSION_CHECK="1", PIP_NO_CACHE_DIR="1")
+
+
+def _summary(count: int, program: str) -> Callable[[list[dict[str, Any]]], str | None]:
+    """The step's unpacked / created files add up to count, in summaries by program."""
+
+    def check(events: list[dict[str, Any]]) -> str | None:
+        writes = [e for e in events if e["event_type"] == "file_write" and e.get("operation") == "create"]
+        total = sum(e.get("bulk_count") or 1 for e in writes)
+        if total != count:
+            return f"{total} files created in summaries, expected {count}"
+        if any(e.get("program") != program for e in writes):
+            return f"summaries not attributed to {program}: {[e.get('program') for e in writes]}"
+        return None
+
+    return check
+
+
+def _matched(n: int) -> Callable[[list[dict[str, Any]]], str | None]:
+    def check(events: list[dict[str, Any]]) -> str | None:
+        got = [e.get("files_matched") for e in events if e["event_type"] == "file_search"]
+        return None if got == [n] else f"files_matched {got}, expected [{n}]"
+
+    return check
+
+
+DOCS = {
+    "plan.md": "# Plan\n\n| step | owner |\n|---|---|\n| draft | me |\n\nbudget review on friday\n",
+    "notes/meeting.md": "# Meeting\nbudget agreed\nnext: quarterly report\n",
+    "notes/ideas.txt": "ideas\nsearch tools\nBudget cuts\n",
+    "code/app.py": "def main():\n    return 'budget'\n",
+    "code/README.md": "# app\nrun it\n",
+    "archive/old.md": "# Old\nold budget\n",
+}
+REPO = {"code/app.py": "def main():\n    return 1\n", "code/README.md": "# app\nrun it\n", "code/lib/util.py": "X = 1\n"}
+
+
+def workflows(work: Path) -> list[Workflow]:
+    w = str(work)
+    return [
+        Workflow("tar x and tar c", {"README.md": "# readme\n"}, [
+            Step(f"tar xzf {w}/dataset.tar.gz", [("dir_create", "dataset", False), ("file_write", "dataset", "create", False)],
+                 forbid=NOT_BY_PEOPLE, by_tool=True, check=_summary(len(UNPACKED), "tar")),
+            Step("cat dataset/README.md > /dev/null", [("file_read", "dataset/README.md", True)]),
+            Step("tar czf dataset-copy.tgz dataset", [("file_write", "dataset-copy.tgz", "create", False)],
+                 forbid=NOT_BY_PEOPLE, by_tool=True),
+            Step("rm -r dataset", [("file_delete", "dataset", True)], forbid=[("file_delete", "dataset/*", None)]),
+        ], setup=_setup_archives),
+        Workflow("unzip and zip", {}, [
+            Step(f"unzip -q {w}/bundle.zip", [("dir_create", "bundle", False), ("file_write", "bundle", "create", False)],
+                 forbid=NOT_BY_PEOPLE, by_tool=True, check=_summary(len(UNPACKED), "unzip")),
+            Step("zip -qr bundle-again.zip bundle", [("file_write", "bundle-again.zip", "create", False)],
+                 forbid=NOT_BY_PEOPLE, by_tool=True),
+            Step("gzip -k bundle/README.md", [("file_write", "bundle/README.md.gz", "create", False)],
+                 forbid=NOT_BY_PEOPLE, by_tool=True),
+            Step(f"7z x -y -bd -oseven {w}/bundle.zip", [("dir_create", "seven", False), ("file_write", "seven/bundle", "create", False)],
+                 forbid=NOT_BY_PEOPLE, by_tool=True, needs=("7z",), check=_summary(len(UNPACKED), "7z")),
+        ], setup=_setup_archives),
+        Workflow("git", REPO, [
+            Step("git status > /dev/null", [], allow=[("file_browse", "code", False)], forbid=NOT_BY_PEOPLE, by_tool=True),
+            Step("printf 'def main():\\n    return 2\\n' > code/app.py", [("file_edit", "code/app.py", True)]),
+            Step("cd code && git status > /dev/null", [], allow=[("file_browse", "code", False), ("file_browse", "code/app.py", False)],
+                 forbid=NOT_BY_PEOPLE, by_tool=True),
+            Step("cd code && git add app.py", [], allow=[("file_browse", "code", False), ("file_browse", "code/app.py", False)],
+                 forbid=NOT_BY_PEOPLE, by_tool=True),
+            Step("cd code && git commit -qm two", [], allow=[("file_browse", "code", False), ("file_browse", "code/app.py", False)],
+                 forbid=NOT_BY_PEOPLE, by_tool=True),
+            Step("cd code && git checkout -q HEAD~1", [("file_write", "code/app.py", "overwrite", False)],
+                 forbid=NOT_BY_PEOPLE + [("file_edit", "*", None)], by_tool=True),
+            Step("cd code && git checkout -q main", [("file_write", "code/app.py", "overwrite", False)],
+                 forbid=NOT_BY_PEOPLE + [("file_edit", "*", None)], by_tool=True),
+            Step("printf 'X = 1\\nY = 2\\n' > code/lib/util.py", [("file_edit", "code/lib/util.py", True)]),
+            Step("cd code && git stash -q", [("file_write", "code/lib/util.py", "overwrite", False)],
+                 allow=[("file_browse", "code", False)], forbid=NOT_BY_PEOPLE, by_tool=True),
+            Step("cd code && git stash pop -q", [("file_write", "code/lib/util.py", "overwrite", False)],
+                 allow=[("file_browse", "code", False)], forbid=NOT_BY_PEOPLE, by_tool=True),
+            Step("cd code && git mv README.md ABOUT.md", [("file_rename", "code/README.md", "code/ABOUT.md", True)],
+                 allow=[("file_browse", "code", False)]),
+        ], setup=_setup_repo),
+        Workflow("vim through a terminal", {"notes.md": "# Notes\nfirst line\n", "other/x.md": "x\n"}, [
+            Step(vim_session("notes.md", ["second line", "third line", "fourth line"]),
+                 [("file_read", "notes.md", True)] + [("file_edit", "notes.md", True)] * 3,
+                 forbid=[("file_browse", "*", None), ("*", "*.swp", None), ("*", "*~", None), ("file_delete", "*", None)],
+                 needs=("vim",), check=lambda evs: None if all(e.get("program") == "vim" for e in evs) else
+                 f"programs {[e.get('program') for e in evs]}"),
+        ]),
+        Workflow("nano through a terminal", {"todo.txt": "buy milk\n"}, [
+            Step(nano_session("todo.txt", ["call the bank", "book the train"]),
+                 [("file_read", "todo.txt", True)] + [("file_edit", "todo.txt", True)] * 2,
+                 forbid=[("file_browse", "*", None), ("file_delete", "*", None)], needs=("nano",),
+                 check=lambda evs: None if all(e.get("program") == "nano" for e in evs) else
+                 f"programs {[e.get('program') for e in evs]}"),
+        ]),
+        Workflow("searches", DOCS, [
+            Step("grep -c '^|' plan.md > /dev/null", [("file_search", "grep", "^|", True)], check=_matched(1)),
+            Step("grep -rn budget . > /dev/null", [("file_search", "grep", "budget", True)], check=_matched(4)),
+            Step("grep -rli budget --include='*.md' . > /dev/null", [("file_search", "grep", "budget", True)], check=_matched(3)),
+            Step("grep -rL budget . > /dev/null", [("file_search", "grep", "budget", True)], check=_matched(2)),
+            Step("grep -l budget plan.md notes/meeting.md code/README.md > /dev/null", [("file_search", "grep", "budget", True)], check=_matched(2)),
+            Step("grep -R --exclude-dir=archive -i budget . > /dev/null", [("file_search", "grep", "budget", True)], check=_matched(4)),
+            Step("find . -name '*.md' -not -path './code/*' > /dev/null", [("file_search", "find", "*.md", True)], check=_matched(3)),
+            Step("find . -path ./archive -prune -o -type f -iname '*.MD' -print > /dev/null", [("file_search", "find", "*.MD", True)], check=_matched(3)),
+            Step("find . -maxdepth 1 -type f > /dev/null", [("file_search", "find", None, True)], check=_matched(1)),
+            Step("find notes code ! -name '*.py' -type f > /dev/null", [("file_search", "find", None, True)], check=_matched(3)),
+            Step("rg -l budget > /dev/null", [("file_search", "grep", "budget", True)], check=_matched(4), needs=("rg",)),
+            Step("rg -c -g '*.md' budget > /dev/null", [("file_search", "grep", "budget", True)], check=_matched(3), needs=("rg",)),
+            Step("rg -i --files-without-match budget > /dev/null", [("file_search", "grep", "budget", True)], check=_matched(1), needs=("rg",)),
+            Step("fdfind -e md > /dev/null", [("file_search", "find", None, True)], check=_matched(4), needs=("fdfind",)),
+            Step("fdfind meet notes > /dev/null", [("file_search", "find", "meet", True)], check=_matched(1), needs=("fdfind",)),
+        ]),
+        Workflow("git grep", REPO | {"code/notes.md": "return values\n"}, [
+            Step("cd code && git grep -n return > /dev/null", [("file_search", "grep", "return", True)], check=_matched(2)),
+            Step("cd code && git grep -l -e run -e return > /dev/null", [("file_search", "grep", "run", True)], check=_matched(3)),
+        ], setup=_setup_repo),
+        Workflow("shell organising", DOCS, [
+            Step("mkdir -p reports/2026/q1", [("dir_create", "reports", True), ("dir_create", "reports/2026", True),
+                                              ("dir_create", "reports/2026/q1", True)]),
+            Step("cp -r notes notes-backup", [("file_copy", "notes", "notes-backup", True, True)],
+                 forbid=[("file_read", "*", None), ("file_copy", "notes/*", None), ("file_browse", "*", None)]),
+            Step("cp plan.md reports/2026/q1/", [("file_copy", "plan.md", "reports/2026/q1/plan.md", False, True)]),
+            Step("mv reports/2026/q1/plan.md reports/2026/q1/plan-q1.md",
+                 [("file_rename", "reports/2026/q1/plan.md", "reports/2026/q1/plan-q1.md", True)]),
+            Step("mv notes/ideas.txt reports/", [("file_move", "notes/ideas.txt", "reports/ideas.txt", True)]),
+            Step("rm -r notes-backup", [("file_delete", "notes-backup", True)], forbid=[("file_delete", "notes-backup/*", None)]),
+            Step("rm archive/old.md", [("file_delete", "archive/old.md", True)]),
+            Step("ls reports > /dev/null", [("file_browse", "reports", True)]),
+            Step("less -F reports/ideas.txt > /dev/null", [("file_read", "reports/ideas.txt", True)], needs=("less",)),
+        ]),
+        Workflow("python venv and pip", {"notes.md": "# env\n"}, [
+            Step(f"{sys.executable} -m venv pyenv-demo", [("dir_create", "pyenv-demo", False), ("file_write", "pyenv-demo", "create", False)],
+                 allow=[("file_write", "pyenv-demo", "overwrite", False), ("file_delete", "pyenv-demo", False),
+                        ("file_browse", "pyenv-demo", False), ("file_browse", ".", False)],
+                 forbid=NOT_BY_PEOPLE, by_tool=True, pause=1.0),
+            Step(f"pyenv-demo/bin/pip install -q {w}/tinypkg-0.1-py3-none-any.whl",
+                 [("dir_create", "pyenv-demo/lib/python{v}/site-packages".format(v=f"{sys.version_info[0]}.{sys.version_info[1]}"), False),
+                  ("file_write", "pyenv-demo/lib/python{v}/site-packages".format(v=f"{sys.version_info[0]}.{sys.version_info[1]}"), "create", False)],
+                 allow=[("file_browse", "pyenv-demo", False), ("file_browse", ".", False),
+                        ("file_write", "pyenv-demo/lib/python{v}/site-packages".format(v=f"{sys.version_info[0]}.{sys.version_info[1]}"), "overwrite", False)],
+                 forbid=NOT_BY_PEOPLE, by_tool=True, pause=1.0),
+        ], setup=_setup_wheel),
+    ]
+
+
+# -- running ---------------------------------------------------------------------------------
+
+
+def _matches(pattern: Pattern, ev: dict[str, Any]) -> bool:
+    etype, glob, authored = pattern
+    if etype != "*" and ev["event_type"] != etype:
+        return False
+    if authored is not None and ev.get("authored", True) is not authored:
+        return False
+    return fnmatch.fnmatchcase(main_path(ev), glob)
+
+
+def run_workflow(wf: Workflow, work: Path, *, derived: bool | None = None) -> WorkflowResult:
+    from filegram.config import Config
+    from filegram.store import Store
+
+    from .recorder import Recorder
+
+    missing = sorted({n for st in wf.steps for n in st.needs if not shutil.which(n)})
+    steps = [st for st in wf.steps if not any(n in missing for n in st.needs)]
+    if not steps:
+        return WorkflowResult(wf.name, skipped=f"{', '.join(missing)} not installed")
+    wf = Workflow(wf.name, wf.files, steps, wf.derived, wf.setup)
+    if any(not isinstance(st.run, str) for st in wf.steps):
+        try:
+            import pexpect  # noqa: F401
+        except ImportError:
+            return WorkflowResult(wf.name, skipped="pexpect is not installed (pip install pexpect)")
+    root = work / "root"
+    root.mkdir(parents=True)
+    _tree(root, wf.files)
+    if wf.setup is not None:
+        wf.setup(root, work)
+    env = _env(work)
+    store = Store(work / "fg.db")
+    rec = Recorder(store, [root], Config())
+    result = WorkflowResult(wf.name)
+    compare_derived = wf.derived if derived is None else derived
+    try:
+        rec.start()
+        seen: set[str] = set()
+        for st in wf.steps:
+            if callable(st.run):
+                st.run(root)
+            else:
+                subprocess.run(st.run, shell=True, cwd=root, env=env, stdin=subprocess.DEVNULL,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
+            if st.pause:
+                time.sleep(st.pause)
+            rec.flush(15.0)
+            events = [e for e in store.actions() if e["event_id"] not in seen]
+            seen.update(e["event_id"] for e in events)
+            result.steps.append(_judge(st, events, compare_derived))
+            time.sleep(0.3)  # steps apart, as a person's are
+        rec.stop()
+    finally:
+        if rec.stats()["running"]:
+            rec.stop()
+        store.close()
+    return result
+
+
+DERIVED = ("context_switch", "cross_file_reference")
+
+
+def _judge(st: Step, events: list[dict[str, Any]], derived: bool) -> StepResult:
+    considered = [e for e in events if derived or e["event_type"] not in DERIVED]
+    recorded = [key(e) for e in considered]
+    expected = list(st.expect)
+    exp_c, rec_c = Counter(expected), Counter(recorded)
+    missing = list((exp_c - rec_c).elements())
+    extra_c = rec_c - exp_c
+    allowed = Counter(st.allow)
+    extra = list((extra_c - allowed).elements())
+    forbidden = [e for e in events if any(_matches(p, e) for p in st.forbid)]
+    tool_authored = sum(1 for e in events if st.by_tool and e.get("authored", True)) if st.by_tool else 0
+    problem = st.check(events) if st.check is not None else None
+    # allowed extras take part in nothing: neither hits nor misses
+    kept = list((rec_c - (extra_c & allowed)).elements())
+    return StepResult(expected, kept, events, extra, missing, forbidden, tool_authored, problem)
+
+
+def run_suite(workdir: Path | None = None, *, only: list[str] | None = None) -> list[WorkflowResult]:
+    base = Path(workdir or tempfile.mkdtemp(prefix="fg-workflows-"))
+    shared = base / "shared"  # archives and wheels, made once, outside every root
+    shared.mkdir(parents=True, exist_ok=True)
+    out = []
+    for i, wf in enumerate(workflows(shared)):
+        if only and wf.name not in only:
+            continue
+        work = base / f"w{i}"
+        work.mkdir(parents=True)
+        if wf.setup is not None:
+            setup = wf.setup
+            wf = Workflow(wf.name, wf.files, wf.steps, wf.derived, lambda root, _w, s=setup: s(root, shared))
+        out.append(run_workflow(wf, work))
+    return out
+
+
+def precision_recall(results: list[WorkflowResult]) -> list[dict[str, Any]]:
+    rows = []
+    for t in ACTION_TYPES:
+        exp: Counter[Key] = Counter()
+        rec: Counter[Key] = Counter()
+        for r in results:
+            for s in r.steps:
+                exp.update(k for k in s.expected if k[0] == t)
+                rec.update(k for k in s.recorded if k[0] == t)
+        hit = sum((exp & rec).values())
+        ne, nr = sum(exp.values()), sum(rec.values())
+        if not ne and not nr:
+            continue
+        rows.append({"type": t, "expected": ne, "recorded": nr, "matched": hit,
+                     "precision": hit / nr if nr else 1.0, "recall": hit / ne if ne else 1.0})
+    return rows
+
+
+def tool_actions_authored(results: list[WorkflowResult]) -> int:
+    return sum(s.tool_authored for r in results for s in r.steps)
+
+
+def format_table(rows: list[dict[str, Any]], tool_authored: int | None = None) -> str:
+    lines = [f"{'action type':<22}{'expected':>9}{'recorded':>9}{'matched':>8}{'precision':>10}{'recall':>8}"]
+    for r in rows:
+        lines.append(f"{r['type']:<22}{r['expected']:>9}{r['recorded']:>9}{r['matched']:>8}{r['precision']:>10.2f}{r['recall']:>8.2f}")
+    if tool_authored is not None:
+        lines.append(f"tool actions counted as authored: {tool_authored}")
+    return "\n".join(lines)
+
+
+def report(results: list[WorkflowResult]) -> str:
+    out = []
+    for r in results:
+        if r.skipped:
+            out.append(f"- {r.name}: skipped ({r.skipped})")
+            continue
+        out.append(f"- {r.name}: {'as expected' if r.ok else 'DIFFERS'}")
+        for i, s in enumerate(r.steps):
+            for m in s.missing:
+                out.append(f"    step {i + 1}: missing {m}")
+            for x in s.extra:
+                ev = next((e for e in s.events if key(e) == x), {})
+                detail = {k: ev.get(k) for k in ("program", "command", "bulk_count", "timestamp") if ev.get(k) is not None}
+                out.append(f"    step {i + 1}: extra   {x} {detail}")
+            for f in s.forbidden:
+                out.append(f"    step {i + 1}: forbidden {key(f)}")
+            if s.tool_authored:
+                out.append(f"    step {i + 1}: {s.tool_authored} tool actions counted as authored")
+            if s.problem:
+                out.append(f"    step {i + 1}: {s.problem}")
+            if s.missing or s.extra or s.forbidden or s.problem:
+                for e in s.events:  # what was recorded, to see why
+                    shown = {k: v for k, v in e.items() if k not in ("event_id", "session_id", "profile_id", "message_id",
+                                                                    "model_provider", "model_name") and v is not None
+                             and not k.startswith("media_ref")}
+                    out.append(f"      recorded {shown}")
+    return "\n".join(out)
+
+
+def main() -> int:
+    results = run_suite()
+    print(report(results))
+    print()
+    print(format_table(precision_recall(results), tool_actions_authored(results)))
+    return 0 if all(r.ok for r in results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,226 @@
+"""Provenance: which program did an action and whether the person authored it. Real
+processes under the real recorder: a tool added in the config, a resident indexer, a
+build run through a shell, an editor next to a shell redirect; and the fields survive
+export and import."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from filegram.recorder import Recorder
+from filegram.recorder.programs import ProgramTable
+from rec_helpers import make_config, run_cli, sh
+
+from filegram.config import ConfigError, parse_config
+from filegram.store import Store
+
+DERIVED = ("context_switch", "cross_file_reference")
+
+
+def primary(store: Store) -> list[dict]:
+    return [e for e in store.actions() if e["event_type"] not in DERIVED]
+
+
+def script(path: Path, body: str) -> Path:
+    """An executable Python script: the kernel names its process after the file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f"#!{sys.executable}\n{body}", encoding="utf-8")
+    path.chmod(0o755)
+    return path
+
+
+def test_a_tool_added_in_the_config_becomes_one_summary(root: Path, store: Store, tmp_path: Path) -> None:
+    tool = script(tmp_path / "bin" / "mysync", (
+        "import os, sys, time\n"
+        "for i in range(5):\n"
+        "    open(os.path.join(sys.argv[1], f'synced{i}.txt'), 'w').write(f'{i}\\n')\n"
+        "time.sleep(0.3)\n"))
+    (root / "mine.md").write_text("mine\n")
+    with Recorder(store, [root], make_config(tool_programs=["mysync:tool"])) as rec:
+        subprocess.run([str(tool), str(root)], check=True)
+        rec.flush()
+        sh("cat mine.md > /dev/null", root)
+        rec.flush()
+    evs = primary(store)
+    assert [(e["event_type"], e["file_path"], e.get("bulk_count"), e["program"], e["authored"]) for e in evs] == [
+        ("file_write", ".", 5, "mysync", False),
+        ("file_read", "mine.md", None, "cat", True),
+    ]
+
+
+def test_without_the_config_row_the_same_program_is_the_persons(root: Path, store: Store, tmp_path: Path) -> None:
+    tool = script(tmp_path / "bin" / "mysync", (
+        "import os, sys\nopen(os.path.join(sys.argv[1], 'made.txt'), 'w').write('x\\n')\n"))
+    with Recorder(store, [root], make_config()) as rec:
+        subprocess.run([str(tool), str(root)], check=True)
+        rec.flush()
+    assert [(e["event_type"], e["file_path"], e["program"], e["authored"]) for e in primary(store)] == [
+        ("file_write", "made.txt", None, True)]
+
+
+def test_a_resident_indexer_is_followed_by_its_reads(root: Path, store: Store, tmp_path: Path) -> None:
+    """baloo-like daemon: runs all the time, reads what changed. Its reads are one summary;
+    the person's read while it sleeps is the person's."""
+    for i in range(6):
+        (root / f"doc{i}.md").write_text(f"document {i}\n")
+    go = tmp_path / "go"
+    indexer = script(tmp_path / "bin" / "baloo_file", (
+        "import os, sys, time\n"
+        f"go = {str(go)!r}\n"
+        "while not os.path.exists(go):\n"
+        "    time.sleep(0.05)\n"
+        "for name in sorted(os.listdir(sys.argv[1])):\n"
+        "    open(os.path.join(sys.argv[1], name), 'rb').read()\n"
+        "time.sleep(60)\n"))
+    proc = subprocess.Popen([str(indexer), str(root)])
+    try:
+        with Recorder(store, [root], make_config()) as rec:
+            time.sleep(0.5)  # the indexer is known and idle
+            sh("cat doc0.md > /dev/null", root)
+            rec.flush()
+            time.sleep(0.6)
+            go.write_text("")
+            time.sleep(1.0)  # it reads everything
+            rec.flush()
+    finally:
+        proc.kill()
+        proc.wait()
+    evs = primary(store)
+    assert [(e["event_type"], e["program"], e["authored"]) for e in evs if e["event_type"] == "file_read"] == [
+        ("file_read", "cat", True)]
+    (summary,) = [e for e in evs if e["event_type"] == "file_browse"]
+    assert (summary["program"], summary["authored"], summary["bulk_count"]) == ("baloo_file", False, 7)
+
+
+def test_a_build_through_a_shell_is_the_builds(root: Path, store: Store) -> None:
+    """make runs its recipes through sh: the files its children write are make's."""
+    (root / "Makefile").write_text("all:\n\tmkdir -p out\n\tcp src.txt out/a.txt\n\tcp src.txt out/b.txt\n\techo done > out/log.txt\n")
+    (root / "src.txt").write_text("source\n")
+    with Recorder(store, [root], make_config()) as rec:
+        sh("make -s > /dev/null", root)
+        rec.flush()
+    evs = primary(store)
+    assert evs and all(e["program"] == "make" and e["authored"] is False for e in evs), evs
+    assert sum(e["bulk_count"] for e in evs if e["event_type"] == "file_write") == 3
+
+
+def test_a_shell_redirect_next_to_an_open_editor_is_not_the_editors(root: Path, store: Store) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    import shutil
+
+    if not shutil.which("vim"):
+        pytest.skip("vim is not installed")
+    (root / "notes.md").write_text("notes\n")
+    with Recorder(store, [root], make_config()) as rec:
+        child = pexpect.spawn("vim", ["notes.md"], cwd=str(root), env=dict(os.environ, TERM="xterm", HOME=str(root.parent)))
+        try:
+            time.sleep(1.0)
+            sh("echo 'from the shell' > other.txt", root)
+            rec.flush()
+        finally:
+            child.send(":q!\r")
+            child.expect(pexpect.EOF, timeout=10)
+            child.close()
+        rec.flush()
+    by_path = {e.get("file_path"): e for e in primary(store)}
+    assert (by_path["other.txt"]["program"], by_path["other.txt"]["authored"]) == (None, True)
+    assert (by_path["notes.md"]["event_type"], by_path["notes.md"]["program"]) == ("file_read", "vim")
+    assert not [e for e in primary(store) if e["event_type"] == "file_browse"]
+
+
+def test_provenance_survives_export_and_import(root: Path, tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    store = Store(home / "filegram.db")
+    try:
+        with Recorder(store, [root], make_config()) as rec:
+            sh("mkdir -p pkg/docs && echo a > pkg/a.md && echo b > pkg/docs/b.md && tar cf ../p.tar pkg && rm -r pkg", root)
+            rec.flush()
+            sh("tar xf ../p.tar", root)
+            rec.flush()
+            sh("cat pkg/a.md > /dev/null", root)
+            rec.flush()
+    finally:
+        store.close()
+    out = tmp_path / "export"
+    assert run_cli("export", "--format", "filegram", str(out), home=home).returncode == 0
+    (traj,) = [p for p in out.iterdir() if p.is_dir()]
+    exported = json.loads((traj / "events.json").read_text())
+    assert {(e["event_type"], e["program"], e["authored"]) for e in exported} >= {
+        ("file_write", "tar", False), ("dir_create", "tar", False), ("file_read", "cat", True)}
+    home2 = tmp_path / "home2"
+    assert run_cli("import", str(traj), home=home2).returncode == 0
+    again = Store(home2 / "filegram.db")
+    try:
+        got = {(e["event_type"], e.get("program"), e.get("authored"), e.get("bulk_count")) for e in again.actions()}
+    finally:
+        again.close()
+    assert ("file_write", "tar", False, 2) in got and ("file_read", "cat", True, None) in got
+
+
+def test_a_wrong_type_of_provenance_field_is_refused_on_import(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps({"event_id": "e1", "event_type": "file_read", "timestamp": 1, "session_id": "s",
+                               "file_path": "a.md", "authored": "yes"}) + "\n")
+    proc = run_cli("import", str(bad), home=tmp_path / "home")
+    assert proc.returncode == 2 and "'authored' must be true or false" in proc.stderr
+
+
+def test_tool_programs_entries_are_checked() -> None:
+    assert parse_config('[recorder]\ntool_programs = ["rsync", "borg extract:archive", "micro:editor"]\n')
+    for bad, why in (('["x:sometimes"]', "unknown kind"), ('["/usr/bin/x"]', "not a path"), ('[" "]', "no program")):
+        with pytest.raises(ConfigError, match=why):
+            parse_config(f"[recorder]\ntool_programs = {bad}\n")
+    table = ProgramTable.with_extra(["borg extract:archive", "micro:editor"])
+    assert table.classify(["borg", "extract", "repo::x"]).rule.authored is False
+    assert table.classify(["borg", "list", "repo"]) is None
+    assert table.classify(["micro", "notes.md"]).rule.kind == "editor"
+
+
+def test_the_command_names_only_the_sub_command() -> None:
+    t = ProgramTable()
+    assert t.classify(["git", "-C", "code", "checkout", "secret-branch"]).command == "git checkout"
+    assert t.classify(["/usr/bin/python3", "-m", "pip", "install", "private-pkg"]).command == "python -m pip install"
+    assert t.classify(["tar", "-xzf", "my-taxes-2024.tgz"]).command == "tar x"
+    assert t.classify(["cp", "report", "report-old"]).command == "cp"
+    assert t.classify(["make", "payroll"]).command == "make"
+
+
+@pytest.mark.parametrize("delay", [0.03, 0.5])
+def test_a_tool_seen_late_still_makes_one_summary(root: Path, store: Store, tmp_path: Path, delay: float) -> None:
+    """Under load the helper's report of `tar` can come after its first thousand events
+    (the rate-based summariser has taken the folder by then): the episode joins tar's
+    run, and every file is counted once."""
+    import tarfile
+    import threading
+
+    src = tmp_path / "src" / "big"
+    for i in range(10):
+        (src / f"d{i}").mkdir(parents=True)
+        for j in range(150):
+            (src / f"d{i}" / f"f{j:03d}.txt").write_text(f"{i} {j}\n")
+    with tarfile.open(tmp_path / "big.tar", "w") as tf:
+        tf.add(src, arcname="big")
+    rec = Recorder(store, [root], make_config(bulk_events_per_second=100))
+    on_start = rec._on_proc_start
+
+    def late(info) -> None:  # the report arrives after the process started (mid-way, or after)
+        if info.comm == "tar":
+            threading.Timer(delay, on_start, args=(info,)).start()
+        else:
+            on_start(info)
+
+    rec._on_proc_start = late
+    with rec:
+        sh(f"tar xf {tmp_path / 'big.tar'}", root)
+        time.sleep(1.0)
+        rec.flush(20)
+    evs = primary(store)
+    assert sorted((e["event_type"], e.get("operation"), e["bulk_count"], e["program"], e["authored"]) for e in evs) == [
+        ("dir_create", None, 11, "tar", False), ("file_write", "create", 1500, "tar", False)]

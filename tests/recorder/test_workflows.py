@@ -1,0 +1,96 @@
+"""The recorded-workflow suite: real tools (tar, unzip, git, vim and nano through a pty,
+find / grep / rg / fd, rm -r, cp -r, mv, mkdir -p, a venv with pip) under the real
+recorder; per action type precision and recall, and no tool action counted as authored.
+Programs that are missing skip their workflow with a reason (.ci/run installs them)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from filegram.recorder import workflows
+
+TARGET = 0.95
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory: pytest.TempPathFactory) -> list[workflows.WorkflowResult]:
+    return workflows.run_suite(tmp_path_factory.mktemp("workflows"))
+
+
+@pytest.fixture(scope="module")
+def results_as_ordinary_user(tmp_path_factory: pytest.TempPathFactory) -> list[workflows.WorkflowResult]:
+    """Without the kernel's process connector (it needs root or CAP_NET_ADMIN): /proc
+    polling woken by the exec of a watched program, as every ordinary user gets."""
+    old = os.environ.get("FILEGRAM_NO_PROC_CONNECTOR")
+    os.environ["FILEGRAM_NO_PROC_CONNECTOR"] = "1"
+    try:
+        return workflows.run_suite(tmp_path_factory.mktemp("workflows-polling"))
+    finally:
+        if old is None:
+            del os.environ["FILEGRAM_NO_PROC_CONNECTOR"]
+        else:
+            os.environ["FILEGRAM_NO_PROC_CONNECTOR"] = old
+
+
+def test_precision_and_recall_per_action_type(results: list[workflows.WorkflowResult]) -> None:
+    rows = workflows.precision_recall(results)
+    print()
+    print(workflows.format_table(rows, workflows.tool_actions_authored(results)))
+    ran = [r for r in results if not r.skipped]
+    assert ran, "every workflow was skipped"
+    low = [r for r in rows if r["precision"] < TARGET or r["recall"] < TARGET]
+    assert not low, low
+
+
+def test_no_tool_action_is_counted_as_authored(results: list[workflows.WorkflowResult]) -> None:
+    assert workflows.tool_actions_authored(results) == 0
+
+
+@pytest.mark.parametrize("name", [w.name for w in workflows.workflows(Path("/nonexistent"))])
+def test_workflow_records_what_was_done(results: list[workflows.WorkflowResult], name: str) -> None:
+    r = next(r for r in results if r.name == name)
+    if r.skipped:
+        pytest.skip(r.skipped)
+    assert r.ok, workflows.report([r])
+
+
+def test_unpacked_files_are_one_summary_whatever_the_count(results: list[workflows.WorkflowResult]) -> None:
+    """tar x of 34 files: one file_write and one dir_create summary, by tar, not authored,
+    and nothing per file (the old recorder summarised only above 200 events a second)."""
+    r = next(r for r in results if r.name == "tar x and tar c")
+    unpack = r.steps[0].events
+    assert [(e["event_type"], e["file_path" if "file_path" in e else "dir_path"], e["bulk_count"]) for e in unpack] == [
+        ("dir_create", "dataset", 3), ("file_write", "dataset", len(workflows.UNPACKED))]
+    assert all(e["program"] == "tar" and e["command"] == "tar x" and e["authored"] is False for e in unpack)
+    removal = r.steps[3].events
+    assert [(e["event_type"], e["file_path"], e["bulk_count"], e["was_temporary"], e["program"], e["authored"])
+            for e in removal] == [("file_delete", "dataset", len(workflows.UNPACKED), False, "rm", True)]
+
+
+def test_every_action_says_which_program_did_it(results: list[workflows.WorkflowResult]) -> None:
+    programs = {}
+    for r in results:
+        for s in r.steps:
+            for e in s.events:
+                assert "program" in e and "authored" in e, e
+                programs.setdefault(e["event_type"], set()).add(e["program"])
+    assert {"tar", "unzip", "zip", "gzip", "git", "pip", "venv"} <= set().union(*programs.values())
+    if shutil_which("vim"):
+        assert "vim" in programs["file_edit"]
+
+
+def shutil_which(name: str) -> str | None:
+    import shutil
+
+    return shutil.which(name)
+
+
+def test_the_same_as_an_ordinary_user(results_as_ordinary_user: list[workflows.WorkflowResult]) -> None:
+    rows = workflows.precision_recall(results_as_ordinary_user)
+    print()
+    print(workflows.format_table(rows, workflows.tool_actions_authored(results_as_ordinary_user)))
+    assert workflows.tool_actions_authored(results_as_ordinary_user) == 0
+    low = [r for r in rows if r["precision"] < TARGET or r["recall"] < TARGET]
+    assert not low, (low, workflows.report(results_as_ordinary_user))
