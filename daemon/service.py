@@ -372,10 +372,29 @@ class Daemon:
 
         if self._sync_store is None:
             self._sync_store = self._open_store()
-        report = run_sync(self.home, self.config, self._sync_store, warn=lambda msg: log.warning("sync: %s", msg))
+        report = run_sync(self.home, self.config, self._sync_store, warn=lambda msg: log.warning("sync: %s", msg),
+                          forgetting=self._forgetting)
         if report.received.sessions or report.forgets_applied:
             self.consolidate()
         return report.summary()
+
+    @contextlib.contextmanager
+    def _forgetting(self) -> Iterator[None]:
+        """While a forget from another device is replayed: as for one of this device's
+        (daemon/web/backends.py), one forget at a time, the recorder paused, memory held."""
+        from .web.backends import FORGET_LOCK
+
+        sup = self.supervisor
+        restart = sup is not None and not self.paused
+        with FORGET_LOCK:
+            if sup is not None and restart:
+                sup.pause()
+            try:
+                with self.memory_held(wait=3600):
+                    yield
+            finally:
+                if sup is not None and restart:
+                    sup.start()
 
     def retention(self) -> int:
         return apply_retention(self.memory_store, float(self.dcfg["snapshot_retention_days"]))

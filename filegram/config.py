@@ -319,6 +319,7 @@ RULES: dict[str, Rule] = {
     "screen.budget_active_hours": Rule(lo=0, hi=24, zero="no pacing, only pruning"),
     "screen.retention_days": Rule(lo=0, zero="keep frames until the budget prunes them"),
     "screen.ocr_interval_seconds": Rule(lo=0, zero="read every frame"),
+    "sync.interval_minutes": Rule(above=0),
 }
 NON_NEGATIVE = Rule(lo=0)
 

@@ -11,17 +11,20 @@ weeks catches up: in order, from where it stopped.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import FileGramError
-from ..forget import ForgetError, forget
+from ..forget import ForgetError, forget, leave_no_copy, scrub_outside
 from ..privacy import PathFilter
+from ..scrub import needles_for, scrub_logs
 from ..store import now_ms
-from ..tables import rebuilders
+from ..tables import ForgetScope, rebuilders
 from . import tables as sync_tables
 from . import tombstones as tb
 from .devices import local_device_name
@@ -80,8 +83,11 @@ class SyncReport:
 
 
 def run_sync(home: Home, config: Config, store: Store, shared: str | Path | None = None, *,
-             warn: Callable[[str], None] | None = None) -> SyncReport:
-    """Sync this home's store through the shared folder (argument, else `[sync] dir`)."""
+             warn: Callable[[str], None] | None = None,
+             forgetting: Callable[[], AbstractContextManager[Any]] | None = None) -> SyncReport:
+    """Sync this home's store through the shared folder (argument, else `[sync] dir`).
+    `forgetting()` is held while forgets from other devices are replayed (the daemon pauses
+    its recorder and holds memory, as for a forget of its own)."""
     target = shared or str(config["sync"]["dir"]).strip()
     if not target:
         raise SyncError("say which folder to sync through: filegram sync --dir SHARED, or set [sync] dir")
@@ -116,7 +122,7 @@ def run_sync(home: Home, config: Config, store: Store, shared: str | Path | None
         base, next_n = _prepare_own_log(store, folder, key, device_id, report)
         for dev in others:
             _receive(store, folder, key, device_id, dev, denied, report, note)
-        _replay_forgets(store, config, key, report, note)
+        _replay_forgets(store, config, home, key, report, note, forgetting)
         _compact_own_log(store, folder, key, device_id, denied, report, note)
         _send(store, folder, key, device_id, report.device, denied, base, next_n, report)
         report.seconds = time.monotonic() - t0
@@ -215,22 +221,36 @@ def _receive(store: Store, folder: SharedFolder, key: bytes, device_id: str, dev
         report.segments_read += 1
 
 
-def _replay_forgets(store: Store, config: Config, key: bytes, report: SyncReport, note: Callable[[str], None]) -> None:
-    """Forgets received from other devices, replayed here through the core's forget."""
+def _replay_forgets(store: Store, config: Config, home: Home, key: bytes, report: SyncReport,
+                    note: Callable[[str], None],
+                    forgetting: Callable[[], AbstractContextManager[Any]] | None) -> None:
+    """Forgets received from other devices, replayed here through the core's forget, and
+    then, as a forget made here does: memory rebuilt, no copy left in the file, backups,
+    logs and known exports scrubbed (filegram.scrub)."""
     pending = tb.load(store, key, "WHERE applied = 0")
-    for t in pending:
-        try:
-            with tb.applying_remote():
-                forget(store, config, rebuild_memory=False, **t.forget_arguments())
-        except ForgetError as exc:
-            note(f"a forget from another device does not apply here: {exc}")
-        with store.transaction():
-            store.conn.execute("UPDATE sync_tombstones SET applied = 1 WHERE id = ?", (t.id,))
-            store.write_state(tb.COMPACT_KEY, True)
-        report.forgets_applied += 1
-    if pending:
+    if not pending:
+        return
+    with forgetting() if forgetting is not None else contextlib.nullcontext():
+        for t in pending:
+            try:
+                with tb.applying_remote():
+                    forget(store, config, rebuild_memory=False, **t.forget_arguments())
+            except ForgetError as exc:
+                note(f"a forget from another device does not apply here: {exc}")
+            with store.transaction():
+                store.conn.execute("UPDATE sync_tombstones SET applied = 1 WHERE id = ?", (t.id,))
+                store.write_state(tb.COMPACT_KEY, True)
+            report.forgets_applied += 1
         for rebuild in rebuilders().values():
             rebuild(store, config)
+        warning = leave_no_copy(store)  # what the rebuild replaced, too
+        if warning:
+            note(warning)
+        scopes = [ForgetScope(t.path_glob, t.since_ms, t.until_ms, t.everything) for t in pending]
+        for scope in scopes[:-1]:
+            scrub_logs(home.log_dir, everything=scope.everything, needles=needles_for((), scope.path_glob),
+                       since_ms=scope.since_ms, until_ms=scope.until_ms)
+        scrub_outside(store, config, home, scopes[-1])  # logs, and backups and exports once
 
 
 def _compact_own_log(store: Store, folder: SharedFolder, key: bytes, device_id: str,

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..forget import path_matches
+from ..forget import path_matches, query_names
 from ..schema import event_paths
 from ..store import now_ms
 from .seal import open_small, seal_small
@@ -77,7 +77,8 @@ class Tombstone:
             return False
         if self.path_glob is None:
             return True
-        return any(path_matches(p, self.path_glob) for p in event_paths(ev))
+        # as the core's forget: a search naming no path goes when its query names the glob
+        return any(path_matches(p, self.path_glob) for p in event_paths(ev)) or query_names(dict(ev), self.path_glob)
 
     def covers_session(self, sess: Mapping[str, Any]) -> bool:
         """The session itself is gone (forget --all, or a time range around all of it)."""

@@ -30,16 +30,3 @@ def max_in_window(times: list[float], window: float) -> int:
             j += 1
         best = max(best, i - j + 1)
     return best
-
-
-def wait_for(pred, timeout: float = 120.0, what: str = "condition"):  # noqa: ANN001, ANN201
-    import time
-
-    deadline = time.monotonic() + timeout
-    last = None
-    while time.monotonic() < deadline:
-        last = pred()
-        if last:
-            return last
-        time.sleep(0.1)
-    raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what} (last: {last!r})")

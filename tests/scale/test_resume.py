@@ -10,11 +10,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from fg_helpers import wait_until
 from filegram.simulator.fake_model import FakeModel
 from filegram.simulator.resume import finished
-from scale_helpers import fg, tree, wait_for
+from scale_helpers import fg, tree
 
-PAIRS = ("p1_T-01", "p2_T-01", "p3_T-01", "p4_T-01")
+PAIRS = ("p1_T-01", "p2_T-01", "p3_T-01")
 
 
 def conversation_of(pair: str) -> str:
@@ -32,8 +33,8 @@ def test_an_interrupted_agent_run_resumes_without_redoing_finished_pairs(tmp_pat
     if engine == "ray":
         pytest.importorskip("ray", reason="the Ray engine needs ray (pip install 'filegram[scale]')")
     out, home = tmp_path / "out", tmp_path / "home"
-    with FakeModel(latency=0.4) as model:
-        args = ["simulate", "--profiles", "p1,p2,p3,p4", "--tasks", "T-01", "--agent", "openai/fake",
+    with FakeModel(latency=0.2) as model:
+        args = ["simulate", "--profiles", "p1,p2,p3", "--tasks", "T-01", "--agent", "openai/fake",
                 "--api-base", model.api_base, "--engine", engine, "--workers", "1", "--llm-rpm", "0",
                 "--no-progress", "--out", str(out)]
         env = dict(os.environ, FILEGRAM_HOME=str(home), PYTHONUTF8="1")
@@ -43,7 +44,7 @@ def test_an_interrupted_agent_run_resumes_without_redoing_finished_pairs(tmp_pat
             def done_pairs() -> list[str]:
                 return [p for p in PAIRS if finished(out / p, seed=0, live=False, agent="openai/fake")]
 
-            wait_for(done_pairs, timeout=300, what="a first finished trajectory")
+            wait_until(done_pairs, timeout=300, what="a first finished trajectory")
             proc.send_signal(signal.SIGINT)
             _out, err = proc.communicate(timeout=120)
         finally:

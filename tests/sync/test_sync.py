@@ -13,6 +13,7 @@ import sys
 import time
 from pathlib import Path
 
+from fg_helpers import leaks, wait_until
 from sync_helpers import (
     actions,
     blob_hashes,
@@ -26,8 +27,11 @@ from sync_helpers import (
     share_key,
     shared_bytes,
     sync,
-    wait_for,
 )
+
+from filegram.config import Home
+from filegram.scrub import take_backup
+from filegram.store.blobs import compress, decompress
 
 LAPTOP = '[sync]\ndevice = "laptop"\n'
 DESKTOP = '[sync]\ndevice = "desktop"\n'
@@ -179,6 +183,9 @@ def test_forget_propagates_purges_every_log_and_a_late_device_catches_up(
     sync(b, shared)
     sync(a, shared)
     assert set(actions(a)) == set(actions(b))
+    fg(b, "export", "--all", str(tmp_path / "b-export"))  # B's own copies outside its database
+    with open_store(b) as st:
+        take_backup(st, Home(b).backup_dir, 3)
 
     # forget on A a file that came from B, and one of A's own
     from_b = next(e["file_path"] for e in actions(b).values()
@@ -214,6 +221,12 @@ def test_forget_propagates_purges_every_log_and_a_late_device_catches_up(
     assert set(actions(a)) == set(actions(b))
     logged = paths_in_log(a)
     assert from_b not in logged and own not in logged  # B purged its own segments too
+    # byte scan, as after a forget made on B itself: its database (and WAL), its backups, logs
+    # and the `export --all` it wrote, the sync state, and the shared folder (also inside any
+    # zlib stream); the forgotten file's path and name are nowhere
+    needles = [from_b, own]
+    needles += [n for n in (name_b, Path(own).name) if sum(n in p for p in paths_in_log(a)) == 0]
+    assert leaks([a, b, shared, tmp_path / "b-export"], needles) == {}
 
     # nothing comes back on the next rounds, and a device that joins weeks later gets the rest
     sync(a, shared)
@@ -352,9 +365,9 @@ def test_the_daemon_syncs_on_its_schedule(tmp_path: Path, fixtures_dir: Path) ->
     proc = subprocess.Popen([sys.executable, "-m", "filegram", "start", "--foreground", "--no-tray", "--root", str(root)],
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
-        wait_for(lambda: segments_of(shared), timeout=120, what="the daemon's first sync")
+        wait_until(lambda: segments_of(shared), timeout=120, what="the daemon's first sync")
         fg(home, "import", str(fixtures_dir / "p3_T-12"))
-        wait_for(lambda: len(segments_of(shared)) >= 2, timeout=120, what="the daemon's next sync")
+        wait_until(lambda: len(segments_of(shared)) >= 2, timeout=120, what="the daemon's next sync")
     finally:
         proc.send_signal(signal.SIGTERM)
         try:
@@ -364,3 +377,32 @@ def test_the_daemon_syncs_on_its_schedule(tmp_path: Path, fixtures_dir: Path) ->
             proc.communicate()
     status = json.loads(fg(home, "status", "--json").stdout)
     assert status["sync_last_run_ms"] <= time.time() * 1000 and status["sync_dir"] == str(shared)
+
+
+def test_what_arrives_passes_through_the_receivers_redaction(tmp_path: Path, fixtures_dir: Path) -> None:
+    """A sender whose store holds a secret (an older FileGram's rules missed it) does not hand
+    it to a device whose rules catch it: the receiver redacts like an import, and a blob whose
+    content changed is stored under its new address with the references following it."""
+    a, b, shared = tmp_path / "a", tmp_path / "b", tmp_path / "shared"
+    shared.mkdir()
+    fg(a, "import", str(fixtures_dir / "p1_T-01"))
+    token = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+    with open_store(a) as st:
+        write = next(e for e in st.actions() if e["event_type"] == "file_write" and isinstance(e.get("media_ref"), dict))
+        old_hash = write["media_ref"]["hash"]
+        stored = st.conn.execute("SELECT content FROM blobs WHERE hash = ?", (old_hash,)).fetchone()[0]
+        planted = compress(decompress(stored) + f"\ntoken {token}\n".encode())
+        st.conn.execute("UPDATE blobs SET content = ? WHERE hash = ?", (planted, old_hash))
+        st.conn.execute("UPDATE sessions SET label = label || ? WHERE id = ?", (f" {token}", write["session_id"]))
+        st.conn.commit()
+    sync(a, shared)
+    share_key(a, b)
+    assert sync(b, shared)["received"]["sessions"] == 1
+    assert leaks([b], [token]) == {}
+    got = actions(b)[write["event_id"]]
+    new_hash = got["media_ref"]["hash"]
+    assert new_hash != old_hash and old_hash not in blob_hashes(b) and new_hash in blob_hashes(b)
+    with open_store(b) as st:
+        content = decompress(st.conn.execute("SELECT content FROM blobs WHERE hash = ?", (new_hash,)).fetchone()[0])
+    assert b"[REDACTED:GITHUB_TOKEN]" in content
+    assert "[REDACTED:GITHUB_TOKEN]" in sessions(b)[write["session_id"]]["label"]
