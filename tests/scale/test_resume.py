@@ -69,3 +69,15 @@ def test_an_interrupted_agent_run_resumes_without_redoing_finished_pairs(tmp_pat
     assert finished_conversations <= {r.conversation for r in model.requests[:first_run]}
     assert not redone & finished_conversations  # no model call for a finished pair
     assert len({r.conversation for r in second if r.turn == 4}) == len(PAIRS) - len(kept)
+
+
+def test_a_folder_of_other_knobs_is_not_taken_as_finished(tmp_path: Path) -> None:
+    """Resume keeps a pair only when its trajectory was made with the same --scale and
+    --expression: a rerun with other knobs must not keep the old folders."""
+    from filegram.simulator import simulate
+
+    folder = simulate(tmp_path, profiles="p2", tasks="T-03", seed=5, scale=0.5, expression=0.8)[0]
+    assert finished(folder, seed=5, live=False, agent=None, scale=0.5, expression=0.8)
+    assert not finished(folder, seed=5, live=False, agent=None)
+    assert not finished(folder, seed=5, live=False, agent=None, scale=0.5, expression=1.0)
+    assert not finished(folder, seed=6, live=False, agent=None, scale=0.5, expression=0.8)
