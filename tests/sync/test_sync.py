@@ -355,7 +355,7 @@ def test_profile_per_device_shows_where_devices_differ(tmp_path: Path, sim_dir: 
 
 
 def test_the_daemon_syncs_on_its_schedule(tmp_path: Path, fixtures_dir: Path) -> None:
-    home, root, shared = tmp_path / "home", tmp_path / "root", tmp_path / "shared"
+    home, root, shared, other = tmp_path / "home", tmp_path / "root", tmp_path / "shared", tmp_path / "other"
     root.mkdir()
     shared.mkdir()
     set_config(home, f'[daemon]\ntray = false\n\n[sync]\ndir = "{shared}"\ninterval_minutes = 0.01\n')
@@ -368,6 +368,22 @@ def test_the_daemon_syncs_on_its_schedule(tmp_path: Path, fixtures_dir: Path) ->
         wait_until(lambda: segments_of(shared), timeout=120, what="the daemon's first sync")
         fg(home, "import", str(fixtures_dir / "p3_T-12"))
         wait_until(lambda: len(segments_of(shared)) >= 2, timeout=120, what="the daemon's next sync")
+        # another device forgets a file of the daemon's: the daemon replays it (recorder paused,
+        # memory held), and nothing of it is left in its home afterwards
+        share_key(home, other)
+        sync(other, shared)
+        gone = next(e["file_path"] for e in actions(other).values()
+                    if e.get("file_path") and e["event_type"] == "file_read")
+        fg(other, "forget", "--path", gone)
+        assert sync(other, shared)["sent"]["forgets"] == 1
+        wait_until(lambda: not any(gone in (e.get("file_path"), e.get("old_path"), e.get("new_path"))
+                                   for e in actions(home).values()),
+                   timeout=120, what="the daemon to replay the other device's forget")
+        # and it records again after the replay
+        (root / "after-the-forget.md").write_text("# still recording\n", encoding="utf-8")
+        wait_until(lambda: any(str(e.get("file_path") or "").endswith("after-the-forget.md")
+                               for e in actions(home).values()),
+                   timeout=120, what="the daemon's recorder after the replayed forget")
     finally:
         proc.send_signal(signal.SIGTERM)
         try:
@@ -377,6 +393,8 @@ def test_the_daemon_syncs_on_its_schedule(tmp_path: Path, fixtures_dir: Path) ->
             proc.communicate()
     status = json.loads(fg(home, "status", "--json").stdout)
     assert status["sync_last_run_ms"] <= time.time() * 1000 and status["sync_dir"] == str(shared)
+    assert leaks([home], [gone]) == {}
+    assert proc.returncode == 0
 
 
 def test_what_arrives_passes_through_the_receivers_redaction(tmp_path: Path, fixtures_dir: Path) -> None:
