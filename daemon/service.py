@@ -365,18 +365,19 @@ class Daemon:
             ingested = mem.consolidate()
         return {"ingested": ingested, "closed_idle": closed}
 
-    def sync(self) -> dict[str, Any]:
-        """The [sync] job (filegram/sync): exchange sessions through the shared folder on a
-        connection of its own, then learn from what arrived."""
+    def sync(self, shared: str | None = None) -> dict[str, Any]:
+        """The [sync] job (filegram/sync), and `filegram sync` through the API (`shared`:
+        its --dir): exchange sessions through the shared folder on a connection of its own,
+        then learn from what arrived."""
         from filegram.sync import run_sync
 
         if self._sync_store is None:
             self._sync_store = self._open_store()
-        report = run_sync(self.home, self.config, self._sync_store, warn=lambda msg: log.warning("sync: %s", msg),
-                          forgetting=self._forgetting)
+        report = run_sync(self.home, self.config, self._sync_store, shared,
+                          warn=lambda msg: log.warning("sync: %s", msg), forgetting=self._forgetting)
         if report.received.sessions or report.forgets_applied:
             self.consolidate()
-        return report.summary()
+        return report.as_dict()
 
     @contextlib.contextmanager
     def _forgetting(self) -> Iterator[None]:

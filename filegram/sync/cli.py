@@ -29,30 +29,58 @@ def register(sub: Any) -> None:
     i.set_defaults(func=cmd_key_import)
 
 
+# Who syncs for the CLI when a daemon records this home: named as a string (the daemon lives
+# above the core), as filegram.forget names its forget. The daemon replays other devices'
+# forgets with its recorder paused; synced from a second process, a replayed forget could
+# delete the recorder's open session under it.
+DAEMON_SYNC = "filegram.daemon.client:sync_through_daemon"
+
+
+def sync_through_daemon(ctx: Context, shared: str | None) -> dict[str, Any] | None:
+    import importlib
+
+    module, _, name = DAEMON_SYNC.partition(":")
+    try:
+        runner = getattr(importlib.import_module(module), name)
+    except ModuleNotFoundError as exc:
+        if exc.name is None or not module.startswith(exc.name):
+            raise
+        return None
+    result: dict[str, Any] | None = runner(ctx.home, shared)
+    return result
+
+
 def cmd_sync(args: argparse.Namespace, ctx: Context) -> int:
+    from pathlib import Path
+
     from .engine import run_sync
 
     def warn(msg: str) -> None:
         print(f"filegram: warning: {msg}", file=sys.stderr)
 
-    report = run_sync(ctx.home, ctx.config, ctx.store(), args.dir, warn=warn)
+    shared = str(Path(args.dir).expanduser().resolve()) if args.dir else None
+    result = sync_through_daemon(ctx, shared)
+    if result is not None:
+        for msg in result.get("warnings", []):
+            warn(msg)
+        result["through_daemon"] = True
+    else:
+        result = {**run_sync(ctx.home, ctx.config, ctx.store(), shared, warn=warn).as_dict(), "through_daemon": False}
     if args.json:
-        print(json.dumps({"shared": report.shared, "device": report.device, "created_key": report.created_key,
-                          **report.summary()}, indent=2, ensure_ascii=False))
+        print(json.dumps(result, indent=2, ensure_ascii=False))
         return 0
-    if report.created_key:
+    if result["created_key"]:
         print("made a new sync key for this device: run `filegram sync key show` and import it on your "
               "other devices (`filegram sync key import KEY`)")
-    r = report.received
-    sent = (f"sent {report.sessions_sent} sessions, {report.actions_sent} actions, {report.blobs_sent} snapshots, "
-            f"{report.forgets_sent} forgets")
-    got = (f"received {r.sessions} sessions, {r.actions} actions, {r.blobs} snapshots, {r.tombstones} forgets"
-           + (f" from {', '.join(sorted(r.devices))}" if r.devices else ""))
-    print(f"synced '{report.device}' through {report.shared}: {sent}; {got}"
-          + (f"; replayed {report.forgets_applied} forgets" if report.forgets_applied else "")
-          + (f"; {report.withheld} actions on excluded paths kept here" if report.withheld else "")
-          + (f"; {report.waiting} files not complete yet" if report.waiting else "")
-          + f" ({report.seconds:.1f} s)")
+    s, r = result["sent"], result["received"]
+    sent = f"sent {s['sessions']} sessions, {s['actions']} actions, {s['blobs']} snapshots, {s['forgets']} forgets"
+    got = (f"received {r['sessions']} sessions, {r['actions']} actions, {r['blobs']} snapshots, {r['forgets']} forgets"
+           + (f" from {', '.join(r['devices'])}" if r["devices"] else ""))
+    print(f"synced '{result['device']}' through {result['shared']}: {sent}; {got}"
+          + (f"; replayed {result['forgets_applied']} forgets" if result["forgets_applied"] else "")
+          + (f"; {s['withheld']} actions on excluded paths kept here" if s["withheld"] else "")
+          + (f"; {result['waiting']} files not complete yet" if result["waiting"] else "")
+          + f" ({result['seconds']:.1f} s{', by the running daemon' if result['through_daemon'] else ''})")
     return 0
 
 

@@ -81,6 +81,11 @@ class SyncReport:
             "waiting": self.waiting, "warnings": list(self.warnings),
         }
 
+    def as_dict(self) -> dict[str, Any]:
+        """What `filegram sync --json` prints (and the daemon's API returns)."""
+        return {"shared": self.shared, "device": self.device, "created_key": self.created_key,
+                **self.summary(), "seconds": round(self.seconds, 3)}
+
 
 def run_sync(home: Home, config: Config, store: Store, shared: str | Path | None = None, *,
              warn: Callable[[str], None] | None = None,

@@ -379,6 +379,8 @@ def test_the_daemon_syncs_on_its_schedule(tmp_path: Path, fixtures_dir: Path) ->
         wait_until(lambda: not any(gone in (e.get("file_path"), e.get("old_path"), e.get("new_path"))
                                    for e in actions(home).values()),
                    timeout=120, what="the daemon to replay the other device's forget")
+        # `filegram sync` in a terminal goes through the daemon, which replays forgets safely
+        assert sync(home, shared)["through_daemon"] is True
         # and it records again after the replay
         (root / "after-the-forget.md").write_text("# still recording\n", encoding="utf-8")
         wait_until(lambda: any(str(e.get("file_path") or "").endswith("after-the-forget.md")
