@@ -30,3 +30,14 @@ def max_in_window(times: list[float], window: float) -> int:
             j += 1
         best = max(best, i - j + 1)
     return best
+
+
+def conversation_of(pair: str) -> str:
+    """The fake model's id of a pair's conversation (its system prompt and task)."""
+    from filegram.simulator import PROFILES, TASKS
+    from filegram.simulator.agent import system_prompt
+    from filegram.simulator.fake_model import FakeModel
+
+    pid, tid = pair.split("_", 1)
+    return FakeModel.conversation_id([{"content": system_prompt(pid, tid)},
+                                      {"content": TASKS[tid].instructions(PROFILES[pid].language)}])

@@ -54,7 +54,7 @@ def test_bench_run_on_ray_scores_number_for_number_like_local(tmp_path: Path, ra
     from filegram.config import Config
 
     def bench(out: Path, **engine: Any) -> dict[str, Any]:
-        cfg = BenchConfig(out=out, quick=True, profiles=["p1", "p2", "p5"], seed=2, progress=False,
+        cfg = BenchConfig(out=out, quick=True, profiles=["p1", "p2", "p5"], seed=2, progress=False, ablations=False,
                           sizes={s: 6 for s in SUBTASK_KEYS}, **engine)
         run_bench(cfg, Config())
         return json.loads((out / "results.json").read_text())
@@ -62,7 +62,7 @@ def test_bench_run_on_ray_scores_number_for_number_like_local(tmp_path: Path, ra
     local = bench(tmp_path / "local", workers=1)
     ray = bench(tmp_path / "ray", workers=2, engine="ray")
     assert local["subtasks"] and local == ray
-    assert sum(len(v) for v in local["subtasks"].values()) >= 9 * 6
+    assert len(local["subtasks"]) >= 8 and all(len(v) >= 5 for v in local["subtasks"].values())
     assert tree(tmp_path / "local" / "trajectories") == tree(tmp_path / "ray" / "trajectories")
     lines = lambda p: sorted((p / "predictions.jsonl").read_text().splitlines())  # noqa: E731
     assert lines(tmp_path / "local") == lines(tmp_path / "ray")
@@ -115,3 +115,38 @@ def test_agent_calls_are_paced_per_provider_across_workers_and_retried(tmp_path:
     for window in (0.5, 1.0, 2.0):
         assert max_in_window(times, window) <= BURST + RPM / 60 * window + 1, window
     assert all((tmp_path / "out" / f"p{i}_T-01" / "summary.json").is_file() for i in (1, 2, 3))
+
+
+class Interrupted(Exception):
+    """Raised from the progress callback after the first trajectory: the run stops there,
+    as at a Ctrl-C between two results (the command line's SIGINT is in test_resume.py)."""
+
+
+def test_an_interrupted_ray_run_resumes_without_redoing_finished_pairs(tmp_path: Path, ray_here: Any) -> None:
+    from filegram.simulator.resume import finished
+    from scale_helpers import conversation_of
+
+    pairs = ("p1_T-01", "p2_T-01", "p3_T-01")
+    out = tmp_path / "out"
+
+    def stop_after_first(done: int, total: int, name: str) -> None:
+        raise Interrupted(name)
+
+    with FakeModel(latency=0.1) as model:
+        run: dict[str, Any] = {"profiles": "p1,p2,p3", "tasks": "T-01", "agent": "openai/fake", "engine": "ray",
+                               "workers": 2, "agent_options": {"api_base": model.api_base, "max_turns": 30},
+                               "limits": Limits(0, 4, 2)}
+        with pytest.raises(Interrupted) as first:
+            simulate(out, **run, progress=stop_after_first)
+        kept = [p for p in pairs if finished(out / p, seed=0, live=False, agent="openai/fake")]
+        assert kept == [first.value.args[0]]  # exactly the trajectory written before the interrupt
+        assert [p for p in pairs if (out / p).exists()] == kept  # nothing half written
+        before = tree(out / kept[0])
+        mtime = (out / kept[0] / "summary.json").stat().st_mtime_ns
+        first_run = len(model.requests)
+        assert len(simulate(out, **run)) == len(pairs)
+        second = model.requests[first_run:]
+    assert all(finished(out / p, seed=0, live=False, agent="openai/fake") for p in pairs)
+    assert tree(out / kept[0]) == before and (out / kept[0] / "summary.json").stat().st_mtime_ns == mtime
+    assert conversation_of(kept[0]) not in {r.conversation for r in second}  # no model call for it
+    assert len({r.conversation for r in second if r.turn == 4}) == len(pairs) - 1

@@ -9,29 +9,18 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 from fg_helpers import wait_until
 from filegram.simulator.fake_model import FakeModel
 from filegram.simulator.resume import finished
-from scale_helpers import fg, tree
+from scale_helpers import conversation_of, fg, tree
 
 PAIRS = ("p1_T-01", "p2_T-01", "p3_T-01")
 
 
-def conversation_of(pair: str) -> str:
-    """The fake model's id of a pair's conversation (its system prompt and task)."""
-    from filegram.simulator import PROFILES, TASKS
-    from filegram.simulator.agent import system_prompt
-
-    pid, tid = pair.split("_", 1)
-    return FakeModel.conversation_id([{"content": system_prompt(pid, tid)},
-                                      {"content": TASKS[tid].instructions(PROFILES[pid].language)}])
-
-
-@pytest.mark.parametrize("engine", ["local", "ray"])
-def test_an_interrupted_agent_run_resumes_without_redoing_finished_pairs(tmp_path: Path, engine: str) -> None:
-    if engine == "ray":
-        pytest.importorskip("ray", reason="the Ray engine needs ray (pip install 'filegram[scale]')")
+def test_an_interrupted_agent_run_resumes_without_redoing_finished_pairs(tmp_path: Path) -> None:
+    """The command line, interrupted by a real SIGINT (the Ray engine's interrupt is in
+    test_ray_engine.py, on the module's runtime)."""
+    engine = "local"
     out, home = tmp_path / "out", tmp_path / "home"
     with FakeModel(latency=0.2) as model:
         args = ["simulate", "--profiles", "p1,p2,p3", "--tasks", "T-01", "--agent", "openai/fake",
