@@ -310,6 +310,11 @@ class Database:
             for version in range(current + 1, len(migrations) + 1):
                 step = migrations[version - 1]
                 with self.transaction():
+                    # read again under the write lock: another connection opening the same
+                    # file (the daemon opens several) may have applied it meanwhile, and an
+                    # ALTER TABLE run twice fails ("duplicate column name")
+                    if self.schema_version(ns) >= version:
+                        continue
                     if isinstance(step, str):
                         for statement in split_sql(step):
                             self.conn.execute(statement)
