@@ -69,7 +69,7 @@ def ray_runtime(address: str | None = None, workers: int = 1) -> Iterator[Any]:
             ray.init(address="local", num_cpus=max(1, int(workers)), object_store_memory=OBJECT_STORE_BYTES, **opts)
     except (ConnectionError, RuntimeError, ValueError) as exc:
         where = f"the Ray cluster at {address}" if address else "a local Ray runtime"
-        raise FileGramError(f"cannot start or join {where}: {str(exc).splitlines()[0][:200]}") from exc
+        raise FileGramError(f"cannot start or join {where}: {' '.join(str(exc).split())[:300]}") from exc
     try:
         yield ray
     finally:

@@ -56,7 +56,10 @@ def test_joining_an_existing_cluster_by_address(tmp_path: Path, ray_installed: N
     log = (tmp_path / "head.log").open("w")
     head = subprocess.Popen([str(ray_cli), "start", "--head", "--block", "--num-cpus", "2", "--port", str(gcs),
                              "--ray-client-server-port", str(client), "--include-dashboard", "false",
-                             "--disable-usage-stats"], stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+                             "--disable-usage-stats"], stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+                            # the head's Ray Client server gives a client's own server 30 s to start by
+                            # default; on 2 cores shared with the rest of the suite that can take longer
+                            env=dict(os.environ, RAY_CLIENT_SERVER_CHECK_CHANNEL_TIMEOUT_S="180"))
     try:
         wait_until(lambda: "Ray runtime started" in (tmp_path / "head.log").read_text() or head.poll() is not None,
                  timeout=120, what="the Ray head")
