@@ -5,8 +5,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 # Everything the tests and the demo exercise: OCR, the MCP SDK, pyarrow for the official data
 # layout, ActivityWatch's datastore for the side-by-side store benchmark and the simulator's
-# document writers. (A user's own install needs none of them: pip install .)
-EXTRAS ?= dev,ocr,mcp,bench,official,simulator
+# document writers, cryptography for sync and Ray for the scale engine. (A user's own install
+# needs none of them: pip install .)
+EXTRAS ?= dev,ocr,mcp,bench,official,simulator,sync,scale
 
 .PHONY: install demo test lint lint-imports run bench clean
 

@@ -41,7 +41,11 @@ def register(sub: Any) -> None:
     r.add_argument("--size", type=int, default=None, metavar="N",
                    help="questions per sub-task (default: the published counts; --quick: 40)")
     r.add_argument("--seed", type=int, default=0)
-    r.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    r.add_argument("--workers", type=int, default=2, help="processes (default 2; with --engine ray: the local runtime's CPUs)")
+    r.add_argument("--engine", choices=("local", "ray"), default="local",
+                   help="simulate and score on this machine's processes (default) or as Ray tasks (pip install 'filegram[scale]')")
+    r.add_argument("--address", default=None, metavar="ADDR",
+                   help="with --engine ray: join this Ray cluster (ray://HEAD:10001, or 'auto') instead of starting one")
     r.add_argument("--data", type=Path, default=None, metavar="PATH",
                    help="official release folder (signal/<profile>_<task>/ and data/*.parquet) instead of simulating")
     r.add_argument("--users", type=Path, default=None, metavar="DIR",
@@ -144,7 +148,8 @@ def _run(args: argparse.Namespace, ctx: Context) -> int:
         subtasks=args.subtasks, seed=args.seed, workers=max(args.workers, 1), data=args.data,
         questions=args.questions, ablations=not args.no_ablations, offline=args.offline,
         budget_tokens=args.context_budget, progress=not args.no_progress,
-        memory_answerer=args.memory_answerer, users=args.users, task_ids=args.with_task_ids,
+        memory_answerer=args.memory_answerer, engine=args.engine, address=args.address,
+        users=args.users, task_ids=args.with_task_ids,
     )
     if args.size is not None:
         if args.size < 1:

@@ -44,6 +44,8 @@ class BenchConfig:
     memory_answerer: bool = False
     sizes: dict[str, int] = field(default_factory=dict)
     progress: bool = True
+    engine: str = "local"  # "ray": simulation and scoring as Ray tasks
+    address: str | None = None  # an existing Ray cluster (default: a local runtime)
     users: Path | None = None  # a users folder (truth.json + trajectories) instead of a simulation
     task_ids: bool = False  # give FileGramOS the task ids (default: none, as in real recordings)
 
@@ -80,12 +82,12 @@ def progress_bar(enabled: bool, label: str) -> Iterator[Any]:
 
 
 def simulate_trajectories(out: Path, profiles: Sequence[str] | None, seed: int, workers: int,
-                          progress: bool) -> list[Path]:
+                          progress: bool, engine: str = "local", address: str | None = None) -> list[Path]:
     from filegram.simulator import simulate
 
     with progress_bar(progress, "simulate") as tick:
         return simulate(out, profiles=list(profiles) if profiles else None, seed=seed, workers=workers,
-                        progress=tick or None)
+                        progress=tick or None, engine=engine, address=address)
 
 
 def _sizes(cfg: BenchConfig) -> dict[str, int] | None:
@@ -131,11 +133,21 @@ def load_data(cfg: BenchConfig) -> tuple[list[Trajectory], str]:
         return trajs, f"official release at {cfg.data} ({len(trajs)} trajectories)"
     profiles = cfg.profiles or (QUICK_PROFILES if cfg.quick else None)
     sim_dir = cfg.out / "trajectories"
-    paths = simulate_trajectories(sim_dir, profiles, cfg.seed, max(cfg.workers, 1), cfg.progress)
+    paths = simulate_trajectories(sim_dir, profiles, cfg.seed, max(cfg.workers, 1), cfg.progress, cfg.engine, cfg.address)
     return load_folders(paths), f"simulated (fast mode, seed {cfg.seed}): {len(paths)} trajectories in {sim_dir}"
 
 
 def run_bench(cfg: BenchConfig, config: Config | None = None) -> dict[str, Any]:
+    from filegram.simulator.engines import check_engine, ray_runtime
+
+    check_engine(cfg.engine, cfg.address)
+    if cfg.engine == "ray":  # one Ray runtime for the simulation and the scoring
+        with ray_runtime(cfg.address, max(cfg.workers, 1)):
+            return _run_bench(cfg, config)
+    return _run_bench(cfg, config)
+
+
+def _run_bench(cfg: BenchConfig, config: Config | None = None) -> dict[str, Any]:
     from filegram.config import Config
 
     config = config or Config()
@@ -170,7 +182,7 @@ def run_bench(cfg: BenchConfig, config: Config | None = None) -> dict[str, Any]:
     cfg.out.mkdir(parents=True, exist_ok=True)
     write_jsonl(questions, cfg.out / "questions.jsonl")
     opts = RunOptions(cfg.methods, cfg.ablations, cfg.budget_tokens, max(cfg.workers, 1), cfg.offline,
-                      cfg.memory_answerer, cfg.task_ids)
+                      cfg.memory_answerer, engine=cfg.engine, address=cfg.address, task_ids=cfg.task_ids)
     with progress_bar(cfg.progress, "answer") as tick:
         out = run_methods(questions, trajs, truth, config=config, options=opts, progress=tick)
     with (cfg.out / "predictions.jsonl").open("w", encoding="utf-8") as f:

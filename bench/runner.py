@@ -34,6 +34,8 @@ class RunOptions:
     workers: int = 1
     offline: bool = False
     memory_answerer: bool = False
+    engine: str = "local"  # or "ray": question groups as Ray tasks (bench/engines.py)
+    address: str | None = None  # an existing Ray cluster
     task_ids: bool = False  # give FileGramOS the task ids of known tasks (default: none)
 
 
@@ -146,7 +148,11 @@ def run_methods(questions: Sequence[Question], trajs: Sequence[Trajectory], trut
     names = [n for m in methods for n in m.names()]
     descriptions = {n: getattr(m, "variant_descriptions", {}).get(n, m.description) for m in methods for n in m.names()}
     answerer = make_answerer(config, offline=opts.offline)
-    if opts.workers > 1 and len(groups) > 1 and isinstance(answerer, OfflineAnswerer):
+    if opts.engine == "ray" and isinstance(answerer, OfflineAnswerer):
+        from .engines import answer_on_ray
+
+        preds, timing, checks = answer_on_ray(_answer_groups, groups, by_key, titles, opts, config, truth, progress)
+    elif opts.workers > 1 and len(groups) > 1 and isinstance(answerer, OfflineAnswerer):
         groups.sort(key=lambda g: -len(g[0].input_trajectories) * len(g))
         shards: list[list[list[Question]]] = [[] for _ in range(opts.workers)]
         for i, g in enumerate(groups):

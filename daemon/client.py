@@ -80,6 +80,21 @@ def login_url(run_files: RunFiles) -> str:
 FORGET_TIMEOUT_S = 600.0  # forgetting ends with a VACUUM of the whole file
 
 
+def sync_through_daemon(home: Home, shared: str | None) -> dict[str, Any] | None:
+    """`filegram sync` while a daemon records this home: the daemon syncs, replaying other
+    devices' forgets with its recorder paused (filegram.sync names this function). None when
+    no daemon holds the home's lock."""
+    files = RunFiles(home.run_dir)
+    if not files.is_locked():
+        return None
+    try:
+        result: dict[str, Any] = DaemonClient(home.run_dir, timeout=FORGET_TIMEOUT_S).request(
+            "POST", "/api/sync", {"dir": shared})
+    except NotRunning:
+        raise FileGramError("a FileGram daemon is starting for this home: try again in a moment") from None
+    return result
+
+
 def forget_through_daemon(home: Home, what: dict[str, Any]) -> dict[str, Any] | None:
     """`filegram forget` while a daemon records this home: the daemon pauses its recorder,
     forgets and records again (filegram.forget names this function). None when no daemon

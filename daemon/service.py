@@ -94,6 +94,7 @@ class Daemon:
         self.shared_memory: SharedMemory | None = None
         self.screen: ScreenLink | None = None
         self._stores: list[Store] = []
+        self._sync_store: Store | None = None
 
     # -- lifecycle --------------------------------------------------------------------
 
@@ -231,6 +232,9 @@ class Daemon:
         if self.screen_available():
             every = float(self.config["screen"]["interval_seconds"])
             scheduler.add("screen", self.screen_tick, every, first_in_seconds=every)
+        if str(self.config["sync"]["dir"]).strip():
+            every = float(self.config["sync"]["interval_minutes"]) * 60
+            scheduler.add("sync", self.sync, every, first_in_seconds=min(30.0, every))
         scheduler.start()
         return scheduler
 
@@ -274,6 +278,7 @@ class Daemon:
             with contextlib.suppress(Exception):
                 store.close()
         self._stores.clear()
+        self._sync_store = None
 
     def run(self) -> int:
         """Foreground: start, show the tray or wait, stop on a signal. Returns an exit code."""
@@ -359,6 +364,38 @@ class Daemon:
         with self.memory_held(wait=3600) as mem:
             ingested = mem.consolidate()
         return {"ingested": ingested, "closed_idle": closed}
+
+    def sync(self, shared: str | None = None) -> dict[str, Any]:
+        """The [sync] job (filegram/sync), and `filegram sync` through the API (`shared`:
+        its --dir): exchange sessions through the shared folder on a connection of its own,
+        then learn from what arrived."""
+        from filegram.sync import run_sync
+
+        if self._sync_store is None:
+            self._sync_store = self._open_store()
+        report = run_sync(self.home, self.config, self._sync_store, shared,
+                          warn=lambda msg: log.warning("sync: %s", msg), forgetting=self._forgetting)
+        if report.received.sessions or report.forgets_applied:
+            self.consolidate()
+        return report.as_dict()
+
+    @contextlib.contextmanager
+    def _forgetting(self) -> Iterator[None]:
+        """While a forget from another device is replayed: as for one of this device's
+        (daemon/web/backends.py), one forget at a time, the recorder paused, memory held."""
+        from .web.backends import FORGET_LOCK
+
+        sup = self.supervisor
+        restart = sup is not None and not self.paused
+        with FORGET_LOCK:
+            if sup is not None and restart:
+                sup.pause()
+            try:
+                with self.memory_held(wait=3600):
+                    yield
+            finally:
+                if sup is not None and restart:
+                    sup.start()
 
     def retention(self) -> int:
         return apply_retention(self.memory_store, float(self.dcfg["snapshot_retention_days"]))

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 COMMAND_MODULES: tuple[str, ...] = (
     "filegram.commands",
+    "filegram.sync.cli",
     "filegram.recorder.cli",
     "filegram.memory.cli",
     "filegram.simulator.cli",

@@ -208,8 +208,13 @@ def cmd_sessions(args: argparse.Namespace, ctx: Context) -> int:
         return 0
     from rich.table import Table
 
+    from .sync.devices import device_of, local_device_name
+
+    here = local_device_name(ctx.config)
+    synced = any(s.get("device") for s in sessions)  # the device column only once sessions came from another
     t = Table(show_edge=False)
-    for col in ("id", "label", "source", "task", "started", "minutes", "actions", "closed"):
+    for col in ("id", "label", "source", *(["device"] if synced else []), "task", "started", "minutes", "actions",
+                "closed"):
         t.add_column(col, justify="right" if col in ("minutes", "actions") else "left")
     for s in sessions:
         dur = (s["ended_ms"] - s["started_ms"]) / 60000 if s["ended_ms"] and s["started_ms"] else None
@@ -217,6 +222,7 @@ def cmd_sessions(args: argparse.Namespace, ctx: Context) -> int:
             s["id"][:8],
             s["label"] or "",
             s["source"],
+            *([device_of(s, here)] if synced else []),
             s["task_id"] or "",
             fmt_time(s["started_ms"]),
             f"{dur:.1f}" if dur is not None else "",

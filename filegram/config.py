@@ -156,6 +156,15 @@ file_actions = true
 [privacy]
 # Remove API keys, tokens, private keys and similar patterns from stored text.
 redact = true
+
+[sync]
+# A folder your devices already share (Syncthing, a cloud drive, a network share). When set,
+# the daemon syncs sessions through it, encrypted (`filegram sync`); empty: no sync.
+dir = ""
+# The name this device's sessions carry on the others (empty: the host name).
+device = ""
+# Minutes between the daemon's syncs.
+interval_minutes = 15.0
 """
 
 DEFAULTS: dict[str, dict[str, Any]] = tomllib.loads(DEFAULT_CONFIG_TEXT)
@@ -310,6 +319,7 @@ RULES: dict[str, Rule] = {
     "screen.budget_active_hours": Rule(lo=0, hi=24, zero="no pacing, only pruning"),
     "screen.retention_days": Rule(lo=0, zero="keep frames until the budget prunes them"),
     "screen.ocr_interval_seconds": Rule(lo=0, zero="read every frame"),
+    "sync.interval_minutes": Rule(above=0),
 }
 NON_NEGATIVE = Rule(lo=0)
 

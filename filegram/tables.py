@@ -71,6 +71,7 @@ PLUGIN_MODULES: tuple[str, ...] = (
     "filegram.recorder.tables",
     "filegram.memory.tables",
     "filegram.bench.marks",
+    "filegram.sync.tables",
 )
 
 

@@ -17,6 +17,8 @@ def register(sub: Any) -> None:
     p = sub.add_parser("profile", help="how you work: six dimensions with tier, confidence and evidence, and drift")
     p.add_argument("--json", action="store_true", help="print the profile as JSON (shape in docs/memory.md)")
     p.add_argument("--plot", metavar="FILE", help="also draw the profile to an image (.png, .svg, .pdf)")
+    p.add_argument("--device", metavar="NAME",
+                   help="the profile from one device's sessions (see `filegram sync`), and where it differs from all devices")
     p.add_argument("--show-prompt", action="store_true",
                    help="print exactly what the optional LLM judge would be sent about uncertain dimensions")
     p.set_defaults(func=_profile)
@@ -60,6 +62,8 @@ def _profile(args: argparse.Namespace, ctx: Context) -> int:
             print("(no model is configured: nothing is sent)")
         return 0
     prof = mem.profile()
+    if args.device:
+        prof = device_profile(ctx, args.device, prof)
     if args.plot:
         from .plot import plot_profile
 
@@ -69,7 +73,43 @@ def _profile(args: argparse.Namespace, ctx: Context) -> int:
         print()
         return 0
     print(render_profile(prof))
+    if args.device:
+        print(render_differences(prof))
     return 0
+
+
+def device_profile(ctx: Context, device: str, overall: dict[str, Any]) -> dict[str, Any]:
+    """Memory built from one device's sessions only (a throwaway in-memory copy), with the
+    dimensions whose tier differs from the profile of all devices together."""
+    from filegram.sync.devices import device_store, local_device_name
+
+    from .core import Memory
+
+    view = device_store(ctx.store(), device, local_device_name(ctx.config))
+    try:
+        mem = Memory(view, ctx.config)
+        mem.consolidate()
+        prof = mem.profile()
+    finally:
+        view.close()
+    prof["device"] = device
+    prof["differences"] = {
+        dim: {"device": d["tier"], "all_devices": overall["dimensions"][dim]["tier"]}
+        for dim, d in prof["dimensions"].items()
+        if dim in overall["dimensions"] and d["tier"] != overall["dimensions"][dim]["tier"]
+    }
+    return prof
+
+
+def render_differences(prof: dict[str, Any]) -> str:
+    diffs = prof.get("differences") or {}
+    if not diffs:
+        return f"On device '{prof['device']}' every dimension has the tier of all devices together."
+    lines = [f"Where device '{prof['device']}' differs from all devices together:"]
+    for dim, d in diffs.items():
+        name = prof["dimensions"][dim]["name"]
+        lines.append(f"  {dim} {name}: {d['device']} here, {d['all_devices']} across all devices")
+    return "\n".join(lines)
 
 
 def render_profile(prof: dict[str, Any]) -> str:

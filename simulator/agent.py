@@ -169,17 +169,22 @@ class ToolBox:
 
 
 def _completion(model: str, messages: list[dict[str, Any]], api_base: str | None, api_key: str | None) -> Any:
+    """One model turn, paced by the provider's request budget and retried (llmgate.py)."""
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     import litellm
 
-    kw: dict[str, Any] = {"model": model, "messages": messages, "tools": TOOLS}
+    from .llmgate import call_llm, provider_of
+
+    litellm.suppress_debug_info = True  # a retried 429 is not worth a banner on stderr
+
+    kw: dict[str, Any] = {"model": model, "messages": messages, "tools": TOOLS, "max_retries": 0}
     if api_base:
         kw["api_base"] = api_base
     if api_key:
         kw["api_key"] = api_key
     elif api_base:
         kw["api_key"] = "none"  # local OpenAI-compatible servers take any key; the client wants one
-    return litellm.completion(**kw)
+    return call_llm(provider_of(model), lambda: litellm.completion(**kw))
 
 
 def run_agent(profile_id: str, task_id: str, *, model: str, out: str | Path, sandbox: str | Path,

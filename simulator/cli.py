@@ -28,7 +28,15 @@ def register(sub: Any) -> None:
     p.add_argument("--expression", type=float, default=1.0, metavar="R",
                    help="probability (0 < R <= 1) that a session acts out each dimension its task "
                         "activates; otherwise it behaves as on an inactive one (default 1.0)")
-    p.add_argument("--workers", type=int, default=1, help="worker processes")
+    p.add_argument("--workers", type=int, default=1, help="worker processes (with --engine ray: the local runtime's CPUs)")
+    p.add_argument("--engine", choices=("local", "ray"), default="local",
+                   help="where pairs run: this machine's processes (default) or Ray tasks (pip install 'filegram[scale]')")
+    p.add_argument("--address", default=None, metavar="ADDR",
+                   help="with --engine ray: join this Ray cluster (ray://HEAD:10001, or 'auto') instead of starting one")
+    p.add_argument("--llm-rpm", type=float, default=None, metavar="N",
+                   help="agent mode: model requests per minute per provider, across all workers (default 120; 0: no limit)")
+    p.add_argument("--llm-retries", type=int, default=None, metavar="N",
+                   help="agent mode: retries of a rate-limited or failed model call, with backoff (default 5)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("--out", required=True, metavar="DIR", help="output folder")
     p.set_defaults(func=_simulate)
@@ -48,12 +56,22 @@ def _simulate(args: argparse.Namespace, ctx: Context) -> int:
             import os
 
             options["api_key"] = os.environ.get(llm["api_key_env"]) or None
+    from filegram.errors import FileGramError
+
+    from .llmgate import Limits
+
+    defaults = Limits()
+    if (args.llm_rpm is not None and args.llm_rpm < 0) or (args.llm_retries is not None and args.llm_retries < 0):
+        raise FileGramError("--llm-rpm and --llm-retries must not be negative")
+    limits = Limits(defaults.per_minute if args.llm_rpm is None else args.llm_rpm, defaults.burst,
+                    defaults.retries if args.llm_retries is None else args.llm_retries)
     t0 = time.perf_counter()
     paths = simulate(args.out, profiles=args.profiles, tasks=args.tasks, seed=args.seed, live=args.live,
                      workers=args.workers, agent=args.agent,
                      progress=not args.no_progress and sys.stderr.isatty(),
-                     agent_options=options if args.agent else None, scale=args.scale,
-                     expression=args.expression)
+                     agent_options=options if args.agent else None,
+                     engine=args.engine, address=args.address, limits=limits,
+                     scale=args.scale, expression=args.expression)
     perturbed = sum(1 for p in paths if (p / "perturbation.json").exists())
     print(f"{len(paths)} trajectories ({perturbed} perturbed) in {args.out} "
           f"({time.perf_counter() - t0:.1f} s)")

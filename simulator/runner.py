@@ -1,4 +1,5 @@
-"""`simulate`: many profile-task pairs, in worker processes, with an optional progress bar."""
+"""`simulate`: many profile-task pairs, in worker processes or on Ray (engines.py), with an
+optional progress bar; agent and live runs resume where they stopped (resume.py)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 
 from filegram.errors import FileGramError
 
+from .llmgate import Limits
 from .profiles import PROFILES
 from .tasks import TASKS
 
@@ -38,9 +40,10 @@ def _names(value: str | Iterable[str] | None, known: dict[str, Any], what: str) 
     return list(dict.fromkeys(out))
 
 
-def _one(pid: str, tid: str, seed: int, out_dir: str, live: bool, agent: str | None,
-         agent_options: dict[str, Any] | None, sandbox_base: str | None, scale: float = 1.0,
-         expression: float = 1.0) -> str:
+def run_pair(pid: str, tid: str, seed: int, out_dir: str, live: bool, agent: str | None,
+             agent_options: dict[str, Any] | None, sandbox_base: str | None, scale: float = 1.0,
+             expression: float = 1.0) -> str:
+    """One profile-task pair into out_dir/<profile>_<task>/ (the unit a worker or Ray task runs)."""
     from .policy import plan_trajectory
 
     dest = Path(out_dir) / f"{pid}_{tid}"
@@ -73,20 +76,29 @@ def simulate(
     *,
     agent_options: dict[str, Any] | None = None,
     sandbox_dir: str | Path | None = None,
+    engine: str = "local",
+    address: str | None = None,
+    limits: Limits | None = None,
     scale: float = 1.0,
     expression: float = 1.0,
 ) -> list[Path]:
     """Write one FileGram trajectory folder per profile-task pair to out_dir/<profile>_<task>/.
 
     `progress` is True for a rich progress bar, or a callable(done, total, name). Jobs are
-    ordered task by task, so each worker builds a task's input workspace once. `scale` and
-    `expression` are the robustness knobs of the offline policies (docs/simulator.md).
+    ordered task by task, so each worker builds a task's input workspace once. `engine` is
+    "local" or "ray" (`address`: an existing Ray cluster); `limits` pace agent-mode LLM
+    calls per provider across all workers. In agent and live mode, pairs whose folder
+    already holds a whole trajectory of the same seed, mode and knobs are kept, not run again.
+    `scale` and `expression` are the robustness knobs of the offline policies (docs/simulator.md).
     """
+    from .engines import check_engine
     from .policy import check_knobs
 
+    check_engine(engine, address)
     check_knobs(scale, expression)
     if agent and (float(scale) != 1.0 or float(expression) != 1.0):
         raise FileGramError("--scale and --expression apply to the offline policies, not to --agent")
+    limits = limits or Limits()
     pids = _names(profiles, PROFILES, "profile")
     tids = _names(tasks, TASKS, "task")
     out = Path(out_dir)
@@ -103,21 +115,45 @@ def simulate(
     total = len(jobs)
     bar, tick = _progress(progress, total)
     results: list[Path] = []
+    if live or agent:
+        from .resume import finished
+
+        results = [out / f"{p}_{t}" for p, t in jobs
+                   if finished(out / f"{p}_{t}", seed=int(seed), live=bool(live), agent=agent,
+                               scale=float(scale), expression=float(expression))]
+        done = {r.name for r in results}
+        jobs = [(p, t) for p, t in jobs if f"{p}_{t}" not in done]
+        for i, r in enumerate(results, 1):
+            tick(i, r.name)
     args = (int(seed), str(out), bool(live), agent, agent_options, str(sandbox_dir) if sandbox_dir else None,
             float(scale), float(expression))
     try:
-        if workers <= 1 or total <= 1:
-            for i, (p, t) in enumerate(jobs, 1):
-                results.append(Path(_one(p, t, *args)))
-                tick(i, f"{p}_{t}")
+        if engine == "ray" and jobs:
+            from .engines import run_on_ray
+
+            for path in run_on_ray(run_pair, jobs, out, seed=int(seed), live=bool(live), agent=agent,
+                                   agent_options=agent_options, limits=limits, workers=workers, address=address,
+                                   scale=float(scale), expression=float(expression)):
+                results.append(path)
+                tick(len(results), path.name)
+        elif workers <= 1 or len(jobs) <= 1:
+            from .engines import local_gate
+
+            with local_gate(limits, processes=False):
+                for p, t in jobs:
+                    results.append(Path(run_pair(p, t, *args)))
+                    tick(len(results), f"{p}_{t}")
         else:
-            workers = min(workers, os.cpu_count() or 1, total)
-            with ProcessPoolExecutor(max_workers=workers) as pool:
-                futs = [pool.submit(_one, p, t, *args) for p, t in jobs]
-                for i, fut in enumerate(as_completed(futs), 1):
+            from .engines import local_gate
+
+            workers = min(workers, os.cpu_count() or 1, len(jobs))
+            with local_gate(limits, processes=bool(agent)) as (init, init_args), \
+                    ProcessPoolExecutor(max_workers=workers, initializer=init, initargs=init_args) as pool:
+                futs = [pool.submit(run_pair, p, t, *args) for p, t in jobs]
+                for fut in as_completed(futs):
                     path = Path(fut.result())
                     results.append(path)
-                    tick(i, path.name)
+                    tick(len(results), path.name)
     finally:
         if bar is not None:
             bar.stop()

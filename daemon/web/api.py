@@ -69,6 +69,11 @@ class DaemonApi:
 
         return run_forget(DaemonBackend(self.daemon), **what)
 
+    def sync(self, shared: str | None) -> dict[str, Any]:
+        """One sync now (the CLI's `filegram sync` comes here while a daemon runs, so forgets
+        from other devices are replayed with the recorder paused)."""
+        return self.daemon.sync(shared)
+
     def stop(self) -> dict[str, Any]:
         """Answer first, then stop (the stop joins the thread that serves this answer)."""
         threading.Timer(STOP_DELAY_SECONDS, self.daemon.request_stop).start()

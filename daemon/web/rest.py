@@ -111,6 +111,10 @@ def daemon_routes(api: DaemonApi) -> list[Route]:
         check_scope(**what)
         return api.forget(what)
 
+    def sync(req: Request) -> Any:
+        body = require_object(req.json(), {"dir": (str, type(None))}, ())
+        return api.sync(body.get("dir"))
+
     return [
         Route("GET", "/api/health", lambda req: api.health()),
         Route("GET", "/api/profile", lambda req: api.profile()),
@@ -121,6 +125,7 @@ def daemon_routes(api: DaemonApi) -> list[Route]:
         Route("POST", "/api/resume", lambda req: api.resume()),
         Route("POST", "/api/consolidate", lambda req: api.consolidate()),
         Route("POST", "/api/forget", forget),
+        Route("POST", "/api/sync", sync),
         Route("POST", "/api/stop", lambda req: api.stop()),
     ]
 

@@ -132,7 +132,22 @@ def now_ms() -> float:
     return time.time() * 1000.0
 
 
-_REGISTERED: dict[str, list[Migration]] = {CORE_NAMESPACE: CORE_MIGRATIONS, INDEX_NAMESPACE: INDEX_MIGRATIONS}
+# The device a session was recorded on, versioned on its own so it never collides with the
+# core's numbered migrations: NULL is this device; `filegram sync` fills in the name of the
+# device a session came from (filegram/sync).
+DEVICE_NAMESPACE = "core_sessions_device"
+DEVICE_MIGRATIONS: list[Migration] = [
+    """
+    ALTER TABLE sessions ADD COLUMN device TEXT;
+    CREATE INDEX IF NOT EXISTS idx_sessions_device ON sessions(device);
+    """,
+]
+
+_REGISTERED: dict[str, list[Migration]] = {
+    CORE_NAMESPACE: CORE_MIGRATIONS,
+    INDEX_NAMESPACE: INDEX_MIGRATIONS,
+    DEVICE_NAMESPACE: DEVICE_MIGRATIONS,
+}
 
 
 def register_migrations(namespace: str, migrations: Sequence[Migration]) -> None:
@@ -295,6 +310,11 @@ class Database:
             for version in range(current + 1, len(migrations) + 1):
                 step = migrations[version - 1]
                 with self.transaction():
+                    # read again under the write lock: another connection opening the same
+                    # file (the daemon opens several) may have applied it meanwhile, and an
+                    # ALTER TABLE run twice fails ("duplicate column name")
+                    if self.schema_version(ns) >= version:
+                        continue
                     if isinstance(step, str):
                         for statement in split_sql(step):
                             self.conn.execute(statement)

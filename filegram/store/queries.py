@@ -10,13 +10,15 @@ from ..schema import ENVELOPE_NAMES
 
 SESSION_SELECT = (
     "SELECT s.id, s.source, s.label, s.profile_id, s.task_id, s.root, s.started_ms, s.ended_ms, "
-    "s.closed, s.metadata, (SELECT COUNT(*) FROM actions a WHERE a.session_sn = s.sn) FROM sessions s"
+    "s.closed, s.metadata, (SELECT COUNT(*) FROM actions a WHERE a.session_sn = s.sn), s.device FROM sessions s"
 )
-SESSION_KEYS = ("id", "source", "label", "profile_id", "task_id", "root", "started_ms", "ended_ms", "closed", "metadata", "action_count")
+# A file opened read-only before its `device` column was added (core_sessions_device).
+SESSION_SELECT_WITHOUT_DEVICE = SESSION_SELECT.replace("s.device FROM", "NULL FROM")
+SESSION_KEYS = ("id", "source", "label", "profile_id", "task_id", "root", "started_ms", "ended_ms", "closed", "metadata", "action_count", "device")
 ACTION_SELECT = (
     "SELECT a.event_id, a.event_type, a.ts, s.id, a.data FROM actions a JOIN sessions s ON s.sn = a.session_sn"
 )
-SESSION_FIELDS = frozenset({"source", "label", "profile_id", "task_id", "root", "started_ms", "ended_ms", "closed", "metadata"})
+SESSION_FIELDS = frozenset({"source", "label", "profile_id", "task_id", "root", "started_ms", "ended_ms", "closed", "metadata", "device"})
 
 
 def time_range_clause(since_ms: float | None, until_ms: float | None, column: str = "a.ts") -> tuple[list[str], list[float]]:
@@ -38,7 +40,8 @@ def session_from_row(row: Sequence[Any]) -> dict[str, Any]:
     return d
 
 
-def sessions_query(*, closed: bool | None, source: str | None, limit: int | None) -> tuple[str, list[Any]]:
+def sessions_query(*, closed: bool | None, source: str | None, limit: int | None,
+                   select: str = SESSION_SELECT) -> tuple[str, list[Any]]:
     where: list[str] = []
     args: list[Any] = []
     if closed is not None:
@@ -47,7 +50,7 @@ def sessions_query(*, closed: bool | None, source: str | None, limit: int | None
     if source is not None:
         where.append("s.source = ?")
         args.append(source)
-    sql = SESSION_SELECT + (" WHERE " + " AND ".join(where) if where else "")
+    sql = select + (" WHERE " + " AND ".join(where) if where else "")
     sql += " ORDER BY s.started_ms, s.id"
     if limit:
         sql += f" LIMIT {int(limit)}"

@@ -23,6 +23,9 @@ class Store(Database):
         self._sn_cache: dict[str, int] = {}
         self._known_paths: set[str] = set()  # paths certainly in the paths table
         super().__init__(path, readonly=readonly, create=create)
+        self._session_select = (
+            queries.SESSION_SELECT if "device" in self.columns("sessions") else queries.SESSION_SELECT_WITHOUT_DEVICE
+        )
 
     def __enter__(self) -> Store:
         return self
@@ -103,13 +106,13 @@ class Store(Database):
                 )
 
     def session(self, session_id: str) -> dict[str, Any] | None:
-        row = self.conn.execute(queries.SESSION_SELECT + " WHERE s.id = ?", (session_id,)).fetchone()
+        row = self.conn.execute(self._session_select + " WHERE s.id = ?", (session_id,)).fetchone()
         return queries.session_from_row(row) if row else None
 
     def sessions(
         self, *, closed: bool | None = None, source: str | None = None, limit: int | None = None
     ) -> list[dict[str, Any]]:
-        sql, args = queries.sessions_query(closed=closed, source=source, limit=limit)
+        sql, args = queries.sessions_query(closed=closed, source=source, limit=limit, select=self._session_select)
         return [queries.session_from_row(r) for r in self.conn.execute(sql, args)]
 
     def delete_session(self, session_id: str) -> None:
