@@ -32,6 +32,7 @@ def register(sub: Any) -> None:
     ps.add_argument("--session", metavar="ID", help="session id, id prefix or label")
     ps.add_argument("--json", action="store_true", help="print FileGram event dicts as a JSON array")
     ps.add_argument("--limit", type=int, default=None, help="at most N actions")
+    ps.add_argument("--wide", action="store_true", help="full paths, lines as long as they need (default: fit the terminal)")
     ps.set_defaults(func=cmd_trace_show)
 
     p = sub.add_parser("config", help="show, read or change the configuration")
@@ -140,17 +141,67 @@ def resolve_session(store: Store, ref: str | None) -> dict[str, Any]:
 # -- commands ----------------------------------------------------------------------------
 
 
+def fmt_bytes(n: float | None) -> str:
+    """A size in human units (decimal: 1.1 MB), the way file managers show it."""
+    if not n:
+        return "0 B"
+    for unit in ("B", "KB", "MB", "GB"):
+        if n < 1000 or unit == "GB":
+            return f"{n:.0f} {unit}" if unit == "B" or n >= 100 else f"{n:.1f} {unit}"
+        n /= 1000
+    return f"{n:.1f} GB"  # pragma: no cover
+
+
+def database_sizes(db_path: Any) -> dict[str, int]:
+    """The database file and its write-ahead log (recent writes sit in the WAL until a
+    checkpoint: both are the database's size on disk)."""
+    from pathlib import Path
+
+    sizes = {}
+    for key, suffix in (("file", ""), ("wal", "-wal"), ("shm", "-shm")):
+        p = Path(f"{db_path}{suffix}")
+        sizes[key] = p.stat().st_size if p.exists() else 0
+    return sizes
+
+
+def human(value: Any) -> str:
+    """A status value in words: None is 'never' or 'none', lists are joined, no Python reprs."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list | tuple):
+        return ", ".join(human(v) for v in value) or "none"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {human(v)}" for k, v in value.items()) or "none"
+    return str(value)
+
+
+# Keys of `status --json` the screen below shows in its own words (the rest: one line each).
+STATUS_SHOWN = {
+    "home", "config", "database", "database_bytes", "database_file_bytes", "database_wal_bytes", "sessions",
+    "open_sessions", "actions", "actions_by_type", "last_action_ms", "roots", "recording_roots", "llm",
+    "memory_sessions", "memory_updated_ms", "daemon", "daemon_state", "daemon_pid", "daemon_status", "daemon_api",
+    "daemon_last_stored_action_ms", "daemon_last_memory_update_ms", "daemon_recorder_restarts",
+    "daemon_recorder_errors", "daemon_recorder_last_error", "daemon_warnings", "daemon_roots",
+    "unavailable action types", "screen capture", "screen frames", "last screen frame",
+}
+
+
 def cmd_status(args: argparse.Namespace, ctx: Context) -> int:
     from .cli import command_modules
 
     cfg = ctx.config
     store = ctx.store()
     counts = store.count_by_type()
+    sizes = database_sizes(ctx.home.db_path)
     info: dict[str, Any] = {
         "home": str(ctx.home.root),
         "config": str(ctx.home.config_path),
         "database": str(ctx.home.db_path),
-        "database_bytes": ctx.home.db_path.stat().st_size if ctx.home.db_path.exists() else 0,
+        "database_bytes": sizes["file"] + sizes["wal"],
+        "database_file_bytes": sizes["file"],
+        "database_wal_bytes": sizes["wal"],
         "sessions": len(store.sessions()),
         "open_sessions": len(store.sessions(closed=False)),
         "actions": sum(counts.values()),
@@ -166,36 +217,75 @@ def cmd_status(args: argparse.Namespace, ctx: Context) -> int:
                 info.update(extra(ctx))
             except Exception as exc:  # a broken part must not hide the rest of the status
                 info[f"{mod.__name__} error"] = str(exc)
+    # What is being recorded right now: the running daemon's roots, else nothing.
+    info["recording_roots"] = info.get("daemon_roots") or []
     if args.json:
         print(json.dumps(info, indent=2, ensure_ascii=False, default=str))
         return 0
-    from rich.table import Table
+    print(render_status(info))
+    return 0
 
-    c = console()
-    c.print(f"[bold]FileGram[/bold]  home {info['home']}")
-    c.print(f"  config    {info['config']}")
-    c.print(f"  database  {info['database']} ({info['database_bytes'] / 1024:.0f} KiB)")
-    c.print(f"  sessions  {info['sessions']} ({info['open_sessions']} open)")
-    c.print(f"  actions   {info['actions']}")
-    c.print(f"  last stored action  {fmt_ago(info['last_action_ms'])}")
-    c.print(f"  model     {info['llm'] or 'none (offline, deterministic answers)'}")
-    if counts:
-        t = Table(title="actions by type", show_edge=False)
-        t.add_column("type")
-        t.add_column("count", justify="right")
-        for k, v in counts.items():
-            t.add_row(k, str(v))
-        c.print(t)
-    core_keys = {"home", "config", "database", "database_bytes", "sessions", "open_sessions", "actions", "actions_by_type", "last_action_ms", "roots", "llm"}
+
+def render_status(info: dict[str, Any]) -> str:
+    """`filegram status` on one screen: each fact once, in words and human units."""
+    rows: list[tuple[str, str]] = []
+    daemon = str(info.get("daemon") or "not running")
+    if info.get("daemon_api"):
+        daemon += ", dashboard: filegram open"
+    rows.append(("daemon", daemon))
+    if info.get("daemon_status") and info.get("daemon_state") != "recording":
+        rows.append(("", str(info["daemon_status"])))
+    recording = info.get("recording_roots") or []
+    if recording:
+        rows.append(("recording", ", ".join(map(str, recording))))
+    else:
+        roots = info.get("roots") or []
+        rows.append(("roots", (", ".join(roots) + " (recorded while the daemon runs)") if roots
+                     else "none set: filegram start --root DIR"))
+    rows.append(("last action", fmt_ago(info.get("last_action_ms"))))
+    mem = info.get("memory_sessions")
+    updated = info.get("daemon_last_memory_update_ms") or info.get("memory_updated_ms")
+    rows.append(("memory", (f"{mem} session(s), " if mem is not None else "") + f"updated {fmt_ago(updated)}"))
+    by_type = info.get("actions_by_type") or {}
+    top = sorted(by_type.items(), key=lambda kv: -kv[1])
+    kinds = ", ".join(f"{k.removeprefix('file_')} {v}" for k, v in top)
+    rows.append(("stored", f"{info['sessions']} session(s) ({info['open_sessions']} open), {info['actions']} action(s)"))
+    if kinds:
+        rows.append(("", kinds))
+    wal = info.get("database_wal_bytes") or 0
+    rows.append(("database", f"{fmt_bytes(info.get('database_bytes'))}"
+                 + (f" (of which {fmt_bytes(wal)} in the write-ahead log)" if wal else "")))
+    rows.append(("model", info.get("llm") or "none (offline, deterministic answers)"))
+    if "screen capture" in info:
+        screen = str(info["screen capture"])
+        if info.get("screen frames"):
+            screen += f", {info['screen frames']} frame(s), last {info.get('last screen frame')}"
+        rows.append(("screen", screen))
+    if info.get("unavailable action types"):
+        rows.append(("not visible", human(info["unavailable action types"])))
+    if info.get("daemon_recorder_errors") or info.get("daemon_recorder_restarts"):
+        rows.append(("recorder", f"{info.get('daemon_recorder_restarts') or 0} restart(s), "
+                                 f"{info.get('daemon_recorder_errors') or 0} error(s)"
+                                 + (f": {info['daemon_recorder_last_error']}" if info.get("daemon_recorder_last_error") else "")))
+    for w in info.get("daemon_warnings") or []:
+        rows.append(("warning", str(w)))
     for k, v in info.items():
-        if k in core_keys:
+        if k in STATUS_SHOWN or v in (None, [], {}, ""):
             continue
         if k.endswith("_ms") and isinstance(v, int | float):
             v = fmt_ago(v)
-        elif isinstance(v, list | dict):
-            v = json.dumps(v, ensure_ascii=False, default=str)
-        c.print(f"  {k.removesuffix('_ms').replace('_', ' ')}: {v}")
-    return 0
+        rows.append((k.removesuffix("_ms").replace("_", " "), human(v)))
+    rows.append(("home", str(info["home"])))
+    import shutil
+    import textwrap
+
+    width = max(shutil.get_terminal_size((80, 24)).columns, 40)
+    lines = ["FileGram status"]
+    for k, v in rows:
+        wrapped = textwrap.wrap(v, width - 14, break_on_hyphens=False, break_long_words=False) or [""]
+        lines.append(f"  {k:<12}{wrapped[0]}")
+        lines.extend(f"{'':14}{more}" for more in wrapped[1:])
+    return "\n".join(lines)
 
 
 def cmd_sessions(args: argparse.Namespace, ctx: Context) -> int:
@@ -231,29 +321,89 @@ def cmd_sessions(args: argparse.Namespace, ctx: Context) -> int:
     return 0
 
 
+# `trace show`'s short names for the 12 action types (one column of 6 cells).
+SHORT_TYPE = {
+    "file_read": "read", "file_browse": "browse", "file_search": "search", "file_write": "write",
+    "file_edit": "edit", "file_rename": "rename", "file_move": "move", "dir_create": "mkdir",
+    "file_delete": "delete", "file_copy": "copy", "context_switch": "switch", "cross_file_reference": "ref",
+}
+
+
+def shorten_middle(text: str, width: int) -> str:
+    """`text` in at most `width` terminal cells, cut in the middle (…) so the start of a path
+    and its file name both stay; "a -> b" pairs are cut on each side."""
+    from rich.cells import cell_len
+
+    if cell_len(text) <= width:
+        return text
+    if " -> " in text and width >= 15:
+        left, right = text.split(" -> ", 1)
+        half = (width - 4) // 2
+        return f"{shorten_middle(left, half)} -> {shorten_middle(right, width - 4 - half)}"
+    if width <= 1:
+        return "…"[:width]
+    head_w = (width - 1) // 3
+    tail_w = width - 1 - head_w
+    head, tail = "", ""
+    for ch in text:
+        if cell_len(head + ch) > head_w:
+            break
+        head += ch
+    for ch in reversed(text):
+        if cell_len(ch + tail) > tail_w:
+            break
+        tail = ch + tail
+    return f"{head}…{tail}"
+
+
+def trace_lines(events: list[dict[str, Any]], width: int | None) -> list[str]:
+    """One line per action: time, type, path (shortened from the middle) and detail, fitted to
+    `width` cells (None: nothing shortened, for --wide)."""
+    from rich.cells import cell_len
+
+    out = []
+    for ev in events:
+        when = datetime.fromtimestamp(ev["timestamp"] / 1000).strftime("%H:%M:%S")
+        kind = SHORT_TYPE.get(ev["event_type"], ev["event_type"]) + ("*" if ev.get("offline") else "")
+        subject, detail = action_subject(ev), action_detail(ev)
+        head = f"{when} {kind:<7}"
+        if width is None:
+            out.append(f"{head}{subject}" + (f"  {detail}" if detail else ""))
+            continue
+        room = width - cell_len(head) - 1
+        if detail:
+            detail = shorten_middle(detail, max(min(cell_len(detail), room // 3), 1))
+            room -= cell_len(detail) + 2
+        subject = shorten_middle(subject, max(room, 8))
+        pad = max(width - 1 - cell_len(head) - cell_len(subject) - cell_len(detail), 2) if detail else 0
+        out.append(f"{head}{subject}" + (f"{' ' * pad}{detail}" if detail else ""))
+    return out
+
+
 def cmd_trace_show(args: argparse.Namespace, ctx: Context) -> int:
     store = ctx.store()
+    if not store.sessions():  # empty is not an error: nothing recorded yet
+        if args.json:
+            print("[]")
+        else:
+            print("no sessions stored yet (record with `filegram record --root DIR` or `filegram start --root DIR`)")
+        return 0
     s = resolve_session(store, args.session)
     events = list(store.actions(s["id"], limit=args.limit))
     if args.json:
         json.dump(events, sys.stdout, indent=1, ensure_ascii=False)
         print()
         return 0
-    from rich.table import Table
+    import shutil
 
     closed = closed_label(s)
     note = f", closed: {closed}" if closed not in ("yes", "open") else ""
-    t = Table(title=f"session {s['id'][:8]} {s['label'] or ''} ({len(events)} actions{note})", show_edge=False)
-    for col in ("time", "type", "path", "detail"):
-        t.add_column(col, overflow="fold")
-    for ev in events:
-        t.add_row(
-            datetime.fromtimestamp(ev["timestamp"] / 1000).strftime("%H:%M:%S.%f")[:-3],
-            ev["event_type"] + (" (offline)" if ev.get("offline") else ""),
-            action_subject(ev),
-            action_detail(ev),
-        )
-    console().print(t)
+    print(f"session {s['id'][:8]} {s['label'] or ''} ({len(events)} actions{note})".replace("  ", " "))
+    width = None if args.wide else max(shutil.get_terminal_size((80, 24)).columns, 40)
+    for line in trace_lines(events, width):
+        print(line)
+    if any(ev.get("offline") for ev in events):
+        print("* changed while nothing recorded (offline)")
     return 0
 
 

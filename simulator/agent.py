@@ -169,8 +169,14 @@ class ToolBox:
 
 
 def _completion(model: str, messages: list[dict[str, Any]], api_base: str | None, api_key: str | None) -> Any:
+    from filegram.config import missing_llm_message
+    from filegram.errors import FileGramError
+
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
-    import litellm
+    try:
+        import litellm
+    except ImportError as exc:  # --agent MODEL needs the `llm` extra
+        raise FileGramError(missing_llm_message(model, "--agent")) from exc
 
     kw: dict[str, Any] = {"model": model, "messages": messages, "tools": TOOLS}
     if api_base:
