@@ -5,7 +5,8 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 # Everything the tests and the demo exercise: OCR, the MCP SDK, pyarrow for the official data
 # layout, ActivityWatch's datastore for the side-by-side store benchmark and the simulator's
-# document writers. (A user's own install needs none of them: pip install .)
+# document writers, litellm (the tests talk to a fake model server) and matplotlib (--plot).
+# (A user's own install needs none of them: pip install . is about 146 MB.)
 EXTRAS ?= dev,ocr,mcp,bench,official,simulator
 
 .PHONY: install demo test lint lint-imports run bench clean

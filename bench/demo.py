@@ -13,13 +13,13 @@ Everything lands in ./demo-out (a fresh FileGram home and workspaces each run).
 from __future__ import annotations
 
 import argparse
-import json
 import shutil
 import sys
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from filegram.memory.cli import summary_sentence
 from rich.console import Console
 from rich.table import Table
 
@@ -126,18 +126,23 @@ def step_simulate_and_remember(home: Path, out: Path, profile_id: str, tasks: tu
                 known += 1
                 agree += tier == truth
             ev = info.get("evidence") or []
+            plain = summary_sentence(dim, info.get("features") or {}) if info.get("sessions") else ""
             table.add_row(
                 dim,
                 DIMENSIONS[dim].name,
                 truth,
                 f"[green]{tier}[/green]" if tier == truth else f"[red]{tier}[/red]",
                 f"{info.get('confidence', 0):.2f}",
-                "; ".join(str(e) for e in ev[:2])[:90],
+                plain or (str(ev[0]) if ev else ""),
             )
         console.print(table)
         console.print(f"{agree}/{known} known dimensions agree with the persona's labels")
         if prof.get("anomalies"):
-            console.print(f"anomalies: {json.dumps(prof['anomalies'][:3], ensure_ascii=False)}")
+            console.print(f"drift: {len(prof['anomalies'])} session(s) unlike the usual" +
+                          (" (the first 3)" if len(prof["anomalies"]) > 3 else ""))
+            for a in prof["anomalies"][:3]:
+                console.print(f"  {a['label'] or a['session'][:8]}: {a['dimension']} looked {a['to']} instead of "
+                              f"{a['from']} ({a['verdict']})")
         dim_c = DIMENSIONS["C"]
         choices = [dim_c.tiers[t] for t in ("L", "M", "R")]
         for question, opts in (
@@ -152,6 +157,16 @@ def step_simulate_and_remember(home: Path, out: Path, profile_id: str, tasks: tu
             console.print(f"[bold]A:[/bold] {ans.text}  [dim](answered offline: {'LLM' if ans.used_llm else 'deterministic'})[/dim]")
     finally:
         store.close()
+
+
+def bin_dir() -> str:
+    """Where this Python's scripts are (`.venv/bin` for `make demo`), relative to the current
+    folder when inside it: the hint names a command that runs as typed."""
+    d = Path(sys.executable).parent
+    try:
+        return str(d.relative_to(Path.cwd()))
+    except ValueError:
+        return str(d)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -176,7 +191,10 @@ def main(argv: list[str] | None = None) -> int:
                                args.seed, args.with_task_ids)
     console.rule("[bold]status")
     _cli(persona_home, "status")
-    console.print(f"\nEverything is in {out}; try: filegram --home {persona_home} profile")
+    console.print(f"\nEverything is in {out}. Try it yourself (the filegram command is in {bin_dir()}):")
+    console.print(f"  {bin_dir()}/filegram --home {persona_home} profile", soft_wrap=True)
+    console.print(f"or first `source {bin_dir()}/activate`, then: filegram --home {persona_home} profile",
+                  soft_wrap=True)
     return 0
 
 

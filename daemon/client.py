@@ -74,7 +74,7 @@ def login_url(run_files: RunFiles) -> str:
     daemon hands out a code that works once, within a minute; the API token never goes
     into a URL (nor into the argv of the browser launcher, which `ps` shows)."""
     if not run_files.read_info():
-        raise NotRunning("the FileGram daemon is not running (start it with `filegram start`)")
+        raise NotRunning(NOT_RUNNING)
     out = DaemonClient(run_files.run_dir).request("POST", "/api/signin-code")
     url = out.get("url") if isinstance(out, dict) else None
     if not isinstance(url, str):

@@ -245,7 +245,10 @@ def render_status(info: dict[str, Any]) -> str:
     rows.append(("last action", fmt_ago(info.get("last_action_ms"))))
     mem = info.get("memory_sessions")
     updated = info.get("daemon_last_memory_update_ms") or info.get("memory_updated_ms")
-    rows.append(("memory", (f"{mem} session(s), " if mem is not None else "") + f"updated {fmt_ago(updated)}"))
+    if mem is None and updated is None:
+        rows.append(("memory", "not built yet (the daemon builds it; or run filegram profile)"))
+    else:
+        rows.append(("memory", (f"{mem} session(s), " if mem is not None else "") + f"updated {fmt_ago(updated)}"))
     by_type = info.get("actions_by_type") or {}
     top = sorted(by_type.items(), key=lambda kv: -kv[1])
     kinds = ", ".join(f"{k.removeprefix('file_')} {v}" for k, v in top)
