@@ -3,6 +3,8 @@ PY ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
+# `make demo` needs only the simulator's document writers: a small .venv (no test extras).
+DEMO_STAMP := $(VENV)/.demo-stamp
 # Everything the tests and the demo exercise: OCR, the MCP SDK, pyarrow for the official data
 # layout, ActivityWatch's datastore for the side-by-side store benchmark and the simulator's
 # document writers, litellm (the tests talk to a fake model server) and matplotlib (--plot).
@@ -19,8 +21,14 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-demo: $(STAMP)
-	$(BIN)/python -m filegram.bench.demo
+$(DEMO_STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[simulator]'
+	touch $(DEMO_STAMP)
+
+demo: $(DEMO_STAMP)
+	$(BIN)/python -m filegram.bench.demo $(DEMO_ARGS)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -p no:cacheprovider

@@ -6,6 +6,8 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -102,6 +104,46 @@ def fmt_ago(ms: float | None) -> str:
     else:
         ago = f"{secs / 86400:.0f} days ago"
     return f"{fmt_time(ms)} ({ago})"
+
+
+@contextmanager
+def progress_bar(label: str, total: int, count: Callable[[], int] | None = None) -> Iterator[Callable[[int], None]]:
+    """A progress bar on stderr for a long command (only at a terminal, and only for more
+    than one item): yields tick(done). With `count`, a thread also polls count() (the rows or
+    folders written so far) for work that reports no progress of its own."""
+    import threading
+
+    if total <= 1 or not sys.stderr.isatty():
+        yield lambda done: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    stop = threading.Event()
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=Console(stderr=True), transient=True) as prog:
+        task = prog.add_task(label, total=total)
+
+        def tick(done: int) -> None:
+            prog.update(task, completed=min(done, total))
+
+        poller = None
+        if count is not None:
+            def poll() -> None:
+                while not stop.wait(0.2):
+                    try:
+                        tick(count())
+                    except Exception:  # noqa: BLE001 - a progress bar never fails the command
+                        pass
+
+            poller = threading.Thread(target=poll, name="progress-poll", daemon=True)
+            poller.start()
+        try:
+            yield tick
+        finally:
+            stop.set()
+            if poller is not None:
+                poller.join()
 
 
 def console() -> Any:
@@ -385,7 +427,7 @@ def trace_lines(events: list[dict[str, Any]], width: int | None) -> list[str]:
 
 def cmd_trace_show(args: argparse.Namespace, ctx: Context) -> int:
     store = ctx.store()
-    if not store.sessions():  # empty is not an error: nothing recorded yet
+    if not store.sessions() and args.session is None:  # empty is not an error: nothing recorded yet
         if args.json:
             print("[]")
         else:
@@ -464,17 +506,31 @@ def cmd_config_set(args: argparse.Namespace, ctx: Context) -> int:
 
 def cmd_import(args: argparse.Namespace, ctx: Context) -> int:
     from .privacy import PathFilter
-    from .trajectory import import_paths
+    from .trajectory import find_trajectories, import_paths
 
     store = ctx.store()
     errors: list[str] = []
-    results = import_paths(
-        store,
-        args.paths,
-        root=args.root,
-        path_filter=PathFilter.from_config(ctx.config),
-        on_error=lambda exc: errors.append(str(exc)),
-    )
+    started = time.monotonic()
+    total = sum(1 for _ in find_trajectories(args.paths))
+    with progress_bar("import", total) as tick:
+        done = [0]
+
+        def one_more(*_: Any) -> None:
+            done[0] += 1
+            tick(done[0])
+
+        def failed(exc: Exception) -> None:
+            errors.append(str(exc))
+            one_more()
+
+        results = import_paths(
+            store,
+            args.paths,
+            root=args.root,
+            path_filter=PathFilter.from_config(ctx.config),
+            on_error=failed,
+            progress=one_more,
+        )
     added = sum(r.actions_added for r in results)
     seen = sum(r.actions_seen for r in results)
     dropped = sum(r.dropped_metadata for r in results)
@@ -484,6 +540,7 @@ def cmd_import(args: argparse.Namespace, ctx: Context) -> int:
         f"({seen - added} already stored, {dropped} simulation-metadata events dropped"
         + (f", {denied} actions on excluded paths dropped" if denied else "")
         + ")"
+        + (f" in {time.monotonic() - started:.1f} s" if total > 1 else "")
     )
     for err in errors:
         print(f"filegram: error: {err}", file=sys.stderr)
@@ -500,13 +557,23 @@ def cmd_export(args: argparse.Namespace, ctx: Context) -> int:
 
         if args.session:
             raise FileGramError("--all exports every session; leave out --session")
+        from pathlib import Path
+
         from .atomic import make_private, private_umask
 
-        with private_umask():  # everything you own, private like the home (0600 / 0700)
+        started = time.monotonic()
+        trajectories = Path(args.out) / "trajectories"
+
+        def written() -> int:
+            return sum(1 for _ in trajectories.iterdir()) if trajectories.is_dir() else 0
+
+        with private_umask(), progress_bar("export", len(store.sessions()), count=written):
+            # everything you own, private like the home (0600 / 0700)
             summary = export_everything(store, args.out, config_path=ctx.home.config_path, config=ctx.config)
         make_private(args.out)
         tables = ", ".join(f"{k} {v}" for k, v in summary["tables"].items()) or "none"
-        print(f"exported {summary['trajectories']} sessions and tables ({tables}) to {args.out}")
+        print(f"exported {summary['trajectories']} sessions and tables ({tables}) to {args.out} "
+              f"in {time.monotonic() - started:.1f} s")
         return 0
     written = export_sessions(store, args.out, args.session)
     print(f"exported {len(written)} sessions to {args.out}")

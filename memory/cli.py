@@ -199,8 +199,31 @@ def _ask(args: argparse.Namespace, ctx: Context) -> int:
 
 
 def _rebuild(args: argparse.Namespace, ctx: Context) -> int:
-    n = _memory(ctx).rebuild()
-    print(f"memory rebuilt from {n} session(s)")
+    import sqlite3
+    import time
+
+    from filegram.commands import progress_bar
+
+    store = ctx.store()
+    total = len(store.sessions(closed=True))
+    started = time.monotonic()
+    reader: sqlite3.Connection | None = None
+
+    def rebuilt() -> int:
+        """Sessions committed so far, read on a connection of its own (WAL: readers see each
+        committed batch while the rebuild writes the next)."""
+        nonlocal reader
+        if reader is None:
+            reader = sqlite3.connect(f"file:{ctx.home.db_path}?mode=ro", uri=True, check_same_thread=False)
+        return int(reader.execute("SELECT COUNT(*) FROM mem_sessions").fetchone()[0])
+
+    try:
+        with progress_bar("memory rebuild", total, count=rebuilt):
+            n = _memory(ctx).rebuild()
+    finally:
+        if reader is not None:
+            reader.close()
+    print(f"memory rebuilt from {n} session(s) in {time.monotonic() - started:.1f} s")
     return 0
 
 
