@@ -76,6 +76,7 @@ def test_the_readme_quick_start_works_as_typed_in_a_fresh_clone(newcomer: dict) 
     demo = sh("make demo", nc, timeout=1200)
     assert "absent from the `packages` configuration" not in demo.stdout + demo.stderr
     assert "is absent from the" not in demo.stdout + demo.stderr
+    assert "Warning" not in demo.stdout + demo.stderr, demo.stderr[-3000:]  # nothing scrolls past first
     tail = demo.stdout[demo.stdout.index("Try it yourself"):]
     hints = [ln.strip() for ln in tail.splitlines()[1:] if "filegram" in ln]
     direct = hints[0]
