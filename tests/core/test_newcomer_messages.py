@@ -144,3 +144,31 @@ def test_profile_leads_with_a_sentence_and_keeps_the_statistics_for_verbose(fg_h
     assert "mean" in verbose and "gave a chance to show" in verbose
     prof = json.loads(run_cli("profile", "--json", home=fg_home, check=True).stdout)
     assert all("features" in d and "evidence" in d for d in prof["dimensions"].values())
+
+
+def test_at_an_80_column_terminal_nothing_wraps(fg_home, fixtures_dir, tmp_path):
+    """In a real terminal (tmux, 80 columns: what docs/screenshots/ show), status, trace show
+    and profile fit: every action of the trace on one line, no line wider than the screen."""
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    if shutil.which("tmux") is None:
+        import pytest
+
+        pytest.skip("tmux is not installed (.ci/run installs it)")
+    run_cli("import", str(fixtures_dir), home=fg_home, check=True)
+    capture = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "capture.sh"
+    screens = {}
+    for name, args in (("status", ["status"]), ("trace", ["trace", "show", "--session", "p1_T-01"]),
+                       ("profile", ["profile"])):
+        out = tmp_path / f"{name}.txt"
+        subprocess.run([str(capture), str(out), sys.executable, "-m", "filegram", "--home", str(fg_home), *args],
+                       check=True, timeout=120)
+        screens[name] = out.read_text(encoding="utf-8").splitlines()
+        assert screens[name][-1] == "[exit 0]", screens[name]
+    trace = screens["trace"][1:-2]
+    assert len(trace) == 15 and all(line[:2].isdigit() for line in trace), screens["trace"]
+    assert screens["status"][0] == "FileGram status" and len(screens["status"]) <= 20
+    assert screens["profile"][0].startswith("Profile from ")
