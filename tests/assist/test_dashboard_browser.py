@@ -82,6 +82,7 @@ def test_sign_in_then_profile_shows_memorys_tiers(site: dict[str, Any], browser:
     assert sorted(means) == sorted(dots)
     assert b.js("document.querySelectorAll('svg.spark').length") == 6
     assert "confidence" in b.text("#dim-C") and "gave a chance to show organization" in b.text("#dim-C")
+    assert b.text("#dim-C .plain").startswith("You made ")  # the plain sentence of `filegram profile`
     _shot(b, artifacts_dir, "profile")
 
 
