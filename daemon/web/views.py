@@ -84,7 +84,9 @@ def _dimension_card(d: str, info: Mapping[str, Any], spark: dict[str, Any]) -> d
     tier = str(info.get("tier", "unknown"))
     conf = float(info.get("confidence") or 0.0)
     ev = info.get("evidence") or []
-    from filegram.memory.cli import summary_sentence  # the same plain sentence as `filegram profile`
+    from filegram.memory.cli import (
+        summary_sentence,  # the same plain sentence as `filegram profile`
+    )
 
     feats = info.get("features")
     plain = summary_sentence(d, feats) if isinstance(feats, dict) and info.get("sessions") else ""
