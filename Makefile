@@ -29,8 +29,9 @@ $(DEMO_STAMP): pyproject.toml
 	$(BIN)/pip install -q '.[simulator]'
 	touch $(DEMO_STAMP)
 
+# -P: the installed package, not the checkout's filegram/ folder of the same name
 demo: $(if $(wildcard $(STAMP)),$(STAMP),$(DEMO_STAMP))
-	$(BIN)/python -m filegram.bench.demo $(DEMO_ARGS)
+	$(BIN)/python -P -m filegram.bench.demo --fixtures tests/fixtures $(DEMO_ARGS)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -p no:cacheprovider

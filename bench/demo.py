@@ -44,9 +44,9 @@ def _cli(home: Path, *args: str) -> None:
         raise SystemExit(f"demo: `filegram {' '.join(args)}` failed with exit code {code}")
 
 
-def step_import(home: Path) -> None:
+def step_import(home: Path, fixtures: Path = FIXTURES) -> None:
     console.rule("[bold]1. Import FileGram trajectories")
-    _cli(home, "import", str(FIXTURES))
+    _cli(home, "import", str(fixtures))
     _cli(home, "trace", "show", "--session", "p3_T-12")
 
 
@@ -172,6 +172,8 @@ def bin_dir() -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default="demo-out", help="folder for the demo's home and workspaces (recreated)")
+    parser.add_argument("--fixtures", default=str(FIXTURES),
+                        help="the bundled trajectories to import (default: the checkout's tests/fixtures)")
     parser.add_argument("--profile", default=DEMO_PROFILE)
     parser.add_argument("--tasks", default=",".join(DEMO_TASKS))
     parser.add_argument("--seed", type=int, default=1)
@@ -183,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     home = out / "home"
-    step_import(home)
+    step_import(home, Path(args.fixtures))
     step_record(home, out)
     # The persona gets a home of its own: its memory must not mix with the fixtures' users.
     persona_home = out / "persona-home"
