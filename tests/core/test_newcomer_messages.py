@@ -172,3 +172,29 @@ def test_at_an_80_column_terminal_nothing_wraps(fg_home, fixtures_dir, tmp_path)
     assert len(trace) == 15 and all(line[:2].isdigit() for line in trace), screens["trace"]
     assert screens["status"][0] == "FileGram status" and len(screens["status"]) <= 20
     assert screens["profile"][0].startswith("Profile from ")
+
+
+def test_long_commands_show_a_progress_bar_at_a_terminal_and_end_with_a_summary(fg_home, fixtures_dir, tmp_path):
+    """At a terminal (a pseudo-terminal here), import, memory rebuild and export --all draw a
+    bar (N/total) and end with one summary line; piped, they print only the summary."""
+    import re
+    import sys
+
+    import pexpect
+
+    def at_terminal(*args: str) -> str:
+        child = pexpect.spawn(sys.executable, ["-m", "filegram", "--home", str(fg_home), *args],
+                              encoding="utf-8", dimensions=(24, 80), timeout=120)
+        child.expect(pexpect.EOF)
+        child.close()
+        assert child.exitstatus == 0, child.before
+        return child.before
+
+    out = at_terminal("import", str(fixtures_dir))
+    assert re.search(r"import .*━+.*3/3", out) and re.search(r"imported 3 trajectories: 26 new actions .* in \d+\.\d s", out)
+    out = at_terminal("memory", "rebuild")
+    assert re.search(r"memory rebuild .*━+.*/3", out) and re.search(r"memory rebuilt from 3 session\(s\) in \d+\.\d s", out)
+    out = at_terminal("export", "--all", str(tmp_path / "everything"))
+    assert re.search(r"export .*━+", out) and re.search(r"exported 3 sessions and tables .* in \d+\.\d s", out)
+    piped = run_cli("memory", "rebuild", check=True)
+    assert piped.stdout.startswith("memory rebuilt from 3 session(s) in ") and "━" not in piped.stdout + piped.stderr
