@@ -6,6 +6,7 @@ Slow (two installs and the demo, several minutes): `pytest tests/test_quickstart
 
 from __future__ import annotations
 
+import http.cookiejar
 import json
 import os
 import re
@@ -141,8 +142,9 @@ def test_the_readme_quick_start_works_as_typed_in_a_fresh_clone(newcomer: dict) 
         assert opened.returncode in (0, 1), opened.stderr
         link = opened.stdout.strip().splitlines()[-1].strip()
         assert link.startswith("http://127.0.0.1:") and "code=" in link
-        with urllib.request.urlopen(link, timeout=20) as resp:
-            assert resp.status == 200
+        browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        with browser.open(link, timeout=20) as resp:  # as a browser: the sign-in cookie kept
+            assert resp.status == 200 and "How you work" in resp.read().decode()
         # a model configured without the `llm` extra: one line naming it
         sh("filegram config set llm.model openai/gpt-4o-mini", nc)
         asked = sh('filegram ask "how do I name files?"', nc, check=False)
