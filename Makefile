@@ -3,11 +3,16 @@ PY ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
+# `make demo` needs only the simulator's document writers: a small .venv (no test extras), a
+# plain (not editable) install, which builds without setuptools' editable-mode warnings; an
+# existing development install (`make install`) is used as it is.
+DEMO_STAMP := $(VENV)/.demo-stamp
 # Everything the tests and the demo exercise: OCR, the MCP SDK, pyarrow for the official data
 # layout, ActivityWatch's datastore for the side-by-side store benchmark and the simulator's
-# document writers, cryptography for sync and Ray for the scale engine. (A user's own install
-# needs none of them: pip install .)
-EXTRAS ?= dev,ocr,mcp,bench,official,simulator,sync,scale
+# document writers, cryptography for sync, Ray for the scale engine, litellm (the tests talk to
+# a fake model server) and matplotlib (--plot). (A user's own install needs none of them:
+# pip install . is about 146 MB.)
+EXTRAS ?= dev,ocr,mcp,bench,official,simulator,sync,scale,llm,plot
 
 .PHONY: install demo test lint lint-imports run bench clean
 
@@ -19,8 +24,15 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-demo: $(STAMP)
-	$(BIN)/python -m filegram.bench.demo
+$(DEMO_STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q '.[simulator]'
+	touch $(DEMO_STAMP)
+
+# -P: the installed package, not the checkout's filegram/ folder of the same name
+demo: $(if $(wildcard $(STAMP)),$(STAMP),$(DEMO_STAMP))
+	$(BIN)/python -P -m filegram.bench.demo --fixtures tests/fixtures $(DEMO_ARGS)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -p no:cacheprovider

@@ -108,5 +108,6 @@ class LLMAnswerer:
 
 def make_answerer(config: Config | None, *, offline: bool = False) -> OfflineAnswerer | LLMAnswerer:
     if not offline and config is not None and config.llm_configured:
+        config.require_llm_extra()  # one line naming the `llm` extra, before any question
         return LLMAnswerer(config)
     return OfflineAnswerer()

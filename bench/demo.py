@@ -13,13 +13,13 @@ Everything lands in ./demo-out (a fresh FileGram home and workspaces each run).
 from __future__ import annotations
 
 import argparse
-import json
 import shutil
 import sys
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from filegram.memory.cli import summary_sentence
 from rich.console import Console
 from rich.table import Table
 
@@ -44,9 +44,9 @@ def _cli(home: Path, *args: str) -> None:
         raise SystemExit(f"demo: `filegram {' '.join(args)}` failed with exit code {code}")
 
 
-def step_import(home: Path) -> None:
+def step_import(home: Path, fixtures: Path = FIXTURES) -> None:
     console.rule("[bold]1. Import FileGram trajectories")
-    _cli(home, "import", str(FIXTURES))
+    _cli(home, "import", str(fixtures))
     _cli(home, "trace", "show", "--session", "p3_T-12")
 
 
@@ -126,18 +126,23 @@ def step_simulate_and_remember(home: Path, out: Path, profile_id: str, tasks: tu
                 known += 1
                 agree += tier == truth
             ev = info.get("evidence") or []
+            plain = summary_sentence(dim, info.get("features") or {}) if info.get("sessions") else ""
             table.add_row(
                 dim,
                 DIMENSIONS[dim].name,
                 truth,
                 f"[green]{tier}[/green]" if tier == truth else f"[red]{tier}[/red]",
                 f"{info.get('confidence', 0):.2f}",
-                "; ".join(str(e) for e in ev[:2])[:90],
+                plain or (str(ev[0]) if ev else ""),
             )
         console.print(table)
         console.print(f"{agree}/{known} known dimensions agree with the persona's labels")
         if prof.get("anomalies"):
-            console.print(f"anomalies: {json.dumps(prof['anomalies'][:3], ensure_ascii=False)}")
+            console.print(f"drift: {len(prof['anomalies'])} session(s) unlike the usual" +
+                          (" (the first 3)" if len(prof["anomalies"]) > 3 else ""))
+            for a in prof["anomalies"][:3]:
+                console.print(f"  {a['label'] or a['session'][:8]}: {a['dimension']} looked {a['to']} instead of "
+                              f"{a['from']} ({a['verdict']})")
         dim_c = DIMENSIONS["C"]
         choices = [dim_c.tiers[t] for t in ("L", "M", "R")]
         for question, opts in (
@@ -154,9 +159,21 @@ def step_simulate_and_remember(home: Path, out: Path, profile_id: str, tasks: tu
         store.close()
 
 
+def bin_dir() -> str:
+    """Where this Python's scripts are (`.venv/bin` for `make demo`), relative to the current
+    folder when inside it: the hint names a command that runs as typed."""
+    d = Path(sys.executable).parent
+    try:
+        return str(d.relative_to(Path.cwd()))
+    except ValueError:
+        return str(d)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default="demo-out", help="folder for the demo's home and workspaces (recreated)")
+    parser.add_argument("--fixtures", default=str(FIXTURES),
+                        help="the bundled trajectories to import (default: the checkout's tests/fixtures)")
     parser.add_argument("--profile", default=DEMO_PROFILE)
     parser.add_argument("--tasks", default=",".join(DEMO_TASKS))
     parser.add_argument("--seed", type=int, default=1)
@@ -168,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     home = out / "home"
-    step_import(home)
+    step_import(home, Path(args.fixtures))
     step_record(home, out)
     # The persona gets a home of its own: its memory must not mix with the fixtures' users.
     persona_home = out / "persona-home"
@@ -176,7 +193,10 @@ def main(argv: list[str] | None = None) -> int:
                                args.seed, args.with_task_ids)
     console.rule("[bold]status")
     _cli(persona_home, "status")
-    console.print(f"\nEverything is in {out}; try: filegram --home {persona_home} profile")
+    console.print(f"\nEverything is in {out}. Try it yourself (the filegram command is in {bin_dir()}):")
+    console.print(f"  {bin_dir()}/filegram --home {persona_home} profile", soft_wrap=True)
+    console.print(f"or first `source {bin_dir()}/activate`, then: filegram --home {persona_home} profile",
+                  soft_wrap=True)
     return 0
 
 

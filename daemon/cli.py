@@ -59,7 +59,10 @@ def _start(args: argparse.Namespace, ctx: Context) -> int:
     from .startup import open_private_log, resolve_roots, setup_logging
 
     roots = resolve_roots(args.root or ctx.config["recorder"]["roots"], ctx.home)
+    ctx.config.require_llm_extra()  # a configured model without the `llm` extra: one line, not a crash later
     files = RunFiles(ctx.home.run_dir)
+    if args.root and not args.detached_child:
+        remember_roots(ctx, roots)
     if args.foreground or args.detached_child:
         setup_logging(ctx.home, to_stderr=not args.detached_child)
         tray = False if args.no_tray else None
@@ -108,6 +111,20 @@ def _start(args: argparse.Namespace, ctx: Context) -> int:
             return 0
         time.sleep(0.1)
     raise FileGramError(f"the daemon did not become ready in {START_WAIT_SECONDS:.0f} s; see {out_path}")
+
+
+def remember_roots(ctx: Context, roots: list[Path]) -> None:
+    """`start --root DIR` keeps the folders: they become [recorder] roots in config.toml, so
+    the next `filegram start` (and autostart, and status) records and shows the same ones."""
+    from filegram.config import update_config_file
+
+    wanted = [str(r) for r in roots]
+    if [str(Path(r).expanduser().resolve()) for r in ctx.config["recorder"]["roots"]] == wanted:
+        return
+    ctx.home.ensure()
+    update_config_file(ctx.home.config_path, {"recorder.roots": wanted})
+    ctx._config = None  # the next read sees the file as written
+    print(f"kept in {ctx.home.config_path}: recorder.roots = {json.dumps(wanted)} (`filegram start` records them from now on)")
 
 
 def _tail(path: Path) -> str:
@@ -231,14 +248,7 @@ def status_extra(ctx: Context) -> dict[str, object]:
     if not info:
         if files.is_locked():
             return {"daemon": f"starting (pid {files.read_pid()})"}
-        out: dict[str, object] = {"daemon": "not running"}
-        try:
-            from filegram.memory import Memory
-
-            out["daemon_last_memory_update_ms"] = Memory(ctx.store(), ctx.config).last_update_ms()
-        except Exception:  # memory is optional for the status line
-            pass
-        return out
+        return {"daemon": "not running (filegram start)"}
     try:
         h = DaemonClient(ctx.home.run_dir, timeout=5).health()
     except FileGramError as exc:
@@ -256,4 +266,5 @@ def status_extra(ctx: Context) -> dict[str, object]:
         "daemon_recorder_errors": rec.get("failures"),
         "daemon_recorder_last_error": rec.get("last_error"),
         "daemon_warnings": h.get("warnings") or [],
+        "daemon_roots": h.get("roots") or [],
     }

@@ -22,6 +22,11 @@ class NotRunning(FileGramError):
     """No daemon is running for this home."""
 
 
+# The one line for every command that needs the daemon (pause, resume, open ...) when it is not
+# running: what is wrong and what to type.
+NOT_RUNNING = "the FileGram daemon is not running: start it with `filegram start --root DIR`"
+
+
 class DaemonClient:
     def __init__(self, run_dir: str | Path, timeout: float = 10.0):
         self.files = RunFiles(run_dir)
@@ -34,14 +39,14 @@ class DaemonClient:
     def url(self) -> str:
         info = self.info()
         if not info or not info.get("api_url"):
-            raise NotRunning("the FileGram daemon is not running (start it with `filegram start`)")
+            raise NotRunning(NOT_RUNNING)
         return str(info["api_url"])
 
     def request(self, method: str, path: str, body: Any = None, *, timeout: float | None = None) -> Any:
         """One JSON request; errors become a FileGramError with the daemon's message."""
         token = self.files.read_token()
         if not token:
-            raise NotRunning("the FileGram daemon is not running (no API token)")
+            raise NotRunning(NOT_RUNNING)
         data = None if body is None else json.dumps(body).encode("utf-8")
         req = urllib.request.Request(self.url + path, data=data, method=method)
         req.add_header("Authorization", f"Bearer {token}")
@@ -69,7 +74,7 @@ def login_url(run_files: RunFiles) -> str:
     daemon hands out a code that works once, within a minute; the API token never goes
     into a URL (nor into the argv of the browser launcher, which `ps` shows)."""
     if not run_files.read_info():
-        raise NotRunning("the FileGram daemon is not running (start it with `filegram start`)")
+        raise NotRunning(NOT_RUNNING)
     out = DaemonClient(run_files.run_dir).request("POST", "/api/signin-code")
     url = out.get("url") if isinstance(out, dict) else None
     if not isinstance(url, str):

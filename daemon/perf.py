@@ -38,6 +38,47 @@ def _api(info: dict[str, Any], token: str, path: str, method: str = "GET") -> An
         return json.loads(resp.read())
 
 
+LEARN_SESSIONS = 5
+IDLE_GAP_MINUTES = 0.05  # sessions close after 3 s without activity (the learning phase)
+
+
+def _learn(root: Path, info: dict[str, Any], token: str, sessions: int = LEARN_SESSIONS) -> None:
+    """Work in `sessions` separate sessions (files written, read, appended to, renamed, then
+    an idle gap), let the daemon learn from them and serve the dashboard's pages: what a
+    newcomer's first hour leaves resident."""
+    import random
+
+    rnd = random.Random(7)
+
+    def closed() -> int:
+        return int(_api(info, token, "/api/sessions?closed=1&limit=1000")["count"])
+
+    before = closed()
+    for s in range(sessions):
+        d = root / f"work{s}" / "drafts"
+        d.mkdir(parents=True)
+        for i in range(40):
+            lines = (f"line {j} " + "word " * rnd.randint(3, 15) for j in range(rnd.randint(20, 300)))
+            (d / f"doc_{i}.md").write_text("\n".join(lines))
+        for i in range(0, 40, 3):
+            (d / f"doc_{i}.md").read_text()
+            with open(d / f"doc_{i}.md", "a") as fh:
+                fh.write("one more line\n")
+        for i in range(0, 40, 5):
+            os.rename(d / f"doc_{i}.md", d / f"final_{i}.md")
+        deadline = time.monotonic() + 120
+        while closed() < before + s + 1 and time.monotonic() < deadline:
+            _api(info, token, "/api/consolidate", "POST")  # closes the idle session
+            time.sleep(0.5)
+    _api(info, token, "/api/consolidate", "POST")
+    _api(info, token, "/api/profile")
+    for page in ("/ui/", "/ui/timeline", "/ui/activity", "/ui/card"):
+        req = urllib.request.Request(info["api_url"] + page)
+        req.add_header("Authorization", f"Bearer {token}")
+        with urllib.request.urlopen(req, timeout=60) as resp:
+            resp.read()
+
+
 def run_perf(window_s: float = 60.0, *, warmup_s: float = 5.0) -> list[dict[str, Any]]:
     """Start a daemon, measure it, stop it; one row per figure."""
     import psutil
@@ -49,6 +90,7 @@ def run_perf(window_s: float = 60.0, *, warmup_s: float = 5.0) -> list[dict[str,
         root.mkdir()
         _make_root(root)
         (home / "config.toml").write_text(f"[recorder]\nroots = [{json.dumps(str(root))}]\n"
+                                          f"idle_gap_minutes = {IDLE_GAP_MINUTES}\n"
                                           "[daemon]\ntray = false\n")
         env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
         env["FILEGRAM_HOME"] = str(home)
@@ -92,6 +134,10 @@ def run_perf(window_s: float = 60.0, *, warmup_s: float = 5.0) -> list[dict[str,
             _api(info, token, "/api/profile")
             rows.append(_row("daemon RSS after a profile request (memory loaded)",
                              p.memory_info().rss / 1e6, "MB", None))
+            _learn(root, info, token)
+            time.sleep(warmup_s)  # back to idle
+            rows.append(_row(f"daemon RSS idle after learning from {LEARN_SESSIONS} recorded sessions "
+                             "and serving the dashboard", p.memory_info().rss / 1e6, "MB", 80.0))
             t1 = time.perf_counter()
             proc.send_signal(signal.SIGTERM)
             proc.wait(timeout=60)

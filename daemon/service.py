@@ -284,6 +284,9 @@ class Daemon:
         """Foreground: start, show the tray or wait, stop on a signal. Returns an exit code."""
         if self.handle_signals:
             self._install_signals()
+        from .resident import limit_arenas
+
+        limit_arenas()  # before the threads start: fewer malloc arenas to keep freed memory in
         self.start()
         try:
             shown = False
@@ -363,6 +366,10 @@ class Daemon:
                 closed = int(bool(closer()))
         with self.memory_held(wait=3600) as mem:
             ingested = mem.consolidate()
+            if ingested or closed:  # hand back what learning allocated (daemon/resident.py)
+                from .resident import release
+
+                release([self.memory_store.conn])
         return {"ingested": ingested, "closed_idle": closed}
 
     def sync(self, shared: str | None = None) -> dict[str, Any]:

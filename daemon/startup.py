@@ -10,7 +10,7 @@ import os
 import sys
 from pathlib import Path
 
-from filegram.config import Home
+from filegram.config import Home, check_root
 from filegram.errors import FileGramError
 
 _CONFIGURED_FLAG = "_filegram_daemon_logging"
@@ -68,10 +68,7 @@ def resolve_roots(roots: list[str] | list[Path] | list[str | Path], home: Home) 
         )
     out = []
     for r in roots:
-        p = Path(r).expanduser()
-        if not p.is_dir():
-            raise FileGramError(f"root folder does not exist: {p}")
-        p = p.resolve()
+        p = check_root(r)
         if p == home.root or home.is_inside(p):
             raise FileGramError(f"root {p} is inside the FileGram home; choose your own folders")
         out.append(p)

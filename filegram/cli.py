@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from .config import Config, Home
 from .errors import FileGramError
@@ -63,8 +63,45 @@ def command_modules() -> list[ModuleType]:
     return [importlib.import_module(name) for name in COMMAND_MODULES]
 
 
+class CommandParser(argparse.ArgumentParser):
+    """argparse with FileGram's error form: one line naming the command, exit 2 (not the
+    top-level usage for a mistake in a subcommand's options)."""
+
+    def error(self, message: str) -> NoReturn:
+        command = self.prog.removeprefix("filegram").strip()
+        print(f"filegram: error: {command + ': ' if command else ''}{message} (see `{self.prog} --help`)",
+              file=sys.stderr)
+        sys.exit(2)
+
+
+def leaf_parser(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.ArgumentParser:
+    """The (sub)command parser the arguments were parsed by: `filegram trace show` -> show's."""
+    while True:
+        subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        name = getattr(args, subs[0].dest, None) if subs else None
+        if not subs or name not in subs[0].choices:
+            return parser
+        parser = subs[0].choices[name]
+
+
+def unknown_arguments(parser: argparse.ArgumentParser, args: argparse.Namespace, extras: list[str]) -> str:
+    """The one line for arguments no command takes, with the nearest option when one is near."""
+    import difflib
+
+    leaf = leaf_parser(parser, args)
+    command = leaf.prog.removeprefix("filegram").strip()
+    where = f"{command}: " if command else ""
+    option = next((e.split("=", 1)[0] for e in extras if e.startswith("-")), None)
+    if option is not None:
+        known = [o for a in leaf._actions for o in a.option_strings if a.help != argparse.SUPPRESS]
+        near = difflib.get_close_matches(option, known, n=1, cutoff=0.6)
+        hint = f" (did you mean {near[0]}?)" if near else f" (see `{leaf.prog} --help`)"
+        return f"{where}unknown option {option}{hint}"
+    return f"{where}unexpected argument {' '.join(extras)} (see `{leaf.prog} --help`)"
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="filegram",
         description="FileGram: a local-first memory of how you work, learned from what you do on disk.",
     )
@@ -81,7 +118,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extras = parser.parse_known_args(argv)
+    if extras:
+        print(f"filegram: error: {unknown_arguments(parser, args, extras)}", file=sys.stderr)
+        return 2
     if not getattr(args, "func", None):
         parser.print_help()
         return 0

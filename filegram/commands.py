@@ -6,6 +6,8 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +34,7 @@ def register(sub: Any) -> None:
     ps.add_argument("--session", metavar="ID", help="session id, id prefix or label")
     ps.add_argument("--json", action="store_true", help="print FileGram event dicts as a JSON array")
     ps.add_argument("--limit", type=int, default=None, help="at most N actions")
+    ps.add_argument("--wide", action="store_true", help="full paths, lines as long as they need (default: fit the terminal)")
     ps.set_defaults(func=cmd_trace_show)
 
     p = sub.add_parser("config", help="show, read or change the configuration")
@@ -103,6 +106,46 @@ def fmt_ago(ms: float | None) -> str:
     return f"{fmt_time(ms)} ({ago})"
 
 
+@contextmanager
+def progress_bar(label: str, total: int, count: Callable[[], int] | None = None) -> Iterator[Callable[[int], None]]:
+    """A progress bar on stderr for a long command (only at a terminal, and only for more
+    than one item): yields tick(done). With `count`, a thread also polls count() (the rows or
+    folders written so far) for work that reports no progress of its own."""
+    import threading
+
+    if total <= 1 or not sys.stderr.isatty():
+        yield lambda done: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    stop = threading.Event()
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=Console(stderr=True), transient=True) as prog:
+        task = prog.add_task(label, total=total)
+
+        def tick(done: int) -> None:
+            prog.update(task, completed=min(done, total))
+
+        poller = None
+        if count is not None:
+            def poll() -> None:
+                while not stop.wait(0.2):
+                    try:
+                        tick(count())
+                    except Exception:  # noqa: BLE001 - a progress bar never fails the command
+                        pass
+
+            poller = threading.Thread(target=poll, name="progress-poll", daemon=True)
+            poller.start()
+        try:
+            yield tick
+        finally:
+            stop.set()
+            if poller is not None:
+                poller.join()
+
+
 def console() -> Any:
     from rich.console import Console
 
@@ -140,17 +183,67 @@ def resolve_session(store: Store, ref: str | None) -> dict[str, Any]:
 # -- commands ----------------------------------------------------------------------------
 
 
+def fmt_bytes(n: float | None) -> str:
+    """A size in human units (decimal: 1.1 MB), the way file managers show it."""
+    if not n:
+        return "0 B"
+    for unit in ("B", "KB", "MB", "GB"):
+        if n < 1000 or unit == "GB":
+            return f"{n:.0f} {unit}" if unit == "B" or n >= 100 else f"{n:.1f} {unit}"
+        n /= 1000
+    return f"{n:.1f} GB"  # pragma: no cover
+
+
+def database_sizes(db_path: Any) -> dict[str, int]:
+    """The database file and its write-ahead log (recent writes sit in the WAL until a
+    checkpoint: both are the database's size on disk)."""
+    from pathlib import Path
+
+    sizes = {}
+    for key, suffix in (("file", ""), ("wal", "-wal"), ("shm", "-shm")):
+        p = Path(f"{db_path}{suffix}")
+        sizes[key] = p.stat().st_size if p.exists() else 0
+    return sizes
+
+
+def human(value: Any) -> str:
+    """A status value in words: None is 'never' or 'none', lists are joined, no Python reprs."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list | tuple):
+        return ", ".join(human(v) for v in value) or "none"
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {human(v)}" for k, v in value.items()) or "none"
+    return str(value)
+
+
+# Keys of `status --json` the screen below shows in its own words (the rest: one line each).
+STATUS_SHOWN = {
+    "home", "config", "database", "database_bytes", "database_file_bytes", "database_wal_bytes", "sessions",
+    "open_sessions", "actions", "actions_by_type", "last_action_ms", "roots", "recording_roots", "llm",
+    "memory_sessions", "memory_updated_ms", "daemon", "daemon_state", "daemon_pid", "daemon_status", "daemon_api",
+    "daemon_last_stored_action_ms", "daemon_last_memory_update_ms", "daemon_recorder_restarts",
+    "daemon_recorder_errors", "daemon_recorder_last_error", "daemon_warnings", "daemon_roots",
+    "unavailable action types", "screen capture", "screen frames", "last screen frame",
+}
+
+
 def cmd_status(args: argparse.Namespace, ctx: Context) -> int:
     from .cli import command_modules
 
     cfg = ctx.config
     store = ctx.store()
     counts = store.count_by_type()
+    sizes = database_sizes(ctx.home.db_path)
     info: dict[str, Any] = {
         "home": str(ctx.home.root),
         "config": str(ctx.home.config_path),
         "database": str(ctx.home.db_path),
-        "database_bytes": ctx.home.db_path.stat().st_size if ctx.home.db_path.exists() else 0,
+        "database_bytes": sizes["file"] + sizes["wal"],
+        "database_file_bytes": sizes["file"],
+        "database_wal_bytes": sizes["wal"],
         "sessions": len(store.sessions()),
         "open_sessions": len(store.sessions(closed=False)),
         "actions": sum(counts.values()),
@@ -166,36 +259,78 @@ def cmd_status(args: argparse.Namespace, ctx: Context) -> int:
                 info.update(extra(ctx))
             except Exception as exc:  # a broken part must not hide the rest of the status
                 info[f"{mod.__name__} error"] = str(exc)
+    # What is being recorded right now: the running daemon's roots, else nothing.
+    info["recording_roots"] = info.get("daemon_roots") or []
     if args.json:
         print(json.dumps(info, indent=2, ensure_ascii=False, default=str))
         return 0
-    from rich.table import Table
+    print(render_status(info))
+    return 0
 
-    c = console()
-    c.print(f"[bold]FileGram[/bold]  home {info['home']}")
-    c.print(f"  config    {info['config']}")
-    c.print(f"  database  {info['database']} ({info['database_bytes'] / 1024:.0f} KiB)")
-    c.print(f"  sessions  {info['sessions']} ({info['open_sessions']} open)")
-    c.print(f"  actions   {info['actions']}")
-    c.print(f"  last stored action  {fmt_ago(info['last_action_ms'])}")
-    c.print(f"  model     {info['llm'] or 'none (offline, deterministic answers)'}")
-    if counts:
-        t = Table(title="actions by type", show_edge=False)
-        t.add_column("type")
-        t.add_column("count", justify="right")
-        for k, v in counts.items():
-            t.add_row(k, str(v))
-        c.print(t)
-    core_keys = {"home", "config", "database", "database_bytes", "sessions", "open_sessions", "actions", "actions_by_type", "last_action_ms", "roots", "llm"}
+
+def render_status(info: dict[str, Any]) -> str:
+    """`filegram status` on one screen: each fact once, in words and human units."""
+    rows: list[tuple[str, str]] = []
+    daemon = str(info.get("daemon") or "not running")
+    if info.get("daemon_api"):
+        daemon += ", dashboard: filegram open"
+    rows.append(("daemon", daemon))
+    if info.get("daemon_status") and info.get("daemon_state") != "recording":
+        rows.append(("", str(info["daemon_status"])))
+    recording = info.get("recording_roots") or []
+    if recording:
+        rows.append(("recording", ", ".join(map(str, recording))))
+    else:
+        roots = info.get("roots") or []
+        rows.append(("roots", (", ".join(roots) + " (recorded while the daemon runs)") if roots
+                     else "none set: filegram start --root DIR"))
+    rows.append(("last action", fmt_ago(info.get("last_action_ms"))))
+    mem = info.get("memory_sessions")
+    updated = info.get("daemon_last_memory_update_ms") or info.get("memory_updated_ms")
+    if mem is None and updated is None:
+        rows.append(("memory", "not built yet (the daemon builds it; or run filegram profile)"))
+    else:
+        rows.append(("memory", (f"{mem} session(s), " if mem is not None else "") + f"updated {fmt_ago(updated)}"))
+    by_type = info.get("actions_by_type") or {}
+    top = sorted(by_type.items(), key=lambda kv: -kv[1])
+    kinds = ", ".join(f"{k.removeprefix('file_')} {v}" for k, v in top)
+    rows.append(("stored", f"{info['sessions']} session(s) ({info['open_sessions']} open), {info['actions']} action(s)"))
+    if kinds:
+        rows.append(("", kinds))
+    wal = info.get("database_wal_bytes") or 0
+    rows.append(("database", f"{fmt_bytes(info.get('database_bytes'))}"
+                 + (f" (of which {fmt_bytes(wal)} in the write-ahead log)" if wal else "")))
+    rows.append(("model", info.get("llm") or "none (offline, deterministic answers)"))
+    if "screen capture" in info:
+        screen = str(info["screen capture"])
+        if info.get("screen frames"):
+            screen += f", {info['screen frames']} frame(s), last {info.get('last screen frame')}"
+        rows.append(("screen", screen))
+    if info.get("unavailable action types"):
+        rows.append(("not visible", human(info["unavailable action types"])))
+    if info.get("daemon_recorder_errors") or info.get("daemon_recorder_restarts"):
+        rows.append(("recorder", f"{info.get('daemon_recorder_restarts') or 0} restart(s), "
+                                 f"{info.get('daemon_recorder_errors') or 0} error(s)"
+                                 + (f": {info['daemon_recorder_last_error']}" if info.get("daemon_recorder_last_error") else "")))
+    for w in info.get("daemon_warnings") or []:
+        rows.append(("warning", str(w)))
     for k, v in info.items():
-        if k in core_keys:
+        if k in STATUS_SHOWN or v in (None, [], {}, ""):
             continue
         if k.endswith("_ms") and isinstance(v, int | float):
             v = fmt_ago(v)
-        elif isinstance(v, list | dict):
-            v = json.dumps(v, ensure_ascii=False, default=str)
-        c.print(f"  {k.removesuffix('_ms').replace('_', ' ')}: {v}")
-    return 0
+        rows.append((k.removesuffix("_ms").replace("_", " "), human(v)))
+    rows.append(("home", str(info["home"])))
+    import shutil
+    import textwrap
+
+    width = max(shutil.get_terminal_size((80, 24)).columns, 40)
+    lines = ["FileGram status"]
+    for k, v in rows:
+        wrapped = textwrap.wrap(v, width - 14, break_on_hyphens=False, break_long_words=False) or [""]
+        lines.append(f"  {k:<12}{wrapped[0]}")
+        lines.extend(f"{'':14}{more}" for more in wrapped[1:])
+    return "\n".join(lines)
 
 
 def cmd_sessions(args: argparse.Namespace, ctx: Context) -> int:
@@ -237,29 +372,89 @@ def cmd_sessions(args: argparse.Namespace, ctx: Context) -> int:
     return 0
 
 
+# `trace show`'s short names for the 12 action types (one column of 6 cells).
+SHORT_TYPE = {
+    "file_read": "read", "file_browse": "browse", "file_search": "search", "file_write": "write",
+    "file_edit": "edit", "file_rename": "rename", "file_move": "move", "dir_create": "mkdir",
+    "file_delete": "delete", "file_copy": "copy", "context_switch": "switch", "cross_file_reference": "ref",
+}
+
+
+def shorten_middle(text: str, width: int) -> str:
+    """`text` in at most `width` terminal cells, cut in the middle (…) so the start of a path
+    and its file name both stay; "a -> b" pairs are cut on each side."""
+    from rich.cells import cell_len
+
+    if cell_len(text) <= width:
+        return text
+    if " -> " in text and width >= 15:
+        left, right = text.split(" -> ", 1)
+        half = (width - 4) // 2
+        return f"{shorten_middle(left, half)} -> {shorten_middle(right, width - 4 - half)}"
+    if width <= 1:
+        return "…"[:width]
+    head_w = (width - 1) // 3
+    tail_w = width - 1 - head_w
+    head, tail = "", ""
+    for ch in text:
+        if cell_len(head + ch) > head_w:
+            break
+        head += ch
+    for ch in reversed(text):
+        if cell_len(ch + tail) > tail_w:
+            break
+        tail = ch + tail
+    return f"{head}…{tail}"
+
+
+def trace_lines(events: list[dict[str, Any]], width: int | None) -> list[str]:
+    """One line per action: time, type, path (shortened from the middle) and detail, fitted to
+    `width` cells (None: nothing shortened, for --wide)."""
+    from rich.cells import cell_len
+
+    out = []
+    for ev in events:
+        when = datetime.fromtimestamp(ev["timestamp"] / 1000).strftime("%H:%M:%S")
+        kind = SHORT_TYPE.get(ev["event_type"], ev["event_type"]) + ("*" if ev.get("offline") else "")
+        subject, detail = action_subject(ev), action_detail(ev)
+        head = f"{when} {kind:<7}"
+        if width is None:
+            out.append(f"{head}{subject}" + (f"  {detail}" if detail else ""))
+            continue
+        room = width - cell_len(head) - 1
+        if detail:
+            detail = shorten_middle(detail, max(min(cell_len(detail), room // 3), 1))
+            room -= cell_len(detail) + 2
+        subject = shorten_middle(subject, max(room, 8))
+        pad = max(width - 1 - cell_len(head) - cell_len(subject) - cell_len(detail), 2) if detail else 0
+        out.append(f"{head}{subject}" + (f"{' ' * pad}{detail}" if detail else ""))
+    return out
+
+
 def cmd_trace_show(args: argparse.Namespace, ctx: Context) -> int:
     store = ctx.store()
+    if not store.sessions() and args.session is None:  # empty is not an error: nothing recorded yet
+        if args.json:
+            print("[]")
+        else:
+            print("no sessions stored yet (record with `filegram record --root DIR` or `filegram start --root DIR`)")
+        return 0
     s = resolve_session(store, args.session)
     events = list(store.actions(s["id"], limit=args.limit))
     if args.json:
         json.dump(events, sys.stdout, indent=1, ensure_ascii=False)
         print()
         return 0
-    from rich.table import Table
+    import shutil
 
     closed = closed_label(s)
     note = f", closed: {closed}" if closed not in ("yes", "open") else ""
-    t = Table(title=f"session {s['id'][:8]} {s['label'] or ''} ({len(events)} actions{note})", show_edge=False)
-    for col in ("time", "type", "path", "detail"):
-        t.add_column(col, overflow="fold")
-    for ev in events:
-        t.add_row(
-            datetime.fromtimestamp(ev["timestamp"] / 1000).strftime("%H:%M:%S.%f")[:-3],
-            ev["event_type"] + (" (offline)" if ev.get("offline") else ""),
-            action_subject(ev),
-            action_detail(ev),
-        )
-    console().print(t)
+    print(f"session {s['id'][:8]} {s['label'] or ''} ({len(events)} actions{note})".replace("  ", " "))
+    width = None if args.wide else max(shutil.get_terminal_size((80, 24)).columns, 40)
+    for line in trace_lines(events, width):
+        print(line)
+    if any(ev.get("offline") for ev in events):
+        print("* changed while nothing recorded (offline)")
     return 0
 
 
@@ -317,17 +512,31 @@ def cmd_config_set(args: argparse.Namespace, ctx: Context) -> int:
 
 def cmd_import(args: argparse.Namespace, ctx: Context) -> int:
     from .privacy import PathFilter
-    from .trajectory import import_paths
+    from .trajectory import find_trajectories, import_paths
 
     store = ctx.store()
     errors: list[str] = []
-    results = import_paths(
-        store,
-        args.paths,
-        root=args.root,
-        path_filter=PathFilter.from_config(ctx.config),
-        on_error=lambda exc: errors.append(str(exc)),
-    )
+    started = time.monotonic()
+    total = sum(1 for _ in find_trajectories(args.paths))
+    with progress_bar("import", total) as tick:
+        done = [0]
+
+        def one_more(*_: Any) -> None:
+            done[0] += 1
+            tick(done[0])
+
+        def failed(exc: Exception) -> None:
+            errors.append(str(exc))
+            one_more()
+
+        results = import_paths(
+            store,
+            args.paths,
+            root=args.root,
+            path_filter=PathFilter.from_config(ctx.config),
+            on_error=failed,
+            progress=one_more,
+        )
     added = sum(r.actions_added for r in results)
     seen = sum(r.actions_seen for r in results)
     dropped = sum(r.dropped_metadata for r in results)
@@ -337,6 +546,7 @@ def cmd_import(args: argparse.Namespace, ctx: Context) -> int:
         f"({seen - added} already stored, {dropped} simulation-metadata events dropped"
         + (f", {denied} actions on excluded paths dropped" if denied else "")
         + ")"
+        + (f" in {time.monotonic() - started:.1f} s" if total > 1 else "")
     )
     for err in errors:
         print(f"filegram: error: {err}", file=sys.stderr)
@@ -353,13 +563,23 @@ def cmd_export(args: argparse.Namespace, ctx: Context) -> int:
 
         if args.session:
             raise FileGramError("--all exports every session; leave out --session")
+        from pathlib import Path
+
         from .atomic import make_private, private_umask
 
-        with private_umask():  # everything you own, private like the home (0600 / 0700)
+        started = time.monotonic()
+        trajectories = Path(args.out) / "trajectories"
+
+        def written() -> int:
+            return sum(1 for _ in trajectories.iterdir()) if trajectories.is_dir() else 0
+
+        with private_umask(), progress_bar("export", len(store.sessions()), count=written):
+            # everything you own, private like the home (0600 / 0700)
             summary = export_everything(store, args.out, config_path=ctx.home.config_path, config=ctx.config)
         make_private(args.out)
         tables = ", ".join(f"{k} {v}" for k, v in summary["tables"].items()) or "none"
-        print(f"exported {summary['trajectories']} sessions and tables ({tables}) to {args.out}")
+        print(f"exported {summary['trajectories']} sessions and tables ({tables}) to {args.out} "
+              f"in {time.monotonic() - started:.1f} s")
         return 0
     written = export_sessions(store, args.out, args.session)
     print(f"exported {len(written)} sessions to {args.out}")

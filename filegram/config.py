@@ -10,6 +10,7 @@ clear line naming the key ("config.toml: daemon.api_port must be between 0 and 6
 from __future__ import annotations
 
 import copy
+import importlib.util
 import os
 import re
 import tomllib
@@ -216,6 +217,33 @@ class Config:
     @property
     def llm_configured(self) -> bool:
         return bool(self.data["llm"]["model"])
+
+    def require_llm_extra(self, *, embedding: bool = False) -> None:
+        """A configured model needs the `llm` extra (litellm is not in the base install): one
+        line naming it, rather than a silent fallback the user never asked for."""
+        model = self.data["llm"]["embedding_model" if embedding else "model"]
+        if model and importlib.util.find_spec("litellm") is None:
+            raise FileGramError(missing_llm_message(model, "llm.embedding_model" if embedding else "llm.model"))
+
+
+def check_root(root: str | Path) -> Path:
+    """A folder to record, as an absolute path; one accurate line when it is not one (the
+    same in `record`, `start` and `autostart`)."""
+    p = Path(root).expanduser()
+    if not p.exists():
+        raise FileGramError(f"root folder does not exist: {p}")
+    if p.is_file():
+        raise FileGramError(f"root is a file, not a folder: {p}")
+    if not p.is_dir():
+        raise FileGramError(f"root is not a folder: {p}")
+    return p.resolve()
+
+
+def missing_llm_message(model: str, setting: str = "llm.model") -> str:
+    """The one line for a model asked for without the `llm` extra installed."""
+    offline = f" (or run offline: filegram config set {setting} '')" if setting.startswith("llm.") else ""
+    return (f"{setting} is set to '{model}' but the model support is not installed: "
+            f"pip install 'filegram[llm]'{offline}")
 
 
 def _type_ok(default: Any, value: Any) -> bool:

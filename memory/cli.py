@@ -21,6 +21,8 @@ def register(sub: Any) -> None:
                    help="the profile from one device's sessions (see `filegram sync`), and where it differs from all devices")
     p.add_argument("--show-prompt", action="store_true",
                    help="print exactly what the optional LLM judge would be sent about uncertain dimensions")
+    p.add_argument("--verbose", "-v", action="store_true",
+                   help="also print every evidence line and the raw statistics (mean, sd, min, max)")
     p.set_defaults(func=_profile)
 
     p = sub.add_parser("ask", help="ask memory a question (an LLM answers if one is configured)")
@@ -72,7 +74,7 @@ def _profile(args: argparse.Namespace, ctx: Context) -> int:
         json.dump(prof, sys.stdout, ensure_ascii=False, indent=2)
         print()
         return 0
-    print(render_profile(prof))
+    print(render_profile(prof, verbose=args.verbose))
     if args.device:
         print(render_differences(prof))
     return 0
@@ -112,19 +114,100 @@ def render_differences(prof: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def render_profile(prof: dict[str, Any]) -> str:
+def _n(x: float) -> str:
+    """A count or amount for people: 1,234 / 12 / 3.5."""
+    return f"{x:,.0f}" if abs(x) >= 10 or float(x).is_integer() else f"{x:.1f}"
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+def _total(feats: dict[str, Any], name: str) -> float:
+    f = feats.get(name) or {}
+    return float(f.get("mean") or 0.0) * float(f.get("n") or 0)
+
+
+def _mean(feats: dict[str, Any], name: str) -> float:
+    return float((feats.get(name) or {}).get("mean") or 0.0)
+
+
+def summary_sentence(dim: str, feats: dict[str, Any]) -> str:
+    """What the numbers behind a dimension say, as one sentence a person reads at a glance
+    (the raw statistics stay in `--verbose` and in `--json`)."""
+    if not feats:
+        return ""
+    if dim == "A":
+        return (f"You searched in {_pct(_mean(feats, 'search_ratio'))} and listed folders in "
+                f"{_pct(_mean(feats, 'browse_ratio'))} of your reading, and went back to "
+                f"{_pct(_mean(feats, 'revisit_ratio'))} of what you read.")
+    if dim == "B":
+        docs = _total(feats, "files_created")
+        chars = _mean(feats, "avg_output_length")
+        return (f"You wrote {_n(docs)} new document(s), about {_n(chars)} characters "
+                f"(~{_n(chars / 6)} words) each on average.") if docs else "You wrote no new documents."
+    if dim == "C":
+        depth = float((feats.get("max_dir_depth") or {}).get("max") or 0)
+        return (f"You made {_n(_total(feats, 'dirs_created'))} folder(s), up to {_n(depth)} level(s) deep, "
+                f"and moved {_n(_total(feats, 'files_moved'))} file(s).")
+    if dim == "D":
+        edits = _total(feats, "total_edits")
+        if not edits:
+            return "You made no edits to existing files."
+        return (f"You edited files {_n(edits)} time(s), changing about {_n(_mean(feats, 'avg_lines_changed'))} "
+                f"line(s) per edit; {_pct(_mean(feats, 'small_edit_ratio'))} of edits were small.")
+    if dim == "E":
+        return (f"You deleted {_n(_total(feats, 'total_deletes'))} file(s), "
+                f"{_n(_mean(feats, 'delete_to_create_ratio'))} for every file you created.")
+    if dim == "F":
+        return (f"You made {_n(_total(feats, 'image_files_created'))} image(s) or chart(s), "
+                f"{_n(_total(feats, 'structured_files_created'))} data file(s) and "
+                f"{_n(_total(feats, 'markdown_table_rows'))} table row(s).")
+    return ""
+
+
+def render_profile(prof: dict[str, Any], *, verbose: bool = False, width: int | None = None) -> str:
+    """The profile for a terminal: per dimension the tier in words, one plain sentence of what
+    it rests on, wrapped to the width (never cut mid-number); `verbose` adds the evidence lines
+    and the raw statistics (mean, sd, min, max per feature)."""
+    import shutil
+    import textwrap
+
+    width = width or max(shutil.get_terminal_size((80, 24)).columns, 40)
+
+    def wrap(text: str, indent: str) -> list[str]:
+        return textwrap.wrap(text, width - 1, initial_indent=indent, subsequent_indent=indent,
+                             break_on_hyphens=False, break_long_words=False)
+
     lines = [f"Profile from {prof['sessions']} session(s)"]
     for dim, d in prof["dimensions"].items():
-        head = f"{dim} {d['name']:<13} {d['tier']:<8}"
-        if d["tier"] != "unknown":
-            head += f"{d['confidence']:.2f}  {d['description']}"
-        lines.append(head)
-        for e in d["evidence"][:3]:
-            lines.append(f"    {e}")
+        if d["tier"] == "unknown":
+            ev = d.get("evidence") or []
+            why = next((e.split(": ", 1)[1] for e in ev if e.startswith("unknown: ")), "not enough evidence")
+            why = why.split(" (")[0]
+            lines.append(f"{dim} {d['name']:<13} unknown ({why})")
+        else:
+            lines.append(f"{dim} {d['name']:<13} {d['tier']}  {_pct(d['confidence'])} sure")
+            lines.extend(wrap(d["description"][:1].upper() + d["description"][1:] + ".", "    "))
+        sentence = summary_sentence(dim, d.get("features") or {})
+        if sentence and d.get("sessions"):
+            lines.extend(wrap(f"{sentence} ({d['sessions']} session(s) gave a chance to show it.)", "    "))
+        elif not d.get("sessions"):
+            lines.extend(wrap("No session gave a chance to show it yet.", "    "))
+        if verbose:
+            for e in d["evidence"]:
+                lines.extend(wrap(e, "      "))
+            for name, st in (d.get("features") or {}).items():
+                stats = ", ".join(f"{k} {v:.4g}" if isinstance(v, float) else f"{k} {v}" for k, v in st.items())
+                lines.extend(wrap(f"{name}: {stats}", "      "))
     if prof["anomalies"]:
-        lines.append("Drift:")
+        lines.append("Drift (sessions unlike your usual):")
         for a in prof["anomalies"]:
-            lines.append(f"  {a['label'] or a['session']}: {a['dimension']}: {a['from']} -> {a['to']} ({a['verdict']})")
+            head = (f"{a['label'] or a['session'][:8]}: {a['dimension']} looked {a['to']} "
+                    f"instead of {a['from']} ({a['verdict']})")
+            lines.extend(wrap(head, "  "))
+            if a.get("reason"):
+                lines.extend(wrap(str(a["reason"]), "      "))
     else:
         lines.append("Drift: none flagged")
     return "\n".join(lines)
@@ -156,8 +239,31 @@ def _ask(args: argparse.Namespace, ctx: Context) -> int:
 
 
 def _rebuild(args: argparse.Namespace, ctx: Context) -> int:
-    n = _memory(ctx).rebuild()
-    print(f"memory rebuilt from {n} session(s)")
+    import sqlite3
+    import time
+
+    from filegram.commands import progress_bar
+
+    store = ctx.store()
+    total = len(store.sessions(closed=True))
+    started = time.monotonic()
+    reader: sqlite3.Connection | None = None
+
+    def rebuilt() -> int:
+        """Sessions committed so far, read on a connection of its own (WAL: readers see each
+        committed batch while the rebuild writes the next)."""
+        nonlocal reader
+        if reader is None:
+            reader = sqlite3.connect(f"file:{ctx.home.db_path}?mode=ro", uri=True, check_same_thread=False)
+        return int(reader.execute("SELECT COUNT(*) FROM mem_sessions").fetchone()[0])
+
+    try:
+        with progress_bar("memory rebuild", total, count=rebuilt):
+            n = _memory(ctx).rebuild()
+    finally:
+        if reader is not None:
+            reader.close()
+    print(f"memory rebuilt from {n} session(s) in {time.monotonic() - started:.1f} s")
     return 0
 
 

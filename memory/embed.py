@@ -129,8 +129,14 @@ class LiteLLMEmbedder:
         self.dim = 0
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
+        from filegram.config import missing_llm_message
+        from filegram.errors import FileGramError
+
         os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
-        import litellm
+        try:
+            import litellm
+        except ImportError as exc:
+            raise FileGramError(missing_llm_message(self.model, "llm.embedding_model")) from exc
 
         kwargs: dict[str, Any] = {"model": self.model, "input": list(texts), "timeout": self.timeout}
         if self.api_base:

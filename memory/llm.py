@@ -25,11 +25,9 @@ def configured(config: Config | None) -> bool:
 
 def complete(config: Config, messages: list[dict[str, str]], *, max_tokens: int = 400) -> str:
     llm = config["llm"]
+    config.require_llm_extra()  # a configured model without the `llm` extra: one line naming it
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
-    try:
-        import litellm
-    except ImportError as exc:  # pragma: no cover - litellm is a dependency
-        raise LLMError("litellm is not installed") from exc
+    import litellm
     litellm.telemetry = False
     litellm.suppress_debug_info = True
     kwargs: dict[str, Any] = {

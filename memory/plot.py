@@ -19,7 +19,10 @@ def plot_profile(profile_dict: Mapping[str, Any], path: str | Path) -> Path:
     path = Path(path)
     if path.suffix.lower() not in PLOT_SUFFIXES:
         raise FileGramError(f"--plot needs a .png, .svg, .pdf or .jpg file name, not {path.name}")
-    import matplotlib
+    try:
+        import matplotlib
+    except ImportError:  # matplotlib is the `plot` extra, not in the base install
+        raise FileGramError("--plot needs matplotlib, which is not installed: pip install 'filegram[plot]'") from None
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt

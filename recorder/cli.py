@@ -34,6 +34,10 @@ def cmd_record(args: argparse.Namespace, ctx: Context) -> int:
     roots = args.root or ctx.config["recorder"]["roots"]
     if not roots:
         raise FileGramError("nothing to record: give --root DIR (or set recorder.roots in the config)")
+    from filegram.config import check_root
+
+    for root in roots:
+        check_root(root)
     if args.seconds is not None and args.seconds <= 0:
         raise FileGramError("--for must be a positive number of seconds")
     store = ctx.store()

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from filegram.config import Config
+from filegram.config import Config, check_root
 from filegram.errors import FileGramError
 from filegram.privacy import PathFilter
 from filegram.store import Store, now_ms
@@ -83,10 +83,10 @@ class Recorder:
             raise RecorderError("nothing to record: give at least one --root folder (or set recorder.roots)")
         self.root_paths: list[Path] = []
         for r in roots:
-            p = Path(r).expanduser()
-            if not p.is_dir():
-                raise RecorderError(f"recording root {p} is not a folder")
-            self.root_paths.append(p.resolve())
+            try:
+                self.root_paths.append(check_root(r))
+            except FileGramError as exc:
+                raise RecorderError(str(exc)) from None
         own_home = home_root(home)
         self.run_dir = own_home / "run" if own_home is not None else None
         self.lease: Lease | None = None

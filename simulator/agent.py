@@ -170,8 +170,14 @@ class ToolBox:
 
 def _completion(model: str, messages: list[dict[str, Any]], api_base: str | None, api_key: str | None) -> Any:
     """One model turn, paced by the provider's request budget and retried (llmgate.py)."""
+    from filegram.config import missing_llm_message
+    from filegram.errors import FileGramError
+
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
-    import litellm
+    try:
+        import litellm
+    except ImportError as exc:  # --agent MODEL needs the `llm` extra
+        raise FileGramError(missing_llm_message(model, "--agent")) from exc
 
     from .llmgate import call_llm, provider_of
 

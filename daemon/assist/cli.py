@@ -87,13 +87,21 @@ def _mcp(args: argparse.Namespace, ctx: Context) -> int:
 
 def _open(args: argparse.Namespace, ctx: Context) -> int:
     from filegram.daemon.client import login_url
-    from filegram.daemon.desktop import open_with_system
+    from filegram.daemon.desktop import open_and_report
     from filegram.daemon.runtime import RunFiles
 
-    url = login_url(RunFiles(ctx.home.run_dir))
+    files = RunFiles(ctx.home.run_dir)
+    url = login_url(files)
     if args.print_only:
         print(url)
         return 0
-    open_with_system(url)
-    print("opened the FileGram dashboard in your browser")
-    return 0
+    opened, how = open_and_report(url)
+    # A sign-in link works once: the browser's is spent, so the link to type is a fresh one.
+    spare = login_url(files)
+    if opened:
+        print(f"asked your desktop to open the dashboard ({how}).")
+        print(f"No window? Open this link by hand within a minute (it works once):\n  {spare}")
+        return 0
+    print(f"could not open a browser: {how}.", file=sys.stderr)
+    print(f"Open this link by hand within a minute (it works once):\n  {spare}")
+    return 1

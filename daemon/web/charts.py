@@ -27,7 +27,8 @@ def _axis_x(position: float) -> float:
 
 
 def profile_chart(profile: Mapping[str, Any]) -> dict[str, Any]:
-    """Six rows: the tier position on an L-M-R axis (dot size = confidence) and a confidence bar."""
+    """Six rows: the tier's badge in its column of an L-M-R axis (size = confidence), the mean
+    position of the tier probabilities as a small separate mark, and a confidence bar."""
     dims = profile.get("dimensions") or {}
     height = PROFILE_ROW * len(DIM_IDS) + 34
     bar_x = PROFILE_LEFT + PROFILE_AXIS + 30
@@ -37,13 +38,15 @@ def profile_chart(profile: Mapping[str, Any]) -> dict[str, Any]:
         tier = info.get("tier", UNKNOWN)
         conf = float(info.get("confidence") or 0.0)
         y = 30 + i * PROFILE_ROW
-        dot = None
+        dot = mean = None
         if tier in TIER_POSITION:
+            # the tier's badge sits in its tier's column; the posterior's mean is its own mark
+            dot = {"x": _f(_axis_x(TIER_POSITION[tier])), "r": _f(5 + 9 * conf), "opacity": f"{0.3 + 0.7 * conf:.2f}"}
             mp = info.get("mean_position")
-            pos = float(mp) if isinstance(mp, int | float) else TIER_POSITION[tier]
-            dot = {"x": _f(_axis_x(pos)), "r": _f(5 + 9 * conf), "opacity": f"{0.3 + 0.7 * conf:.2f}"}
+            if isinstance(mp, int | float):
+                mean = {"x": _f(_axis_x(float(mp))), "position": f"{float(mp):.2f}"}
         rows.append({"dim": d, "label": f"{d} {info.get('name') or DIMENSION_NAMES[d]}", "tier": tier,
-                     "y": y, "text_y": y + 4, "bar_y": y - 6, "dot": dot,
+                     "y": y, "text_y": y + 4, "bar_y": y - 6, "dot": dot, "mean": mean,
                      "bar_width": _f(150 * conf), "confidence": f"{conf:.2f}"})
     return {
         "width": PROFILE_WIDTH, "height": height,

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import quote, unquote, urlencode, urlsplit
 
 from filegram.config import Config, Home
 from filegram.errors import FileGramError
@@ -38,6 +38,24 @@ FRAME_PREFIX = "/ui/frame/"
 STYLE_PATH = "/ui/style.css"
 
 Page = Callable[[Request], Response]
+
+
+NEXT_COOKIE = "filegram_next"
+
+
+def remembered_target(cookie_header: str | None) -> str:
+    """The page a browser was turned away from before it signed in ('' for none); only a
+    local dashboard path is ever returned (never another site)."""
+    from http.cookies import SimpleCookie
+
+    cookie: SimpleCookie = SimpleCookie()
+    try:
+        cookie.load(cookie_header or "")
+    except Exception:  # noqa: BLE001 - a malformed cookie is no target
+        return ""
+    morsel = cookie.get(NEXT_COOKIE)
+    target = unquote(morsel.value) if morsel is not None else ""
+    return target if target.startswith("/ui/") and not target.startswith("//") and "\\" not in target else ""
 
 
 class Dashboard:
@@ -81,12 +99,17 @@ class Dashboard:
         serve(self, handler, method)
 
     def handle(self, req: Request) -> Response:
-        if req.path == "/" and req.param("code"):
+        if req.method == "GET" and req.param("code"):
             return self.login(req)
         if not self.authorized(req):
             if req.path == STYLE_PATH:
                 return self.style(req)
-            return Response.html(views.login_page(), 401)
+            resp = Response.html(views.login_page(), 401)
+            if req.method == "GET" and self.page_target(req.path, req.query):
+                # the page asked for: signing in (with any code) returns to it
+                resp.headers.append(("Set-Cookie", f"{NEXT_COOKIE}={quote(self.page_target(req.path, req.query))}; "
+                                                   "Path=/; HttpOnly; SameSite=Strict; Max-Age=600"))
+            return resp
         page = self.routes.get((req.method, req.path))
         if page is None and req.method == "GET" and req.path.startswith(FRAME_PREFIX):
             page = self.frame
@@ -115,10 +138,24 @@ class Dashboard:
         """A fresh one-time sign-in path, `/?code=...` (for `filegram open` and the tray)."""
         return f"/?code={self.codes.issue()}"
 
+    def page_target(self, path: str, query: dict[str, list[str]]) -> str:
+        """A dashboard page worth returning to after sign-in ('' for none): one of ours, on
+        this server (a path, never a URL), its query kept without the code."""
+        if path not in {p for (m, p) in self.routes if m == "GET"} and not path.startswith(FRAME_PREFIX):
+            return ""
+        if path in ("/", "/ui", "/ui/"):
+            return ""
+        rest = urlencode([(k, v) for k, vs in query.items() if k != "code" for v in vs])
+        return path + (f"?{rest}" if rest else "")
+
     def login(self, req: Request) -> Response:
+        """A one-time code on any page signs the browser in and returns to that page (or to
+        the page it was turned away from, remembered in a short-lived cookie)."""
         if not self.codes.redeem(req.param("code", "")):
             return Response.html(views.login_page(), 401)
-        return Response.redirect("/ui/", ("Set-Cookie", self.auth.session_cookie()))
+        target = self.page_target(req.path, req.query) or remembered_target(req.headers.get("cookie")) or "/ui/"
+        return Response.redirect(target, ("Set-Cookie", self.auth.session_cookie()),
+                                 ("Set-Cookie", f"{NEXT_COOKIE}=; Path=/; Max-Age=0"))
 
     def _page(self, text: str, status: int = 200) -> Response:
         return Response.html(text, status)

@@ -84,8 +84,14 @@ def _dimension_card(d: str, info: Mapping[str, Any], spark: dict[str, Any]) -> d
     tier = str(info.get("tier", "unknown"))
     conf = float(info.get("confidence") or 0.0)
     ev = info.get("evidence") or []
+    from filegram.memory.cli import (
+        summary_sentence,  # the same plain sentence as `filegram profile`
+    )
+
+    feats = info.get("features")
+    plain = summary_sentence(d, feats) if isinstance(feats, dict) and info.get("sessions") else ""
     return {
-        "dim": d, "name": str(info.get("name") or DIMENSION_NAMES[d]), "verb": DIMENSION_VERBS[d],
+        "dim": d, "name": str(info.get("name") or DIMENSION_NAMES[d]), "verb": DIMENSION_VERBS[d], "plain": plain,
         "tier": tier, "known": tier in TIER_POSITION, "description": _text(info.get("description")),
         "confidence": f"{conf:.4f}", "conf": f"{conf:.2f}", "percent": f"{conf * 100:.0f}",
         "sessions": _text(info.get("sessions", 0)), "advice": ADVICE.get(d, {}).get(tier, ""),

@@ -74,8 +74,15 @@ def test_sign_in_then_profile_shows_memorys_tiers(site: dict[str, Any], browser:
     # the chart draws one dot per known dimension, at its tier
     dots = b.js("Object.fromEntries([...document.querySelectorAll('#profile-chart circle')].map(e => [e.dataset.dim, e.dataset.tier]))")
     assert dots == {d: t for d, t in shown.items() if t != "unknown"}
+    # each tier badge sits in its tier's column (the L/M/R tick); the mean is a separate mark
+    ticks = b.js("Object.fromEntries([...document.querySelectorAll('#profile-chart line')].slice(0, 3).map((e, i) => ['LMR'[i], e.getAttribute('x1')]))")
+    placed = b.js("Object.fromEntries([...document.querySelectorAll('#profile-chart circle')].map(e => [e.dataset.dim, e.getAttribute('cx')]))")
+    assert placed == {d: ticks[t] for d, t in dots.items()}
+    means = b.js("[...document.querySelectorAll('#profile-chart .mean-mark')].map(e => e.dataset.dim)")
+    assert sorted(means) == sorted(dots)
     assert b.js("document.querySelectorAll('svg.spark').length") == 6
     assert "confidence" in b.text("#dim-C") and "gave a chance to show organization" in b.text("#dim-C")
+    assert b.text("#dim-C .plain").startswith("You made ")  # the plain sentence of `filegram profile`
     _shot(b, artifacts_dir, "profile")
 
 

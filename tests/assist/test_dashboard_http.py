@@ -89,6 +89,25 @@ def test_sign_in_sets_a_strict_cookie_and_headers(site: dict[str, Any]) -> None:
     assert headers["Cache-Control"] == "no-store" and headers["X-Frame-Options"] == "DENY"
 
 
+def test_sign_in_returns_to_the_page_asked_for(site: dict[str, Any]) -> None:
+    """A deep link opened before signing in: the sign-in page remembers it, and the one-time
+    link (from `filegram open`) lands there, not on the front page."""
+    jar = http.cookiejar.CookieJar()
+    op = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar), NoRedirect)
+    status, headers, body = _req(site["url"] + "/ui/activity?limit=5", opener=op)
+    assert status == 401 and "filegram open" in body and "back to the page" in body
+    status, headers, _ = _req(site["url"] + site["dash"].signin_path(), opener=op)
+    assert status == 303 and headers["Location"] == "/ui/activity?limit=5"
+    # a code on the deep link itself signs in and stays on that page (its code dropped)
+    code = site["dash"].signin_path().split("code=", 1)[1]
+    status, headers, _ = _req(site["url"] + f"/ui/timeline?code={code}")
+    assert status == 303 and headers["Location"] == "/ui/timeline" and COOKIE in headers["Set-Cookie"]
+    # never another site: a remembered target that is not a dashboard page is ignored
+    code = site["dash"].signin_path().split("code=", 1)[1]
+    status, headers, _ = _req(site["url"] + f"/?code={code}", headers={"Cookie": "filegram_next=//evil.example/ui/"})
+    assert status == 303 and headers["Location"] == "/ui/"
+
+
 @pytest.fixture(scope="module")
 def opener(site: dict[str, Any]) -> Any:
     """A client signed in the way a browser is: the one-time URL, then the cookie."""

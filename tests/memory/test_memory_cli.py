@@ -47,7 +47,7 @@ def test_profile_json_shape(home):
     for a in prof["anomalies"]:
         assert {"session", "dimension", "from", "to", "verdict"} <= set(a)
     text = fg(home, "profile")
-    assert text.returncode == 0 and "C Organization  R" in text.stdout and "u_T-12: C: R -> M" in text.stdout
+    assert text.returncode == 0 and "C Organization  R  " in text.stdout and "u_T-12: C looked M instead of R" in text.stdout
 
 
 def test_ask_with_choices_and_show_prompt(home):

@@ -266,7 +266,7 @@ def test_record_function_and_cli(root: Path, tmp_path: Path) -> None:
     status = run_cli("status", "--json", home=home)
     assert json.loads(status.stdout)["unavailable action types"] == []
     bad = run_cli("record", "--root", str(tmp_path / "missing"), home=home)
-    assert bad.returncode == 2 and "is not a folder" in bad.stderr
+    assert bad.returncode == 2 and bad.stderr.strip() == f"filegram: error: root folder does not exist: {tmp_path / 'missing'}"
 
 
 def test_platform_report() -> None:

@@ -95,7 +95,7 @@ def test_screen_commands_end_to_end(fg_home, tmp_path, display, window):
     assert text.returncode == 0 and "nothing found" in text.stdout
 
     status = run("status", home=fg_home, display=display)
-    assert status.returncode == 0 and "screen capture" in status.stdout
+    assert status.returncode == 0 and "\n  screen      on" in status.stdout
 
     assert run("screen", "off", home=fg_home, display=display).returncode == 0
     store = Store(home.db_path)
