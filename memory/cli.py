@@ -33,7 +33,7 @@ def register(sub: Any) -> None:
     msub = p.add_subparsers(dest="memory_command", metavar="ACTION", required=True)
     r = msub.add_parser("rebuild", help="recompute all memory from the stored trace")
     r.set_defaults(func=_rebuild)
-    c = msub.add_parser("consolidate", help="ingest closed sessions not yet in memory")
+    c = msub.add_parser("consolidate", help="ingest closed sessions not yet in memory and fold the open one in provisionally")
     c.set_defaults(func=_consolidate)
 
 
@@ -45,7 +45,7 @@ def _memory(ctx: Context) -> Memory:
 
 def _profile(args: argparse.Namespace, ctx: Context) -> int:
     mem = _memory(ctx)
-    mem.consolidate()
+    mem.consolidate(live=True)
     if args.show_prompt:
         from .judge import prompts
         from .llm import configured
@@ -73,7 +73,7 @@ def _profile(args: argparse.Namespace, ctx: Context) -> int:
 
 
 def render_profile(prof: dict[str, Any]) -> str:
-    lines = [f"Profile from {prof['sessions']} session(s)"]
+    lines = [f"Profile from {prof['sessions']} session(s)" + provisional_note(prof.get("provisional"))]
     for dim, d in prof["dimensions"].items():
         head = f"{dim} {d['name']:<13} {d['tier']:<8}"
         if d["tier"] != "unknown":
@@ -90,13 +90,22 @@ def render_profile(prof: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def provisional_note(live: dict[str, Any] | None) -> str:
+    """", 1 of them still open (provisional: 207 actions so far)" or "" (live memory)."""
+    if not live or not live.get("sessions"):
+        return ""
+    n = live["sessions"]
+    return (f", {n} of them still open (provisional: {live['actions']} action(s) so far, "
+            "replaced when the session closes)")
+
+
 def _ask(args: argparse.Namespace, ctx: Context) -> int:
     from filegram.errors import FileGramError
 
     if not args.question.strip():
         raise FileGramError("the question is empty")
     mem = _memory(ctx)
-    mem.consolidate()
+    mem.consolidate(live=True)
     if args.show_prompt:
         model = ctx.config["llm"]["model"]
         note = f"model {model}" if model else "no model configured: nothing is sent; this is what would be"
@@ -122,8 +131,12 @@ def _rebuild(args: argparse.Namespace, ctx: Context) -> int:
 
 
 def _consolidate(args: argparse.Namespace, ctx: Context) -> int:
-    n = _memory(ctx).consolidate()
-    print(f"{n} session(s) ingested")
+    mem = _memory(ctx)
+    n = mem.consolidate(live=True)
+    live = mem.live_status()
+    note = (f"; {live['sessions']} open session(s) folded in provisionally ({live['actions']} action(s))"
+            if live["sessions"] else "")
+    print(f"{n} session(s) ingested{note}")
     return 0
 
 
