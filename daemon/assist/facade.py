@@ -72,7 +72,7 @@ class Assistant:
 
                 self._memory = Memory(self.store, self.config)
             if self._consolidate and not self._consolidated:
-                self._memory.consolidate()
+                self._memory.consolidate(live=True)
                 self._consolidated = True
             yield self._memory
 
@@ -82,12 +82,16 @@ class Assistant:
             yield self.store
 
     def profile(self) -> dict[str, Any]:
+        """The profile with the open session folded in first (live memory: its
+        "provisional" says how much of it is still open)."""
         with self.memory_held() as mem:
+            mem.fold_live()
             return mem.profile()
 
     def ask(self, question: str, choices: list[str] | None = None) -> dict[str, Any]:
         question = check_question(question, choices)
         with self.memory_held() as mem:
+            mem.fold_live()
             ans = mem.ask(question, choices)
         out = dataclasses.asdict(ans) if dataclasses.is_dataclass(ans) else dict(ans)
         out.pop("scores", None)
