@@ -117,10 +117,14 @@ def _ask(args: argparse.Namespace, ctx: Context) -> int:
         print(f"filegram: warning: {w}", file=sys.stderr)
     if args.json:
         json.dump({"text": ans.text, "choice": ans.choice, "used_llm": ans.used_llm, "warnings": ans.warnings,
-                   "scores": ans.scores}, sys.stdout, ensure_ascii=False, indent=2)
+                   "scores": ans.scores, "route": ans.route, "facts": ans.facts,
+                   "provisional": mem.live_status()["actions"]}, sys.stdout, ensure_ascii=False, indent=2)
         print()
     else:
         print(ans.text)
+        live = mem.live_status()
+        if live["sessions"] and ans.route != "none":
+            print(f"(memory includes the open session provisionally: {live['actions']} action(s) so far)")
     return 0
 
 

@@ -13,6 +13,7 @@ import copy
 import json
 import time
 from collections.abc import Callable, Iterable
+from datetime import datetime, tzinfo
 from typing import Any, TypeVar
 
 from filegram.config import Config
@@ -34,7 +35,8 @@ ALGORITHM_KEY = "memory:algorithm"
 # older FileGram is then rebuilt from the trace at the next consolidate.
 # 3: key terms from a document's first two chunks; the stored engram keeps chunk text,
 #    fingerprint, tiers and signals only once (in their own places).
-ALGORITHM = 3
+# 4: documents, edit chunks and episodes from authored actions only (issue 17).
+ALGORITHM = 4
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")
@@ -387,17 +389,19 @@ class Memory:
 
         return hybrid_search(self, query, k)
 
-    def ask(self, question: str, choices: list[str] | None = None, *, session: str | None = None) -> Any:
+    def ask(self, question: str, choices: list[str] | None = None, *, session: str | None = None,
+            now: datetime | None = None, tz: tzinfo | None = None) -> Any:
+        """Answer a question routed by what it asks (habits: the profile; what happened: the
+        trace; anything else: "I can't tell"). `now`/`tz` fix "today" (default: local now)."""
         from .answer import ask
 
-        return ask(self, question, choices, session=session)
+        return ask(self, question, choices, session=session, now=now, tz=tz)
 
-    def prompt(self, question: str, choices: list[str] | None = None, *, session: str | None = None) -> str:
-        """Exactly the text an LLM would receive (redacted), for --show-prompt."""
-        from .answer import build_prompt
-        from .evidence import assemble
+    def prompt(self, question: str, choices: list[str] | None = None, *, session: str | None = None,
+               now: datetime | None = None, tz: tzinfo | None = None) -> str:
+        """Exactly the text an LLM would receive (redacted) for this question's route, for --show-prompt."""
+        from .answer import routed_prompt
 
-        ev = assemble(self, question, choices, session=session)
-        return build_prompt(question, choices, ev.text)
+        return routed_prompt(self, question, choices, session=session, now=now, tz=tz)
 
 

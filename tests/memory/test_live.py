@@ -10,10 +10,10 @@ import sys
 from pathlib import Path
 
 import memory_fixtures
-from filegram.config import parse_config
 from filegram.memory import Memory
-from memory_fixtures import SessionBuilder, make_persona_store
+from memory_fixtures import SessionBuilder
 
+from filegram.config import parse_config
 from filegram.store import Store
 
 store = memory_fixtures.store
@@ -36,9 +36,7 @@ def _open_session(store: Store, sid: str, start: float, n: int) -> SessionBuilde
     return b
 
 
-def test_the_open_session_is_folded_in_provisionally_and_replaced_when_it_closes(store: Store, tmp_path: Path) -> None:
-    persona, _ = make_persona_store(tmp_path / "p.db", {"A": "L", "B": "L", "C": "M", "D": "L", "E": "R", "F": "M"})
-    persona.close()
+def test_the_open_session_is_folded_in_provisionally_and_replaced_when_it_closes(store: Store) -> None:
     mem = Memory(store)
     for i in range(3):
         _work(f"closed{i}", 1_700_000_000_000.0 + i * 3_600_000, 20).store_into(store)
