@@ -389,6 +389,12 @@ class Memory:
 
         return hybrid_search(self, query, k)
 
+    def search_text(self, query: str, k: int = 5) -> list[dict[str, Any]]:
+        """Chunks that contain the query (FTS5, bm25, the match in [brackets])."""
+        from .evidence import text_search
+
+        return text_search(self.store, query, k)
+
     def ask(self, question: str, choices: list[str] | None = None, *, session: str | None = None,
             now: datetime | None = None, tz: tzinfo | None = None) -> Any:
         """Answer a question routed by what it asks (habits: the profile; what happened: the
