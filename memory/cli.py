@@ -148,6 +148,9 @@ def status_extra(ctx: Context) -> dict[str, object]:
     try:
         store = ctx.store()
         row = store.conn.execute("SELECT COUNT(*) FROM mem_sessions").fetchone()
-        return {"memory_sessions": int(row[0]), "memory_updated_ms": store.get_state("memory:last_update_ms")}
+        live = store.conn.execute("SELECT COUNT(*), COALESCE(SUM(actions), 0) FROM mem_live").fetchone() \
+            if store.has_table("mem_live") else (0, 0)
+        return {"memory_sessions": int(row[0]), "memory_updated_ms": store.get_state("memory:last_update_ms"),
+                "memory_provisional": {"sessions": int(live[0]), "actions": int(live[1])}}
     except Exception:  # noqa: BLE001 - status must never fail because memory is not set up
         return {}
