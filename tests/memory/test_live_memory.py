@@ -174,3 +174,22 @@ def test_profile_json_says_how_much_is_provisional(tmp_path: Path) -> None:
     assert "Profile from 2 session(s), 1 of them still open (provisional: 207 action(s) so far" in text.stdout
     c = fg("memory", "consolidate")
     assert c.stdout.strip() == "0 session(s) ingested; 1 open session(s) folded in provisionally (207 action(s))"
+
+
+def test_the_assistant_and_the_tray_say_how_much_is_provisional(store: Store) -> None:
+    from filegram.daemon.assist.facade import Assistant
+    from filegram.daemon.health import status_line
+    from filegram.daemon.service import provisional_actions
+    from filegram.daemon.web.views import profile_page
+
+    from filegram.config import Config
+
+    _work("done", 1_700_000_000_000.0, 20).store_into(store)
+    _open_session(store, "now", 1_700_100_000_000.0, 33)
+    prof = Assistant(store, Config(), consolidate=True).profile()
+    assert (prof["sessions"], prof["provisional"]["sessions"], prof["provisional"]["actions"]) == (2, 1, 33)
+    assert provisional_actions(store) == 33
+    line = status_line("recording", 1.0, 2.0, 3.0, provisional_actions(store))
+    assert line.endswith("(open session provisional: 33 actions)")
+    page = profile_page(prof, {}, 0, {})
+    assert "1 of them still open (provisional: 33 action(s) so far" in page
