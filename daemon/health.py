@@ -80,12 +80,14 @@ def stale_activity(h: HealthInputs) -> float | None:
 
 
 def status_line(state: str, last_stored_ms: float | None, last_memory_ms: float | None,
-                now_ms: float | None = None) -> str:
-    """One line for the tray menu and tooltip: the state and the age of the data."""
+                now_ms: float | None = None, provisional_actions: int = 0) -> str:
+    """One line for the tray menu and tooltip: the state and the age of the data (and how
+    much of memory is the still-open session, folded in provisionally)."""
     now = now_ms if now_ms is not None else time.time() * 1000.0
+    live = f" (open session provisional: {provisional_actions} actions)" if provisional_actions else ""
     return (
         f"{state} - last stored {ago(last_stored_ms, now)}, "
-        f"memory updated {ago(last_memory_ms, now)}"
+        f"memory updated {ago(last_memory_ms, now)}{live}"
     )
 
 

@@ -365,12 +365,15 @@ class Daemon:
             if callable(closer):
                 closed = int(bool(closer()))
         with self.memory_held(wait=3600) as mem:
-            ingested = mem.consolidate()
+            # live memory: the open session too, at most every [memory] live_fold_minutes
+            ingested = mem.consolidate(live=True, force=False)
+            live = mem.live_status()
             if ingested or closed:  # hand back what learning allocated (daemon/resident.py)
                 from .resident import release
 
                 release([self.memory_store.conn])
-        return {"ingested": ingested, "closed_idle": closed}
+        return {"ingested": ingested, "closed_idle": closed,
+                "provisional": {"sessions": live["sessions"], "actions": live["actions"]}}
 
     def sync(self, shared: str | None = None) -> dict[str, Any]:
         """The [sync] job (filegram/sync), and `filegram sync` through the API (`shared`:
@@ -436,6 +439,7 @@ class Daemon:
         rec = self.supervisor.stats() if self.supervisor else {"running": False}
         with self.query_held() as store:
             last_stored = store.last_action_ms()
+            provisional = provisional_actions(store)
         job_errors = self.scheduler.errors() if self.scheduler else {}
         memory_error = self.shared_memory.error if self.shared_memory else None
         if memory_error:
@@ -459,7 +463,8 @@ class Daemon:
         return hl.to_json({
             "state": state,
             "ok": state in (hl.RECORDING, hl.PAUSED),
-            "status_line": hl.status_line(state, last_stored, last_memory, now),
+            "status_line": hl.status_line(state, last_stored, last_memory, now, provisional),
+            "memory_provisional_actions": provisional,
             "warnings": warnings,
             "pid": os.getpid(),
             "version": package_version(),
@@ -500,3 +505,10 @@ class Daemon:
 
     def open_path(self, target: str | Path) -> None:
         open_with_system(str(target))
+
+
+def provisional_actions(store: Store) -> int:
+    """Actions of the open session(s) that live memory has folded in provisionally."""
+    if not store.has_table("mem_live"):
+        return 0
+    return int(store.conn.execute("SELECT COALESCE(SUM(actions), 0) FROM mem_live").fetchone()[0])

@@ -93,6 +93,9 @@ llm_judge = true
 # Ask the LLM for a short narrative of each new session's episodes (one call per session;
 # off by default: the deterministic descriptions need no model).
 llm_episode_narratives = false
+# Live memory: the daemon folds the open session in provisionally at most every this many
+# minutes (profile, ask, the dashboard and `memory consolidate` fold it on demand).
+live_fold_minutes = 3.0
 
 [llm]
 # Leave model empty to stay fully offline (deterministic answerer, no network calls).
@@ -326,6 +329,7 @@ RULES: dict[str, Rule] = {
     "memory.cluster_threshold": Rule(lo=0, hi=1),
     "memory.chunk_chars": Rule(lo=50, integer=True),
     "memory.max_chunks_per_session": Rule(lo=1, integer=True),
+    "memory.live_fold_minutes": Rule(lo=0, zero="fold the open session at every consolidation"),
     "llm.api_base": Rule(pattern=r"(https?://\S+)?", pattern_help="empty or an http(s):// URL"),
     "llm.api_key_env": Rule(pattern=r"([A-Za-z_][A-Za-z0-9_]*)?",
                             pattern_help="empty or the NAME of an environment variable (never the key itself)"),

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import datetime, tzinfo
 from typing import Any
 
 from filegram.privacy import redact
@@ -19,6 +20,8 @@ from filegram.privacy import redact
 from .dimensions import DIM_IDS, DIMENSIONS, TIERS, dimension_label
 from .evidence import assemble, find_session, route, word_hit
 from .llm import LLMError, complete, configured
+from .questions import PROFILE, TRACE, Question, parse
+from .recall import CANT_TELL, Recall, answer_from_trace
 from .view import MemoryView
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -37,6 +40,8 @@ class Answer:
     used_llm: bool
     warnings: list[str] = field(default_factory=list)
     scores: list[float] | None = None
+    route: str = PROFILE  # profile (habits), trace (what happened) or none (can't tell)
+    facts: dict[str, Any] = field(default_factory=dict)  # a trace answer's files, counts, dates
 
 
 def _toks(text: str) -> set[str]:
@@ -230,16 +235,51 @@ SYSTEM = (
 )
 
 
-def build_messages(question: str, choices: list[str] | None, evidence: str) -> list[dict[str, str]]:
+SYSTEM_TRACE = (
+    "You answer questions about what one person did with their files, using only the actions "
+    "recorded below (times are local). Name the files and times your answer rests on. If the "
+    "actions do not answer the question, say so. Be concise."
+)
+
+
+def build_messages(question: str, choices: list[str] | None, evidence: str, *, about: str = PROFILE) -> list[dict[str, str]]:
     user = f"Evidence:\n{evidence}\nQuestion: {question}\n"
     if choices:
         user += "Options:\n" + "\n".join(f"{LETTERS[i]}. {c}" for i, c in enumerate(choices)) + "\n"
         user += "Reply with 'Answer: <letter>' on the first line, then one sentence of reasoning.\n"
-    return [{"role": "system", "content": SYSTEM}, {"role": "user", "content": redact(user)}]
+    system = SYSTEM_TRACE if about == TRACE else SYSTEM
+    return [{"role": "system", "content": system}, {"role": "user", "content": redact(user)}]
 
 
-def build_prompt(question: str, choices: list[str] | None, evidence: str) -> str:
-    return "\n\n".join(f"[{m['role']}]\n{m['content']}" for m in build_messages(question, choices, evidence))
+def build_prompt(question: str, choices: list[str] | None, evidence: str, *, about: str = PROFILE) -> str:
+    return "\n\n".join(f"[{m['role']}]\n{m['content']}" for m in build_messages(question, choices, evidence, about=about))
+
+
+def classify(question: str, choices: list[str] | None, session: str | None, now: datetime | None = None,
+             tz: tzinfo | None = None) -> Question:
+    """The route of a question: multiple-choice and session questions are about habits."""
+    if choices or session:
+        return Question(question, PROFILE, "habit")
+    return parse(question, now, tz)
+
+
+def trace_evidence(q: Question, rec: Recall) -> str:
+    """What a model is handed for a question about what happened: the deterministic
+    answer's facts and the actions (with times) it rests on, redacted."""
+    return redact(f"## From the recorded trace ({q.period.name})\nSummary: {rec.text}\n{rec.evidence}\n")
+
+
+def routed_prompt(mem: MemoryView, question: str, choices: list[str] | None = None, *, session: str | None = None,
+                  now: datetime | None = None, tz: tzinfo | None = None) -> str:
+    """Exactly what a model would be sent for this question (--show-prompt)."""
+    q = classify(question, choices, session, now, tz)
+    if q.route == TRACE:
+        rec = answer_from_trace(mem.store, q, tz)
+        return build_prompt(question, None, trace_evidence(q, rec), about=TRACE)
+    if q.route != PROFILE:
+        return f"(nothing: {CANT_TELL.lower()}; {q.reason})"
+    ev = assemble(mem, question, choices, session=session)
+    return build_prompt(question, choices, ev.text)
 
 
 def parse_choice(text: str, choices: list[str]) -> int | None:
@@ -257,7 +297,10 @@ def parse_choice(text: str, choices: list[str]) -> int | None:
     return hits[0] if len(hits) == 1 else None
 
 
-def ask(mem: MemoryView, question: str, choices: list[str] | None = None, *, session: str | None = None) -> Answer:
+def ask(mem: MemoryView, question: str, choices: list[str] | None = None, *, session: str | None = None,
+        now: datetime | None = None, tz: tzinfo | None = None) -> Answer:
+    """Route the question (questions.py), then answer it from the profile or the trace;
+    with a model, the model is handed exactly the routed evidence."""
     if not question or not question.strip():
         from filegram.errors import FileGramError
 
@@ -267,6 +310,11 @@ def ask(mem: MemoryView, question: str, choices: list[str] | None = None, *, ses
         from filegram.errors import FileGramError
 
         raise FileGramError(f"no session '{session}' in memory (closed and consolidated?)")
+    q = classify(question, choices, session, now, tz)
+    if q.route == TRACE:
+        return _ask_trace(mem, question, q, tz)
+    if q.route != PROFILE:
+        return Answer(f"{CANT_TELL}: {q.reason}.", None, "", False, [], None, q.route, {"route": q.route, "intent": q.intent})
     ev = assemble(mem, question, choices, session=session)
     fallback = deterministic(mem, question, choices, ev.text, session=session)
     if not configured(mem.config):
@@ -283,6 +331,21 @@ def ask(mem: MemoryView, question: str, choices: list[str] | None = None, *, ses
             return fallback
         return Answer(reply, idx, ev.text, True, [], fallback.scores)
     return Answer(reply, None, ev.text, True, [])
+
+
+def _ask_trace(mem: MemoryView, question: str, q: Question, tz: tzinfo | None) -> Answer:
+    rec = answer_from_trace(mem.store, q, tz)
+    evidence = trace_evidence(q, rec)
+    fallback = Answer(rec.text + ("\n" + rec.evidence if rec.evidence else ""), None, evidence, False, [], None,
+                      rec.facts.get("route", TRACE), rec.facts)
+    if not configured(mem.config) or fallback.route != TRACE:
+        return fallback
+    try:
+        reply = complete(mem.config, build_messages(question, None, evidence, about=TRACE))
+    except LLMError as exc:
+        fallback.warnings.append(f"LLM failed ({exc}); deterministic answer given")
+        return fallback
+    return Answer(reply, None, evidence, True, [], None, TRACE, rec.facts)
 
 
 def uncertain_verdicts(mem: MemoryView) -> Iterator[tuple[dict[str, Any], str, str]]:

@@ -103,10 +103,28 @@ MIGRATIONS.append(
     ) WITHOUT ROWID;
     """
 )
+
+MIGRATIONS.append(
+    # 5: live memory. The open session is folded in provisionally; mem_live names it (with the
+    # action count it was folded at) and mem_live_undo keeps the groups and clusters as they
+    # were before, so dropping it restores exactly the state of the closed sessions.
+    """
+    CREATE TABLE IF NOT EXISTS mem_live (
+        session_id TEXT PRIMARY KEY,
+        actions INTEGER NOT NULL,
+        folded_ms REAL NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS mem_live_undo (
+        id INTEGER PRIMARY KEY CHECK (id = 0),
+        groups TEXT NOT NULL,
+        clusters TEXT NOT NULL
+    );
+    """
+)
 register_migrations("memory", MIGRATIONS)
 
 MEMORY_TABLES = ("mem_sessions", "mem_groups", "mem_clusters", "mem_chunks", "mem_fts", "mem_judgements",
-                 "mem_narratives", "mem_tier_judgements")
+                 "mem_narratives", "mem_tier_judgements", "mem_live", "mem_live_undo")
 
 
 def q(x: float) -> int:

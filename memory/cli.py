@@ -37,7 +37,7 @@ def register(sub: Any) -> None:
     msub = p.add_subparsers(dest="memory_command", metavar="ACTION", required=True)
     r = msub.add_parser("rebuild", help="recompute all memory from the stored trace")
     r.set_defaults(func=_rebuild)
-    c = msub.add_parser("consolidate", help="ingest closed sessions not yet in memory")
+    c = msub.add_parser("consolidate", help="ingest closed sessions not yet in memory and fold the open one in provisionally")
     c.set_defaults(func=_consolidate)
 
 
@@ -49,7 +49,7 @@ def _memory(ctx: Context) -> Memory:
 
 def _profile(args: argparse.Namespace, ctx: Context) -> int:
     mem = _memory(ctx)
-    mem.consolidate()
+    mem.consolidate(live=True)
     if args.show_prompt:
         from .judge import prompts
         from .llm import configured
@@ -179,7 +179,7 @@ def render_profile(prof: dict[str, Any], *, verbose: bool = False, width: int | 
         return textwrap.wrap(text, width - 1, initial_indent=indent, subsequent_indent=indent,
                              break_on_hyphens=False, break_long_words=False)
 
-    lines = [f"Profile from {prof['sessions']} session(s)"]
+    lines = [f"Profile from {prof['sessions']} session(s)" + provisional_note(prof.get("provisional"))]
     for dim, d in prof["dimensions"].items():
         if d["tier"] == "unknown":
             ev = d.get("evidence") or []
@@ -213,13 +213,22 @@ def render_profile(prof: dict[str, Any], *, verbose: bool = False, width: int | 
     return "\n".join(lines)
 
 
+def provisional_note(live: dict[str, Any] | None) -> str:
+    """", 1 of them still open (provisional: 207 actions so far)" or "" (live memory)."""
+    if not live or not live.get("sessions"):
+        return ""
+    n = live["sessions"]
+    return (f", {n} of them still open (provisional: {live['actions']} action(s) so far, "
+            "replaced when the session closes)")
+
+
 def _ask(args: argparse.Namespace, ctx: Context) -> int:
     from filegram.errors import FileGramError
 
     if not args.question.strip():
         raise FileGramError("the question is empty")
     mem = _memory(ctx)
-    mem.consolidate()
+    mem.consolidate(live=True)
     if args.show_prompt:
         model = ctx.config["llm"]["model"]
         note = f"model {model}" if model else "no model configured: nothing is sent; this is what would be"
@@ -231,10 +240,14 @@ def _ask(args: argparse.Namespace, ctx: Context) -> int:
         print(f"filegram: warning: {w}", file=sys.stderr)
     if args.json:
         json.dump({"text": ans.text, "choice": ans.choice, "used_llm": ans.used_llm, "warnings": ans.warnings,
-                   "scores": ans.scores}, sys.stdout, ensure_ascii=False, indent=2)
+                   "scores": ans.scores, "route": ans.route, "facts": ans.facts,
+                   "provisional": mem.live_status()["actions"]}, sys.stdout, ensure_ascii=False, indent=2)
         print()
     else:
         print(ans.text)
+        live = mem.live_status()
+        if live["sessions"] and ans.route != "none":
+            print(f"(memory includes the open session provisionally: {live['actions']} action(s) so far)")
     return 0
 
 
@@ -268,8 +281,12 @@ def _rebuild(args: argparse.Namespace, ctx: Context) -> int:
 
 
 def _consolidate(args: argparse.Namespace, ctx: Context) -> int:
-    n = _memory(ctx).consolidate()
-    print(f"{n} session(s) ingested")
+    mem = _memory(ctx)
+    n = mem.consolidate(live=True)
+    live = mem.live_status()
+    note = (f"; {live['sessions']} open session(s) folded in provisionally ({live['actions']} action(s))"
+            if live["sessions"] else "")
+    print(f"{n} session(s) ingested{note}")
     return 0
 
 
@@ -277,6 +294,9 @@ def status_extra(ctx: Context) -> dict[str, object]:
     try:
         store = ctx.store()
         row = store.conn.execute("SELECT COUNT(*) FROM mem_sessions").fetchone()
-        return {"memory_sessions": int(row[0]), "memory_updated_ms": store.get_state("memory:last_update_ms")}
+        live = store.conn.execute("SELECT COUNT(*), COALESCE(SUM(actions), 0) FROM mem_live").fetchone() \
+            if store.has_table("mem_live") else (0, 0)
+        return {"memory_sessions": int(row[0]), "memory_updated_ms": store.get_state("memory:last_update_ms"),
+                "memory_provisional": {"sessions": int(live[0]), "actions": int(live[1])}}
     except Exception:  # noqa: BLE001 - status must never fail because memory is not set up
         return {}

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import copy
 import json
+import time
 from collections.abc import Callable, Iterable
+from datetime import datetime, tzinfo
 from typing import Any, TypeVar
 
 from filegram.config import Config
@@ -22,7 +24,7 @@ from . import channels as ch
 from .embed import Embedder, make_embedder
 from .engram import Engram, encode_session
 from .fold import ChannelFolder, order_key
-from .readout import ReadState, build_profile, read_state, session_shift
+from .readout import ReadState, build_profile, live_summary, read_state, session_shift
 from .view import SessionView
 
 BATCH = 100
@@ -33,7 +35,9 @@ ALGORITHM_KEY = "memory:algorithm"
 # older FileGram is then rebuilt from the trace at the next consolidate.
 # 3: key terms from a document's first two chunks; the stored engram keeps chunk text,
 #    fingerprint, tiers and signals only once (in their own places).
-ALGORITHM = 3
+# 4: documents, edit chunks and episodes from authored actions only (issue 17).
+ALGORITHM = 4
+LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")
 
@@ -114,19 +118,32 @@ class Memory:
             raise FileGramError(f"no session {session_id}")
         if not sess["closed"]:
             return False
+        with self.store.transaction():
+            self._drop_live()
         if self.store.conn.execute("SELECT 1 FROM mem_sessions WHERE session_id = ?", (session_id,)).fetchone():
             return False
         engram = self.encode(session_id, sess)
         with self._folder.batch():
+            self._drop_live()
             self._folder.apply(engram, sess)
             self._bump()
         return True
 
-    def consolidate(self) -> int:
+    def consolidate(self, *, live: bool = False, force: bool = True) -> int:
         """Ingest every closed session not yet in memory (in start order, batched in
-        transactions) and forget memory of sessions deleted from the store."""
+        transactions) and forget memory of sessions deleted from the store. With `live`,
+        the open session(s) are then folded in provisionally (`fold_live`; `force=False`:
+        at most every [memory] live_fold_minutes). Returns the closed sessions ingested."""
+        n = self._consolidate_closed()
+        if live:
+            self.fold_live(force=force)
+        return n
+
+    def _consolidate_closed(self) -> int:
         if self._stale():
             return self.rebuild()
+        with self.store.transaction():
+            self._drop_live()  # a provisional session is replaced, never counted twice
         sessions = self.store.sessions(closed=True)
         present = {s["id"] for s in sessions}
         gone = self.ingested_ids() - present
@@ -142,6 +159,7 @@ class Memory:
             batch = todo[i : i + BATCH]
             engrams = [self.encode(s["id"], s) for s in batch]
             with self._folder.batch():
+                self._drop_live()  # another process may have folded one since
                 for eng, sess in zip(engrams, batch, strict=True):
                     self._folder.apply(eng, sess, cluster=not late)
                 if late:  # per batch, so every committed batch leaves consistent clusters
@@ -153,6 +171,75 @@ class Memory:
             self.judge_tiers()
             self.judge_uncertain()
         return len(todo)
+
+    # -- live memory -------------------------------------------------------------------
+
+    def live_status(self) -> dict[str, Any]:
+        """How much of memory is provisional: the open sessions folded in, their actions,
+        and when they were folded (the shape of the profile's "provisional")."""
+        return live_summary(self.store)
+
+    def fold_live(self, *, force: bool = True) -> bool:
+        """Fold the open sessions into memory provisionally, replacing what was folded of
+        them before. Nothing happens when they have not grown; without `force` (the daemon's
+        background job) also not within [memory] live_fold_minutes of the last fold. The
+        fold is undone exactly (`_drop_live`) before any closed session is ingested, so an
+        open session is never counted twice. Returns whether memory changed."""
+        conn = self.store.conn
+        opened = [s for s in self.store.sessions(closed=False)]
+        counts = {s["id"]: self.store.action_count(s["id"]) for s in opened}
+        opened = [s for s in opened if counts[s["id"]] > 0]
+        folded = {r[0]: (int(r[1]), r[2]) for r in conn.execute("SELECT session_id, actions, folded_ms FROM mem_live")}
+        if {s["id"]: counts[s["id"]] for s in opened} == {k: v[0] for k, v in folded.items()}:
+            return False
+        if not force and folded:
+            minutes = float(self.config["memory"].get("live_fold_minutes", LIVE_MINUTES))
+            if time.time() * 1000.0 - max(v[1] for v in folded.values()) < minutes * 60_000.0:
+                return False
+        if self._stale():
+            self.rebuild()
+        opened.sort(key=lambda s: order_key(s["started_ms"], s["id"]))
+        engrams = [self.encode(s["id"], s) for s in opened]
+        with self._folder.batch():
+            self._drop_live()
+            max_key = conn.execute("SELECT MAX(order_key) FROM mem_sessions").fetchone()[0]
+            conn.execute(
+                "INSERT INTO mem_live_undo(id, groups, clusters) VALUES (0, ?, ?)",
+                (ch.dumps([list(r) for r in conn.execute("SELECT grp, n, stats FROM mem_groups ORDER BY grp")]),
+                 ch.dumps([list(r) for r in conn.execute(
+                     "SELECT id, n, centroid_sum, first_session FROM mem_clusters ORDER BY id")])))
+            for eng, sess in zip(engrams, opened, strict=True):
+                key = order_key(sess["started_ms"], sess["id"])
+                # the open session is normally the newest; one that is not stays out of the
+                # clusters rather than replaying them (which the undo could not restore)
+                in_order = max_key is None or key > max_key
+                self._folder.apply(eng, sess, cluster=in_order)
+                max_key = key if in_order else max_key
+                conn.execute("INSERT INTO mem_live(session_id, actions, folded_ms) VALUES (?, ?, ?)",
+                             (sess["id"], counts[sess["id"]], now_ms()))
+            self._bump()
+        return True
+
+    def _drop_live(self) -> bool:
+        """Take the provisional sessions out again (inside the caller's transaction):
+        their rows go, groups and clusters are restored to what they were before."""
+        conn = self.store.conn
+        undo = conn.execute("SELECT groups, clusters FROM mem_live_undo WHERE id = 0").fetchone()
+        live = [r[0] for r in conn.execute("SELECT session_id FROM mem_live")]
+        if undo is None and not live:
+            return False
+        for sid in live:
+            self._folder.remove(sid)
+        if undo is not None:
+            conn.execute("DELETE FROM mem_groups")
+            conn.executemany("INSERT INTO mem_groups(grp, n, stats) VALUES (?, ?, ?)", json.loads(undo[0]))
+            conn.execute("DELETE FROM mem_clusters")
+            conn.executemany("INSERT INTO mem_clusters(id, n, centroid_sum, first_session) VALUES (?, ?, ?, ?)",
+                             json.loads(undo[1]))
+        conn.execute("DELETE FROM mem_live")
+        conn.execute("DELETE FROM mem_live_undo")
+        self._bump()
+        return True
 
     def narrate_episodes(self, session_ids: Iterable[str]) -> int:
         """One LLM call per session turns its episode descriptions into a short narrative
@@ -244,6 +331,7 @@ class Memory:
         ids = [s for s in session_ids]
         removed = 0
         with self.store.transaction():
+            self._drop_live()
             for sid in ids:
                 if self._folder.remove(sid):
                     removed += 1
@@ -301,17 +389,25 @@ class Memory:
 
         return hybrid_search(self, query, k)
 
-    def ask(self, question: str, choices: list[str] | None = None, *, session: str | None = None) -> Any:
+    def search_text(self, query: str, k: int = 5) -> list[dict[str, Any]]:
+        """Chunks that contain the query (FTS5, bm25, the match in [brackets])."""
+        from .evidence import text_search
+
+        return text_search(self.store, query, k)
+
+    def ask(self, question: str, choices: list[str] | None = None, *, session: str | None = None,
+            now: datetime | None = None, tz: tzinfo | None = None) -> Any:
+        """Answer a question routed by what it asks (habits: the profile; what happened: the
+        trace; anything else: "I can't tell"). `now`/`tz` fix "today" (default: local now)."""
         from .answer import ask
 
-        return ask(self, question, choices, session=session)
+        return ask(self, question, choices, session=session, now=now, tz=tz)
 
-    def prompt(self, question: str, choices: list[str] | None = None, *, session: str | None = None) -> str:
-        """Exactly the text an LLM would receive (redacted), for --show-prompt."""
-        from .answer import build_prompt
-        from .evidence import assemble
+    def prompt(self, question: str, choices: list[str] | None = None, *, session: str | None = None,
+               now: datetime | None = None, tz: tzinfo | None = None) -> str:
+        """Exactly the text an LLM would receive (redacted) for this question's route, for --show-prompt."""
+        from .answer import routed_prompt
 
-        ev = assemble(self, question, choices, session=session)
-        return build_prompt(question, choices, ev.text)
+        return routed_prompt(self, question, choices, session=session, now=now, tz=tz)
 
 

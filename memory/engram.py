@@ -126,7 +126,8 @@ def encode_session(
     last_pieces: dict[str, list[str]] = {}  # path -> the first chunks of its last written text
     last_terms: dict[str, dict[str, int]] = {}  # path -> its key terms with their counts
     for i, e in enumerate(evs):
-        if e["event_type"] != "file_write":
+        # documents, edits, chunks and episodes are the person's own (not what tar unpacked)
+        if e["event_type"] != "file_write" or e.get("authored") is False:
             continue
         path = str(e.get("file_path") or "")
         doc: dict[str, Any] = {
@@ -151,7 +152,8 @@ def encode_session(
 
     edits: list[dict[str, Any]] = []
     diff_chunks: list[dict[str, Any]] = []
-    for path, diff in edit_diffs(evs, get_blob):
+    own = [e for e in evs if e.get("authored") is not False]
+    for path, diff in edit_diffs(own, get_blob):
         added, removed = diff_lines(red(diff))
         edits.append({
             "path": path,
@@ -173,7 +175,7 @@ def encode_session(
             chunks.append({"kind": "content", "path": path, "text": piece})
     chunks = (chunks + diff_chunks)[:max_chunks]
 
-    eps = [ep.as_dict() for ep in episodes(evs)]
+    eps = [ep.as_dict() for ep in episodes(own)]
     # Key terms of the session: its documents' key terms, by how often they occur in them.
     all_terms: dict[str, int] = {}
     for terms in last_terms.values():

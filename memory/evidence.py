@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -20,6 +20,9 @@ from filegram.privacy import redact
 from .dimensions import DIM_IDS, DIMENSIONS, dimension_label
 from .embed import HashingEmbedder
 from .view import MemoryView
+
+if TYPE_CHECKING:
+    from filegram.store import Store
 
 _LETTER = re.compile(r"(?:\bdimension\s+|\(|\b)([A-F])(?:\)|\s*[:/])", re.I)
 _OVERALL = re.compile(r"\b(profile|overall|summari[sz]e|working style|work style|habits|all dimensions|describe (this|the) user)\b")
@@ -131,6 +134,25 @@ def hybrid_search(mem: MemoryView, query: str, k: int = 5) -> list[dict[str, Any
     by_id = {r[0]: r for r in rows}
     best = sorted(ranks, key=lambda c: (-ranks[c], c))[:k]
     return [{"session": by_id[c][1], "kind": by_id[c][2], "path": by_id[c][3], "text": by_id[c][4], "score": round(ranks[c], 5)} for c in best]
+
+
+def text_search(store: Store, query: str, k: int = 5) -> list[dict[str, Any]]:
+    """Chunks holding every word of the query (FTS5, a word may be the start of a longer
+    one), ranked by bm25, with the match in [brackets] (snippet()). Unlike hybrid_search,
+    nothing comes back that does not contain the query: what `filegram search` shows."""
+    words = [w for w in re.findall(r"\w+", query.lower())][:16]
+    if not words:
+        return []
+    match = " AND ".join('"' + w.replace('"', '""') + '"*' for w in words)
+    try:
+        rows = store.conn.execute(
+            "SELECT c.session_id, c.kind, c.path, snippet(mem_fts, 0, '[', ']', '...', 16), bm25(mem_fts) "
+            "FROM mem_fts JOIN mem_chunks c ON c.id = mem_fts.chunk_id WHERE mem_fts MATCH ? "
+            "ORDER BY bm25(mem_fts), c.id LIMIT ?", (match, int(k))).fetchall()
+    except Exception:  # noqa: BLE001 - a query FTS cannot parse finds nothing
+        return []
+    return [{"session": s, "kind": kind, "path": path, "text": snip, "score": round(-float(score), 5)}
+            for s, kind, path, snip, score in rows if "[" in snip]
 
 
 def assemble(mem: MemoryView, question: str, choices: list[str] | None = None, *, session: str | None = None, budget: int | None = None) -> Evidence:

@@ -158,6 +158,7 @@ def build_profile(store: Store, st: ReadState, updated_ms: float | None) -> dict
             "evidence": describe(est),
         }
     shares = {name: round(ch.summarise(e)["mean"], 4) for name, e in sorted(all_stats.items()) if is_boolean_feature(name)}
+    live = live_summary(store)
     clusters = [
         {"id": cid, "sessions": n, "first_session": first}
         for cid, n, first in store.conn.execute("SELECT id, n, first_session FROM mem_clusters ORDER BY id")
@@ -165,8 +166,9 @@ def build_profile(store: Store, st: ReadState, updated_ms: float | None) -> dict
     return {
         "dimensions": dims,
         "anomalies": [
-            {k: a[k] for k in ("session", "label", "task", "dimension", "from", "to", "verdict", "reason",
-                               "judge", "posterior", "distance", "threshold", "norm", "top_features", "candidates")}
+            {**{k: a[k] for k in ("session", "label", "task", "dimension", "from", "to", "verdict", "reason",
+                                  "judge", "posterior", "distance", "threshold", "norm", "top_features", "candidates")},
+             "provisional": a["session"] in live["session_ids"]}
             for a in st.anomalies
         ],
         "sessions": n_all,
@@ -174,7 +176,15 @@ def build_profile(store: Store, st: ReadState, updated_ms: float | None) -> dict
         "clusters": clusters,
         "drift_threshold": st.anomalies[0]["threshold"] if st.anomalies else None,
         "updated_ms": updated_ms,
+        "provisional": {"sessions": live["sessions"], "actions": live["actions"], "folded_ms": live["folded_ms"]},
     }
+
+
+def live_summary(store: Store) -> dict[str, Any]:
+    """The open sessions folded into memory provisionally (live memory, core.fold_live)."""
+    rows = store.conn.execute("SELECT session_id, actions, folded_ms FROM mem_live ORDER BY session_id").fetchall()
+    return {"sessions": len(rows), "actions": sum(int(r[1]) for r in rows), "session_ids": [r[0] for r in rows],
+            "folded_ms": max((r[2] for r in rows), default=None)}
 
 
 def _rounded(d: dict[str, float]) -> dict[str, float]:

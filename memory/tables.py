@@ -50,12 +50,17 @@ def profile_for_export(store: Store, config: Config | None) -> Any:
 
 
 def search_memory(store: Store, config: Config, query: str, limit: int) -> list[dict[str, Any]]:
-    """Memory's chunks for `filegram search`; nothing when memory holds none yet."""
+    """Memory's chunks for `filegram search` that contain the query (highlighted), none of
+    a file that is gone; nothing when memory holds none yet."""
     if not store.has_table("mem_chunks") or not store.conn.execute("SELECT 1 FROM mem_chunks LIMIT 1").fetchone():
         return []
-    from .core import Memory
+    from filegram.ondisk import PathCheck
 
-    return list(Memory(store, config).search(query, limit))
+    from .evidence import text_search
+
+    check = PathCheck(store, config["recorder"]["roots"])
+    hits = text_search(store, query, limit * 4)
+    return [h for h in hits if not check.gone(h.get("path"))][:limit]
 
 
 register_rebuild(NAMESPACE, rebuild_memory)

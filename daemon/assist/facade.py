@@ -16,12 +16,14 @@ from typing import TYPE_CHECKING, Any
 
 from filegram.config import Config
 from filegram.errors import FileGramError
+from filegram.ondisk import PathCheck
+from filegram.pathsearch import rank_paths
 from filegram.store import Store
 from filegram.vocab import describe_action
 
 from .card import style_card, utc_time
-from .habits import Habits, learn_habits, tokens, word_stem
-from .suggest import absolute_path, suggest_name
+from .habits import Habits, learn_habits
+from .suggest import absolute_path, folder_gone, suggest_name
 
 if TYPE_CHECKING:
     from filegram.memory import Memory
@@ -72,7 +74,7 @@ class Assistant:
 
                 self._memory = Memory(self.store, self.config)
             if self._consolidate and not self._consolidated:
-                self._memory.consolidate()
+                self._memory.consolidate(live=True)
                 self._consolidated = True
             yield self._memory
 
@@ -82,12 +84,16 @@ class Assistant:
             yield self.store
 
     def profile(self) -> dict[str, Any]:
+        """The profile with the open session folded in first (live memory: its
+        "provisional" says how much of it is still open)."""
         with self.memory_held() as mem:
+            mem.fold_live()
             return mem.profile()
 
     def ask(self, question: str, choices: list[str] | None = None) -> dict[str, Any]:
         question = check_question(question, choices)
         with self.memory_held() as mem:
+            mem.fold_live()
             ans = mem.ask(question, choices)
         out = dataclasses.asdict(ans) if dataclasses.is_dataclass(ans) else dict(ans)
         out.pop("scores", None)
@@ -113,16 +119,16 @@ class Assistant:
             raise FileGramError("search needs a query")
         k = max(1, min(int(k), 50))
         with self.memory_held() as mem:
-            hits = mem.search(query, k)
-        want = {word_stem(t) for t in tokens(query)}
+            hits = mem.search_text(query, k * 4)
         with self.store_held() as st:
-            paths = st.paths()
-        scored = sorted(((sum(1 for w in want if w in {word_stem(t) for t in tokens(p)}), p) for p in paths),
-                        key=lambda x: (-x[0], x[1]))
+            check = PathCheck(st, self.config["recorder"]["roots"])
+            hits = [h for h in hits if not check.gone(h.get("path"))][:k]
+            ranked = [(p, m) for p, m in rank_paths(st.paths(), query, 10 * k) if not check.gone(p)][:k]
         return {
             "memory": [{"session": h.get("session"), "kind": h.get("kind"), "path": h.get("path"),
                         "text": (h.get("text") or "")[:600], "score": h.get("score")} for h in hits],
-            "paths": [p for s, p in scored[:k] if s > 0],
+            "paths": [p for p, _ in ranked],
+            "matches": [m for _, m in ranked],
         }
 
     def habits(self) -> Habits:
@@ -132,9 +138,14 @@ class Assistant:
     def suggest(self, text: str, kind: str | None = None) -> dict[str, Any]:
         prof = self.profile()
         with self.store_held() as st:
-            out = suggest_name(st, prof, text, kind)
+            out = suggest_name(st, prof, text, kind, roots=self.config["recorder"]["roots"])
         out["absolute_path"] = absolute_path(out["path"], self.config["recorder"]["roots"])
         return out
 
     def card(self) -> str:
-        return style_card(self.profile(), self.habits())
+        """The card, with only folders that still exist among the busiest."""
+        habits = self.habits()
+        with self.store_held() as st:
+            check = PathCheck(st, self.config["recorder"]["roots"])
+            habits.top_folders = [(f, n) for f, n in habits.top_folders if not f or not folder_gone(f, check)]
+        return style_card(self.profile(), habits)

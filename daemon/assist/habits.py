@@ -125,6 +125,7 @@ class Habits:
     # folder -> Counter of words of the files placed there
     folder_tokens: dict[str, Counter[str]] = field(default_factory=dict, repr=False)
     folder_counts: dict[str, int] = field(default_factory=dict, repr=False)
+    folders_used: list[str] = field(default_factory=list, repr=False)  # folders made or filed into
 
 
 def _chosen_and_placed(store: Store, limit: int) -> tuple[list[str], list[str], list[str]]:
@@ -135,6 +136,8 @@ def _chosen_and_placed(store: Store, limit: int) -> tuple[list[str], list[str], 
     acts = store.actions(types=["file_write", "file_rename", "file_move", "file_copy", "dir_create"],
                          limit=limit, newest_first=True)
     for ev in acts:
+        if ev.get("authored") is False:
+            continue  # a tool's work (tar, git, pip ...): names and places the person never chose
         t = ev["event_type"]
         if t == "file_write" and ev.get("operation") == "create" and ev.get("file_path"):
             chosen.append(posixpath.basename(ev["file_path"]))
@@ -222,4 +225,5 @@ def learn_habits(store: Store, *, limit: int = 20000) -> Habits:
     h = Habits()
     _learn_names(h, chosen, dirs_made)
     _learn_places(h, placed)
+    h.folders_used = sorted({d.strip("/") for d in dirs_made} | {parent_folder(p) for p in placed} - {""})
     return h

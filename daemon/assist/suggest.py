@@ -1,6 +1,10 @@
 """Name and place a new file the way this user would: their naming convention, date prefix
 and version suffix, and the folder where similar files went at the depth their organisation
-tier (C) keeps. Deterministic: a function of the store and memory's profile.
+tier (C) keeps. Deterministic: a function of the store, memory's profile and the disk.
+
+Grounded in what exists: the folder is one that exists (on disk under the roots, or by the
+trace when the roots are not known) or follows a folder pattern the person used at least
+twice (folders.py), and the reasons say which.
 """
 
 from __future__ import annotations
@@ -9,13 +13,15 @@ import datetime as dt
 import math
 import re
 from collections import Counter, defaultdict
-from collections.abc import Mapping
-from pathlib import Path
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from filegram.errors import FileGramError
+from filegram.ondisk import PathCheck
+from filegram.ondisk import absolute_path as absolute_path
 from filegram.store import Store
 
+from .folders import FolderPattern, folder_patterns
 from .habits import Habits, folder_depth, learn_habits, name_words, parent_folder, tokens, word_stem
 from .tiers import tier_of
 
@@ -98,8 +104,8 @@ def _depth_range(tier: str, habits: Habits) -> tuple[int, int]:
     return m, m
 
 
-def _known_folders(store: Store, habits: Habits) -> dict[str, Counter[str]]:
-    """Every folder that holds files, with the words of its files' names."""
+def _known_folders(store: Store, habits: Habits, check: PathCheck) -> dict[str, Counter[str]]:
+    """Every folder that holds files and still exists, with the words of its files' names."""
     out: dict[str, Counter[str]] = defaultdict(Counter)
     for p in store.paths():
         parent = parent_folder(p)
@@ -110,7 +116,14 @@ def _known_folders(store: Store, habits: Habits) -> dict[str, Counter[str]]:
             out.setdefault(parent, Counter())
     for f, c in habits.folder_tokens.items():
         out[f].update(c)
-    return out
+    for f in habits.folders_used:
+        out.setdefault(f, Counter())
+    return {f: c for f, c in out.items() if not f or not folder_gone(f, check)}
+
+
+def folder_gone(folder: str, check: PathCheck) -> bool:
+    on_disk = check.is_dir(folder)
+    return (not on_disk) if on_disk is not None else check.gone_by_trace(folder)
 
 
 def _check_request(text: str, kind: str | None) -> tuple[str, str | None]:
@@ -171,12 +184,13 @@ def _name_stem(words: list[str], habits: Habits, today: dt.date, reasons: list[s
 
 
 def _choose_folder(store: Store, habits: Habits, org: str, want: Counter[str], lo: int, hi: int,
-                   kind_words: tuple[str, ...], today: dt.date, reasons: list[str]) -> str:
-    """The folder where similar files went, at the depth this user files things."""
+                   check: PathCheck, today: dt.date, reasons: list[str]) -> tuple[str, dict[str, Any]]:
+    """The folder where similar files went, at the depth this user files things, with what
+    grounds it (an existing folder, or a pattern of theirs used at least twice)."""
     if org == "R":
         reasons.append("you keep files flat at the root (organisation R)")
-        return ""
-    folders = _known_folders(store, habits)
+        return "", {"kind": "root"}
+    folders = _known_folders(store, habits, check)
     scored = []
     for folder, ftok in folders.items():
         depth = folder_depth(folder)
@@ -188,24 +202,50 @@ def _choose_folder(store: Store, habits: Habits, org: str, want: Counter[str], l
         fit = 0.0 if lo <= depth <= hi else -1.5 * min(abs(depth - lo), abs(depth - hi))
         scored.append((s_dir + s_files + s_use + fit, s_dir + s_files, -depth, folder))
     if not scored:
-        return ""
+        return "", {"kind": "root"}
     scored.sort(key=lambda x: (x[0], x[1], x[2], x[3]), reverse=True)
     _, similar_score, _, folder = scored[0]
     if folder_depth(folder) < lo:
-        folder = _deepen(folder, folders, habits, lo, kind_words, today)
+        folder = _deepen(folder, folders, habits, lo)
     if similar_score > 0:
         reasons.append(f"similar files went to {folder or 'the root'}")
     else:
         reasons.append(f"most of your files at this depth go to {folder or 'the root'}")
+    known = set(folders)
+
+    def exists(f: str) -> bool:
+        on_disk = check.is_dir(f)
+        return on_disk if on_disk is not None else f in known
+
+    folder, basis = _by_pattern(folder, folder_patterns(habits.folders_used), exists, today)
+    if basis["kind"] == "pattern":
+        reasons.append(f"your pattern {basis['pattern']}, used {basis['uses']} times")
+    elif folder:
+        reasons.append(f"existing folder {folder}")
     if org != "unknown":
         reasons.append(f"organisation {org}: folders {lo}-{hi} level(s) deep" if org != "L"
                        else "organisation L: deeply nested folders")
-    return folder
+    return folder, basis
+
+
+def _by_pattern(folder: str, patterns: list[FolderPattern], exists: Callable[[str], bool],
+                today: dt.date) -> tuple[str, dict[str, Any]]:
+    """Today's folder of a dated pattern the chosen folder follows or holds ("reports/2026-Q3"
+    or "reports" -> "reports/2026-Q4"); else the existing folder itself."""
+    for p in patterns:
+        if folder in p.examples or (p.parent() == folder and folder_depth(folder) < folder_depth(p.examples[0])):
+            target = p.today(today)
+            if exists(target):
+                return target, {"kind": "existing", "pattern": p.display, "uses": p.uses}
+            return target, {"kind": "pattern", "pattern": p.display, "uses": p.uses, "examples": list(p.examples[-3:])}
+    return folder, {"kind": "existing" if folder else "root"}
 
 
 def suggest_name(store: Store, profile: Mapping[str, Any] | None, text: str, kind: str | None = None,
-                 *, today: dt.date | None = None, habits: Habits | None = None) -> dict[str, Any]:
-    """Propose a file name and folder for `text` in the user's own conventions."""
+                 *, today: dt.date | None = None, habits: Habits | None = None,
+                 roots: list[str] | None = None) -> dict[str, Any]:
+    """Propose a file name and folder for `text` in the user's own conventions (`roots`:
+    where the stored paths live, to check on disk that the folder exists)."""
     text, kind_key = _check_request(text, kind)
     today = today or dt.date.today()
     habits = habits or learn_habits(store)
@@ -218,7 +258,8 @@ def suggest_name(store: Store, profile: Mapping[str, Any] | None, text: str, kin
     org = tier_of(profile, "C")
     lo, hi = _depth_range(org, habits)
     want = Counter(word_stem(w) for w in words) + Counter(word_stem(w) for w in kind_words)
-    folder = _choose_folder(store, habits, org, want, lo, hi, kind_words, today, reasons)
+    check = PathCheck(store, roots)
+    folder, basis = _choose_folder(store, habits, org, want, lo, hi, check, today, reasons)
     path = f"{folder}/{name}" if folder else name
     return {
         "name": name,
@@ -226,7 +267,8 @@ def suggest_name(store: Store, profile: Mapping[str, Any] | None, text: str, kin
         "path": path,
         "kind": kind_key,
         "reasons": reasons,
-        "similar": similar_files(store, want, folder),
+        "folder_basis": basis,
+        "similar": [p for p in similar_files(store, want, folder, k=20) if not check.gone(p)][:5],
         "conventions": {
             "style": habits.style,
             "date_prefix": habits.date_prefix,
@@ -239,18 +281,15 @@ def suggest_name(store: Store, profile: Mapping[str, Any] | None, text: str, kin
     }
 
 
-def _deepen(folder: str, folders: Mapping[str, Counter[str]], habits: Habits, lo: int,
-            kind_words: tuple[str, ...], today: dt.date) -> str:
-    """Go down the user's busiest subfolders until the depth they usually file at; invent a
-    year folder (their most common kind of subfolder) only if there is none."""
+def _deepen(folder: str, folders: Mapping[str, Counter[str]], habits: Habits, lo: int) -> str:
+    """Go down the user's busiest existing subfolders until the depth they usually file at
+    (never inventing one: a new folder comes only from a pattern of theirs)."""
     while folder_depth(folder) < lo:
         prefix = f"{folder}/" if folder else ""
         kids = [f for f in folders if f.startswith(prefix) and f != folder
                 and "/" not in f[len(prefix):]]
         if not kids:
-            top = (kind_words[1] if len(kind_words) > 1 else kind_words[0]) if kind_words else "documents"
-            folder = f"{prefix}{top}" if not folder else f"{prefix}{today.year}"
-            continue
+            break
         kids.sort(key=lambda f: (habits.folder_counts.get(f, 0)
                                  + sum(v for k, v in habits.folder_counts.items() if k.startswith(f + "/")), f),
                   reverse=True)
@@ -270,16 +309,3 @@ def similar_files(store: Store, want: Counter[str] | set[str], folder: str, k: i
             scored.append((s, parent_folder(p) == folder, p))
     scored.sort(key=lambda x: (x[0], x[1], x[2]), reverse=True)
     return [p for _, _, p in scored[:k]]
-
-
-def absolute_path(rel: str, roots: list[str]) -> str | None:
-    """Where a stored relative path lives on disk: under the one recorded root, or (with
-    several roots, whose names prefix stored paths) under the root its first part names."""
-    paths = [Path(r).expanduser() for r in roots or []]
-    if len(paths) == 1:
-        return str(paths[0] / rel)
-    first, _, rest = rel.partition("/")
-    for root in paths:
-        if root.name == first and rest:
-            return str(root / rest)
-    return None

@@ -25,12 +25,14 @@ class DaemonApi:
 
     def profile(self) -> dict[str, Any]:
         with self.daemon.memory_held() as mem:
+            mem.fold_live()  # live memory: the open session, provisionally
             return mem.profile()
 
     def ask(self, question: str, choices: list[str] | None = None) -> dict[str, Any]:
         """Memory's answer: {text, choice, evidence, used_llm, warnings, scores}."""
         question = check_question(question, choices)
         with self.daemon.memory_held() as mem:
+            mem.fold_live()
             answer = mem.ask(question, choices)
         return dataclasses.asdict(answer) if dataclasses.is_dataclass(answer) else dict(answer)
 

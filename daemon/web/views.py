@@ -106,6 +106,7 @@ def profile_page(profile: Mapping[str, Any], history: Mapping[str, list[tuple[in
              for d in DIM_IDS]
     return render("profile.html", title="How you work", active="/ui/", status=status,
                   sessions=_text(profile.get("sessions", 0)), updated=local_time(profile.get("updated_ms")),
+                  provisional=_provisional(profile.get("provisional")),
                   chart=charts.profile_chart(profile), cards=cards, n_hist=n_hist,
                   anomalies=_anomaly_rows(profile.get("anomalies") or []))
 
@@ -219,3 +220,11 @@ def static_profile_page(profile: Mapping[str, Any], health: Mapping[str, Any]) -
     return environment().get_template("static_profile.html").render(
         status=_text(health.get("status_line", "")), rows=rows,
         anomalies=_anomaly_rows(profile.get("anomalies") or []))
+
+
+def _provisional(live: Mapping[str, Any] | None) -> str:
+    """Live memory: how much of the profile is the still-open session."""
+    if not live or not live.get("sessions"):
+        return ""
+    return (f"{live['sessions']} of them still open (provisional: {live['actions']} action(s) so far, "
+            "replaced when the session closes)")

@@ -23,7 +23,8 @@ def register(sub: Any) -> None:
         help="find frames (screen text, window titles), files and memory by words",
         description="Full-text search over the screen frames' redacted OCR text and window "
         "titles, the paths of recorded files and, when memory has been built, its semantic "
-        "channel. Read-only.",
+        "channel. Every result contains the words (shown in [brackets]); files that are gone are "
+        "left out. Read-only.",
     )
     p.add_argument("words", nargs="+", help="words to find (all must match a frame)")
     p.add_argument("--limit", type=int, default=10, metavar="N", help="at most N results per kind (default 10)")
@@ -98,19 +99,40 @@ def search_all(store: Store | None, config: Config, query: str, limit: int) -> d
     for f in frames.search_frames(store, query, limit):
         f["time"] = _when(f["ts"])
         out["frames"].append(f)
-    terms = [t for t in query.split() if t]
-    if terms:
-        where = " AND ".join("LOWER(path) LIKE ? ESCAPE '\\'" for _ in terms)
-        args = ["%" + t.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%" for t in terms]
-        try:
-            rows = store.conn.execute(
-                f"SELECT path, first_ms FROM paths WHERE {where} ORDER BY first_ms DESC LIMIT ?",
-                (*args, int(limit)),
-            ).fetchall()
-        except Exception:  # noqa: BLE001 - an empty or foreign database
-            rows = []
-        out["files"] = [{"path": p, "first_ms": ms, "first_seen": _when(ms)} for p, ms in rows]
+    out["files"] = _file_hits(store, config, query, limit)
     out["memory"] = _memory_hits(store, config, query, limit)
+    return out
+
+
+CANDIDATES = 2000  # paths holding the words, ranked by FTS5 (newest first when more)
+
+
+def _file_hits(store: Store, config: Config, query: str, limit: int) -> list[dict[str, Any]]:
+    """Recorded paths holding every word of the query, ranked by FTS5 (bm25 over trigrams)
+    with the match in [brackets]; paths that are gone (on disk, or by the trace) left out."""
+    from filegram.ondisk import PathCheck
+    from filegram.pathsearch import query_words, rank_paths
+
+    terms = query_words(query)
+    if not terms:
+        return []
+    where = " AND ".join("LOWER(path) LIKE ? ESCAPE '\\'" for _ in terms)
+    args = ["%" + t.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%" for t in terms]
+    try:
+        rows = store.conn.execute(
+            f"SELECT path, first_ms FROM paths WHERE {where} ORDER BY first_ms DESC LIMIT ?", (*args, CANDIDATES),
+        ).fetchall()
+    except Exception:  # noqa: BLE001 - an empty or foreign database
+        return []
+    first = dict(rows)
+    check = PathCheck(store, config["recorder"]["roots"])
+    out = []
+    for path, marked in rank_paths(first, query, len(first)):
+        if check.gone(path):
+            continue
+        out.append({"path": path, "match": marked, "first_ms": first[path], "first_seen": _when(first[path])})
+        if len(out) >= limit:
+            break
     return out
 
 
@@ -153,7 +175,7 @@ def cmd_search(args: argparse.Namespace, ctx: Context) -> int:
     if res["files"]:
         print(f"files ({len(res['files'])}):")
         for f in res["files"]:
-            print(f"  {f['path']}  (first seen {f['first_seen']})")
+            print(f"  {f['match']}  (first seen {f['first_seen']})")
     if res["memory"]:
         print(f"memory ({len(res['memory'])}):")
         for m in res["memory"]:

@@ -214,3 +214,30 @@ def test_profile_show_prompt_prints_the_judge_prompt_without_a_model(tmp_path, s
     out = capsys.readouterr().out
     assert "judge prompt for C" in out and "Reply with one of L, M, R, or abstain" in out
     assert "no model is configured" in out
+
+
+def test_a_question_about_what_happened_hands_the_model_the_routed_evidence(memory_with_trace):
+    with FakeLLM("You wrote itinerary.md.") as llm:
+        mem = Memory(memory_with_trace, _config(llm.api_base))
+        mem.consolidate()
+        before = len(llm.requests)
+        ans = mem.ask("What did I write about Kyoto?")
+        assert ans.used_llm and ans.route == "trace" and ans.facts["files"] == ["itinerary.md"]
+        (req,) = llm.requests[before:]
+        sent = "\n".join(m["content"] for m in req["body"]["messages"])
+        assert sent == "\n".join(m["content"] for m in json_messages(mem.prompt("What did I write about Kyoto?")))
+        assert "From the recorded trace" in sent and "itinerary.md" in sent and "Procedural summary" not in sent
+        assert SECRET not in sent and "id_rsa" not in sent
+        # a question nothing recorded can answer is not sent anywhere
+        before = len(llm.requests)
+        ans = mem.ask("What did I have for lunch?")
+        assert ans.route == "none" and "can't tell" in ans.text and len(llm.requests) == before
+
+
+def json_messages(prompt: str) -> list[dict[str, str]]:
+    """The messages of a --show-prompt text ("[role]\\ncontent" blocks)."""
+    out = []
+    for block in prompt.split("\n\n["):
+        role, _, content = block.lstrip("[").partition("]\n")
+        out.append({"role": role, "content": content})
+    return out

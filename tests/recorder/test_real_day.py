@@ -41,6 +41,17 @@ UNPACKED = {f"dataset/part{i:02d}.csv": f"id,value\n{i},{i * 3}\n" for i in rang
     "dataset/docs/notes.md": "# notes\n"}
 
 
+LIVE: dict[str, object] = {}  # the profile taken while the day's session is open
+
+
+def filegram_cli(store: Store, *args: str) -> str:
+    """`filegram ARGS` as the user runs it, over the day's database."""
+    env = dict(os.environ, FILEGRAM_HOME=str(Path(store.path).parent), PYTHONUTF8="1")
+    p = subprocess.run([sys.executable, "-m", "filegram", *args], capture_output=True, text=True, env=env, timeout=120)
+    assert p.returncode == 0, p.stderr
+    return p.stdout
+
+
 def report_text() -> str:
     """281 lines: headings, paragraphs and tables, as a person writes a report."""
     lines = ["# Quarterly report", ""]
@@ -123,6 +134,10 @@ def day(tmp_path_factory: pytest.TempPathFactory, store: Store) -> tuple[Path, l
         step("git commit", "git commit -qm report")
         step("tar x", f"tar xf {tmp_path / 'dataset.tar'}")
         step("rm -r", "rm -r dataset")
+        # right after the work, the session still open (no idle gap): what `profile` says
+        LIVE["open_actions"] = sum(store.action_count(s["id"]) for s in store.sessions(closed=False))
+        LIVE["profile"] = filegram_cli(store, "profile", "--json")
+        LIVE["text"] = filegram_cli(store, "profile")
     return docs, list(store.actions()), steps
 
 
@@ -217,5 +232,23 @@ def test_references_have_evidence(day) -> None:
     for r in refs:
         if r["reference_type"] == "search_then_read":
             assert r["target_file"] in ("plan.md", "notes/meeting.md", "code/app.py"), r
-    # TODO(issue 17, live memory): right after this work (no idle gap), `filegram profile`
-    # reflects it and does not call the person comprehensive because of the unpacked archive.
+
+
+
+def test_profile_right_after_the_work_reflects_it(day) -> None:
+    """No idle gap: `filegram profile` folds the open session in provisionally and says so,
+    and does not call the person comprehensive because they unpacked an archive."""
+    import json
+
+    assert LIVE["open_actions"] > 0
+    prof = json.loads(str(LIVE["profile"]))
+    assert prof["sessions"] == 1
+    assert (prof["provisional"]["sessions"], prof["provisional"]["actions"]) == (1, LIVE["open_actions"])
+    assert "1 of them still open (provisional" in str(LIVE["text"])
+    b = prof["dimensions"]["B"]
+    assert b["tier"] != "L", b
+    # the person wrote one document (the 281-line report); the 34 unpacked files are not theirs
+    assert any("1 new document(s), 281 line(s)" in e for e in b["evidence"]), b["evidence"]
+    # what they read, edited and organised shows already
+    for dim in "ACD":
+        assert prof["dimensions"][dim]["opportunities"] > 0, (dim, prof["dimensions"][dim])

@@ -49,10 +49,16 @@ def test_search_command_covers_files_and_memory(fg_home):
     res = json.loads(out.stdout)
     assert res["query"] == "notes"
     assert [f["id"] for f in res["frames"]] == [fid]
-    assert [f["path"] for f in res["files"]] == ["scratch_notes.txt"]
-    assert "scratch_notes.txt" in [m["path"] for m in res["memory"]]
-    plain = run_cli("search", "notes", home=fg_home)
-    assert "frames (1)" in plain.stdout and "files (1)" in plain.stdout and "memory (" in plain.stdout
+    # p1 wrote scratch_notes.txt and deleted it again: a file that is gone is not offered
+    assert res["files"] == []
+    assert "scratch_notes.txt" not in [m["path"] for m in res["memory"]]
+    assert all("[notes" in m["text"].lower() for m in res["memory"])
+    out = run_cli("search", "report", "--json", home=fg_home)
+    res = json.loads(out.stdout)
+    assert res["files"] and all("[report" in f["match"].lower() for f in res["files"]), res["files"]
+    assert res["memory"] and all("[report" in m["text"].lower() for m in res["memory"]), res["memory"]
+    plain = run_cli("search", "report", home=fg_home)
+    assert "files (" in plain.stdout and "memory (" in plain.stdout and "[report" in plain.stdout.lower()
     bad = run_cli("search", "x", "--limit", "0", home=fg_home)
     assert bad.returncode == 2 and "--limit" in bad.stderr
 
