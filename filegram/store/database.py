@@ -295,6 +295,11 @@ class Database:
             for version in range(current + 1, len(migrations) + 1):
                 step = migrations[version - 1]
                 with self.transaction():
+                    # Another connection (the daemon's memory job, a CLI command) may have
+                    # applied it since `current` was read: with the write lock held, look
+                    # again, or a step that is not idempotent (ADD COLUMN) fails the second time.
+                    if self.schema_version(ns) >= version:
+                        continue
                     if isinstance(step, str):
                         for statement in split_sql(step):
                             self.conn.execute(statement)
