@@ -4,6 +4,7 @@ a leak in one test shows up as flakiness in another, so it fails where it starts
 
 from __future__ import annotations
 
+import signal
 import socketserver
 import threading
 import time
@@ -24,7 +25,15 @@ PROCESS_LIFETIME_THREADS = (
 )
 
 
+def _sigterm_is_an_interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt(f"signal {signum}")
+
+
 def pytest_configure(config: pytest.Config) -> None:
+    # A run ended with SIGTERM (CI's timeout, `kill`) still runs every fixture's teardown,
+    # as Ctrl-C does: daemons, Xvfb and browsers the tests started are stopped, not orphaned.
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _sigterm_is_an_interrupt)
     config.addinivalue_line(
         "markers",
         "allow_leaks(reason): the test knowingly leaves threads or processes running "
