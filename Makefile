@@ -21,8 +21,12 @@ install: $(STAMP)
 demo: $(STAMP)
 	$(BIN)/python -m filegram.bench.demo
 
+# Two pytest-xdist workers (the machine has two cores; every test is safe in parallel: its
+# own home, port 0, an Xvfb display of its own choosing); a test file, or a folder with an
+# expensive session fixture, stays on one worker (tests/conftest.py). TEST_WORKERS=0: serial.
+TEST_WORKERS ?= 2
 test: $(STAMP)
-	$(BIN)/python -m pytest -q -p no:cacheprovider
+	$(BIN)/python -m pytest -q -p no:cacheprovider -n $(TEST_WORKERS) --dist loadgroup --durations=10
 
 lint: $(STAMP) lint-imports
 	$(BIN)/ruff check .

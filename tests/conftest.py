@@ -39,6 +39,27 @@ def pytest_configure(config: pytest.Config) -> None:
         "allow_leaks(reason): the test knowingly leaves threads or processes running "
         "(long-lived fixtures of a wider scope are allowed without it)",
     )
+    config.addinivalue_line("markers", "xdist_group(name): tests pytest-xdist runs on one worker (loadgroup)")
+
+
+# Folders whose conftest holds a session-scoped fixture that is expensive to build (a
+# simulated user set, trajectories): under pytest-xdist (`make test` runs two workers) all of
+# such a folder goes to one worker, so it is built once. Every other test file is a group of
+# its own (its module-scoped daemon, Xvfb or recorded suite is built once, on one worker).
+SESSION_FIXTURE_FOLDERS = ("assist", "bench", "memory", "simulator")
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own hook reads the groups
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The pytest-xdist group of every test (used by `--dist loadgroup`, see the Makefile)."""
+    here = Path(__file__).parent
+    for item in items:
+        try:
+            rel = item.path.relative_to(here)
+        except ValueError:
+            continue
+        group = rel.parts[0] if len(rel.parts) > 1 and rel.parts[0] in SESSION_FIXTURE_FOLDERS else rel.as_posix()
+        item.add_marker(pytest.mark.xdist_group(group))
 
 
 @pytest.fixture
