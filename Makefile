@@ -26,7 +26,7 @@ demo: $(STAMP)
 # expensive session fixture, stays on one worker (tests/conftest.py). TEST_WORKERS=0: serial.
 TEST_WORKERS ?= 2
 test: $(STAMP)
-	$(BIN)/python -m pytest -q -p no:cacheprovider -n $(TEST_WORKERS) --dist loadgroup --durations=10
+	$(BIN)/python -m pytest -q -p no:cacheprovider -n $(TEST_WORKERS) --dist loadfile --durations=10
 
 lint: $(STAMP) lint-imports
 	$(BIN)/ruff check .

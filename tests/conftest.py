@@ -39,27 +39,32 @@ def pytest_configure(config: pytest.Config) -> None:
         "allow_leaks(reason): the test knowingly leaves threads or processes running "
         "(long-lived fixtures of a wider scope are allowed without it)",
     )
-    config.addinivalue_line("markers", "xdist_group(name): tests pytest-xdist runs on one worker (loadgroup)")
 
 
 # Folders whose conftest holds a session-scoped fixture that is expensive to build (a
-# simulated user set, trajectories): under pytest-xdist (`make test` runs two workers) all of
-# such a folder goes to one worker, so it is built once. Every other test file is a group of
-# its own (its module-scoped daemon, Xvfb or recorded suite is built once, on one worker).
+# simulated user set, trajectories): under pytest-xdist (`make test`: -n 2 --dist loadfile)
+# all of such a folder goes to one worker, so it is built once; every other test file goes to
+# one worker as a whole (its module-scoped daemon, Xvfb or recorded suite is built once).
 SESSION_FIXTURE_FOLDERS = ("assist", "bench", "memory", "simulator")
 
 
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own hook reads the groups
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The pytest-xdist group of every test (used by `--dist loadgroup`, see the Makefile)."""
-    here = Path(__file__).parent
-    for item in items:
-        try:
-            rel = item.path.relative_to(here)
-        except ValueError:
-            continue
-        group = rel.parts[0] if len(rel.parts) > 1 and rel.parts[0] in SESSION_FIXTURE_FOLDERS else rel.as_posix()
-        item.add_marker(pytest.mark.xdist_group(group))
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: unused when it is not installed
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
+    """`--dist loadfile`, with the folders above kept whole. (Not `--dist loadgroup` with
+    xdist_group marks: on pytest 9.2 it silently stops grouping, pytest-xdist issue 1386.)"""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class FileOrFolderScheduling(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            parts = path.split("/")
+            if len(parts) > 2 and parts[0] == "tests" and parts[1] in SESSION_FIXTURE_FOLDERS:
+                return f"tests/{parts[1]}"
+            return path
+
+    return FileOrFolderScheduling(config, log)
 
 
 @pytest.fixture
