@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+from fg_helpers import wait_until
 from filegram.recorder import Recorder, record
 from filegram.recorder.platforms import unavailable_types
 from filegram.recorder.searchspec import parse_search
@@ -168,9 +169,8 @@ def test_lost_events_are_recovered_by_a_rescan(root: Path, store: Store) -> None
         (root / "old.txt").unlink()
         (root / "fresh").mkdir()
         rec.queue.put(Raw("overflow", str(root), t=time.time() * 1000))
-        deadline = time.time() + 5
-        while rec.stats()["rescans"] < 1 and time.time() < deadline:
-            time.sleep(0.05)
+        wait_until(lambda: rec.stats()["rescans"] >= 1, 30, 0.05, "the rescan the overflow asks for",
+                   seen=rec.stats)
         rec._sync_markers = lambda timeout: None  # no watch left to echo a marker
         rec.flush()
     finally:
