@@ -28,7 +28,8 @@ def _tray_owner(disp: str) -> int:
 
     d = display.Display(disp)
     try:
-        return d.get_selection_owner(d.intern_atom(f"_NET_SYSTEM_TRAY_S{d.get_default_screen()}")).id
+        owner = d.get_selection_owner(d.intern_atom(f"_NET_SYSTEM_TRAY_S{d.get_default_screen()}"))
+        return owner if isinstance(owner, int) else owner.id  # X.NONE (0) comes back as an int
     finally:
         d.close()
 
