@@ -34,6 +34,12 @@ def pytest_configure(config: pytest.Config) -> None:
     # as Ctrl-C does: daemons, Xvfb and browsers the tests started are stopped, not orphaned.
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _sigterm_is_an_interrupt)
+        # A suite started in the background by a script (`cmd &` without job control, as CI
+        # runners and nohup wrappers do) inherits SIGINT ignored, and an ignored signal stays
+        # ignored in every program the tests start: `filegram record` would never see the
+        # SIGINT (Ctrl-C) the tests stop it with. A handler of our own gives children the default.
+        if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
     config.addinivalue_line(
         "markers",
         "allow_leaks(reason): the test knowingly leaves threads or processes running "

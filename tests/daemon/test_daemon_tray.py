@@ -135,7 +135,7 @@ def test_tray_icons_and_menu_actions(xdisplay, daemon_env, opener, artifacts_dir
         tray = Tray(daemon)
         thread = threading.Thread(target=tray.run, daemon=True)
         thread.start()
-        wait_until(lambda: daemon.tray_state.startswith("shown"), 15, what="the tray icon")
+        wait_until(lambda: daemon.tray_state.startswith("shown"), 60, what="the tray icon")
         (h.root / "a.txt").write_text("hello")
         wait_until(lambda: daemon.health()["last_stored_action_ms"], 30, what="a stored action")
         tray.refresh()
@@ -223,7 +223,7 @@ def test_daemon_process_shows_tray_and_stops_on_sigterm(xdisplay, daemon_env):
         f"[recorder]\nroots = [{json.dumps(str(h.root))}]\n[daemon]\ntray = true\n"
     )
     h.start_foreground(env={"DISPLAY": xdisplay, "PYSTRAY_BACKEND": "xorg"})
-    wait_until(lambda: str(h.health()["tray"]).startswith("shown"), 15, what="the tray")
+    wait_until(lambda: str(h.health()["tray"]).startswith("shown"), 60, what="the tray")
     (h.root / "x.md").write_text("x")
     wait_until(lambda: h.get("/api/actions?limit=5")["count"] >= 1, 30, what="a stored action")
     assert h.stop_proc(signal.SIGTERM) == 0, h.output()
@@ -256,7 +256,7 @@ def test_click_opens_the_menu_on_xorg(xdisplay, daemon_env, artifacts_dir, monke
         f"[recorder]\nroots = [{json.dumps(str(h.root))}]\n[daemon]\ntray = true\n"
     )
     h.start_foreground(env={"DISPLAY": xdisplay, "PYSTRAY_BACKEND": "xorg"})
-    wait_until(lambda: str(h.health()["tray"]).startswith("shown"), 15, what="the tray")
+    wait_until(lambda: str(h.health()["tray"]).startswith("shown"), 60, what="the tray")
     env = {**os.environ, "DISPLAY": xdisplay}
 
     def xdo(*args: str) -> str:
