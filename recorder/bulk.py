@@ -84,6 +84,14 @@ class BulkSummariser:
             return False
         key = self._key(path)
         agg = self.episodes.get(key)
+        if agg is not None and t - agg.t_last > BULK_QUIET_MS:
+            # The folder went quiet before this event (by the events' own clock): the episode
+            # is over even if the worker, busy with a backlog, has not settled it yet.
+            if not agg.empty:
+                self._end(agg)
+            del self.episodes[key]
+            self._hits.pop(key, None)
+            agg = None
         if agg is None:
             hits = self._hits.get(key)
             if hits is None:

@@ -401,7 +401,11 @@ class _Scanner:
 
     def _catch_starting(self, names: set[str], known: set[int]) -> None:
         t_exec = time.time() * 1000.0
-        deadline = time.monotonic() + 0.012
+        # The 12 ms budget is the scanner's own CPU time, not the wall clock: on a busy machine
+        # the wall clock ran out while the new process (or the scanner) waited for a CPU, and
+        # the search was stored without its query. The wall-clock cap bounds the wait.
+        cpu_deadline = time.thread_time() + 0.012
+        deadline = time.monotonic() + 0.5
         pending: set[int] = set()
         caught = False
         found: set[str] = set()
@@ -425,7 +429,7 @@ class _Scanner:
                         found.add(c)
                     caught = True
             # until exec has finished, the new process still bears its parent's name
-            if (caught and not pending) or time.monotonic() > deadline:
+            if (caught and not pending) or time.thread_time() > cpu_deadline or time.monotonic() > deadline:
                 break
             time.sleep(0.0002)
         if not found:

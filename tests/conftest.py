@@ -4,6 +4,7 @@ a leak in one test shows up as flakiness in another, so it fails where it starts
 
 from __future__ import annotations
 
+import signal
 import socketserver
 import threading
 import time
@@ -24,12 +25,52 @@ PROCESS_LIFETIME_THREADS = (
 )
 
 
+def _sigterm_is_an_interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt(f"signal {signum}")
+
+
 def pytest_configure(config: pytest.Config) -> None:
+    # A run ended with SIGTERM (CI's timeout, `kill`) still runs every fixture's teardown,
+    # as Ctrl-C does: daemons, Xvfb and browsers the tests started are stopped, not orphaned.
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _sigterm_is_an_interrupt)
+        # A suite started in the background by a script (`cmd &` without job control, as CI
+        # runners and nohup wrappers do) inherits SIGINT ignored, and an ignored signal stays
+        # ignored in every program the tests start: `filegram record` would never see the
+        # SIGINT (Ctrl-C) the tests stop it with. A handler of our own gives children the default.
+        if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
     config.addinivalue_line(
         "markers",
         "allow_leaks(reason): the test knowingly leaves threads or processes running "
         "(long-lived fixtures of a wider scope are allowed without it)",
     )
+
+
+# Folders whose conftest holds a session-scoped fixture that is expensive to build (a
+# simulated user set, trajectories): under pytest-xdist (`make test`: -n 2 --dist loadfile)
+# all of such a folder goes to one worker, so it is built once; every other test file goes to
+# one worker as a whole (its module-scoped daemon, Xvfb or recorded suite is built once).
+SESSION_FIXTURE_FOLDERS = ("assist", "bench", "memory", "simulator")
+
+
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: unused when it is not installed
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
+    """`--dist loadfile`, with the folders above kept whole. (Not `--dist loadgroup` with
+    xdist_group marks: on pytest 9.2 it silently stops grouping, pytest-xdist issue 1386.)"""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class FileOrFolderScheduling(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            parts = path.split("/")
+            if len(parts) > 2 and parts[0] == "tests" and parts[1] in SESSION_FIXTURE_FOLDERS:
+                return f"tests/{parts[1]}"
+            return path
+
+    return FileOrFolderScheduling(config, log)
 
 
 @pytest.fixture

@@ -12,7 +12,6 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -21,6 +20,7 @@ from typing import Any
 
 import pytest
 from assist_users import NESTED_USER
+from fg_helpers import wait_until
 
 CONFIG = """\
 [recorder]
@@ -80,11 +80,12 @@ def test_daemon_serves_dashboard_and_assistant_api(users: dict[str, Path], tmp_p
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     try:
         info_path = home / "run" / "daemon.json"
-        deadline = time.monotonic() + 30
-        while not info_path.exists():
+
+        def ready() -> bool:
             assert proc.poll() is None, proc.stdout.read() if proc.stdout else ""
-            assert time.monotonic() < deadline, "daemon did not become ready"
-            time.sleep(0.1)
+            return info_path.exists()
+
+        wait_until(ready, 60, what="the daemon to become ready (run/daemon.json)")
         url = subprocess.run([sys.executable, "-m", "filegram", "open", "--print"], env=env,
                              capture_output=True, text=True, timeout=30).stdout.strip()
         info = json.loads(info_path.read_text())
@@ -128,10 +129,8 @@ def test_daemon_serves_dashboard_and_assistant_api(users: dict[str, Path], tmp_p
         (root / "docs").mkdir()
         (root / "docs" / "secret-plan.md").write_text("do not keep\n")
         (root / "kept-note.md").write_text("keep me\n")
-        deadline = time.monotonic() + 20
-        while not any("kept-note.md" in json.dumps(a) for a in _actions(info, auth, 50)):
-            assert time.monotonic() < deadline, "the recorder did not record after the exclusion"
-            time.sleep(0.2)
+        wait_until(lambda: any("kept-note.md" in json.dumps(a) for a in _actions(info, auth, 50)), 60, 0.2,
+                   "the recorder to record after the exclusion", seen=lambda: _actions(info, auth, 5))
         assert not any("secret-plan" in json.dumps(a) for a in _actions(info, auth, 200))
         h = json.loads(_get(info["api_url"] + "/api/health", headers=auth)[2])
         assert h["recorder"]["running"], h

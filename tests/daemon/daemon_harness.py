@@ -8,11 +8,13 @@ import os
 import signal
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
+
+from fg_helpers import stop_process
+from fg_helpers import wait_until as wait_for  # noqa: F401 - the daemon tests' name for the shared helper
 
 FAST_CONFIG = """\
 [recorder]
@@ -23,18 +25,6 @@ consolidate_minutes = 0.03
 stale_warning_minutes = 0.02
 tray = false
 """
-
-
-def wait_for(pred: Any, timeout: float = 20.0, interval: float = 0.1, what: str = "condition") -> Any:
-    """Poll until pred() is truthy (returns it) or fail with what was awaited."""
-    deadline = time.monotonic() + timeout
-    last = None
-    while time.monotonic() < deadline:
-        last = pred()
-        if last:
-            return last
-        time.sleep(interval)
-    raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what} (last: {last!r})")
 
 
 class DaemonHarness:
@@ -129,9 +119,11 @@ class DaemonHarness:
         return self.get("/api/health")
 
     def cleanup(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait(timeout=10)
+        """A fixture's finalizer: runs when the test failed too, so nothing outlives it."""
+        if self.proc is not None:
+            stop_process(self.proc, 10, signal.SIGKILL)
+            if self.proc.stdout is not None:
+                self.proc.stdout.close()
         # a detached daemon (filegram start) is not our child: stop it by its pid file
         from filegram.daemon.runtime import RunFiles
 

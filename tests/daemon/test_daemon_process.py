@@ -123,8 +123,12 @@ def test_sigterm_flushes_and_closes_the_session(daemon_env):
     proc = h.start_foreground()
     sid = wait_for(lambda: h.health()["recorder"]["session_id"], 20, what="an open session")
     for i in range(20):
+        last_written = time.time() * 1000.0
         (h.root / f"burst{i}.md").write_text("x" * i)
-    time.sleep(0.5)  # observed by the recorder, most of it still in its queue / settle window
+    # observed by the recorder (its worker has handled the last file's event), most of it
+    # still waiting in the settle window
+    wait_for(lambda: (h.health()["recorder"]["last_activity_ms"] or 0) >= last_written, 30, 0.05,
+             what="the recorder to see the last file", seen=lambda: h.health()["recorder"])
     code = h.stop_proc(signal.SIGTERM)  # whatever was observed must be flushed
     assert code == 0, h.output()
     n, sessions = _db_rows(h)

@@ -71,7 +71,9 @@ def test_2000_idle_connections_do_not_blind_the_recorder(daemon_env: DaemonHarne
         k = KeepAlive(h)  # a new client is answered while the idle ones are still open
         try:
             wait_for(lambda: all(_stored(k, f"during-{i}.txt") == 1 for i in range(5)), 60,
-                     what="every file written during the flood stored once")
+                     what="every file written during the flood stored once",
+                     seen=lambda: (f"stored {[_stored(k, f'during-{i}.txt') for i in range(5)]}, "
+                                   f"health {k.get('/api/health')}"))
             health = k.get("/api/health")
             assert health["state"] == "recording", health["warnings"]
             assert health["recorder"]["errors"] == 0 and health["recorder"]["dropped"] == 0

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
-from daemon_harness import wait_for
+from fg_helpers import stop_process, wait_until, xvfb
 
 pytestmark = pytest.mark.display
 
@@ -22,50 +22,49 @@ XVFB = shutil.which("Xvfb")
 TRAYER = shutil.which("trayer")
 
 
-def _free_display() -> int:
-    for n in range(90, 140):
-        if not Path(f"/tmp/.X{n}-lock").exists() and not Path(f"/tmp/.X11-unix/X{n}").exists():
-            return n
-    raise RuntimeError("no free X display number")
+def _tray_owner(disp: str) -> int:
+    """The window that owns the system tray selection (0: no tray yet)."""
+    from Xlib import display
+
+    d = display.Display(disp)
+    try:
+        owner = d.get_selection_owner(d.intern_atom(f"_NET_SYSTEM_TRAY_S{d.get_default_screen()}"))
+        return owner if isinstance(owner, int) else owner.id  # X.NONE (0) comes back as an int
+    finally:
+        d.close()
 
 
 @pytest.fixture(scope="module")
 def xdisplay():
-    if not XVFB:
-        pytest.skip("Xvfb is not installed (Debian package xvfb)")
-    n = _free_display()
-    disp = f":{n}"
-    xvfb = subprocess.Popen([XVFB, disp, "-screen", "0", "480x240x24", "-nolisten", "tcp", "-noreset"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    env = {**os.environ, "DISPLAY": disp}
-    wait_for(lambda: Path(f"/tmp/.X11-unix/X{n}").exists(), 10, what="Xvfb")
-    # a light grey panel at the top with a system tray, like a desktop's: trayer when it is
-    # installed, else our minimal tray (same protocol, docking only)
-    tray = mini = None
-    if TRAYER and not os.environ.get("FILEGRAM_TEST_MINI_TRAY"):
-        tray = subprocess.Popen(
-            [TRAYER, "--edge", "top", "--align", "right", "--widthtype", "pixel", "--width", "160",
-             "--height", "36", "--transparent", "false", "--tint", "0xdddddd", "--SetDockType", "true"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
-        )
-        time.sleep(1.0)
-        assert tray.poll() is None, "trayer is running"
-    else:
-        from mini_tray import MiniTray
-
-        mini = MiniTray(disp)
-    assert xvfb.poll() is None, "Xvfb is running"
-    yield disp
-    if mini is not None:
-        mini.close()
-    for p in (tray, xvfb):
-        if p is None:
-            continue
-        p.terminate()
+    """A private Xvfb with a light grey panel at the top holding a system tray, like a
+    desktop's: trayer when it is installed, else our minimal tray (same protocol, docking
+    only). Everything is stopped after the module, also when a test failed."""
+    with xvfb("480x240x24", "-noreset") as (disp, _server):
+        env = {**os.environ, "DISPLAY": disp}
+        tray = mini = None
         try:
-            p.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            p.kill()
+            if TRAYER and not os.environ.get("FILEGRAM_TEST_MINI_TRAY"):
+                tray = subprocess.Popen(
+                    [TRAYER, "--edge", "top", "--align", "right", "--widthtype", "pixel", "--width", "160",
+                     "--height", "36", "--transparent", "false", "--tint", "0xdddddd", "--SetDockType", "true"],
+                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
+                )
+            else:
+                from mini_tray import MiniTray
+
+                mini = MiniTray(disp)
+
+            def tray_ready() -> int:
+                assert tray is None or tray.poll() is None, f"trayer exited ({tray.returncode})"
+                return _tray_owner(disp)
+
+            wait_until(tray_ready, 30, what="the system tray to own its selection")
+            yield disp
+        finally:
+            if mini is not None:
+                mini.close()
+            if tray is not None:
+                stop_process(tray, 5)
 
 
 def _grab(disp: str, path: Path):
@@ -82,6 +81,27 @@ def _count_near(img, rgb: tuple[int, int, int], box: tuple[int, int, int, int], 
 
 
 PANEL = (480 - 160, 0, 480, 36)
+
+
+def _wait_for_panel(disp: str, shot: Path, what: str, check) -> None:
+    """Photograph the panel until check(image) holds: the icon is drawn by pystray's own
+    thread some time after refresh() returns (under load, seconds later). The last
+    screenshot is saved to `shot` either way, for the artifacts and for the failure."""
+    last = {}
+
+    def drawn() -> bool:
+        last["img"] = img = _grab(disp, shot)
+        return bool(check(img))
+
+    def counts() -> str:
+        from filegram.daemon.tray import COLORS
+
+        img = last.get("img")
+        if img is None:
+            return "no screenshot"
+        return ", ".join(f"{k} {_count_near(img, rgb, PANEL)} px" for k, rgb in COLORS.items()) + f" (saved {shot})"
+
+    wait_until(drawn, 30, 0.2, what, seen=counts)
 
 
 @pytest.fixture
@@ -115,13 +135,12 @@ def test_tray_icons_and_menu_actions(xdisplay, daemon_env, opener, artifacts_dir
         tray = Tray(daemon)
         thread = threading.Thread(target=tray.run, daemon=True)
         thread.start()
-        wait_for(lambda: daemon.tray_state.startswith("shown"), 15, what="the tray icon")
+        wait_until(lambda: daemon.tray_state.startswith("shown"), 60, what="the tray icon")
         (h.root / "a.txt").write_text("hello")
-        wait_for(lambda: daemon.health()["last_stored_action_ms"], 30, what="a stored action")
+        wait_until(lambda: daemon.health()["last_stored_action_ms"], 30, what="a stored action")
         tray.refresh()
-        time.sleep(0.5)
-        img = _grab(xdisplay, artifacts_dir / "daemon-tray-recording.png")
-        assert _count_near(img, COLORS["recording"], PANEL) > 20, "the red recording icon is docked"
+        _wait_for_panel(xdisplay, artifacts_dir / "daemon-tray-recording.png", "the red recording icon docked",
+                        lambda img: _count_near(img, COLORS["recording"], PANEL) > 20)
 
         items = {str(item.text): item for item in tray.icon.menu.items if item.text}
         status = next(t for t in items if " - last stored " in t)
@@ -131,10 +150,9 @@ def test_tray_icons_and_menu_actions(xdisplay, daemon_env, opener, artifacts_dir
         items["Pause recording"](tray.icon)
         assert daemon.paused and daemon.health()["state"] == "paused"
         tray.refresh()
-        time.sleep(0.5)
-        img = _grab(xdisplay, artifacts_dir / "daemon-tray-paused.png")
-        assert _count_near(img, COLORS["recording"], PANEL) == 0
-        assert _count_near(img, COLORS["paused"], PANEL, tol=10) > 20
+        _wait_for_panel(xdisplay, artifacts_dir / "daemon-tray-paused.png", "the paused icon instead of the red one",
+                        lambda img: _count_near(img, COLORS["recording"], PANEL) == 0
+                        and _count_near(img, COLORS["paused"], PANEL, tol=10) > 20)
         labels = [str(i.text) for i in tray.icon.menu.items]
         assert "Resume recording" in labels
 
@@ -147,11 +165,10 @@ def test_tray_icons_and_menu_actions(xdisplay, daemon_env, opener, artifacts_dir
         blocker.execute("BEGIN IMMEDIATE")
         try:
             (h.root / "b.txt").write_text("blocked")
-            wait_for(lambda: daemon.health()["state"] == "warning", 40, what="the warning state")
+            wait_until(lambda: daemon.health()["state"] == "warning", 40, what="the warning state")
             tray.refresh()
-            time.sleep(0.5)
-            img = _grab(xdisplay, artifacts_dir / "daemon-tray-warning.png")
-            assert _count_near(img, COLORS["warning"], PANEL) > 20
+            _wait_for_panel(xdisplay, artifacts_dir / "daemon-tray-warning.png", "the warning icon docked",
+                            lambda img: _count_near(img, COLORS["warning"], PANEL) > 20)
             assert str(tray.icon.title).startswith("FileGram: warning")
         finally:
             blocker.execute("ROLLBACK")
@@ -160,7 +177,7 @@ def test_tray_icons_and_menu_actions(xdisplay, daemon_env, opener, artifacts_dir
         items = {str(item.text): item for item in tray.icon.menu.items if item.text}
         items["Open data folder"](tray.icon)
         items["Open profile"](tray.icon)
-        wait_for(lambda: opener.exists() and len(opener.read_text().splitlines()) >= 2, 10,
+        wait_until(lambda: opener.exists() and len(opener.read_text().splitlines()) >= 2, 10,
                  what="the opener to be called twice")
         opened = set(opener.read_text().splitlines())  # two openers race: order is free
         assert str(home.root) in opened
@@ -180,8 +197,8 @@ def test_tray_icons_and_menu_actions(xdisplay, daemon_env, opener, artifacts_dir
             assert daemon.screen_enabled()
             assert "ON" in str(screen_item.text)
             tray.refresh()
-            time.sleep(0.5)
-            _grab(xdisplay, artifacts_dir / "daemon-tray-screen-on.png")
+            _wait_for_panel(xdisplay, artifacts_dir / "daemon-tray-screen-on.png", "the icon still docked",
+                            lambda img: sum(_count_near(img, rgb, PANEL) for rgb in COLORS.values()) > 20)
             screen_item(tray.icon)
             assert not daemon.screen_enabled()
 
@@ -206,9 +223,9 @@ def test_daemon_process_shows_tray_and_stops_on_sigterm(xdisplay, daemon_env):
         f"[recorder]\nroots = [{json.dumps(str(h.root))}]\n[daemon]\ntray = true\n"
     )
     h.start_foreground(env={"DISPLAY": xdisplay, "PYSTRAY_BACKEND": "xorg"})
-    wait_for(lambda: str(h.health()["tray"]).startswith("shown"), 15, what="the tray")
+    wait_until(lambda: str(h.health()["tray"]).startswith("shown"), 60, what="the tray")
     (h.root / "x.md").write_text("x")
-    wait_for(lambda: h.get("/api/actions?limit=5")["count"] >= 1, 30, what="a stored action")
+    wait_until(lambda: h.get("/api/actions?limit=5")["count"] >= 1, 30, what="a stored action")
     assert h.stop_proc(signal.SIGTERM) == 0, h.output()
     assert not (h.home / "run" / "daemon.json").exists()
 
@@ -239,14 +256,14 @@ def test_click_opens_the_menu_on_xorg(xdisplay, daemon_env, artifacts_dir, monke
         f"[recorder]\nroots = [{json.dumps(str(h.root))}]\n[daemon]\ntray = true\n"
     )
     h.start_foreground(env={"DISPLAY": xdisplay, "PYSTRAY_BACKEND": "xorg"})
-    wait_for(lambda: str(h.health()["tray"]).startswith("shown"), 15, what="the tray")
+    wait_until(lambda: str(h.health()["tray"]).startswith("shown"), 60, what="the tray")
     env = {**os.environ, "DISPLAY": xdisplay}
 
     def xdo(*args: str) -> str:
         return subprocess.run(["xdotool", *args], capture_output=True, text=True, env=env,
                               timeout=10).stdout.strip()
 
-    wid = wait_for(lambda: xdo("search", "--onlyvisible", "--name", "^FileGram").split("\n")[-1], 10,
+    wid = wait_until(lambda: xdo("search", "--onlyvisible", "--name", "^FileGram").split("\n")[-1], 10,
                    what="icon window")
     geo = dict(line.strip().split(": ", 1) for line in xdo("getwindowgeometry", wid).splitlines()[1:])
     w, hh = (int(v) for v in geo["Geometry"].split("x"))
@@ -255,17 +272,18 @@ def test_click_opens_the_menu_on_xorg(xdisplay, daemon_env, artifacts_dir, monke
         xdo("mousemove", "--window", wid, str(w // 2), str(hh // 2), "click", "1")
     before = xdo("search", "--onlyvisible", "--class", "Menu")
     click_icon()
-    menu = wait_for(lambda: xdo("search", "--onlyvisible", "--class", "Menu") != before, 10,
+    menu = wait_until(lambda: xdo("search", "--onlyvisible", "--class", "Menu") != before, 10,
                     what="the popup menu")
     assert menu
+    # the screenshot is an artifact only (nothing is asserted on it): Tk may still be drawing
     time.sleep(0.3)
     _grab(xdisplay, artifacts_dir / "daemon-tray-menu.png")
     xdo("key", "Escape")
-    wait_for(lambda: xdo("search", "--onlyvisible", "--class", "Menu") == before, 10,
+    wait_until(lambda: xdo("search", "--onlyvisible", "--class", "Menu") == before, 10,
              what="the menu to close")
     # open it again and stop the daemon while it is open: the menu must not hold it up
     click_icon()
-    wait_for(lambda: xdo("search", "--onlyvisible", "--class", "Menu") != before, 10,
+    wait_until(lambda: xdo("search", "--onlyvisible", "--class", "Menu") != before, 10,
              what="the popup menu again")
     assert h.stop_proc(signal.SIGTERM) == 0, h.output()
 

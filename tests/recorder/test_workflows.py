@@ -5,7 +5,6 @@ Programs that are missing skip their workflow with a reason (.ci/run installs th
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -17,21 +16,6 @@ TARGET = 0.95
 @pytest.fixture(scope="module")
 def results(tmp_path_factory: pytest.TempPathFactory) -> list[workflows.WorkflowResult]:
     return workflows.run_suite(tmp_path_factory.mktemp("workflows"))
-
-
-@pytest.fixture(scope="module")
-def results_as_ordinary_user(tmp_path_factory: pytest.TempPathFactory) -> list[workflows.WorkflowResult]:
-    """Without the kernel's process connector (it needs root or CAP_NET_ADMIN): /proc
-    polling woken by the exec of a watched program, as every ordinary user gets."""
-    old = os.environ.get("FILEGRAM_NO_PROC_CONNECTOR")
-    os.environ["FILEGRAM_NO_PROC_CONNECTOR"] = "1"
-    try:
-        return workflows.run_suite(tmp_path_factory.mktemp("workflows-polling"))
-    finally:
-        if old is None:
-            del os.environ["FILEGRAM_NO_PROC_CONNECTOR"]
-        else:
-            os.environ["FILEGRAM_NO_PROC_CONNECTOR"] = old
 
 
 def test_precision_and_recall_per_action_type(results: list[workflows.WorkflowResult]) -> None:
@@ -85,12 +69,3 @@ def shutil_which(name: str) -> str | None:
     import shutil
 
     return shutil.which(name)
-
-
-def test_the_same_as_an_ordinary_user(results_as_ordinary_user: list[workflows.WorkflowResult]) -> None:
-    rows = workflows.precision_recall(results_as_ordinary_user)
-    print()
-    print(workflows.format_table(rows, workflows.tool_actions_authored(results_as_ordinary_user)))
-    assert workflows.tool_actions_authored(results_as_ordinary_user) == 0
-    low = [r for r in rows if r["precision"] < TARGET or r["recall"] < TARGET]
-    assert not low, (low, workflows.report(results_as_ordinary_user))

@@ -8,9 +8,9 @@ from __future__ import annotations
 import signal
 import sqlite3
 import sys
-import time
 
 import pytest
+from fg_helpers import stop_process, wait_until
 from filegram.bench.faults import run_kill_loop, start_recorder
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="inotify recorder")
@@ -29,14 +29,14 @@ def test_sigkill_during_heavy_ingest_loses_nothing_committed(tmp_path):
     proc = start_recorder(home, root)
     try:
         (root / "after-the-crash.md").write_text("hello again\n")
-        deadline = time.monotonic() + 30
-        found = False
-        while time.monotonic() < deadline and not found:
-            time.sleep(0.5)
+
+        def recorded() -> bool:
             conn = sqlite3.connect(home / "filegram.db")
-            found = conn.execute("SELECT COUNT(*) FROM actions WHERE path = 'after-the-crash.md'").fetchone()[0] > 0
-            conn.close()
-        assert found, "a restarted recorder must record again"
+            try:
+                return conn.execute("SELECT COUNT(*) FROM actions WHERE path = 'after-the-crash.md'").fetchone()[0] > 0
+            finally:
+                conn.close()
+
+        wait_until(recorded, 60, 0.2, "a restarted recorder to record again")
     finally:
-        proc.send_signal(signal.SIGINT)
-        proc.wait(timeout=30)
+        stop_process(proc, 30, signal.SIGINT)

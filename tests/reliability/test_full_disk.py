@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
+from fg_helpers import wait_until
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="tmpfs and inotify")
 
@@ -43,6 +44,9 @@ def _count(db: Path, where: str = "1") -> tuple[str, int]:
 def test_full_disk_pauses_and_resumes(small_home, tmp_path):
     root = tmp_path / "root"
     root.mkdir()
+    # the marker goes to a folder of its own: the 150 files are one bulk episode of the
+    # root's own files, which a file written there within 2 s would join
+    (root / "later").mkdir()
     proc = subprocess.Popen(
         [sys.executable, "-m", "filegram", "--home", str(small_home), "record", "--root", str(root)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -52,25 +56,25 @@ def test_full_disk_pauses_and_resumes(small_home, tmp_path):
         assert proc.stderr.readline().startswith("recording ")
         # keep the pipe drained (a full pipe would block the recorder's logging) and keep
         # what it said for the failure message
-        threading.Thread(target=lambda: err_lines.extend(proc.stderr), daemon=True).start()
+        reader = threading.Thread(target=lambda: err_lines.extend(proc.stderr), daemon=True)
+        reader.start()
         rng = random.Random(3)
         for i in range(150):  # incompressible snapshots fill 600 KiB quickly
             (root / f"f{i}.txt").write_text("".join(rng.choice(string.ascii_letters) for _ in range(6000)))
             time.sleep(0.01)
-        time.sleep(3)
+        wait_until(lambda: "full" in "".join(err_lines) or proc.poll() is not None, 60,
+                   what="the recorder to say the disk is full", seen=lambda: "".join(err_lines[-20:]))
         assert proc.poll() is None, "the recorder must keep running on a full disk"
         check, _ = _count(small_home / "filegram.db")
         assert check == "ok"
         subprocess.run(["mount", "-o", "remount,size=64m", str(small_home)], check=True)
-        (root / "marker.txt").write_text("space is back\n")
-        deadline = time.monotonic() + 90
-        while time.monotonic() < deadline and _count(small_home / "filegram.db", "path = 'marker.txt'")[1] == 0:
-            time.sleep(0.5)
-        assert _count(small_home / "filegram.db", "path = 'marker.txt'")[1] > 0, "recording must resume: " + "".join(err_lines[-20:])
+        (root / "later" / "marker.txt").write_text("space is back\n")
+        wait_until(lambda: _count(small_home / "filegram.db", "path = 'later/marker.txt'")[1] > 0, 90, 0.5,
+                   "recording to resume (marker.txt stored)", seen=lambda: "".join(err_lines[-20:]))
     finally:
         proc.send_signal(signal.SIGINT)
         proc.wait(timeout=60)
-    time.sleep(0.2)
+    reader.join(timeout=30)  # everything it said, up to its exit
     assert "full" in "".join(err_lines)
     check, total = _count(small_home / "filegram.db")
     assert check == "ok" and total > 0

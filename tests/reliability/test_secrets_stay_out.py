@@ -7,11 +7,11 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import time
 import zlib
 from pathlib import Path
 
 import pytest
+from fg_helpers import wait_until
 from filegram.bench.faults import start_recorder
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="inotify recorder")
@@ -59,7 +59,20 @@ def test_planted_secrets_are_not_stored(tmp_path):
         subprocess.run(["grep", "-r", "TOKEN", str(root)], capture_output=True)
         (root / "project" / ".env").write_text(f"GITHUB_TOKEN={ENV_TOKEN}\nDB_PASSWORD=changed-pass-42\n")
         (root / "private-notes" / "diary.md").rename(root / "private-notes" / "diary-2.md")
-        time.sleep(2.5)
+        (root / "project" / "done.md").write_text("the last step\n")  # an ordinary file, written last
+
+        def last_stored() -> bool:
+            if not (home / "filegram.db").exists():
+                return False
+            conn = sqlite3.connect(f"file:{home / 'filegram.db'}?mode=ro", uri=True)
+            try:
+                return any(p.endswith("done.md") for (p,) in conn.execute("SELECT path FROM paths"))
+            except sqlite3.OperationalError:
+                return False
+            finally:
+                conn.close()
+
+        wait_until(last_stored, 60, 0.2, "the recorder to store the last file written")
     finally:
         proc.send_signal(signal.SIGINT)
         proc.wait(timeout=30)

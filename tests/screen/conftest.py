@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from fg_helpers import xvfb
 
 WINDOW_APP = Path(__file__).parent / "window_app.py"
 
@@ -135,37 +136,19 @@ class AppWindow:
 
 @pytest.fixture(scope="session")
 def xserver() -> Iterator[XServer]:
-    exe = shutil.which("Xvfb")
-    if exe is None:
+    """One Xvfb for the session's screen tests (the shared helper: a free display number
+    chosen by the server, stopped at the end also after failures)."""
+    if shutil.which("Xvfb") is None:
         pytest.skip("Xvfb is not installed (Debian package xvfb): screen capture needs an X server")
     try:
         import tkinter  # noqa: F401
     except ImportError:
         pytest.skip("tkinter is not available: the tests draw their windows with it")
-    r, w = os.pipe()
-    proc = subprocess.Popen(
-        [exe, "-displayfd", str(w), "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
-        pass_fds=(w,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    os.close(w)
-    num = b""
-    deadline = time.monotonic() + 15
-    while not num.endswith(b"\n") and time.monotonic() < deadline:
-        chunk = os.read(r, 16)
-        if not chunk:
-            break
-        num += chunk
-    os.close(r)
-    if not num.strip():
-        proc.kill()
-        pytest.skip("Xvfb did not start")
-    server = XServer(f":{int(num)}", proc)
-    yield server
-    proc.terminate()
-    try:
-        proc.wait(timeout=5)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+    with xvfb("1024x768x24") as (disp, proc):
+        server = XServer(disp, proc)
+        yield server
+        if server._xlib is not None:
+            server._xlib.close()
 
 
 @pytest.fixture

@@ -1,0 +1,36 @@
+"""The recorded-workflow suite again, as an ordinary user runs it: without the kernel's
+process connector. A file of its own so that its run of the suite (the longest setup of the
+test suite) and test_workflows.py's can go to different pytest-xdist workers."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from filegram.recorder import workflows
+
+TARGET = 0.95
+
+
+@pytest.fixture(scope="module")
+def results_as_ordinary_user(tmp_path_factory: pytest.TempPathFactory) -> list[workflows.WorkflowResult]:
+    """Without the kernel's process connector (it needs root or CAP_NET_ADMIN): /proc
+    polling woken by the exec of a watched program, as every ordinary user gets."""
+    old = os.environ.get("FILEGRAM_NO_PROC_CONNECTOR")
+    os.environ["FILEGRAM_NO_PROC_CONNECTOR"] = "1"
+    try:
+        return workflows.run_suite(tmp_path_factory.mktemp("workflows-polling"))
+    finally:
+        if old is None:
+            del os.environ["FILEGRAM_NO_PROC_CONNECTOR"]
+        else:
+            os.environ["FILEGRAM_NO_PROC_CONNECTOR"] = old
+
+
+def test_the_same_as_an_ordinary_user(results_as_ordinary_user: list[workflows.WorkflowResult]) -> None:
+    rows = workflows.precision_recall(results_as_ordinary_user)
+    print()
+    print(workflows.format_table(rows, workflows.tool_actions_authored(results_as_ordinary_user)))
+    assert workflows.tool_actions_authored(results_as_ordinary_user) == 0
+    low = [r for r in rows if r["precision"] < TARGET or r["recall"] < TARGET]
+    assert not low, (low, workflows.report(results_as_ordinary_user))
