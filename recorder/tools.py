@@ -36,6 +36,7 @@ from typing import Any
 from filegram.naming import backup_of, looks_like_backup, looks_temporary
 from filegram.schema import depth_of, dir_depth_of, file_type_of
 
+from .bulk import BULK_WINDOW_MS
 from .output import Output
 from .paths import RootSet
 from .pending import Pending
@@ -453,6 +454,13 @@ class ToolRuns:
                 continue
             end = run.t_end if run.t_end is not None else t_last
             if t_last < run.t_start - START_SLACK_MS or t_first > end + END_GRACE_MS:
+                continue
+            # A folder is declared busy within one window of the events that made it so, so
+            # an episode already busy a window before the program started was someone
+            # else's. A run known only by its name (gone before its command line could be
+            # read) has no folder to go by: it may only take what began after it started.
+            lead = START_SLACK_MS if run.anonymous else BULK_WINDOW_MS + START_SLACK_MS
+            if t_first < run.t_start - lead:
                 continue
             how, depth = self._score(run, key, "create", max(t_first, run.t_start))
             if how and (how, depth, run.t_start) > best_score:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from filegram.recorder.interpret import Interpreter
 from filegram.recorder.paths import RootSet
+from filegram.recorder.procs import ProcInfo
 from filegram.recorder.state import FileState
 from filegram.recorder.watch import Raw
 
@@ -33,3 +34,39 @@ def test_a_file_written_after_an_unpack_went_quiet_is_its_own_action(root: Path,
     actions = interp.tick(now_ms(), force=True)
     writes = [(a["file_path"], a.get("bulk_count")) for a in actions if a["event_type"] == "file_write"]
     assert writes == [(".", 300), ("marker.txt", None)], writes
+
+
+def _storm(interp: Interpreter, folder: Path, t0: float, n: int) -> float:
+    folder.mkdir()
+    for i in range(n):  # a script filling a folder: 400 files within 0.8 s
+        f = folder / f"item{i}.txt"
+        f.write_text("x")
+        interp.feed(Raw("created", str(f), t=t0 + i * 2))
+        interp.feed(Raw("closed_write", str(f), t=t0 + i * 2 + 1))
+    return t0 + n * 2
+
+
+def test_a_tool_seen_only_by_name_does_not_take_a_burst_that_began_before_it(root: Path, store: Store) -> None:
+    """Found under the full suite's load: a git gone before its command line could be read
+    (an "anonymous" run, which covers every root) took the 8,000 files a script had just
+    written in another folder, and they vanished from the trace as git's housekeeping."""
+    interp = Interpreter(RootSet([root], PathFilter()), FileState(store), bulk_per_second=200)
+    t0 = now_ms() - 20_000
+    t_end = _storm(interp, root / "dataset", t0, 400)
+    git_start = t_end + 5  # git ran right after the script, in its own folder
+    interp.feed(Raw("proc_start", str(root), t=git_start, data=ProcInfo(-1, 0, "git", [], "", git_start)))
+    interp.feed(Raw("proc_end", "", t=git_start + 3000, data=-1))
+    actions = interp.tick(now_ms(), force=True)
+    writes = [(a["file_path"], a.get("bulk_count"), a.get("program")) for a in actions if a["event_type"] == "file_write"]
+    assert writes == [("dataset", 400, None)], writes
+
+
+def test_a_burst_after_a_tool_seen_only_by_name_started_is_still_the_tools(root: Path, store: Store) -> None:
+    interp = Interpreter(RootSet([root], PathFilter()), FileState(store), bulk_per_second=200)
+    t0 = now_ms() - 20_000
+    interp.feed(Raw("proc_start", str(root), t=t0, data=ProcInfo(-1, 0, "git", [], "", t0)))
+    _storm(interp, root / "checkout", t0 + 20, 400)
+    interp.feed(Raw("proc_end", "", t=t0 + 3000, data=-1))
+    actions = interp.tick(now_ms(), force=True)
+    writes = [(a["file_path"], a.get("bulk_count"), a.get("program"), a["authored"]) for a in actions if a["event_type"] == "file_write"]
+    assert writes == [("checkout", 400, "git", False)], writes
