@@ -38,6 +38,9 @@ def run_cli(*args: str, home: Path | None = None, check: bool = False, timeout: 
 # Deadlines are generous (a wait costs only what the condition takes; the deadline matters only
 # when it fails); FILEGRAM_TEST_TIMEOUT_SCALE stretches them all on a very slow machine.
 TIMEOUT_SCALE = float(os.environ.get("FILEGRAM_TEST_TIMEOUT_SCALE", "1") or 1)
+# How long a test lets Recorder.flush() wait for what was observed to be stored (the product's
+# default, 5 s, is the daemon's health probe; a loaded test machine needs longer).
+FLUSH_S = 30.0 * TIMEOUT_SCALE
 
 
 def wait_until(pred: Callable[[], T], timeout: float = 30.0, interval: float = 0.1, what: str = "condition", *,

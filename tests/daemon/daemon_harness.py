@@ -13,7 +13,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from fg_helpers import stop_process
+from fg_helpers import TIMEOUT_SCALE, stop_process
 from fg_helpers import wait_until as wait_for  # noqa: F401 - the daemon tests' name for the shared helper
 
 FAST_CONFIG = """\
@@ -40,9 +40,9 @@ class DaemonHarness:
 
     # -- processes ----------------------------------------------------------------------
 
-    def cli(self, *args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    def cli(self, *args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
         return subprocess.run([sys.executable, "-m", "filegram", *args], capture_output=True,
-                              text=True, env=self.env, timeout=timeout)
+                              text=True, env=self.env, timeout=timeout * TIMEOUT_SCALE)
 
     def start_foreground(self, *extra: str, env: dict[str, str] | None = None,
                          preexec_fn: Any = None) -> subprocess.Popen[str]:
@@ -55,7 +55,7 @@ class DaemonHarness:
         self.wait_ready(self.proc.pid)
         return self.proc
 
-    def wait_ready(self, pid: int | None = None, timeout: float = 30.0) -> dict[str, Any]:
+    def wait_ready(self, pid: int | None = None, timeout: float = 90.0) -> dict[str, Any]:
         def ready() -> dict[str, Any] | None:
             if self.proc is not None and self.proc.poll() is not None:
                 out = self.proc.stdout.read() if self.proc.stdout else ""
@@ -76,11 +76,17 @@ class DaemonHarness:
     def token(self) -> str:
         return (self.home / "run" / "api.token").read_text().strip()
 
-    def stop_proc(self, sig: int = signal.SIGTERM, timeout: float = 30.0) -> int:
+    def stop_proc(self, sig: int = signal.SIGTERM, timeout: float = 90.0) -> int:
+        """The daemon's exit code; a generous deadline, since stopping stores what is pending
+        and a loaded machine makes that slow (seen: over 30 s with both cores busy)."""
         assert self.proc is not None
         self.proc.send_signal(sig)
-        code = self.proc.wait(timeout=timeout)
-        return code
+        try:
+            return self.proc.wait(timeout=timeout * TIMEOUT_SCALE)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+            raise AssertionError(f"the daemon did not stop within {timeout * TIMEOUT_SCALE:.0f} s of signal {sig}:\n{self.output()[-3000:]}") from None
 
     def output(self) -> str:
         if self.proc is None or self.proc.stdout is None:
@@ -91,7 +97,7 @@ class DaemonHarness:
 
     def api(self, method: str, path: str, body: Any = None, *, token: str | None = "auto",
             raw: bytes | None = None, headers: dict[str, str] | None = None,
-            timeout: float = 30.0) -> tuple[int, Any]:
+            timeout: float = 60.0) -> tuple[int, Any]:
         info = self.info()
         assert info, "daemon is not running"
         data = raw if raw is not None else (None if body is None else json.dumps(body).encode())
@@ -105,7 +111,7 @@ class DaemonHarness:
         for k, v in (headers or {}).items():
             req.add_header(k, v)
         try:
-            with urllib.request.urlopen(req, timeout=timeout) as resp:
+            with urllib.request.urlopen(req, timeout=timeout * TIMEOUT_SCALE) as resp:
                 return resp.status, json.loads(resp.read())
         except urllib.error.HTTPError as exc:
             return exc.code, json.loads(exc.read() or b"null")

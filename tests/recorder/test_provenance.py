@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from fg_helpers import FLUSH_S
 from filegram.recorder import Recorder
 from filegram.recorder.programs import ProgramTable
 from rec_helpers import make_config, run_cli, sh
@@ -44,9 +45,9 @@ def test_a_tool_added_in_the_config_becomes_one_summary(root: Path, store: Store
     (root / "mine.md").write_text("mine\n")
     with Recorder(store, [root], make_config(tool_programs=["mysync:tool"])) as rec:
         subprocess.run([str(tool), str(root)], check=True)
-        rec.flush()
+        rec.flush(FLUSH_S)
         sh("cat mine.md > /dev/null", root)
-        rec.flush()
+        rec.flush(FLUSH_S)
     evs = primary(store)
     assert [(e["event_type"], e["file_path"], e.get("bulk_count"), e["program"], e["authored"]) for e in evs] == [
         ("file_write", ".", 5, "mysync", False),
@@ -59,7 +60,7 @@ def test_without_the_config_row_the_same_program_is_the_persons(root: Path, stor
         "import os, sys\nopen(os.path.join(sys.argv[1], 'made.txt'), 'w').write('x\\n')\n"))
     with Recorder(store, [root], make_config()) as rec:
         subprocess.run([str(tool), str(root)], check=True)
-        rec.flush()
+        rec.flush(FLUSH_S)
     assert [(e["event_type"], e["file_path"], e["program"], e["authored"]) for e in primary(store)] == [
         ("file_write", "made.txt", None, True)]
 
@@ -70,7 +71,11 @@ def test_a_resident_indexer_is_followed_by_its_reads(root: Path, store: Store, t
     for i in range(6):
         (root / f"doc{i}.md").write_text(f"document {i}\n")
     go = tmp_path / "go"
-    indexer = script(tmp_path / "bin" / "baloo_file", (
+    # The default table knows baloo_file; this one is declared in the config under a name of
+    # its own, so the recorders of tests running beside it on the machine do not follow it.
+    assert ProgramTable().classify(["baloo_file"], "baloo_file").rule.kind == "indexer"
+    name = f"fgidx{os.getpid()}"  # a comm holds 15 characters
+    indexer = script(tmp_path / "bin" / name, (
         "import os, sys, time\n"
         f"go = {str(go)!r}\n"
         "while not os.path.exists(go):\n"
@@ -80,14 +85,14 @@ def test_a_resident_indexer_is_followed_by_its_reads(root: Path, store: Store, t
         "time.sleep(60)\n"))
     proc = subprocess.Popen([str(indexer), str(root)])
     try:
-        with Recorder(store, [root], make_config()) as rec:
+        with Recorder(store, [root], make_config(tool_programs=[f"{name}:indexer"])) as rec:
             time.sleep(0.5)  # the indexer is known and idle
             sh("cat doc0.md > /dev/null", root)
-            rec.flush()
+            rec.flush(FLUSH_S)
             time.sleep(0.6)
             go.write_text("")
             time.sleep(1.0)  # it reads everything
-            rec.flush()
+            rec.flush(FLUSH_S)
     finally:
         proc.kill()
         proc.wait()
@@ -95,7 +100,7 @@ def test_a_resident_indexer_is_followed_by_its_reads(root: Path, store: Store, t
     assert [(e["event_type"], e["program"], e["authored"]) for e in evs if e["event_type"] == "file_read"] == [
         ("file_read", "cat", True)]
     (summary,) = [e for e in evs if e["event_type"] == "file_browse"]
-    assert (summary["program"], summary["authored"], summary["bulk_count"]) == ("baloo_file", False, 7)
+    assert (summary["program"], summary["authored"], summary["bulk_count"]) == (name, False, 7)
 
 
 def test_a_build_through_a_shell_is_the_builds(root: Path, store: Store) -> None:
@@ -104,7 +109,7 @@ def test_a_build_through_a_shell_is_the_builds(root: Path, store: Store) -> None
     (root / "src.txt").write_text("source\n")
     with Recorder(store, [root], make_config()) as rec:
         sh("make -s > /dev/null", root)
-        rec.flush()
+        rec.flush(FLUSH_S)
     evs = primary(store)
     assert evs and all(e["program"] == "make" and e["authored"] is False for e in evs), evs
     assert sum(e["bulk_count"] for e in evs if e["event_type"] == "file_write") == 3
@@ -122,12 +127,12 @@ def test_a_shell_redirect_next_to_an_open_editor_is_not_the_editors(root: Path, 
         try:
             time.sleep(1.0)
             sh("echo 'from the shell' > other.txt", root)
-            rec.flush()
+            rec.flush(FLUSH_S)
         finally:
             child.send(":q!\r")
             child.expect(pexpect.EOF, timeout=10)
             child.close()
-        rec.flush()
+        rec.flush(FLUSH_S)
     by_path = {e.get("file_path"): e for e in primary(store)}
     assert (by_path["other.txt"]["program"], by_path["other.txt"]["authored"]) == (None, True)
     assert (by_path["notes.md"]["event_type"], by_path["notes.md"]["program"]) == ("file_read", "vim")
@@ -141,11 +146,11 @@ def test_provenance_survives_export_and_import(root: Path, tmp_path: Path) -> No
     try:
         with Recorder(store, [root], make_config()) as rec:
             sh("mkdir -p pkg/docs && echo a > pkg/a.md && echo b > pkg/docs/b.md && tar cf ../p.tar pkg && rm -r pkg", root)
-            rec.flush()
+            rec.flush(FLUSH_S)
             sh("tar xf ../p.tar", root)
-            rec.flush()
+            rec.flush(FLUSH_S)
             sh("cat pkg/a.md > /dev/null", root)
-            rec.flush()
+            rec.flush(FLUSH_S)
     finally:
         store.close()
     out = tmp_path / "export"

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
-from fg_helpers import wait_until
+from fg_helpers import FLUSH_S, wait_until
 from filegram.recorder import Recorder, record
 from filegram.recorder.platforms import unavailable_types
 from filegram.recorder.searchspec import parse_search
@@ -40,7 +40,7 @@ def test_denied_paths_leave_no_trace_at_all(root: Path, store: Store) -> None:
         sh("echo x > vault.kdbx && echo y > diary-2024.txt && mv diary-2024.txt diary-old.txt", root)
         sh("find . -name 'id_ed25519' > /dev/null; grep -r KEY .ssh > /dev/null", root)
         sh("cat notes.md", root)
-        rec.flush()
+        rec.flush(FLUSH_S)
     types = kinds(store)
     assert types == [("file_read", "notes.md")]
     raw = _all_text(store)
@@ -55,7 +55,7 @@ def test_noise_and_filegrams_own_folder_are_ignored(root: Path, tmp_path: Path) 
             sh("mkdir -p node_modules/pkg .git/objects __pycache__ && echo 1 > node_modules/pkg/i.js", root)
             sh("echo 2 > .git/objects/ab && echo 3 > __pycache__/m.pyc && echo 4 > build.log", root)
             sh("echo keep > kept.txt", root)
-            rec.flush()
+            rec.flush(FLUSH_S)
         assert kinds(store) == [("file_write", "kept.txt", "create")]
     finally:
         store.close()
@@ -73,7 +73,7 @@ def test_edit_stores_snapshots_and_a_real_unified_diff(root: Path, store: Store)
     f.write_text("# Plan\nline one\nline two\nline three\n")
     with Recorder(store, [root], make_config()) as rec:
         sh("sed -i 's/line two/line 2/; $a line four' plan.md", root)
-        rec.flush()
+        rec.flush(FLUSH_S)
     (edit,) = list(store.actions(types=["file_edit"]))
     assert (edit["lines_added"], edit["lines_deleted"], edit["lines_modified"]) == (2, 1, 1)
     assert edit["diff_summary"] == "+2 -1"
@@ -92,7 +92,7 @@ def test_binary_and_large_files_are_hashed_never_stored_as_text(root: Path, stor
         (root / "img.png").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00" + os.urandom(2000))
         (root / "big.txt").write_text("x" * 10000 + "\n")
         (root / "cfg.txt").write_text("name = demo\n" + secret_line)
-        rec.flush()
+        rec.flush(FLUSH_S)
     writes = {e["file_path"]: e for e in store.actions(types=["file_write"])}
     assert set(writes) == {"img.png", "big.txt", "cfg.txt"}
     assert writes["img.png"]["media_ref"] is None and writes["img.png"]["after_hash"]
@@ -106,11 +106,11 @@ def test_sessions_close_after_the_idle_gap_and_on_stop(root: Path, store: Store)
     rec = Recorder(store, [root], make_config(idle_gap_minutes=0.02), profile_id="p7", task_id="T-03")
     rec.start()
     sh("echo a > a.txt", root)
-    rec.flush()
+    rec.flush(FLUSH_S)
     first = rec.session_id
     time.sleep(2.0)  # longer than the 1.2 s idle gap
     sh("echo b > b.txt", root)
-    rec.flush()
+    rec.flush(FLUSH_S)
     rec.stop()
     sessions = store.sessions(source="recorder")
     with_actions = [s for s in sessions if s["action_count"]]
@@ -129,7 +129,7 @@ def test_several_roots_are_prefixed_with_their_names(tmp_path: Path, store: Stor
     with Recorder(store, [a, b], make_config()) as rec:
         sh("echo 1 > x.md", a)
         sh("mkdir sub", b)
-        rec.flush()
+        rec.flush(FLUSH_S)
     assert sorted(kinds(store)) == [("dir_create", "notes/sub"), ("file_write", "docs/x.md", "create")]
 
 
@@ -172,7 +172,7 @@ def test_lost_events_are_recovered_by_a_rescan(root: Path, store: Store) -> None
         wait_until(lambda: rec.stats()["rescans"] >= 1, 30, 0.05, "the rescan the overflow asks for",
                    seen=rec.stats)
         rec._sync_markers = lambda timeout: None  # no watch left to echo a marker
-        rec.flush()
+        rec.flush(FLUSH_S)
     finally:
         rec.stop()
     primary = [k for k in kinds(store) if k[0] not in ("context_switch", "cross_file_reference")]
@@ -215,14 +215,14 @@ def test_watch_limit_message_is_clear(root: Path, store: Store) -> None:
 def test_restart_keeps_first_seen_and_the_last_snapshot(root: Path, store: Store) -> None:
     with Recorder(store, [root], make_config()) as rec:
         sh("printf 'a\\nb\\n' > doc.md", root)
-        rec.flush()
+        rec.flush(FLUSH_S)
     time.sleep(0.3)
     (root / "other.md").write_text("x\n")  # changed while not recording
     with Recorder(store, [root], make_config()) as rec:
         sh("printf 'a\\nB\\n' > tmp && mv tmp doc.md", root)
-        rec.flush()
+        rec.flush(FLUSH_S)
         sh("rm doc.md", root)
-        rec.flush()
+        rec.flush(FLUSH_S)
     edit = next(store.actions(types=["file_edit"]))
     assert edit["file_path"] == "doc.md" and edit["diff_summary"] == "+1 -1"
     delete = next(store.actions(types=["file_delete"]))
@@ -240,7 +240,7 @@ def test_demo_workflow_records_the_main_action_types(root: Path, store: Store) -
 
     with Recorder(store, [root], make_config()) as rec:
         demo_workflow(root, step=0.45)
-        rec.flush()
+        rec.flush(FLUSH_S)
     types = {e["event_type"] for e in store.actions()}
     assert types >= {
         "dir_create", "file_write", "file_read", "file_browse", "file_search", "file_copy",
@@ -331,9 +331,9 @@ def test_searches_are_seen_without_the_process_connector(root: Path, store: Stor
     with Recorder(store, [root], make_config()) as rec:
         assert rec.stats()["process_watch"].startswith("polling+exec_watch")
         sh("nice -n 19 grep -r alpha . > /dev/null", root)
-        rec.flush()
+        rec.flush(FLUSH_S)
         sh("nice -n 19 find . -name '*.md' > /dev/null", root)
-        rec.flush()
+        rec.flush(FLUSH_S)
     searches = [(e["search_type"], e["query"], e["files_matched"]) for e in store.actions(types=["file_search"])]
     assert searches == [("grep", "alpha", 1), ("find", "*.md", 2)]
     assert not list(store.actions(types=["file_read", "file_browse"]))
@@ -346,13 +346,13 @@ def test_files_opened_after_survives_flushes(root: Path, store: Store) -> None:
     (root / "b.md").write_text("beta alpha\n")
     with Recorder(store, [root], make_config()) as rec:
         sh("grep -rl alpha . > /dev/null", root)
-        rec.flush()
+        rec.flush(FLUSH_S)
         (search,) = list(store.actions(types=["file_search"]))
         assert search["files_opened_after"] == []
         sh("cat b.md > /dev/null", root)
-        rec.flush()
+        rec.flush(FLUSH_S)
         sh("cat a.md > /dev/null", root)
-        rec.flush()
+        rec.flush(FLUSH_S)
     (search,) = list(store.actions(types=["file_search"]))
     assert search["files_opened_after"] == ["b.md", "a.md"]
     refs = [(e["source_file"], e["target_file"]) for e in store.actions(types=["cross_file_reference"]) if e["reference_type"] == "search_then_read"]
@@ -367,7 +367,7 @@ def test_copying_a_folder_is_one_copy(root: Path, store: Store) -> None:
     with Recorder(store, [root], make_config()) as rec:
         sh("cp -r photos photos-backup", root)
         time.sleep(3.0)  # no flush: the bulk episode ends by itself after 2 s of quiet
-        rec.flush()
+        rec.flush(FLUSH_S)
     evs = [e for e in store.actions() if e["event_type"] not in ("context_switch", "cross_file_reference")]
     assert [(e["event_type"], e["source_path"], e["dest_path"], e["is_backup"], e["bulk_count"]) for e in evs] == [
         ("file_copy", "photos", "photos-backup", True, 150)
@@ -452,14 +452,14 @@ def test_close_idle_session_for_the_daemon(root: Path, store: Store) -> None:
     rec = Recorder(store, [root], make_config(idle_gap_minutes=0.01)).start()
     try:
         sh("echo a > a.txt", root)
-        rec.flush()
+        rec.flush(FLUSH_S)
         sid = rec.session_id
         time.sleep(1.0)  # longer than the 0.6 s gap
         rec.close_idle_session()
         assert store.session(sid)["closed"]
         assert rec.session_id is None
         sh("echo b > b.txt", root)
-        rec.flush()
+        rec.flush(FLUSH_S)
         assert rec.session_id not in (None, sid)
     finally:
         rec.stop()
@@ -473,5 +473,5 @@ def test_a_slow_office_save_through_a_temporary_file_is_one_edit(root: Path, sto
         tmp.write_text("draft two\nsecond line\n")
         time.sleep(1.5)  # a big document takes a while to write
         os.replace(tmp, doc)
-        rec.flush()
+        rec.flush(FLUSH_S)
     assert [k for k in kinds(store) if k[0] not in ("context_switch", "cross_file_reference")] == [("file_edit", "report.txt")]

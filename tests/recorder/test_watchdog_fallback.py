@@ -7,6 +7,7 @@ import logging
 from pathlib import Path
 
 import pytest
+from fg_helpers import FLUSH_S
 from filegram.recorder import Recorder
 from rec_helpers import kinds, make_config, sh
 
@@ -28,9 +29,9 @@ def test_missing_internal_falls_back_to_the_public_observer(
     caplog.set_level(logging.WARNING, logger="filegram.recorder")
     with Recorder(store, [root], make_config()) as rec:
         sh("printf 'one\\n' > note.md", root)
-        rec.flush()
+        rec.flush(FLUSH_S)
         sh("cat note.md", root)
-        rec.flush()
+        rec.flush(FLUSH_S)
         st = rec.stats()
     assert ("file_write", "note.md", "create") in kinds(store)
     assert ("file_read", "note.md") in kinds(store)  # file opens still come through
@@ -58,7 +59,7 @@ def test_extension_failing_when_its_first_watch_is_built_falls_back(
     caplog.set_level(logging.WARNING, logger="filegram.recorder")
     with Recorder(store, [root], make_config()) as rec:
         sh("mkdir drafts && printf 'x\\n' > drafts/a.txt", root)
-        rec.flush()
+        rec.flush(FLUSH_S)
     assert ("dir_create", "drafts") in kinds(store)
     assert ("file_write", "drafts/a.txt", "create") in kinds(store)
     (warning,) = fallback_warnings(caplog)
@@ -72,7 +73,7 @@ def test_the_tested_watchdog_needs_no_fallback(root: Path, store: Store, caplog:
     caplog.set_level(logging.WARNING, logger="filegram.recorder")
     with Recorder(store, [root], make_config()) as rec:
         sh("ls", root)
-        rec.flush()
+        rec.flush(FLUSH_S)
         st = rec.stats()
     assert fallback_warnings(caplog) == [] and st["unavailable_types"] == []
     assert ("file_browse", ".") in kinds(store)

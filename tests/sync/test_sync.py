@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from fg_helpers import leaks, wait_until
+from fg_helpers import FLUSH_S, leaks, wait_until
 from sync_helpers import (
     actions,
     blob_hashes,
@@ -73,8 +73,8 @@ def test_two_devices_record_at_once_and_end_with_one_profile(tmp_path: Path, sim
             with open(root / "drafts" / "kickoff-notes.md", "a", encoding="utf-8") as fh:
                 fh.write("- second point\n")
             os.rename(root / "drafts" / "kickoff-notes.md", root / "kickoff-final.md")
-        rec_a.flush()
-        rec_b.flush()
+        rec_a.flush(FLUSH_S)
+        rec_b.flush(FLUSH_S)
         # both devices sync while both still record: the open sessions wait until they close
         first = sync(a, shared)
         assert first["sent"]["sessions"] == 6 and first["received"]["sessions"] == 0
