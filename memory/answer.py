@@ -16,6 +16,7 @@ from datetime import datetime, tzinfo
 from typing import Any
 
 from filegram.privacy import redact
+from filegram.vocab import TIER_POSITION
 
 from .dimensions import DIM_IDS, DIMENSIONS, TIERS, dimension_label
 from .evidence import assemble, find_session, route, word_hit
@@ -149,10 +150,89 @@ def _score_shift(choices: list[str], shifts: list[dict[str, Any]], dims: list[st
     return scores
 
 
-def _score_attributes(choices: list[str], prof: dict[str, Any], dims: list[str]) -> list[float]:
+def _session_likelihood(tiers: dict[str, dict[str, Any]], d: str, t: str) -> float:
+    """How well tier t on d explains what the named session showed (flat when it gave no
+    opportunity on d): a sure signature is three times likelier under its own tier."""
+    st = tiers.get(d)
+    if not st or st.get("tier") not in TIERS:
+        return 1.0
+    conf = min(max(float(st.get("confidence", 0.5)), 0.0), 1.0)
+    return 1.0 + 2.0 * conf if t == st["tier"] else 1.0
+
+
+def _support(prof: dict[str, Any], session: dict[str, dict[str, Any]] | None, d: str, t: str) -> float:
+    """The user's posterior on d, updated by the named session's own evidence when the
+    question is about one session (a single session rarely moves the user's profile off
+    "unknown", yet it shows its own behaviour)."""
+    prior = {x: max(_user_support(prof, d, x), 1e-3) for x in TIERS}
+    if not session:
+        return prior[t]
+    post = {x: prior[x] * _session_likelihood(session, d, x) for x in TIERS}
+    return post[t] / sum(post.values())
+
+
+_CLAUSES = re.compile(r"[;\n]|\s+\band\b\s+(?=[A-Z(])")
+_LABELLED = re.compile(r"^\s*(\S{1,40}?)\s+[-\u2013\u2014:]\s+(.*)$", re.S)
+
+
+def _clauses(choice: str) -> list[str]:
+    return [x for x in _CLAUSES.split(choice) if x.strip()] or [choice]
+
+
+def _session_labels(mem: MemoryView) -> dict[str, str]:
+    rows = mem.store.conn.execute(
+        "SELECT m.session_id, s.label FROM mem_sessions m LEFT JOIN sessions s ON s.id = m.session_id").fetchall()
+    return {label: sid for sid, label in rows if label}
+
+
+def _score_labelled(mem: MemoryView, choices: list[str], dims: list[str], labels: dict[str, str]) -> list[float] | None:
+    """Options that describe several sessions by label ("U1 - writes long reports; U2 -
+    ..."): each statement is weighed against the session it names, not the user."""
+    scores, named = [], False
+    for c in choices:
+        vals, current = [], None
+        for cl in _clauses(c):
+            m = _LABELLED.match(cl)
+            if m and m.group(1) in labels:
+                current, cl = labels[m.group(1)], m.group(2)
+            if current is None:
+                continue
+            b = _best(tier_matches(cl, dims) or tier_matches(cl))
+            if b and b[2] >= 0.3:
+                d, t, strength = b
+                lik = {x: _session_likelihood(mem.session_tiers(current), d, x) for x in TIERS}
+                vals.append(lik[t] / sum(lik.values()) * min(strength, 2.0))
+                named = True
+        scores.append(round(sum(vals) / len(vals), 6) if vals else 0.0)
+    return scores if named else None
+
+
+def _odd_one_out(mem: MemoryView, sids: list[str]) -> list[float]:
+    """For "which of these sessions is not like the others": how far each session's sure
+    tiers lie from what the other sessions show on the same dimension."""
+    tiers = [mem.session_tiers(sid) for sid in sids]
+    scores = []
+    for i, own in enumerate(tiers):
+        gap = 0.0
+        for d, st in own.items():
+            if st.get("tier") not in TIER_POSITION:
+                continue
+            others = [(TIER_POSITION[o[d]["tier"]], float(o[d].get("confidence", 0.5)))
+                      for j, o in enumerate(tiers) if j != i and o.get(d, {}).get("tier") in TIER_POSITION]
+            weight = sum(w for _, w in others)
+            if not weight:
+                continue
+            centre = sum(p * w for p, w in others) / weight
+            gap += float(st.get("confidence", 0.5)) * abs(TIER_POSITION[st["tier"]] - centre)
+        scores.append(round(gap, 6))
+    return scores
+
+
+def _score_attributes(choices: list[str], prof: dict[str, Any], dims: list[str],
+                      session: dict[str, dict[str, Any]] | None = None) -> list[float]:
     scores = []
     for c in choices:
-        clauses = [x for x in re.split(r"[;\n]|\s+\band\b\s+(?=[A-Z(])", c) if x.strip()] or [c]
+        clauses = _clauses(c)
         vals = []
         for cl in clauses:
             m = tier_matches(cl, dims) or tier_matches(cl)
@@ -160,7 +240,7 @@ def _score_attributes(choices: list[str], prof: dict[str, Any], dims: list[str])
             if b and b[2] >= 0.3:
                 d, t, strength = b
                 conf = max(prof["dimensions"][d]["confidence"], 0.05)
-                vals.append(_user_support(prof, d, t) * min(strength, 2.0) * (0.5 + conf))
+                vals.append(_support(prof, session, d, t) * min(strength, 2.0) * (0.5 + conf))
         scores.append(round(sum(vals) / len(vals), 6) if vals else 0.0)
     return scores
 
@@ -177,14 +257,19 @@ def deterministic(mem: MemoryView, question: str, choices: list[str] | None, evi
     is_shift = bool(_SHIFT_Q.search(question))
     if choices:
         scores: list[float] = []
-        if is_shift:
+        labels = _session_labels(mem)
+        if len(choices) >= 3 and all(c.strip() in labels for c in choices):
+            scores = _odd_one_out(mem, [labels[c.strip()] for c in choices])
+        if not scores or max(scores) <= 0:
+            scores = _score_labelled(mem, choices, dims, labels) or []
+        if (not scores or max(scores) <= 0) and is_shift:
             shifts = mem.session_shift(sid) if sid else [
                 {"dimension": a["dimension"], "from": a["from"], "to": a["to"], "score": a["distance"]}
                 for a in prof["anomalies"]
             ]
             scores = _score_shift(choices, shifts, dims)
         if not scores or max(scores) <= 0:
-            scores = _score_attributes(choices, prof, dims)
+            scores = _score_attributes(choices, prof, dims, mem.session_tiers(sid) if sid else None)
         if max(scores) <= 0:
             scores = _lexical(choices, evidence_text)
         best = max(range(len(choices)), key=lambda i: (scores[i], -i))

@@ -401,10 +401,13 @@ class _Scanner:
 
     def _catch_starting(self, names: set[str], known: set[int]) -> None:
         t_exec = time.time() * 1000.0
-        # The 12 ms budget is the scanner's own CPU time, not the wall clock: on a busy machine
+        # The 40 ms budget is the scanner's own CPU time, not the wall clock: on a busy machine
         # the wall clock ran out while the new process (or the scanner) waited for a CPU, and
-        # the search was stored without its query. The wall-clock cap bounds the wait.
-        cpu_deadline = time.thread_time() + 0.012
+        # the search was stored without its query. The wall-clock cap bounds the wait. The
+        # pause between looks grows (0.2 ms to 5 ms), so a program whose exec is slow to finish
+        # (a starved, niced one) does not use the budget up on looks that cannot find it yet.
+        cpu_deadline = time.thread_time() + 0.040
+        pause = 0.0002
         deadline = time.monotonic() + 0.5
         pending: set[int] = set()
         caught = False
@@ -431,7 +434,8 @@ class _Scanner:
             # until exec has finished, the new process still bears its parent's name
             if (caught and not pending) or time.thread_time() > cpu_deadline or time.monotonic() > deadline:
                 break
-            time.sleep(0.0002)
+            time.sleep(pause)
+            pause = min(pause * 1.5, 0.005)
         if not found:
             for name in sorted(names):
                 # exec'd and gone before it could be read: still say which program ran, and when

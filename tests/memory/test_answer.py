@@ -109,3 +109,64 @@ def test_bench_worded_options(p17_memory):
     ans = mem.ask("This user is about to start task quarterly summary, which they have not done before. "
                   "How will they most likely work?", opts)
     assert ans.choice == 1, ans.scores
+
+
+def _sessions(path, personas: list[tuple[str, dict[str, str], str]]):
+    """A store of one session per (label, tiers, task), as the bench's line-ups build them."""
+    from filegram.memory.synth import store_session
+
+    from filegram.store import Store
+
+    st = Store(path)
+    ids = {label: store_session(st, tiers, task, seed=i, start_ms=1.7e12 + i * 3.6e6, label=label)
+           for i, (label, tiers, task) in enumerate(personas)}
+    mem = Memory(st)
+    mem.consolidate()
+    return st, mem, ids
+
+
+OTHER = {"A": "R", "B": "R", "C": "R", "D": "R", "E": "L", "F": "R"}
+
+
+def test_a_question_about_one_session_is_answered_from_that_session(tmp_path):
+    """One session hardly moves the user's profile off "unknown", yet it shows its own
+    behaviour: the answer weighs each option against the session (was chance before)."""
+    st, mem, ids = _sessions(tmp_path / "one.db", [("only", OTHER, "T-11")])
+    try:
+        shown = {d: t["tier"] for d, t in mem.session_tiers(ids["only"]).items() if t.get("shown")}
+        assert {"A", "D"} <= set(shown), shown  # the old answerer scored these options all alike
+        for d, tier in shown.items():
+            assert tier == OTHER[d]
+            options = [DIMENSIONS[d].tiers[t] for t in "LMR"]
+            ans = mem.ask("This anonymous session: which description fits what it shows?", options, session="only")
+            assert options[ans.choice] == DIMENSIONS[d].tiers[tier], (d, ans.scores)
+    finally:
+        st.close()
+
+
+def test_which_session_was_someone_else(tmp_path):
+    tasks = ["T-08", "T-15", "T-21", "T-01", "T-26", "T-31"]
+    personas = [(f"Trajectory {i + 1}", OTHER if i == 3 else P17, task) for i, task in enumerate(tasks)]
+    st, mem, _ = _sessions(tmp_path / "lineup.db", personas)
+    try:
+        labels = [label for label, _, _ in personas]
+        ans = mem.ask("All but one of these 6 sessions come from the same person. Which session was done by someone else?", labels)
+        assert labels[ans.choice] == "Trajectory 4", ans.scores
+    finally:
+        st.close()
+
+
+def test_options_that_describe_two_sessions_by_label(tmp_path):
+    st, mem, ids = _sessions(tmp_path / "pair.db", [("U1", P17, "T-08"), ("U2", OTHER, "T-08")])
+    try:
+        seen = {u: {d: t["tier"] for d, t in mem.session_tiers(ids[u]).items()} for u in ("U1", "U2")}
+        dims = [d for d in "ABCDEF" if seen["U1"].get(d) == P17[d] and seen["U2"].get(d) == OTHER[d]]
+        assert dims, seen
+        d = dims[0]
+        text = DIMENSIONS[d].tiers
+        right = f"U1 - {text[P17[d]]}; U2 - {text[OTHER[d]]}"
+        wrong = f"U1 - {text[OTHER[d]]}; U2 - {text[P17[d]]}"
+        ans = mem.ask("Two people did the same task at the same time; what is the main difference between them?", [wrong, right])
+        assert ans.choice == 1, ans.scores
+    finally:
+        st.close()

@@ -323,17 +323,25 @@ def test_searches_are_seen_without_the_process_connector(root: Path, store: Stor
     A grep over two files lives about a millisecond; the scanner reads its command line once
     the exec wakes it. On a busy machine the scanner may get the CPU only after grep has
     exited (then the search is stored without its query, as the recorder's docs say), so
-    the tools run at the lowest priority (nice 19): the scanner is scheduled first, and what
-    is tested is the wake-up and the reading, not the machine's scheduler."""
+    the tools run at the lowest priority (nice 19) on the one CPU the recorder's threads are
+    pinned to: the scanner is scheduled first, and what is tested is the wake-up and the
+    reading, not the machine's scheduler. (Nice alone was not enough under load: the tool ran
+    on the other core while the scanner waited for this one.)"""
     monkeypatch.setenv("FILEGRAM_NO_PROC_CONNECTOR", "1")
     (root / "a.md").write_text("alpha\n")
     (root / "b.md").write_text("beta\n")
-    with Recorder(store, [root], make_config()) as rec:
-        assert rec.stats()["process_watch"].startswith("polling+exec_watch")
-        sh("nice -n 19 grep -r alpha . > /dev/null", root)
-        rec.flush(FLUSH_S)
-        sh("nice -n 19 find . -name '*.md' > /dev/null", root)
-        rec.flush(FLUSH_S)
+    cpu = min(os.sched_getaffinity(0))
+    allowed = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, {cpu})  # threads started from here on inherit it
+    try:
+        with Recorder(store, [root], make_config()) as rec:
+            assert rec.stats()["process_watch"].startswith("polling+exec_watch")
+            sh(f"taskset -c {cpu} nice -n 19 grep -r alpha . > /dev/null", root)
+            rec.flush(FLUSH_S)
+            sh(f"taskset -c {cpu} nice -n 19 find . -name '*.md' > /dev/null", root)
+            rec.flush(FLUSH_S)
+    finally:
+        os.sched_setaffinity(0, allowed)
     searches = [(e["search_type"], e["query"], e["files_matched"]) for e in store.actions(types=["file_search"])]
     assert searches == [("grep", "alpha", 1), ("find", "*.md", 2)]
     assert not list(store.actions(types=["file_read", "file_browse"]))
