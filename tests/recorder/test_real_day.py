@@ -161,8 +161,10 @@ def test_nothing_tar_git_or_vim_housekeeping_did_is_authored(day) -> None:
 def test_the_reports_281_lines_are_authored(day, store: Store) -> None:
     _, _, steps = day
     (write,) = [e for e in steps["report"] if e["event_type"] == "file_write"]
-    assert (write["file_path"], write["operation"], write["authored"], write["program"]) == (
-        "reports/2026/report.md", "create", True, "cat")
+    assert (write["file_path"], write["operation"], write["authored"]) == ("reports/2026/report.md", "create", True)
+    # cat lives a millisecond: on a loaded machine it can be gone before its name is read
+    # (then null, as for the other utilities below, never another program's)
+    assert write["program"] in ("cat", None), write
     text = store.get_blob(write["media_ref"]["hash"]).decode()
     assert text.count("\n") == 281 and text.count("|---|---|---|") >= 20
 
