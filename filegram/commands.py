@@ -226,7 +226,7 @@ STATUS_SHOWN = {
     "memory_sessions", "memory_updated_ms", "daemon", "daemon_state", "daemon_pid", "daemon_status", "daemon_api",
     "daemon_last_stored_action_ms", "daemon_last_memory_update_ms", "daemon_recorder_restarts",
     "daemon_recorder_errors", "daemon_recorder_last_error", "daemon_warnings", "daemon_roots",
-    "unavailable action types", "screen capture", "screen frames", "last screen frame",
+    "unavailable action types", "screen capture", "screen frames", "last screen frame", "memory_provisional",
 }
 
 
@@ -291,6 +291,9 @@ def render_status(info: dict[str, Any]) -> str:
         rows.append(("memory", "not built yet (the daemon builds it; or run filegram profile)"))
     else:
         rows.append(("memory", (f"{mem} session(s), " if mem is not None else "") + f"updated {fmt_ago(updated)}"))
+    live = info.get("memory_provisional") or {}
+    if live.get("sessions"):
+        rows.append(("", f"{live['sessions']} open session(s) folded in provisionally ({live.get('actions', 0)} action(s))"))
     by_type = info.get("actions_by_type") or {}
     top = sorted(by_type.items(), key=lambda kv: -kv[1])
     kinds = ", ".join(f"{k.removeprefix('file_')} {v}" for k, v in top)
@@ -328,7 +331,7 @@ def render_status(info: dict[str, Any]) -> str:
     lines = ["FileGram status"]
     for k, v in rows:
         wrapped = textwrap.wrap(v, width - 14, break_on_hyphens=False, break_long_words=False) or [""]
-        lines.append(f"  {k:<12}{wrapped[0]}")
+        lines.append(f"  {k:<11} {wrapped[0]}")
         lines.extend(f"{'':14}{more}" for more in wrapped[1:])
     return "\n".join(lines)
 

@@ -193,3 +193,19 @@ def test_the_assistant_and_the_tray_say_how_much_is_provisional(store: Store) ->
     assert line.endswith("(open session provisional: 33 actions)")
     page = profile_page(prof, {}, 0, {})
     assert "1 of them still open (provisional: 33 action(s) so far" in page
+
+
+def test_status_says_how_much_is_provisional_on_its_own_line(tmp_path: Path) -> None:
+    """`filegram status` used to print the raw key glued to its value
+    ("memory provisionalsessions 1, actions 12")."""
+    home = tmp_path / "home"
+    home.mkdir()
+    st = Store(home / "filegram.db")
+    _work("done", 1_700_000_000_000.0, 20).store_into(st)
+    _open_session(st, "now", 1_700_100_000_000.0, 12)
+    Memory(st).fold_live()
+    st.close()
+    out = subprocess.run([sys.executable, "-m", "filegram", "--home", str(home), "status"], capture_output=True,
+                         text=True, check=True, env={**os.environ, "COLUMNS": "100"}).stdout
+    assert "1 open session(s) folded in provisionally (12 action(s))" in out, out
+    assert "provisionalsessions" not in out and "memory provisional" not in out, out
