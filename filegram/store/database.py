@@ -26,6 +26,23 @@ CORE_NAMESPACE = "core"
 IN_MEMORY = ":memory:"  # Store(":memory:"): a throwaway database (bench methods, tests)
 SQLITE_BUSY_TIMEOUT_MS = 30_000
 
+
+def _enable_wal(conn: sqlite3.Connection) -> None:
+    """Switching a new database to WAL needs it to itself, and SQLite answers "database is
+    locked" at once, without its busy handler, while another process is creating the same
+    file (the daemon and a command on first run): retry within the busy timeout."""
+    deadline = time.monotonic() + SQLITE_BUSY_TIMEOUT_MS / 1000
+    pause = 0.005
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(pause)
+            pause = min(pause * 2, 0.2)
+
 CORE_MIGRATIONS: list[Migration] = [
     # 1: the foundation
     """
@@ -214,7 +231,7 @@ class Database:
             conn.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
             conn.execute("PRAGMA foreign_keys=ON")
             if not readonly:
-                conn.execute("PRAGMA journal_mode=WAL")
+                _enable_wal(conn)
                 conn.execute("PRAGMA synchronous=FULL")
                 self.migrate()
             else:
