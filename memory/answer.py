@@ -164,9 +164,9 @@ def _support(prof: dict[str, Any], session: dict[str, dict[str, Any]] | None, d:
     """The user's posterior on d, updated by the named session's own evidence when the
     question is about one session (a single session rarely moves the user's profile off
     "unknown", yet it shows its own behaviour)."""
+    if not session or d not in session:
+        return _user_support(prof, d, t)
     prior = {x: max(_user_support(prof, d, x), 1e-3) for x in TIERS}
-    if not session:
-        return prior[t]
     post = {x: prior[x] * _session_likelihood(session, d, x) for x in TIERS}
     return post[t] / sum(post.values())
 
