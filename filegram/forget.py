@@ -79,16 +79,23 @@ def check_scope(*, path_glob: str | None, since_ms: float | None, until_ms: floa
 DAEMON_FORGET = "filegram.daemon.client:forget_through_daemon"
 
 
-def forget_through_daemon(home: Home, what: dict[str, Any]) -> dict[str, Any] | None:
-    module, _, name = DAEMON_FORGET.partition(":")
+def run_in_daemon(spec: str, *args: Any) -> dict[str, Any] | None:
+    """Call the daemon's "module:function" (named as a string: the daemon lives above the
+    core). None when the daemon package is not installed or, from the function, when no
+    daemon runs for the home."""
+    module, _, name = spec.partition(":")
     try:
         runner = getattr(importlib.import_module(module), name)
     except ModuleNotFoundError as exc:
         if exc.name is None or not module.startswith(exc.name):
             raise
         return None
-    result: dict[str, Any] | None = runner(home, what)
+    result: dict[str, Any] | None = runner(*args)
     return result
+
+
+def forget_through_daemon(home: Home, what: dict[str, Any]) -> dict[str, Any] | None:
+    return run_in_daemon(DAEMON_FORGET, home, what)
 
 
 def forget(

@@ -37,17 +37,9 @@ DAEMON_SYNC = "filegram.daemon.client:sync_through_daemon"
 
 
 def sync_through_daemon(ctx: Context, shared: str | None) -> dict[str, Any] | None:
-    import importlib
+    from filegram.forget import run_in_daemon
 
-    module, _, name = DAEMON_SYNC.partition(":")
-    try:
-        runner = getattr(importlib.import_module(module), name)
-    except ModuleNotFoundError as exc:
-        if exc.name is None or not module.startswith(exc.name):
-            raise
-        return None
-    result: dict[str, Any] | None = runner(ctx.home, shared)
-    return result
+    return run_in_daemon(DAEMON_SYNC, ctx.home, shared)
 
 
 def cmd_sync(args: argparse.Namespace, ctx: Context) -> int:
