@@ -39,12 +39,26 @@ class BulkAgg:
     modifies: int = 0
     deletes: int = 0
     dirs: int = 0
+    # The earliest change time (ctime) of a file the episode counted: when it was really
+    # written. Events carry the time they were read, which a backlog can delay by seconds.
+    t_written: float | None = None
     # reads elsewhere while the folder filled up: the other side of a `cp -r`
     sources: list[PendingRead] = field(default_factory=list)
 
     @property
     def empty(self) -> bool:
         return not (self.creates or self.modifies or self.deletes or self.dirs)
+
+    @property
+    def t_began(self) -> float:
+        """When the episode's changes really began (see t_written)."""
+        return self.t_first if self.t_written is None else min(self.t_first, self.t_written)
+
+    def written_at(self, ctime_ns: int) -> None:
+        # ctime, unlike mtime, cannot be set by the writer (tar and cp -p restore old mtimes)
+        t = ctime_ns / 1e6
+        if t > 0 and (self.t_written is None or t < self.t_written):
+            self.t_written = t
 
 
 # (folder, first t, last t, counts per kind) -> True when a known tool run took the episode
@@ -146,6 +160,7 @@ class BulkSummariser:
                 try:
                     st = os.stat(path, follow_symlinks=False)
                     size, mtime = st.st_size, st.st_mtime_ns
+                    agg.written_at(st.st_ctime_ns)
                 except OSError:
                     size, mtime = 0, 0
                 self.state.put(path, FileInfo(self.state.new_fid(), t, size, mtime, None, False))
@@ -155,6 +170,7 @@ class BulkSummariser:
                 try:
                     st = os.stat(path, follow_symlinks=False)
                     info.size, info.mtime_ns, info.hash = st.st_size, st.st_mtime_ns, None
+                    agg.written_at(st.st_ctime_ns)
                     self.state.put(path, info)
                 except OSError:
                     pass
@@ -202,7 +218,7 @@ class BulkSummariser:
 
     def _end(self, agg: BulkAgg) -> None:
         counts = {"create": agg.creates, "modify": agg.modifies, "delete": agg.deletes, "dir": agg.dirs}
-        if self.absorb is not None and self.absorb(agg.key, agg.t_first, agg.t_last, counts):
+        if self.absorb is not None and self.absorb(agg.key, agg.t_began, agg.t_last, counts):
             # a tool we know did this (its process was seen after the events began)
             self.pending.reads.extend(agg.sources)
             agg.sources = []

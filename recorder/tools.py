@@ -185,6 +185,25 @@ class Run:
         return False
 
 
+def _inside_repository(folder: str) -> bool:
+    p = folder
+    while True:
+        if any(os.path.exists(os.path.join(p, m)) for m in (".git", ".hg", ".svn")):
+            return True
+        parent = os.path.dirname(p)
+        if parent == p:
+            return False
+        p = parent
+
+
+def _ctime_ms(path: str) -> float | None:
+    """When the file last changed (ctime, which no program can set back), or None."""
+    try:
+        return os.stat(path, follow_symlinks=False).st_ctime_ns / 1e6
+    except OSError:
+        return None
+
+
 def _under(path: str, top: str) -> bool:
     return path == top or path.startswith(top.rstrip(os.sep) + os.sep)
 
@@ -208,6 +227,7 @@ class ToolRuns:
         # editors' signatures: swap, lock and backup files (folder / file -> last time)
         self.artifact_dirs: dict[str, float] = {}
         self.artifact_files: dict[str, float] = {}
+        self._repo_folders: dict[str, bool] = {}  # folder -> inside a repository (see _in_repo)
 
     def __len__(self) -> int:
         """Runs holding a tally not yet summarised."""
@@ -288,6 +308,7 @@ class ToolRuns:
             return None
         best: Run | None = None
         best_score: tuple[int, int, int, float] = (0, 0, 0, 0.0)
+        written: list[float | None] = []
         for run in self.runs:
             if not run.alive_at(t):
                 continue
@@ -297,6 +318,13 @@ class ToolRuns:
             how, depth = self._score(run, path, kind, t)
             if not how:
                 continue
+            if kind in ("create", "modify", "dir"):
+                # An event carries the time it was read, seconds late under a backlog: a
+                # change made before the run started (by its ctime) is not the run's.
+                if not written:
+                    written.append(_ctime_ms(path))
+                if written[0] is not None and written[0] < run.t_start - START_SLACK_MS:
+                    continue
             # what names the path, then the narrowest scope, then a tool, then the latest
             score = (how, depth, int(run.claims), run.t_start)
             if score > best_score:
@@ -317,6 +345,10 @@ class ToolRuns:
                 return 3, len(path)  # mkdir -p a/b/c also made a and a/b
         if run.recursive:
             return 0, 0
+        if run.anonymous and run.c.rule.scope == "repo" and not self._in_repo(path):
+            # known by name only (any git on the machine: an editor polling its repository):
+            # version control works inside a repository, so nothing outside one is its
+            return 0, 0
         if run.is_editor:
             # an editor covers what its swap / lock files point at, never its whole folder
             t_art = self.artifact_files.get(path)
@@ -328,6 +360,16 @@ class ToolRuns:
             return 0, 0  # `tail -f log` in ~ does not own every file under ~, nor a long `less`
         depth = max((len(s) for s in run.scope if _under(path, s)), default=0)
         return (1, depth) if depth else (0, 0)
+
+    def _in_repo(self, path: str) -> bool:
+        folder = os.path.dirname(path)
+        hit = self._repo_folders.get(folder)
+        if hit is None:
+            hit = _inside_repository(folder)
+            if len(self._repo_folders) > 4096:
+                self._repo_folders.clear()
+            self._repo_folders[folder] = hit
+        return hit
 
     def _recursive_covers(self, run: Run, named: str, path: str, kind: str) -> bool:
         """rm -r claims what it removes below a folder it names; cp -r what it reads

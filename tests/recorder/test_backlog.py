@@ -63,10 +63,55 @@ def test_a_tool_seen_only_by_name_does_not_take_a_burst_that_began_before_it(roo
 
 def test_a_burst_after_a_tool_seen_only_by_name_started_is_still_the_tools(root: Path, store: Store) -> None:
     interp = Interpreter(RootSet([root], PathFilter()), FileState(store), bulk_per_second=200)
+    (root / "repo" / ".git").mkdir(parents=True)
     t0 = now_ms() - 20_000
     interp.feed(Raw("proc_start", str(root), t=t0, data=ProcInfo(-1, 0, "git", [], "", t0)))
-    _storm(interp, root / "checkout", t0 + 20, 400)
+    _storm(interp, root / "repo" / "checkout", t0 + 20, 400)
     interp.feed(Raw("proc_end", "", t=t0 + 3000, data=-1))
     actions = interp.tick(now_ms(), force=True)
     writes = [(a["file_path"], a.get("bulk_count"), a.get("program"), a["authored"]) for a in actions if a["event_type"] == "file_write"]
-    assert writes == [("checkout", 400, "git", False)], writes
+    assert writes == [("repo/checkout", 400, "git", False)], writes
+
+
+def test_a_git_seen_only_by_name_does_not_take_what_happens_outside_a_repository(root: Path, store: Store) -> None:
+    """Found under load: a git run by another program on the machine (an editor polling its
+    repository; here another test) was read too late to know its folder, and took three
+    searches the person ran in a folder that is no repository."""
+    interp = Interpreter(RootSet([root], PathFilter()), FileState(store), bulk_per_second=200)
+    docs = root / "docs"
+    docs.mkdir()
+    for name in ("plan.md", "notes.md"):
+        (docs / name).write_text("budget\n")
+    t0 = now_ms() - 20_000
+    interp.feed(Raw("proc_start", str(root), t=t0, data=ProcInfo(-1, 0, "git", [], "", t0)))
+    interp.feed(Raw("dir_opened", str(docs), t=t0 + 10))
+    for i, name in enumerate(("plan.md", "notes.md")):
+        interp.feed(Raw("closed_nowrite", str(docs / name), t=t0 + 20 + i))
+    interp.feed(Raw("proc_end", "", t=t0 + 500, data=-1))
+    actions = interp.tick(now_ms(), force=True)
+    assert actions, "the person's look at docs/ was lost"
+    assert all(a.get("authored", True) and a.get("program") != "git" for a in actions), actions
+
+
+def test_a_burst_written_before_a_tool_but_read_after_it_started_is_not_the_tools(root: Path, store: Store) -> None:
+    """Events carry the time they were read. In CI the recorder read a script's 8,000
+    creations a second late, after a `git init` seen only by name had started, and git took
+    them all: the files' change times (ctime) say they were written before git began."""
+    interp = Interpreter(RootSet([root], PathFilter()), FileState(store), bulk_per_second=200)
+    folder = root / "dataset"
+    folder.mkdir()
+    files = []
+    for i in range(400):  # written now, by a script...
+        f = folder / f"item{i}.txt"
+        f.write_text("x")
+        files.append(f)
+    git_start = now_ms() + 50  # ...then git started (its files elsewhere)...
+    interp.feed(Raw("proc_start", str(root), t=git_start, data=ProcInfo(-1, 0, "git", [], "", git_start)))
+    t_read = git_start + 1000  # ...and only then were the script's events read
+    for i, f in enumerate(files):
+        interp.feed(Raw("created", str(f), t=t_read + i))
+        interp.feed(Raw("closed_write", str(f), t=t_read + i + 0.5))
+    interp.feed(Raw("proc_end", "", t=git_start + 3000, data=-1))
+    actions = interp.tick(now_ms() + 10_000, force=True)
+    writes = [(a["file_path"], a.get("bulk_count"), a.get("program")) for a in actions if a["event_type"] == "file_write"]
+    assert writes == [("dataset", 400, None)], writes
