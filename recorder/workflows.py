@@ -486,6 +486,36 @@ def precision_recall(results: list[WorkflowResult]) -> list[dict[str, Any]]:
     return rows
 
 
+def forgive_lost_queries(results: list[WorkflowResult]) -> tuple[list[WorkflowResult], int]:
+    """The results with each search stored without its query counted as the expected search
+    of the same program, and how many lost their query that way.
+
+    Without the kernel's process connector (an ordinary user's recorder) a grep that exits
+    before the /proc scan can read its command line is stored as a search by that program
+    with no query (see procs): on a busy machine that happens to a few of the
+    millisecond-long searches of the suite, whatever the scanner does. The search itself
+    must still be there; how many queries were lost is reported apart."""
+    out: list[WorkflowResult] = []
+    lost = 0
+    for r in results:
+        steps = []
+        for s in r.steps:
+            missing, extra, recorded = list(s.missing), list(s.extra), list(s.recorded)
+            for m in s.missing:
+                if m[0] != "file_search" or m[2] is None:
+                    continue
+                blind = ("file_search", m[1], None, m[3])
+                if blind in extra:
+                    extra.remove(blind)
+                    missing.remove(m)
+                    recorded[recorded.index(blind)] = m
+                    lost += 1
+            problem = s.problem if missing or extra or "files_matched [None]" not in (s.problem or "") else None
+            steps.append(StepResult(s.expected, recorded, s.events, extra, missing, s.forbidden, s.tool_authored, problem))
+        out.append(WorkflowResult(r.name, steps, r.skipped))
+    return out, lost
+
+
 def tool_actions_authored(results: list[WorkflowResult]) -> int:
     return sum(s.tool_authored for r in results for s in r.steps)
 
