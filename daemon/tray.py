@@ -226,6 +226,7 @@ class Tray:
         self._icon_lock = threading.Lock()
         self._done = threading.Event()
         self._loop_thread: threading.Thread | None = None
+        self._poster = _XorgPoster.attach(self.icon)
 
     def _menu(self) -> Any:
         ps = self.pystray
@@ -245,9 +246,14 @@ class Tray:
 
     def refresh(self) -> None:
         h = self.daemon.health()
+        if self._poster is not None:
+            self._poster.post(lambda: (self._apply_unless_stopped(h), self._poster.dock_if_lost()))
+            return
         with self._icon_lock:
-            if self._stop.is_set():
-                return
+            self._apply_unless_stopped(h)
+
+    def _apply_unless_stopped(self, h: dict[str, Any]) -> None:
+        if not self._stop.is_set():
             self._apply(h)
 
     def _apply(self, h: dict[str, Any]) -> None:
@@ -321,8 +327,10 @@ class Tray:
         """Block on the calling (main) thread until the daemon stops."""
 
         def setup(icon: Any) -> None:
-            icon.visible = True
-            self.refresh()
+            if self._poster is not None:
+                self._poster.post(self._show)
+            else:
+                self._show()
             threading.Thread(target=self._refresher, name="tray-refresh", daemon=True).start()
 
         self.daemon.on_stop(self.stop)
@@ -333,15 +341,30 @@ class Tray:
             self.icon.run(setup=setup)
         finally:
             self._done.set()
+            if self._poster is not None:
+                self._poster.close()
 
-    def stop(self) -> None:
-        self._stop.set()
+    def _show(self) -> None:
+        h = self.daemon.health()
+        with self._icon_lock:
+            if self._stop.is_set():
+                return
+            self.icon.visible = True
+            self._apply(h)
+
+    def _stop_icon(self) -> None:
         with self._icon_lock:
             try:
                 self.icon.stop()
             except Exception:
                 log.exception("tray: could not stop the icon")
-        if self._loop_thread is None or threading.current_thread() is self._loop_thread:
+
+    def stop(self) -> None:
+        self._stop.set()
+        on_loop = self._loop_thread is None or threading.current_thread() is self._loop_thread
+        if self._poster is None or on_loop or not self._poster.post(self._stop_icon):
+            self._stop_icon()
+        if on_loop:
             return
         if not self._done.wait(3.0):
             # The backend missed its own stop (xorg can lose the window's DestroyNotify):
@@ -353,6 +376,119 @@ class Tray:
                     display.close()
                 except Exception:
                     pass
+
+
+class _XorgPoster:
+    """Runs work on pystray's xorg loop thread, asked for over an X connection of our own.
+
+    pystray's xorg backend runs a call from another thread by sending its loop a message
+    on the icon's own X connection and waiting for the answer. python-xlib cannot share a
+    connection between threads reliably: under load the loop, asking the X server who owns
+    the tray while another thread flushed that connection, waited forever for a reply the
+    other thread had consumed, and the daemon hung on its first icon update. Here the icon's
+    connection is only ever used by its loop thread; other threads post a callable and
+    wake the loop with a ClientMessage sent through a second connection."""
+
+    ATOM = "_FILEGRAM_TRAY_RUN"
+
+    def __init__(self, icon: Any, display: Any, atom: int):
+        import queue
+
+        self.icon = icon
+        self.display = display  # ours: used only under self.lock, never by the loop thread
+        self.atom = atom
+        self.jobs: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
+        self.lock = threading.Lock()
+        self.closed = False
+
+    @classmethod
+    def attach(cls, icon: Any) -> _XorgPoster | None:
+        """A poster for an xorg icon (None for the other backends, which are thread-safe)."""
+        handlers = getattr(icon, "_message_handlers", None)
+        window = getattr(icon, "_window", None)
+        if type(icon).__module__ != "pystray._xorg" or handlers is None or window is None:
+            return None
+        try:
+            from Xlib import X
+            from Xlib.display import Display
+
+            display = Display()
+            atom = display.intern_atom(cls.ATOM)  # atoms are the server's: same id on every connection
+        except Exception:
+            log.warning("tray: no second X connection; updating the icon through pystray", exc_info=True)
+            return None
+        poster = cls(icon, display, atom)
+        previous = handlers.get(X.ClientMessage)
+
+        def on_client_message(event: Any) -> None:
+            if event.client_type == atom:
+                poster.run_jobs()
+            elif previous is not None:
+                previous(event)
+
+        handlers[X.ClientMessage] = on_client_message
+        return poster
+
+    def post(self, job: Callable[[], None]) -> bool:
+        """Queue job for the loop thread and wake it; False when the loop cannot be woken."""
+        from Xlib import X
+        from Xlib.protocol import event
+
+        self.jobs.put(job)
+        with self.lock:
+            if self.closed:
+                return False
+            try:
+                window = self.display.create_resource_object("window", self.icon._window.id)
+                window.send_event(event.ClientMessage(type=X.ClientMessage, window=window, client_type=self.atom, data=(32, [0] * 5)),
+                                  event_mask=X.NoEventMask)
+                self.display.flush()
+                return True
+            except Exception:
+                log.warning("tray: cannot wake the icon's loop", exc_info=True)
+                return False
+
+    def dock_if_lost(self) -> None:
+        """On the loop thread: ask the tray to embed the icon again when it is not embedded.
+        A panel that started after us, restarted, or took the first request while it was
+        still starting (seen with trayer on a busy machine) otherwise never shows the icon:
+        pystray docks only when it is shown or its image changes."""
+        icon = self.icon
+        if self.closed or not icon.visible:
+            return
+        try:
+            if icon._window.query_tree().parent.id != icon._display.screen().root.id:
+                return  # embedded
+            icon._systray_manager = None
+            icon._assert_docked()
+        except AssertionError:
+            pass  # no tray owns the selection yet: the next refresh asks again
+        except Exception:
+            log.debug("tray: cannot check the icon's dock", exc_info=True)
+
+    def run_jobs(self) -> None:
+        """On the loop thread: everything posted so far."""
+        import queue
+
+        while True:
+            try:
+                job = self.jobs.get_nowait()
+            except queue.Empty:
+                return
+            try:
+                job()
+            except Exception:
+                log.exception("tray update failed")
+
+    def close(self) -> None:
+        with self.lock:
+            if self.closed:
+                return
+            self.closed = True
+            try:
+                self.display.close()
+            except Exception:
+                pass
 
 
 def _listen_for_clicks(icon: Any) -> None:

@@ -68,16 +68,22 @@ def xdisplay():
 
 
 def _grab(disp: str, path: Path):
-    from PIL import ImageGrab
+    """A screenshot through mss (ctypes: the GIL is released while X answers). Pillow's
+    ImageGrab waits for the X server holding the GIL: with the tray's loop in this process
+    holding a server grab and needing the GIL to finish it, the two waited for each other."""
+    import mss
+    from filegram.recorder.screen.image import to_image
 
-    img = ImageGrab.grab(xdisplay=disp)
+    factory = getattr(mss, "MSS", None) or mss.mss
+    with factory(display=disp) as sct:
+        img = to_image(sct.grab(sct.monitors[0]))
     img.save(path)
     return img
 
 
 def _count_near(img, rgb: tuple[int, int, int], box: tuple[int, int, int, int], tol: int = 30) -> int:
     region = img.convert("RGB").crop(box)
-    return sum(1 for px in region.getdata() if all(abs(a - b) <= tol for a, b in zip(px, rgb, strict=True)))
+    return sum(1 for px in getattr(region, "get_flattened_data", region.getdata)() if all(abs(a - b) <= tol for a, b in zip(px, rgb, strict=True)))
 
 
 PANEL = (480 - 160, 0, 480, 36)
