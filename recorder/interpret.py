@@ -51,6 +51,17 @@ from .state import FileInfo, FileState
 from .tools import ToolRuns
 from .watch import Raw
 
+MOVE_PAIR_MS = 2000.0  # a move whose two halves were seen apart (see _moved_in_unseen)
+
+
+def _stat(path: str) -> tuple[int, int] | None:
+    """(size, mtime in ns) of a file, or None when it is gone."""
+    try:
+        st = os.stat(path, follow_symlinks=False)
+    except OSError:
+        return None
+    return st.st_size, st.st_mtime_ns
+
 
 class Interpreter:
     def __init__(
@@ -194,7 +205,7 @@ class Interpreter:
             self.pending.changes[path] = Change("modify" if d.info else "create", t, t, d.info, tool="vim")
         elif path in self.state.files:
             self.pending.changes[path] = Change("modify", t, t, self.state.files[path])
-        else:
+        elif not self._moved_in_unseen(path, t):
             self.pending.changes[path] = Change("create", t, t)
 
     def _claim_change(self, path: str, t: float, kind: str) -> bool:
@@ -238,7 +249,42 @@ class Interpreter:
             info = ch.before
         if info is None:
             return
+        if self._moved_out_unseen(path, info, t):
+            return
         self.pending.deletes[path] = PendingDelete(info, t)
+
+    # A move into a folder made a moment before (`mkdir new && mv a.txt new/`) can beat the
+    # inotify watch on the new folder: the kernel reports only that a.txt left, and the scan
+    # of the new folder finds new/a.txt. The same name, size and modification time (a
+    # rename keeps them; a copy without -p does not) within the settle window is that move,
+    # whichever of the two is read first.
+
+    def _moved_in_unseen(self, path: str, t: float) -> bool:
+        if not self.pending.deletes:
+            return False
+        st = _stat(path)
+        if st is None:
+            return False
+        name = os.path.basename(path)
+        for src, d in self.pending.deletes.items():
+            if os.path.basename(src) == name and (d.info.size, d.info.mtime_ns) == st and abs(t - d.t) <= MOVE_PAIR_MS:
+                del self.pending.deletes[src]
+                self.state.put(path, d.info)
+                self.output.emit_move(src, path, d.t)
+                return True
+        return False
+
+    def _moved_out_unseen(self, src: str, info: FileInfo, t: float) -> bool:
+        name = os.path.basename(src)
+        for dest, ch in self.pending.changes.items():
+            if ch.kind != "create" or os.path.basename(dest) != name or abs(t - ch.t_first) > MOVE_PAIR_MS:
+                continue
+            if _stat(dest) == (info.size, info.mtime_ns):
+                del self.pending.changes[dest]
+                self.state.put(dest, info)
+                self.output.emit_move(src, dest, t)
+                return True
+        return False
 
     def _moved(self, src: str, dest: str, t: float) -> None:
         s_name, d_name = os.path.basename(src), os.path.basename(dest)
