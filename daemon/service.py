@@ -309,6 +309,14 @@ class Daemon:
         for sig in (signal.SIGTERM, signal.SIGINT, getattr(signal, "SIGHUP", None)):
             if sig is not None:
                 signal.signal(sig, handler)
+        usr1 = getattr(signal, "SIGUSR1", None)
+        if usr1 is not None and sys.stderr is not None:
+            # `kill -USR1 <pid>`: every thread's stack to the daemon's log, for a daemon that
+            # stopped answering (what a bug report about a hang needs)
+            import faulthandler
+
+            with contextlib.suppress(ValueError, OSError, AttributeError):
+                faulthandler.register(usr1, file=sys.stderr, all_threads=True)
 
     # -- control ----------------------------------------------------------------------
 

@@ -84,9 +84,15 @@ class DaemonHarness:
         try:
             return self.proc.wait(timeout=timeout * TIMEOUT_SCALE)
         except subprocess.TimeoutExpired:
+            self.proc.send_signal(signal.SIGUSR1)  # the daemon writes every thread's stack
+            try:
+                self.proc.wait(timeout=3)
+            except subprocess.TimeoutExpired:
+                pass
             self.proc.kill()
             self.proc.wait()
-            raise AssertionError(f"the daemon did not stop within {timeout * TIMEOUT_SCALE:.0f} s of signal {sig}:\n{self.output()[-3000:]}") from None
+            raise AssertionError(f"the daemon did not stop within {timeout * TIMEOUT_SCALE:.0f} s of signal {sig} "
+                                 f"(its threads at the deadline are at the end):\n{self.output()[-12000:]}") from None
 
     def output(self) -> str:
         if self.proc is None or self.proc.stdout is None:
