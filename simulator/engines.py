@@ -63,7 +63,7 @@ def ray_runtime(address: str | None = None, workers: int = 1) -> Iterator[Any]:
     opts: dict[str, Any] = {"include_dashboard": False, "logging_level": "ERROR", "log_to_driver": False}
     try:
         if address:
-            ray.init(address=address, **opts)
+            _join(ray, address, opts)
         else:
             # "local": a runtime of our own, even where a cluster was started on this machine
             ray.init(address="local", num_cpus=max(1, int(workers)), object_store_memory=OBJECT_STORE_BYTES, **opts)
@@ -74,6 +74,25 @@ def ray_runtime(address: str | None = None, workers: int = 1) -> Iterator[Any]:
         yield ray
     finally:
         ray.shutdown()
+
+
+def _join(ray: Any, address: str, opts: dict[str, Any], attempts: int = 3) -> None:
+    """ray.init on a cluster. Through Ray Client (ray://) the head starts a server for each
+    client; when that server dies at birth (seen on a loaded two-core machine: it exited at
+    once, its log empty) the client gets "Initialization failure from server", and the next
+    attempt usually gets a fresh one. Other failures are final at once."""
+    import time
+
+    for attempt in range(1, attempts + 1):
+        try:
+            ray.init(address=address, **opts)
+            return
+        except (ConnectionError, RuntimeError) as exc:
+            if not address.startswith("ray://") or "Initialization failure" not in str(exc) or attempt == attempts:
+                raise
+            with contextlib.suppress(Exception):
+                ray.shutdown()
+            time.sleep(2.0 * attempt)
 
 
 def check_reachable(address: str, timeout_s: float = 5.0) -> None:
