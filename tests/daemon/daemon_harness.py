@@ -3,11 +3,14 @@ temporary home and root, spoken to over its real HTTP API with the token from it
 
 from __future__ import annotations
 
+import collections
+import contextlib
 import json
 import os
 import signal
 import subprocess
 import sys
+import threading
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -27,11 +30,19 @@ tray = false
 """
 
 
+def _drain(out: Any, lines: collections.deque[str]) -> None:
+    with contextlib.suppress(ValueError, OSError):  # closed under it by cleanup
+        for line in out:
+            lines.append(line)
+
+
 class DaemonHarness:
     def __init__(self, home: Path, root: Path):
         self.home = home
         self.root = root
         self.proc: subprocess.Popen[str] | None = None
+        self._reader: threading.Thread | None = None
+        self._log_lines: collections.deque[str] = collections.deque()
         self.env = dict(os.environ)
         self.env["FILEGRAM_HOME"] = str(home)
         self.env.pop("DISPLAY", None)
@@ -52,6 +63,13 @@ class DaemonHarness:
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
             env={**self.env, **(env or {})}, preexec_fn=preexec_fn,
         )
+        # Read what it logs as it goes. Left in the pipe, a long-lived daemon's log filled
+        # the 64 KiB buffer and its next log line blocked the thread writing it, with the
+        # logging lock held: every request hung (stress run C-1, the control storms).
+        self._log_lines = lines = collections.deque(maxlen=4000)
+        out = self.proc.stdout
+        self._reader = threading.Thread(target=_drain, args=(out, lines), name="daemon-log-reader", daemon=True)
+        self._reader.start()
         self.wait_ready(self.proc.pid)
         return self.proc
 
@@ -95,9 +113,12 @@ class DaemonHarness:
                                  f"(its threads at the deadline are at the end):\n{self.output()[-12000:]}") from None
 
     def output(self) -> str:
-        if self.proc is None or self.proc.stdout is None:
+        """What the daemon logged (the last 4,000 lines), all of it once it has exited."""
+        if self.proc is None or self._reader is None:
             return ""
-        return self.proc.stdout.read()
+        if self.proc.poll() is not None:
+            self._reader.join(5)
+        return "".join(list(self._log_lines))
 
     # -- HTTP -------------------------------------------------------------------------
 
@@ -134,6 +155,8 @@ class DaemonHarness:
         """A fixture's finalizer: runs when the test failed too, so nothing outlives it."""
         if self.proc is not None:
             stop_process(self.proc, 10, signal.SIGKILL)
+            if self._reader is not None:
+                self._reader.join(5)
             if self.proc.stdout is not None:
                 self.proc.stdout.close()
         # a detached daemon (filegram start) is not our child: stop it by its pid file
