@@ -366,7 +366,7 @@ class Tray:
             self._stop_icon()
         if on_loop:
             return
-        if not self._done.wait(3.0):
+        if not self._done.wait(10.0):
             # The backend missed its own stop (xorg can lose the window's DestroyNotify):
             # closing its X connection ends the loop for sure, so the daemon can exit.
             log.warning("tray loop did not end on stop; closing its display connection")
