@@ -382,12 +382,14 @@ class _XorgPoster:
     """Runs work on pystray's xorg loop thread, asked for over an X connection of our own.
 
     pystray's xorg backend runs a call from another thread by sending its loop a message
-    on the icon's own X connection and waiting for the answer. python-xlib cannot share a
-    connection between threads reliably: under load the loop, asking the X server who owns
-    the tray while another thread flushed that connection, waited forever for a reply the
-    other thread had consumed, and the daemon hung on its first icon update. Here the icon's
-    connection is only ever used by its loop thread; other threads post a callable and
-    wake the loop with a ClientMessage sent through a second connection."""
+    on the icon's own X connection, flushing it from that thread, and waiting on one queue
+    shared by every caller. Here the icon's connection is only ever used by its loop thread
+    (python-xlib's locking between threads on one connection is where the tray's hangs were
+    first looked for) and nobody waits for the loop: other threads post a callable and wake
+    the loop with a ClientMessage sent through a second connection. The loop thread is
+    also where the icon can be docked again (dock_if_lost). Any in-process code that waits
+    for the X server while holding the GIL (Pillow's ImageGrab does) can still deadlock with
+    the loop while it holds a server grab to dock: the daemon has none."""
 
     ATOM = "_FILEGRAM_TRAY_RUN"
 
