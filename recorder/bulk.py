@@ -26,6 +26,7 @@ from .pending import Pending, PendingRead
 from .state import FileInfo, FileState
 
 MAX_BULK_SOURCES = 100_000
+NAME_SAMPLE = 2000  # names of created files kept per episode to tell a copy (see _copied)
 BULK_WINDOW_MS = 1000.0  # events per this window decide whether a folder is busy
 BULK_QUIET_MS = 2000.0  # a busy folder this long without events: the episode is over
 
@@ -44,6 +45,8 @@ class BulkAgg:
     t_written: float | None = None
     # reads elsewhere while the folder filled up: the other side of a `cp -r`
     sources: list[PendingRead] = field(default_factory=list)
+    # names of files it created (a sample): a copy's sources carry the same names
+    names: set[str] = field(default_factory=set)
 
     @property
     def empty(self) -> bool:
@@ -157,6 +160,8 @@ class BulkSummariser:
         if kind == "create":
             if path not in self.state.files:
                 agg.creates += 1
+                if len(agg.names) < NAME_SAMPLE:
+                    agg.names.add(os.path.basename(path))
                 try:
                     st = os.stat(path, follow_symlinks=False)
                     size, mtime = st.st_size, st.st_mtime_ns
@@ -229,7 +234,7 @@ class BulkSummariser:
         depth = dir_depth_of(rel if rel != "." else "")
         extra = {"bulk": True}
         sources = {r.path for r in agg.sources}
-        if agg.creates and len(sources) >= 2:
+        if agg.creates and len(sources) >= 2 and _copied(sources, agg.names):
             # cp -r / a file manager's folder copy: one copy of a folder
             src_dir = os.path.commonpath(sorted(sources))
             if src_dir in sources:
@@ -253,3 +258,14 @@ class BulkSummariser:
         if agg.deletes:
             emit("file_delete", agg.t_first, file_path=rel, file_age_ms=None, was_temporary=False, bulk_count=agg.deletes, **extra)
         self.summaries += 1
+
+
+def _copied(sources: set[str], created: set[str]) -> bool:
+    """Whether reads elsewhere were the sources of the files created: a copy (cp -r, a file
+    manager) writes files of the same names as those it reads. Reads that merely happened
+    meanwhile (CI: `git add` reading its repository while a script filled another folder)
+    share no names with them, and 8,000 new files were stored as a copy of the repository."""
+    names = {os.path.basename(p) for p in sources}
+    if not names or not created:
+        return False
+    return len(names & created) * 2 >= min(len(names), len(created))

@@ -115,3 +115,36 @@ def test_a_burst_written_before_a_tool_but_read_after_it_started_is_not_the_tool
     actions = interp.tick(now_ms() + 10_000, force=True)
     writes = [(a["file_path"], a.get("bulk_count"), a.get("program")) for a in actions if a["event_type"] == "file_write"]
     assert writes == [("dataset", 400, None)], writes
+
+
+def test_reads_elsewhere_while_a_folder_fills_are_no_copy_unless_the_names_match(root: Path, store: Store) -> None:
+    """CI: `git add` read its repository while a script filled another folder, and the
+    8,000 new files were stored as a copy of the repository. A copy writes the names it
+    reads; files of other names are what they are: new files."""
+    interp = Interpreter(RootSet([root], PathFilter()), FileState(store), bulk_per_second=200)
+    repo, src = root / "repo", root / "src"
+    for folder, names in ((repo, [f"m{i}.py" for i in range(300)]), (src, [f"a{i}.txt" for i in range(300)])):
+        folder.mkdir()
+        for n in names:
+            (folder / n).write_text("x\n")
+    interp.baseline(1 << 20)
+    t0 = now_ms() - 20_000
+    (root / "dataset").mkdir()
+    (root / "copy").mkdir()
+    for i in range(300):  # a script writes dataset/ while git reads repo/ ...
+        f = root / "dataset" / f"item{i}.txt"
+        f.write_text("x")
+        interp.feed(Raw("created", str(f), t=t0 + i * 2))
+        interp.feed(Raw("closed_nowrite", str(repo / f"m{i}.py"), t=t0 + i * 2 + 0.5))
+        interp.feed(Raw("closed_write", str(f), t=t0 + i * 2 + 1))
+    t1 = t0 + 10_000
+    for i in range(300):  # ... and later cp -r src copy: the same names read and written
+        f = root / "copy" / f"a{i}.txt"
+        f.write_text("x\n")
+        interp.feed(Raw("closed_nowrite", str(src / f"a{i}.txt"), t=t1 + i * 2))
+        interp.feed(Raw("created", str(f), t=t1 + i * 2 + 0.5))
+        interp.feed(Raw("closed_write", str(f), t=t1 + i * 2 + 1))
+    actions = interp.tick(now_ms(), force=True)
+    summary = sorted((a["event_type"], a.get("file_path") or a.get("dest_path"), a.get("bulk_count"))
+                     for a in actions if a["event_type"] in ("file_write", "file_copy"))
+    assert summary == [("file_copy", "copy", 300), ("file_write", "dataset", 300)], summary

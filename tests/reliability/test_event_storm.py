@@ -31,7 +31,7 @@ def _stored(home) -> str:
     """What the recorder stored, one action per line, for a failure's report."""
     conn = sqlite3.connect(home / "filegram.db")
     try:
-        rows = conn.execute("SELECT event_type, path, data FROM actions ORDER BY id").fetchall()
+        rows = conn.execute("SELECT event_type, path, data FROM actions ORDER BY seq").fetchall()
     finally:
         conn.close()
     keys = ("operation", "bulk_count", "program", "command", "authored")
