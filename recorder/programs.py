@@ -326,15 +326,20 @@ def is_recursive(c: Classified) -> bool:
     return False
 
 
-def _repo_top(start: str) -> str:
+def repository_top(start: str) -> str | None:
+    """The top of the version-controlled tree holding start (git, hg, svn), or None."""
     p = start
     while True:
         if os.path.exists(os.path.join(p, ".git")) or os.path.isdir(os.path.join(p, ".hg")) or os.path.isdir(os.path.join(p, ".svn")):
             return p
         parent = os.path.dirname(p)
         if parent == p:
-            return start
+            return None
         p = parent
+
+
+def _repo_top(start: str) -> str:
+    return repository_top(start) or start
 
 
 def _abs(p: str, cwd: str) -> str:

@@ -41,7 +41,7 @@ from .output import Output
 from .paths import RootSet
 from .pending import Pending
 from .procs import ProcInfo
-from .programs import Classified, ProgramTable, is_recursive, named_paths, scope_of
+from .programs import Classified, ProgramTable, is_recursive, named_paths, repository_top, scope_of
 from .state import FileInfo, FileState
 
 START_SLACK_MS = 30.0  # the kernel's start time has a 10 ms tick
@@ -183,17 +183,6 @@ class Run:
             if a < t - RESIDENT_AFTER_MS:
                 break
         return False
-
-
-def _inside_repository(folder: str) -> bool:
-    p = folder
-    while True:
-        if any(os.path.exists(os.path.join(p, m)) for m in (".git", ".hg", ".svn")):
-            return True
-        parent = os.path.dirname(p)
-        if parent == p:
-            return False
-        p = parent
 
 
 def _ctime_ms(path: str) -> float | None:
@@ -365,7 +354,7 @@ class ToolRuns:
         folder = os.path.dirname(path)
         hit = self._repo_folders.get(folder)
         if hit is None:
-            hit = _inside_repository(folder)
+            hit = repository_top(folder) is not None
             if len(self._repo_folders) > 4096:
                 self._repo_folders.clear()
             self._repo_folders[folder] = hit
