@@ -503,8 +503,10 @@ def forgive_lost_queries(results: list[WorkflowResult]) -> tuple[list[WorkflowRe
             missing, extra, recorded = list(s.missing), list(s.extra), list(s.recorded)
             forgiven = 0
             for m in s.missing:
+                if m[0] != "file_search" or m[2] is None:
+                    continue
                 blind = ("file_search", m[1], None, m[3])
-                if m[0] == "file_search" and m[2] is not None and blind in extra:
+                if blind in extra:
                     extra.remove(blind)
                     missing.remove(m)
                     recorded[recorded.index(blind)] = m
