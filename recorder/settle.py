@@ -133,7 +133,7 @@ class Settler:
         rel = self.roots.rel(path)
         if rel is None:
             return
-        if self.tools.claim(path, ch.t_first, "create" if ch.kind == "create" or ch.before is None else "modify"):
+        if self._claimed_by_tool(path, ch):
             return  # a tool's work: counted for its summary, no content read
         c = self.disk.read(path)
         if c is None:
@@ -190,6 +190,20 @@ class Settler:
             media_ref=self.output.snapshot_ref(c, rel), _first_seen_ms=info.first_seen_ms,
             _fp=fingerprint(c.text),
         )
+
+    def _claimed_by_tool(self, path: str, ch: Change) -> bool:
+        if ch.kind == "create" or ch.before is None:
+            return self.tools.claim(path, ch.t_first, "create")
+        # Deleted and written again before the tool was known (git checkout unlinks first):
+        # the delete took the file out of the model, but what the tool did is rewrite it.
+        restored = path not in self.state.files
+        if restored:
+            self.state.files[path] = ch.before
+        if self.tools.claim(path, ch.t_first, "modify"):
+            return True
+        if restored:
+            self.state.files.pop(path, None)
+        return False
 
     def _copy_source(self, path: str, c: Content, t: float) -> str | None:
         """A new file whose content equals a file read just before is a copy of it."""

@@ -5,6 +5,7 @@ an unpack ended was counted into the unpack's summary (tests/reliability/test_fu
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from filegram.recorder.interpret import Interpreter
@@ -148,3 +149,30 @@ def test_reads_elsewhere_while_a_folder_fills_are_no_copy_unless_the_names_match
     summary = sorted((a["event_type"], a.get("file_path") or a.get("dest_path"), a.get("bulk_count"))
                      for a in actions if a["event_type"] in ("file_write", "file_copy"))
     assert summary == [("file_copy", "copy", 300), ("file_write", "dataset", 300)], summary
+
+
+def test_a_rewrite_read_before_its_tool_was_known_is_the_tools_overwrite(root: Path, store: Store) -> None:
+    """Found under load, without the process connector: `git checkout` unlinks a file and
+    writes it again; both events were read before git's command line was, so the rewrite
+    waited as a pending change of a file the delete had already taken out of the model, and
+    git's summary said it had *created* code/app.py (no delete, no overwrite)."""
+    repo = root / "code"
+    (repo / ".git").mkdir(parents=True)
+    app = repo / "app.py"
+    app.write_text("def main():\n    return 2\n")
+    interp = Interpreter(RootSet([root], PathFilter()), FileState(store), bulk_per_second=200)
+    interp.baseline(1 << 20)
+    time.sleep(0.2)  # known well before git ran
+    t0 = now_ms() - 5  # git's start; its unlink and write follow
+    app.unlink()
+    interp.feed(Raw("deleted", str(app), t=t0 + 2))
+    app.write_text("def main():\n    return 1\n")
+    interp.feed(Raw("created", str(app), t=t0 + 3))
+    interp.feed(Raw("closed_write", str(app), t=t0 + 4))
+    # only now is git's command line read (its start time is the kernel's)
+    info = ProcInfo(4_000_001, 1, "git", ["git", "checkout", "-q", "HEAD~1"], str(repo), t0)
+    interp.feed(Raw("proc_start", str(repo), t=t0 + 40, data=info))
+    interp.feed(Raw("proc_end", "", t=t0 + 50, data=4_000_001))
+    actions = interp.tick(t0 + 5_000, force=True)
+    got = [(a["event_type"], a.get("file_path"), a.get("operation"), a.get("bulk_count"), a.get("program")) for a in actions]
+    assert got == [("file_write", "code/app.py", "overwrite", 1, "git")], got
