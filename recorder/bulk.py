@@ -64,6 +64,17 @@ class BulkAgg:
             self.t_written = t
 
 
+def folder_key(roots: RootSet, path: str) -> str:
+    """The folder an event counts for: the first level below its root."""
+    r = roots.root_of(path)
+    if r is None:
+        return path
+    inner = path[len(r.path) + 1 :]
+    if "/" not in inner:
+        return r.path
+    return r.path + os.sep + inner.split("/", 1)[0]
+
+
 # (folder, first t, last t, counts per kind) -> True when a known tool run took the episode
 Absorb = Callable[[str, float, float, dict[str, int]], bool]
 
@@ -85,14 +96,7 @@ class BulkSummariser:
         return len(self.episodes)
 
     def _key(self, path: str) -> str:
-        """The folder an event counts for: the first level below its root."""
-        r = self.roots.root_of(path)
-        if r is None:
-            return path
-        inner = path[len(r.path) + 1 :]
-        if "/" not in inner:
-            return r.path
-        return r.path + os.sep + inner.split("/", 1)[0]
+        return folder_key(self.roots, path)
 
     def count(self, path: str, t: float, kind: str) -> bool:
         """Count an event for its folder; True when the folder is in bulk mode (the event

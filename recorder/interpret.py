@@ -86,7 +86,7 @@ class Interpreter:
         self.bulk = BulkSummariser(roots, state, self.pending, self.output, limit=bulk_per_second,
                                    absorb=self.tools.absorb_bulk)
         self.settler = Settler(roots, state, self.pending, self.disk, self.output, self.searches, self.tools,
-                               settle_ms=float(settle_ms))
+                               settle_ms=float(settle_ms), bulk_limit=int(bulk_per_second))
         self.raw_events = 0
         self.rescans = 0
 

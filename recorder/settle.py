@@ -18,6 +18,7 @@ from filegram.naming import backup_of, is_editor_artifact, looks_like_backup, lo
 from filegram.schema import depth_of, dir_depth_of, file_type_of
 from filegram.textdiff import line_diff, shares_lines
 
+from .bulk import BULK_WINDOW_MS, folder_key
 from .content import Content, ResourceExhausted
 from .disk import Disk
 from .output import Output
@@ -29,6 +30,17 @@ from .tools import ToolRuns
 
 if TYPE_CHECKING:
     from .pending import Change, Displaced, PendingBrowse, PendingDir, PendingRead
+
+
+def _denser_than(reads: list[PendingRead], limit: int) -> bool:
+    """Whether more than limit of these (sorted by time) fall within one bulk window."""
+    j = 0
+    for i, r in enumerate(reads):
+        while r.t - reads[j].t > BULK_WINDOW_MS:
+            j += 1
+        if i - j + 1 > limit:
+            return True
+    return False
 
 READ_GRACE_MS = 200.0  # reads wait a little longer than changes, so a copy can claim them
 COPY_WINDOW_MS = 3000.0
@@ -52,6 +64,7 @@ class Settler:
     searches: Searches
     tools: ToolRuns
     settle_ms: float
+    bulk_limit: int = 0  # reads per second in one folder beyond which they are a storm (0: never)
     searches_inferred: int = 0  # traversals taken for a search whose process was missed
     _last_read_t: dict[str, float] = field(default_factory=dict)
 
@@ -112,6 +125,7 @@ class Settler:
                 p.browses = [b for b in p.browses if not b.done]
         if p.reads:
             try:
+                self._summarise_read_storms([r for r in p.reads if not r.claimed and (force or now - r.t >= S + READ_GRACE_MS)])
                 for r in p.reads:
                     if not r.claimed and (force or now - r.t >= S + READ_GRACE_MS):
                         self.finish_read(r)
@@ -306,6 +320,32 @@ class Settler:
                     return
         n = self.disk.count_entries(b.path)
         self.output.emit("file_browse", b.t, directory_path=rel, files_listed=n, depth=dir_depth_of(rel if rel != "." else ""))
+
+    def _summarise_read_storms(self, ready: list[PendingRead]) -> None:
+        """More reads in one folder within a second than the bulk limit, by no program we
+        know and no search, are no person reading: one summary. Under a backlog a tool's
+        reads are read from the kernel after the tool has gone (CI: `git commit -a` hashing
+        800 files became 1,220 file_reads the person never made); a person opens files one
+        at a time, and a search or a known program keeps its reads as before."""
+        if self.bulk_limit <= 0 or len(ready) <= self.bulk_limit:
+            return
+        groups: dict[str, list[PendingRead]] = {}
+        for r in ready:
+            groups.setdefault(folder_key(self.roots, r.path), []).append(r)
+        for key, rs in groups.items():
+            if len(rs) <= self.bulk_limit:
+                continue
+            loose = sorted((r for r in rs if self.searches.covering(r.path, r.t, consume=False) is None
+                            and self.tools.covering(r.path, r.t, "read") is None), key=lambda r: r.t)
+            if not _denser_than(loose, self.bulk_limit):
+                continue
+            rel = self.roots.rel(key)
+            if rel is None:
+                continue
+            for r in loose:
+                r.claimed = "storm"
+            self.output.emit("file_browse", loose[0].t, directory_path=rel, files_listed=None,
+                             depth=dir_depth_of(rel if rel != "." else ""), bulk_count=len(loose), bulk=True)
 
     def finish_read(self, r: PendingRead) -> None:
         search = self.searches.covering(r.path, r.t)

@@ -176,3 +176,23 @@ def test_a_rewrite_read_before_its_tool_was_known_is_the_tools_overwrite(root: P
     actions = interp.tick(t0 + 5_000, force=True)
     got = [(a["event_type"], a.get("file_path"), a.get("operation"), a.get("bulk_count"), a.get("program")) for a in actions]
     assert got == [("file_write", "code/app.py", "overwrite", 1, "git")], got
+
+
+def test_a_tools_reads_read_after_it_ended_are_one_summary_not_the_persons(root: Path, store: Store) -> None:
+    """Found in CI (idle machine, the event storm): `git commit -a` hashed 800 files while a
+    script's 8,000 files were still being read from the kernel; git's reads came out after
+    git had gone, and were stored as 1,220 file_reads by the person."""
+    repo = root / "repo"
+    repo.mkdir()
+    for i in range(400):
+        (repo / f"m{i}.py").write_text(f"value = {i}\n")
+    (root / "notes.md").write_text("# notes\n")
+    interp = Interpreter(RootSet([root], PathFilter()), FileState(store), bulk_per_second=200)
+    interp.baseline(1 << 20)
+    t0 = now_ms() - 10_000
+    for i in range(400):  # 400 reads within 0.4 s, no program known alive then
+        interp.feed(Raw("closed_nowrite", str(repo / f"m{i}.py"), t=t0 + i))
+    interp.feed(Raw("closed_nowrite", str(root / "notes.md"), t=t0 + 5_000))  # the person, later
+    actions = interp.tick(now_ms(), force=True)
+    got = [(a["event_type"], a.get("directory_path") or a.get("file_path"), a.get("bulk_count"), a["authored"]) for a in actions]
+    assert got == [("file_browse", "repo", 400, False), ("file_read", "notes.md", None, True)], got
