@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -51,18 +53,10 @@ def _profile(args: argparse.Namespace, ctx: Context) -> int:
     mem = _memory(ctx)
     mem.consolidate(live=True)
     if args.show_prompt:
-        from .judge import prompts
-        from .llm import configured
-
-        shown = 0
-        for dim, prompt in prompts(mem):
-            print(f"--- judge prompt for {dim} ---\n{prompt}")
-            shown += 1
-        if not shown:
-            print("no dimension is uncertain: the judge would not be asked")
-        elif not configured(ctx.config):
-            print("(no model is configured: nothing is sent)")
-        return 0
+        if args.device:  # what the judge would be asked about that device's profile
+            with _device_memory(ctx, args.device) as dev:
+                return _show_prompts(dev, ctx)
+        return _show_prompts(mem, ctx)
     prof = mem.profile()
     if args.device:
         prof = device_profile(ctx, args.device, prof)
@@ -80,9 +74,24 @@ def _profile(args: argparse.Namespace, ctx: Context) -> int:
     return 0
 
 
-def device_profile(ctx: Context, device: str, overall: dict[str, Any]) -> dict[str, Any]:
-    """Memory built from one device's sessions only (a throwaway in-memory copy), with the
-    dimensions whose tier differs from the profile of all devices together."""
+def _show_prompts(mem: Memory, ctx: Context) -> int:
+    from .judge import prompts
+    from .llm import configured
+
+    shown = 0
+    for dim, prompt in prompts(mem):
+        print(f"--- judge prompt for {dim} ---\n{prompt}")
+        shown += 1
+    if not shown:
+        print("no dimension is uncertain: the judge would not be asked")
+    elif not configured(ctx.config):
+        print("(no model is configured: nothing is sent)")
+    return 0
+
+
+@contextlib.contextmanager
+def _device_memory(ctx: Context, device: str) -> Iterator[Memory]:
+    """Memory built from one device's sessions only, over a throwaway in-memory copy."""
     from filegram.sync.devices import device_store, local_device_name
 
     from .core import Memory
@@ -91,9 +100,16 @@ def device_profile(ctx: Context, device: str, overall: dict[str, Any]) -> dict[s
     try:
         mem = Memory(view, ctx.config)
         mem.consolidate()
-        prof = mem.profile()
+        yield mem
     finally:
         view.close()
+
+
+def device_profile(ctx: Context, device: str, overall: dict[str, Any]) -> dict[str, Any]:
+    """The profile of one device's sessions, with the dimensions whose tier differs from
+    the profile of all devices together."""
+    with _device_memory(ctx, device) as mem:
+        prof = mem.profile()
     prof["device"] = device
     prof["differences"] = {
         dim: {"device": d["tier"], "all_devices": overall["dimensions"][dim]["tier"]}

@@ -350,6 +350,10 @@ def test_profile_per_device_shows_where_devices_differ(tmp_path: Path, sim_dir: 
     assert differences == expected
     text = fg(a, "profile", "--device", "laptop").stdout
     assert "device 'laptop'" in text
+    # what the judge would be asked is about that device's sessions too
+    asked = fg(a, "profile", "--device", "work", "--show-prompt").stdout
+    assert asked == fg(b_alone, "profile", "--show-prompt").stdout
+    assert asked != fg(a, "profile", "--show-prompt").stdout
     missing = fg(a, "profile", "--device", "nowhere", check=False)
     assert missing.returncode == 2 and "devices: laptop, work" in missing.stderr
 
