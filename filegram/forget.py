@@ -11,7 +11,6 @@ path or text, handed to its owner, or rebuilt by its namespace.
 from __future__ import annotations
 
 import fnmatch
-import importlib
 import json
 import re
 import sqlite3
@@ -19,6 +18,7 @@ from datetime import datetime
 from typing import Any
 
 from .config import Config, Home
+from .daemonhook import run_in_daemon
 from .errors import FileGramError
 from .schema import event_paths, media_hashes
 from .scrub import needles_for, rewrite_backups, rewrite_exports, scrub_logs
@@ -77,21 +77,6 @@ def check_scope(*, path_glob: str | None, since_ms: float | None, until_ms: floa
 # table plugins), because the daemon lives above the core. It returns None when no daemon
 # runs; otherwise the daemon pauses its recorder, forgets, and records again.
 DAEMON_FORGET = "filegram.daemon.client:forget_through_daemon"
-
-
-def run_in_daemon(spec: str, *args: Any) -> dict[str, Any] | None:
-    """Call the daemon's "module:function" (named as a string: the daemon lives above the
-    core). None when the daemon package is not installed or, from the function, when no
-    daemon runs for the home."""
-    module, _, name = spec.partition(":")
-    try:
-        runner = getattr(importlib.import_module(module), name)
-    except ModuleNotFoundError as exc:
-        if exc.name is None or not module.startswith(exc.name):
-            raise
-        return None
-    result: dict[str, Any] | None = runner(*args)
-    return result
 
 
 def forget_through_daemon(home: Home, what: dict[str, Any]) -> dict[str, Any] | None:

@@ -37,7 +37,7 @@ DAEMON_SYNC = "filegram.daemon.client:sync_through_daemon"
 
 
 def sync_through_daemon(ctx: Context, shared: str | None) -> dict[str, Any] | None:
-    from filegram.forget import run_in_daemon
+    from filegram.daemonhook import run_in_daemon
 
     return run_in_daemon(DAEMON_SYNC, ctx.home, shared)
 
