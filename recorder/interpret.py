@@ -39,6 +39,7 @@ from .pending import (
     PendingBrowse,
     PendingDelete,
     PendingDir,
+    PendingFolderDelete,
     PendingRead,
 )
 from .procs import ProcInfo
@@ -360,11 +361,35 @@ class Interpreter:
             self.state.dirs.add(d)
 
     def _dir_deleted(self, path: str, t: float) -> None:
-        if self.tools.runs:
-            self.tools.claim(path, t, "dir_delete")
+        claimed = bool(self.tools.runs) and self.tools.claim(path, t, "dir_delete")
         self.state.dirs.discard(path)
         self.pending.new_dirs.pop(path, None)
         self.pending.recent_delete_dirs.append((0.0, path))
+        if not claimed:
+            self._fold_into_folder_delete(path, t)
+
+    def _fold_into_folder_delete(self, path: str, t: float) -> None:
+        """A folder removed right after the files in it (rm -r, a file manager, rmtree) is
+        one deletion of the folder, whichever program did it: the person deleted the folder,
+        not each file. Its files' deletes are still waiting to settle; they become its
+        count (a known tool may still claim them when they settle)."""
+        p = self.pending
+        pre = path + os.sep
+        inside = [q for q in p.deletes if q.startswith(pre)]
+        subs = [q for q in p.gone_dirs if q.startswith(pre)]
+        if not inside and not subs:
+            return
+        files: dict[str, FileInfo] = {}
+        t_first = t
+        for q in inside:
+            d = p.deletes.pop(q)
+            files[q] = d.info
+            t_first = min(t_first, d.t)
+        for q in subs:
+            g = p.gone_dirs.pop(q)
+            files.update(g.files)
+            t_first = min(t_first, g.t_first)
+        p.gone_dirs[path] = PendingFolderDelete(t_first, t, files)
 
     def _dir_moved(self, src: str, dest: str, t: float) -> None:
         self.pending.fresh_dirs[dest] = t

@@ -54,6 +54,15 @@ class PendingDelete:
 
 
 @dataclass
+class PendingFolderDelete:
+    """A folder deleted with files whose deletes were still waiting: one deletion of it."""
+
+    t_first: float
+    t: float
+    files: dict[str, FileInfo]  # what it held (paths below it -> what was known of them)
+
+
+@dataclass
 class Displaced:
     """An original renamed aside (file -> file~) while an editor writes the new version."""
 
@@ -76,6 +85,7 @@ class Pending:
     deletes: dict[str, PendingDelete] = field(default_factory=dict)
     displaced: dict[str, Displaced] = field(default_factory=dict)
     new_dirs: dict[str, PendingDir] = field(default_factory=dict)
+    gone_dirs: dict[str, PendingFolderDelete] = field(default_factory=dict)
     # history
     fresh_dirs: dict[str, float] = field(default_factory=dict)
     last_change_t: dict[str, float] = field(default_factory=dict)
@@ -88,7 +98,7 @@ class Pending:
     def __len__(self) -> int:
         return (
             len(self.changes) + len(self.reads) + len(self.browses) + len(self.deletes)
-            + len(self.displaced) + len(self.new_dirs)
+            + len(self.displaced) + len(self.new_dirs) + len(self.gone_dirs)
         )
 
     def note_change(self, path: str, t: float) -> None:

@@ -14,7 +14,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from filegram.linkevidence import added_text, fingerprint
-from filegram.naming import backup_of, is_editor_artifact, looks_like_backup, looks_like_temp_save
+from filegram.naming import (
+    backup_of,
+    is_editor_artifact,
+    looks_like_backup,
+    looks_like_temp_save,
+    looks_temporary,
+)
 from filegram.schema import depth_of, dir_depth_of, file_type_of
 from filegram.textdiff import line_diff, shares_lines
 
@@ -23,7 +29,7 @@ from .content import Content, ResourceExhausted
 from .disk import Disk
 from .output import Output
 from .paths import RootSet
-from .pending import Pending, PendingDelete
+from .pending import Pending, PendingDelete, PendingFolderDelete
 from .searches import Searches
 from .state import FileState
 from .tools import ToolRuns
@@ -108,6 +114,10 @@ class Settler:
             if force or now - dl.t >= S:
                 del p.deletes[path]
                 self.finish_delete(path, dl)
+        for path, fd in list(p.gone_dirs.items()):
+            if force or now - fd.t >= S:
+                del p.gone_dirs[path]
+                self.finish_folder_delete(path, fd)
         if p.browses:
             try:
                 for b in p.browses:
@@ -258,6 +268,18 @@ class Settler:
             "file_delete", dl.t, file_path=rel, file_age_ms=max(dl.t - dl.info.first_seen_ms, 0.0),
             was_temporary=None, _first_seen_ms=dl.info.first_seen_ms,
         )
+
+    def finish_folder_delete(self, path: str, fd: PendingFolderDelete) -> None:
+        n = 0
+        for f, info in fd.files.items():
+            self.state.forget(info)
+            if not self.tools.claim(f, fd.t_first, "delete", info=info, update_state=False):
+                n += 1  # the deletes a known tool (seen late) did not claim
+        rel = self.roots.rel(path)
+        if rel is None or not n:
+            return
+        self.output.emit("file_delete", fd.t_first, file_path=rel, file_age_ms=None,
+                         was_temporary=looks_temporary(rel), bulk_count=n, bulk=True)
 
     def finish_browse(self, b: PendingBrowse, now: float) -> None:
         b.done = True

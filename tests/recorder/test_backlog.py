@@ -196,3 +196,33 @@ def test_a_tools_reads_read_after_it_ended_are_one_summary_not_the_persons(root:
     actions = interp.tick(now_ms(), force=True)
     got = [(a["event_type"], a.get("directory_path") or a.get("file_path"), a.get("bulk_count"), a["authored"]) for a in actions]
     assert got == [("file_browse", "repo", 400, False), ("file_read", "notes.md", None, True)], got
+
+
+def test_a_folder_deleted_with_its_files_is_one_deletion_whoever_did_it(root: Path, store: Store) -> None:
+    """Found under load, without the process connector: `rm -r notes-backup` was over
+    before the scan could read it, and its two files came out as two deletes of the
+    person's. A folder removed right after the files in it is one deletion of the folder
+    (rm -r, a file manager, shutil.rmtree alike)."""
+    folder = root / "notes-backup"
+    (folder / "old").mkdir(parents=True)
+    for rel in ("meeting.md", "ideas.txt", "old/draft.md"):
+        (folder / rel).write_text(f"{rel}\n")
+    (root / "keep.md").write_text("keep\n")
+    interp = Interpreter(RootSet([root], PathFilter()), FileState(store), bulk_per_second=200)
+    interp.baseline(1 << 20)
+    t0 = now_ms()
+    for i, rel in enumerate(("old/draft.md",)):
+        (folder / rel).unlink()
+        interp.feed(Raw("deleted", str(folder / rel), t=t0 + i))
+    (folder / "old").rmdir()
+    interp.feed(Raw("deleted", str(folder / "old"), t=t0 + 2, is_dir=True))
+    for i, rel in enumerate(("meeting.md", "ideas.txt")):
+        (folder / rel).unlink()
+        interp.feed(Raw("deleted", str(folder / rel), t=t0 + 3 + i))
+    folder.rmdir()
+    interp.feed(Raw("deleted", str(folder), t=t0 + 6, is_dir=True))
+    (root / "keep.md").unlink()  # a file deleted on its own stays one file's deletion
+    interp.feed(Raw("deleted", str(root / "keep.md"), t=t0 + 900))
+    actions = interp.tick(t0 + 10_000, force=True)
+    got = [(a["event_type"], a["file_path"], a.get("bulk_count"), a["authored"]) for a in actions]
+    assert got == [("file_delete", "notes-backup", 3, True), ("file_delete", "keep.md", None, True)], got
