@@ -30,7 +30,9 @@ def test_scenario_records_exactly_the_expected_actions(outcomes: list[fidelity.O
         pytest.skip(o.skipped)
     missing = list((Counter(o.expected) - Counter(o.recorded)).elements())
     extra = list((Counter(o.recorded) - Counter(o.expected)).elements())
-    assert not missing and not extra, f"missing {missing}, extra {extra}"
+    shown = [{k: v for k, v in e.items() if k in ("event_type", "timestamp", "file_path", "dir_path", "directory_path",
+                                                  "program", "command", "bulk_count", "authored")} for e in o.events]
+    assert not missing and not extra, f"missing {missing}, extra {extra}; recorded {shown}"
 
 
 def test_an_editor_save_leaves_no_trace_of_its_temporary_files(outcomes: list[fidelity.Outcome]) -> None:
