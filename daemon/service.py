@@ -295,7 +295,9 @@ class Daemon:
 
                 shown = run_tray(self)  # blocks on this (main) thread until stop
             if not shown:
-                while not self.stop_event.wait(3600):
+                # Short waits: the kernel may hand SIGTERM to any thread, and Python runs the
+                # handler on this one only when it wakes (an hour-long wait ignored a `kill`).
+                while not self.stop_event.wait(0.5):
                     pass
         finally:
             self.stop()
