@@ -86,6 +86,9 @@ class Interpreter:
                               table=ProgramTable.with_extra(tool_programs or []), settle_ms=float(settle_ms))
         self.bulk = BulkSummariser(roots, state, self.pending, self.output, limit=bulk_per_second,
                                    absorb=self.tools.absorb_bulk)
+        # a search known only by its name yields what a program we know did
+        self.searches.known_tool = lambda path, t, folder: self.tools.claiming(
+            path, t, "browse" if folder else "read") is not None
         self.settler = Settler(roots, state, self.pending, self.disk, self.output, self.searches, self.tools,
                                settle_ms=float(settle_ms), bulk_limit=int(bulk_per_second))
         self.raw_events = 0
@@ -200,7 +203,7 @@ class Interpreter:
             return
         if path in self.pending.deletes:  # deleted and written again: a rewrite of the same file
             before: FileInfo | None = self.pending.deletes.pop(path).info
-            self.pending.changes[path] = Change("modify", t, t, before, tool="rename")
+            self.pending.changes[path] = Change("modify", t, t, before, tool="rename", unlinked=True)
         elif path in self.pending.displaced:  # vim: file -> file~, new file, delete file~
             d = self.pending.displaced.pop(path)
             self.pending.changes[path] = Change("modify" if d.info else "create", t, t, d.info, tool="vim")
@@ -215,7 +218,7 @@ class Interpreter:
         gone = self.pending.deletes.get(path) if kind == "create" else None
         if gone is not None:
             self.state.files[path] = gone.info
-            if self.tools.claim(path, t, "modify"):
+            if self.tools.claim(path, t, "replace"):
                 del self.pending.deletes[path]
                 return True
             self.state.files.pop(path, None)

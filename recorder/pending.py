@@ -29,6 +29,7 @@ class Change:
     t_last: float
     before: FileInfo | None = None
     tool: str = "write"  # how the save happened: write (in place), rename, vim
+    unlinked: bool = False  # deleted and created again (git checkout): replaced, not written in place
 
 
 @dataclass

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from filegram.privacy import redact_query
@@ -63,6 +63,9 @@ class Searches:
         self.redact_queries = redact_queries
         self.active: list[ActiveSearch] = []
         self.own_pids: deque[int] = deque(maxlen=64)  # the recorder's re-runs
+        # (path, t, is_folder) -> a known program did that open: a search known only by its
+        # name (any grep on the machine) does not take it
+        self.known_tool: Callable[[str, float, bool], bool] | None = None
         self.reruns = 0
 
     def __len__(self) -> int:
@@ -102,6 +105,8 @@ class Searches:
         re-run opened each file once (a folder up to twice): consume counts that."""
         for s in self.active:
             if s.covers(path, t):
+                if s.anonymous and self.known_tool is not None and self.known_tool(path, t, folder):
+                    continue
                 if s.silent:
                     n = s.claims.get(path, 0)
                     if n >= (SILENT_CLAIMS_PER_FOLDER if folder else 1):

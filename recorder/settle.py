@@ -223,7 +223,7 @@ class Settler:
         restored = path not in self.state.files
         if restored:
             self.state.files[path] = ch.before
-        if self.tools.claim(path, ch.t_first, "modify"):
+        if self.tools.claim(path, ch.t_first, "replace" if restored or ch.unlinked else "modify"):
             return True
         if restored:
             self.state.files.pop(path, None)

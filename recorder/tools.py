@@ -292,22 +292,31 @@ class ToolRuns:
     # -- coverage ---------------------------------------------------------------------------
 
     def covering(self, path: str, t: float, kind: str) -> Run | None:
-        """The run an event belongs to (see the module docstring), or None."""
+        """The run an event belongs to (see the module docstring), or None. kind "replace"
+        is a "modify" that unlinked or renamed over the file rather than writing in place."""
         if not self.runs:
             return None
         best: Run | None = None
         best_score: tuple[int, int, int, float] = (0, 0, 0, 0.0)
         written: list[float | None] = []
+        base = "modify" if kind == "replace" else kind
         for run in self.runs:
             if not run.alive_at(t):
                 continue
             if run.c.rule.resident:
                 if kind not in ("read", "browse") or not run.active_at(t):
                     continue
-            how, depth = self._score(run, path, kind, t)
+            if run.anonymous and kind == "modify" and not self._made_since(path, run.t_start):
+                # A run known only by its name may be any program anywhere on the machine
+                # (an IDE's cargo, an editor's git poll): it never takes a change made in place
+                # to a file that was there before it, which is how people's saves and redirects
+                # write. Tools replace files (unlink and create, rename into place), and write
+                # the files they make: those it may still take.
+                continue
+            how, depth = self._score(run, path, base, t)
             if not how:
                 continue
-            if kind in ("create", "modify", "dir"):
+            if base in ("create", "modify", "dir"):
                 # An event carries the time it was read, seconds late under a backlog: a
                 # change made before the run started (by its ctime) is not the run's.
                 if not written:
@@ -350,6 +359,10 @@ class ToolRuns:
         depth = max((len(s) for s in run.scope if _under(path, s)), default=0)
         return (1, depth) if depth else (0, 0)
 
+    def _made_since(self, path: str, t: float) -> bool:
+        known = self.state.files.get(path)
+        return known is not None and known.first_seen_ms >= t - START_SLACK_MS
+
     def _in_repo(self, path: str) -> bool:
         folder = os.path.dirname(path)
         hit = self._repo_folders.get(folder)
@@ -386,13 +399,13 @@ class ToolRuns:
 
     def claim(self, path: str, t: float, kind: str, *, info: FileInfo | None = None, update_state: bool = True) -> bool:
         """Count an event for the run that claims it (True), keeping the file model exact.
-        kind: create, modify, delete, dir, dir_delete, read, browse."""
+        kind: create, modify, replace, delete, dir, dir_delete, read, browse."""
         if not self.runs:
             return False
         run = self.claiming(path, t, kind)
         if run is None:
             return False
-        self.count(run, path, t, kind, info=info, update_state=update_state)
+        self.count(run, path, t, "modify" if kind == "replace" else kind, info=info, update_state=update_state)
         return True
 
     def count(self, run: Run, path: str, t: float, kind: str, *, info: FileInfo | None = None,

@@ -226,3 +226,48 @@ def test_a_folder_deleted_with_its_files_is_one_deletion_whoever_did_it(root: Pa
     actions = interp.tick(t0 + 10_000, force=True)
     got = [(a["event_type"], a["file_path"], a.get("bulk_count"), a["authored"]) for a in actions]
     assert got == [("file_delete", "notes-backup", 3, True), ("file_delete", "keep.md", None, True)], got
+
+
+def test_a_tool_seen_only_by_name_does_not_take_a_persons_save(root: Path, store: Store) -> None:
+    """Found looping the git workflow while another suite ran: a `cargo` elsewhere on the
+    machine, gone before its command line was read, took the person's `printf > util.py`
+    in this root as cargo's overwrite. A run known only by its name never takes a change
+    made in place to a file that was there before it."""
+    notes = root / "notes.md"
+    notes.write_text("# Notes\nfirst\n")
+    interp = Interpreter(RootSet([root], PathFilter()), FileState(store), bulk_per_second=200)
+    interp.baseline(1 << 20)
+    time.sleep(0.2)
+    t0 = now_ms()
+    interp.feed(Raw("proc_start", "", t=t0, data=ProcInfo(-1, 0, "cargo", [], "", t0)))
+    notes.write_text("# Notes\nfirst\nsecond\n")
+    interp.feed(Raw("modified", str(notes), t=t0 + 5))
+    interp.feed(Raw("closed_write", str(notes), t=t0 + 6))
+    interp.feed(Raw("proc_end", "", t=t0 + 50, data=-1))
+    actions = interp.tick(t0 + 5_000, force=True)
+    got = [(a["event_type"], a.get("file_path"), a.get("program"), a["authored"]) for a in actions]
+    assert got == [("file_edit", "notes.md", None, True)], got
+
+
+def test_a_search_seen_only_by_name_yields_what_a_known_tool_did(root: Path, store: Store) -> None:
+    """Found the same way: a grep elsewhere on the machine, known only by its name, took
+    `git status`'s look at the repository, and a search the person never ran was stored."""
+    repo = root / "code"
+    (repo / ".git").mkdir(parents=True)
+    for name in ("app.py", "util.py"):
+        (repo / name).write_text("x = 1\n")
+    interp = Interpreter(RootSet([root], PathFilter()), FileState(store), bulk_per_second=200)
+    interp.baseline(1 << 20)
+    t0 = now_ms()
+    interp.feed(Raw("proc_start", "", t=t0 + 1, data=ProcInfo(-1, 0, "grep", [], "", t0 + 1)))
+    interp.feed(Raw("dir_opened", str(repo), t=t0 + 3))
+    for i, name in enumerate(("app.py", "util.py")):
+        interp.feed(Raw("closed_nowrite", str(repo / name), t=t0 + 4 + i))
+    interp.feed(Raw("proc_end", "", t=t0 + 20, data=-1))
+    # git's command line is read only now (its start time is the kernel's)
+    git = ProcInfo(4_000_002, 1, "git", ["git", "status"], str(repo), t0)
+    interp.feed(Raw("proc_start", str(repo), t=t0 + 25, data=git))
+    interp.feed(Raw("proc_end", "", t=t0 + 30, data=4_000_002))
+    actions = interp.tick(t0 + 5_000, force=True)
+    got = [(a["event_type"], a.get("program"), a["authored"]) for a in actions]
+    assert got == [("file_browse", "git", False)], got

@@ -42,7 +42,9 @@ def test_denied_paths_leave_no_trace_at_all(root: Path, store: Store) -> None:
         sh("cat notes.md", root)
         rec.flush(FLUSH_S)
     types = kinds(store)
-    assert types == [("file_read", "notes.md")], list(store.actions())  # whole actions: by whom
+    if types != [("file_read", "notes.md")]:
+        print("recorded:", *store.actions(), sep="\n")  # the whole actions: by whom, when
+    assert types == [("file_read", "notes.md")]
     raw = _all_text(store)
     for secret in (b"id_ed25519", b".ssh", b".env", b"hunter2", b"vault.kdbx", b"diary"):
         assert secret not in raw, secret
@@ -56,8 +58,9 @@ def test_noise_and_filegrams_own_folder_are_ignored(root: Path, tmp_path: Path) 
             sh("echo 2 > .git/objects/ab && echo 3 > __pycache__/m.pyc && echo 4 > build.log", root)
             sh("echo keep > kept.txt", root)
             rec.flush(FLUSH_S)
-        # (once under two CPU hogs: an extra `file_browse .`; the whole actions say by whom)
-        assert kinds(store) == [("file_write", "kept.txt", "create")], list(store.actions())
+        if kinds(store) != [("file_write", "kept.txt", "create")]:
+            print("recorded:", *store.actions(), sep="\n")  # the whole actions: by whom, when
+        assert kinds(store) == [("file_write", "kept.txt", "create")]
     finally:
         store.close()
 
