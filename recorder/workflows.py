@@ -38,6 +38,8 @@ from typing import Any
 from filegram.schema import ACTION_TYPES
 
 from .actionkeys import KEYS
+from .programs import ProgramTable
+from .searchspec import SEARCH_TOOLS
 
 Key = tuple[Any, ...]  # (event_type, *key fields, authored)
 Pattern = tuple[str, str, bool | None]  # (event_type or "*", path glob, authored or None)
@@ -89,6 +91,7 @@ class StepResult:
     forbidden: list[dict[str, Any]]
     tool_authored: int
     problem: str | None = None
+    command: str | None = None  # the shell command of the step (None: a pty session)
 
 
 @dataclass
@@ -448,7 +451,8 @@ def _judge(st: Step, events: list[dict[str, Any]], derived: bool) -> StepResult:
     problem = st.check(events) if st.check is not None else None
     # allowed extras take part in nothing: neither hits nor misses
     kept = list((rec_c - (extra_c & allowed)).elements())
-    return StepResult(expected, kept, events, extra, missing, forbidden, tool_authored, problem)
+    return StepResult(expected, kept, events, extra, missing, forbidden, tool_authored, problem,
+                      st.run if isinstance(st.run, str) else None)
 
 
 def run_suite(workdir: Path | None = None, *, only: list[str] | None = None) -> list[WorkflowResult]:
@@ -515,9 +519,46 @@ def forgive_lost_queries(results: list[WorkflowResult]) -> tuple[list[WorkflowRe
             # the count check of a search without its query says "files_matched [None]"
             only_that = forgiven and not missing and not extra and "files_matched [None]" in (s.problem or "")
             problem = None if only_that else s.problem
-            steps.append(StepResult(s.expected, recorded, s.events, extra, missing, s.forbidden, s.tool_authored, problem))
+            steps.append(StepResult(s.expected, recorded, s.events, extra, missing, s.forbidden, s.tool_authored, problem,
+                                    s.command))
         out.append(WorkflowResult(r.name, steps, r.skipped))
     return out, lost
+
+
+def step_program(command: str | None) -> str | None:
+    """The program a step's shell command runs (`cd code && git checkout` -> git), when it is
+    one the process helper looks for."""
+    if not command:
+        return None
+    last = command.split("&&")[-1].split()
+    if not last:
+        return None
+    name = os.path.basename(last[0])
+    table = ProgramTable()
+    return name if table.watches(name) or name in SEARCH_TOOLS else None
+
+
+def forgive_missed_programs(results: list[WorkflowResult]) -> tuple[list[WorkflowResult], list[str]]:
+    """The results without the steps whose program the recorder never saw, and those steps.
+
+    Without the kernel's process connector (an ordinary user's recorder) a program that ends
+    before the /proc scan reads it is unknown (see procs): its files are the person's, its
+    search a listing. On a busy machine that happens to a few of the suite's millisecond-long
+    runs, whatever the scanner does. Such a step (it differs, and no action of it names its
+    program) is left out of the scoring and listed; the caller bounds how many."""
+    out: list[WorkflowResult] = []
+    missed: list[str] = []
+    for r in results:
+        steps = []
+        for s in r.steps:
+            prog = step_program(s.command)
+            differs = s.extra or s.missing or s.forbidden or s.tool_authored or s.problem
+            if prog is not None and differs and not any(e.get("program") == prog for e in s.events):
+                missed.append(f"{r.name}: {s.command}")
+                s = StepResult([], [], s.events, [], [], [], 0, None, s.command)
+            steps.append(s)
+        out.append(WorkflowResult(r.name, steps, r.skipped))
+    return out, missed
 
 
 def tool_actions_authored(results: list[WorkflowResult]) -> int:

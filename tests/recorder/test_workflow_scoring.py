@@ -36,3 +36,22 @@ def test_a_search_missing_entirely_is_not_forgiven() -> None:
 
     assert lost == 0
     assert same.steps[0].missing == [search]
+
+
+def test_a_step_whose_program_was_never_seen_is_left_out_and_listed() -> None:
+    """Without the process connector a 3 ms `tar czf` can end before the scan reads it: its
+    archive is then the person's. Such a step is listed apart; a step that names its
+    program in what was recorded and still differs is a real difference."""
+    archive = ("file_write", "x.tgz", "create", False)
+    missed = workflows.StepResult([archive], [], [{"event_type": "file_write", "program": None, "authored": True}],
+                                  [("file_write", "x.tgz", "create", True)], [archive], [], 1, None, "tar czf x.tgz d")
+    wrong = workflows.StepResult([archive], [], [{"event_type": "file_write", "program": "tar", "authored": True}],
+                                 [("file_write", "x.tgz", "create", True)], [archive], [], 1, None, "tar czf y.tgz d")
+    shell = workflows.StepResult([], [], [{"event_type": "file_edit", "program": None}], [("file_edit", "a", True)], [],
+                                 [], 0, None, "printf x > a")
+    (out,), listed = workflows.forgive_missed_programs([workflows.WorkflowResult("w", [missed, wrong, shell])])
+
+    assert listed == ["w: tar czf x.tgz d"]
+    assert not out.steps[0].missing and not out.steps[0].tool_authored
+    assert out.steps[1].missing == [archive] and out.steps[1].tool_authored == 1
+    assert out.steps[2].extra == [("file_edit", "a", True)]

@@ -27,14 +27,20 @@ def results_as_ordinary_user(tmp_path_factory: pytest.TempPathFactory) -> list[w
             os.environ["FILEGRAM_NO_PROC_CONNECTOR"] = old
 
 
+MISSED_AT_MOST = 3  # of the suite's ~45 program runs (see forgive_missed_programs)
+
+
 def test_the_same_as_an_ordinary_user(results_as_ordinary_user: list[workflows.WorkflowResult]) -> None:
     results, lost = workflows.forgive_lost_queries(results_as_ordinary_user)
+    results, missed = workflows.forgive_missed_programs(results)
     rows = workflows.precision_recall(results)
     searches = sum(r["expected"] for r in rows if r["type"] == "file_search")
     print()
     print(workflows.format_table(rows, workflows.tool_actions_authored(results)))
     print(f"searches stored without their query (the program exited before /proc could be read): {lost} of {searches}")
+    print(f"steps whose program ended before the scan read it (left out): {len(missed)}", *missed, sep="\n  ")
     print(workflows.report(results_as_ordinary_user))
+    assert len(missed) <= MISSED_AT_MOST, missed
     assert workflows.tool_actions_authored(results) == 0
     low = [r for r in rows if r["precision"] < TARGET or r["recall"] < TARGET]
     assert not low, (low, workflows.report(results))
