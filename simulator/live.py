@@ -37,7 +37,10 @@ MAX_PAUSE_S = 0.2
 # Recorded runs therefore keep human-scale minimum gaps (plain runs keep none).
 RECORDED_MIN_GAP_S = 0.12
 RECORDED_AROUND_SCAN_GAP_S = 0.4  # before and after listings and searches (traversal, search grace)
-RECORDED_SAME_PATH_GAP_S = 0.6
+# Two touches of one file a second apart: the settle window plus room for a busy machine, on
+# which the recorder may read (and so time) the first save a few hundred ms late (a stress
+# run with two CPU hogs merged two saves 0.6 s apart into one edit).
+RECORDED_SAME_PATH_GAP_S = 1.0
 _SCANS = frozenset({"ls", "grep", "glob", "find"})
 
 
@@ -154,7 +157,7 @@ def recorded_gaps(config: Config | None) -> tuple[float, float]:
         settle = float(config["recorder"].get("settle_ms", 400)) if config is not None else 400.0
     except (KeyError, TypeError, AttributeError):
         pass
-    return RECORDED_MIN_GAP_S, max(RECORDED_SAME_PATH_GAP_S, settle / 1000 + 0.2)
+    return RECORDED_MIN_GAP_S, max(RECORDED_SAME_PATH_GAP_S, settle / 1000 + 0.6)
 
 
 def load_recorder() -> Any:

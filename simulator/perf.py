@@ -1,7 +1,7 @@
 """Simulator benchmarks: `python -m filegram.simulator.perf [--live N]` prints a table.
 
 Figures, not asserts: the fast path's target is all 640 trajectories in under 60 s on 2 cores;
-recorded live runs are paced for the recorder (0.12-0.6 s between steps), so they are measured in
+recorded live runs are paced for the recorder (0.12-1 s between steps), so they are measured in
 trajectories per minute.
 """
 
