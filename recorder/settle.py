@@ -37,17 +37,6 @@ from .tools import ToolRuns
 if TYPE_CHECKING:
     from .pending import Change, Displaced, PendingBrowse, PendingDir, PendingRead
 
-
-def _denser_than(reads: list[PendingRead], limit: int) -> bool:
-    """Whether more than limit of these (sorted by time) fall within one bulk window."""
-    j = 0
-    for i, r in enumerate(reads):
-        while r.t - reads[j].t > BULK_WINDOW_MS:
-            j += 1
-        if i - j + 1 > limit:
-            return True
-    return False
-
 READ_GRACE_MS = 200.0  # reads wait a little longer than changes, so a copy can claim them
 COPY_WINDOW_MS = 3000.0
 RW_SAME_PROGRAM_MS = 3.0  # a read this close to a rewrite of the same file is the rewrite's
@@ -58,6 +47,17 @@ OWN_LISTING_MS = 20.0  # a folder listed this shortly before one of its files is
 TRAVERSAL_GAP_MS = 300.0
 BULK_COPY_LEAD_MS = 1000.0  # a listing this shortly before a bulk copy may be the copy's
 LAST_READS_KEPT = 4096
+
+
+def _denser_than(reads: list[PendingRead], limit: int) -> bool:
+    """Whether more than limit of these (sorted by time) fall within one bulk window."""
+    j = 0
+    for i, r in enumerate(reads):
+        while r.t - reads[j].t > BULK_WINDOW_MS:
+            j += 1
+        if i - j + 1 > limit:
+            return True
+    return False
 
 
 @dataclass
