@@ -102,10 +102,17 @@ class OcrWorker:
         return True
 
     def stop(self, timeout: float = 60.0) -> None:
+        """Read what is waiting, then end the thread and wait for it: it runs at a low
+        priority, and on a busy machine it took more than 5 s to notice (a stress run saw
+        it outlive the daemon that owned it)."""
+        deadline = time.monotonic() + timeout
         self.wait(timeout)
         with self._cv:
             self._stop = True
             self._cv.notify_all()
+            thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(max(deadline - time.monotonic(), 1.0))
 
     def _run(self) -> None:
         if sys.platform.startswith("linux"):

@@ -100,3 +100,17 @@ def test_screen_commands_end_to_end(fg_home, tmp_path, display, window):
     assert run("screen", "off", home=fg_home, display=display).returncode == 0
     store = Store(home.db_path)
     assert ScreenRecorder(store, home.load_config()).enabled is False
+
+
+@needs_ocr
+def test_stopping_ocr_waits_for_its_thread() -> None:
+    """The OCR thread runs at a low priority: on a busy machine it took more than 5 s to
+    notice it was stopped and outlived its daemon (the suite's leak check caught it)."""
+    from PIL import Image
+
+    texts: list[str] = []
+    worker = screen_ocr.OcrWorker(lambda _frame, text: texts.append(text), lambda s: s)
+    worker.submit(1, Image.new("RGB", (60, 20), "white"))
+    worker.stop(120)
+    assert worker.done + worker.errors == 1
+    assert worker._thread is not None and not worker._thread.is_alive()
