@@ -290,6 +290,16 @@ class Interpreter:
                 return True
         return False
 
+    def _forget_early_sighting(self, src: str, dest: str) -> None:
+        """watchdog walks a folder the moment it is made (`mkdir archive && mv a.md
+        archive/`): the moved file can be seen there as new before the move's own event. A
+        new file at the destination with the source's size and modification time was the
+        move, seen early (E-1: stored as a file_write and a file_move)."""
+        ch = self.pending.changes.get(dest)
+        info = self.state.files.get(src)
+        if ch is not None and ch.kind == "create" and info is not None and _stat(dest) == (info.size, info.mtime_ns):
+            del self.pending.changes[dest]
+
     def _moved(self, src: str, dest: str, t: float) -> None:
         s_name, d_name = os.path.basename(src), os.path.basename(dest)
         s_art = is_editor_artifact(s_name)
@@ -337,6 +347,8 @@ class Interpreter:
             return
         if pending is not None:  # a modified file moved before it settled: report at dest
             self.pending.changes[dest] = self.pending.changes.pop(src)
+        else:
+            self._forget_early_sighting(src, dest)
         info = self.state.rekey(src, dest)
         if src in self.pending.deletes:
             return

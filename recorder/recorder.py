@@ -36,6 +36,7 @@ from .platforms import unavailable_types
 from .procs import ProcessWatcher, ProcInfo
 from .sessions import SessionRouter
 from .settings import HomeLike, home_root, section
+from .settle import UNMATCHED_MOVE_WAIT_MS
 from .state import FileState
 from .watch import POLL_INTERVAL_S, Raw, Watcher
 from .writer import BatchWriter
@@ -230,6 +231,12 @@ class Recorder:
             return True
         deadline = time.monotonic() + timeout
         self._sync_markers(timeout)
+        late = self.watcher.last_dir_created_ms + UNMATCHED_MOVE_WAIT_MS - now_ms() if self.watcher else 0.0
+        if late > 0:
+            # a move into a folder made a moment ago: its leaving half may still be held
+            # (see settle.UNMATCHED_MOVE_WAIT_MS); wait for it, then mark the stream again
+            time.sleep(min(late / 1000.0, max(deadline - time.monotonic(), 0.0)))
+            self._sync_markers(max(deadline - time.monotonic(), 0.1))
         if self.procs is not None:  # the programs that ran before the call are known too
             self.procs.sync(max(min(deadline - time.monotonic(), 2.0), 0.1))
         done = threading.Event()

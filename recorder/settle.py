@@ -29,7 +29,7 @@ from .content import Content, ResourceExhausted
 from .disk import Disk
 from .output import Output
 from .paths import RootSet
-from .pending import Pending, PendingDelete, PendingFolderDelete
+from .pending import FRESH_DIR_MS, Pending, PendingDelete, PendingFolderDelete
 from .searches import Searches
 from .state import FileState
 from .tools import ToolRuns
@@ -47,6 +47,12 @@ OWN_LISTING_MS = 20.0  # a folder listed this shortly before one of its files is
 TRAVERSAL_GAP_MS = 300.0
 BULK_COPY_LEAD_MS = 1000.0  # a listing this shortly before a bulk copy may be the copy's
 LAST_READS_KEPT = 4096
+# `mkdir archive && mv notes/old.md archive/` can beat the watch on archive/: watchdog then
+# holds the unmatched IN_MOVED_FROM 0.5 s before reporting it as a delete, while its walk of
+# the new folder reports archive/old.md at once. A new file in a folder made a moment ago,
+# not written since it appeared, waits this long, so the two halves still meet (E-1: stored
+# as a create and a delete). A file written there (a copy, a save) settles as usual.
+UNMATCHED_MOVE_WAIT_MS = 800.0
 
 
 def _denser_than(reads: list[PendingRead], limit: int) -> bool:
@@ -99,6 +105,11 @@ class Settler:
                     raise
         for path, ch in list(p.changes.items()):
             wait = S + TEMP_SAVE_WAIT_MS if ch.kind == "create" and looks_like_temp_save(os.path.basename(path)) else S
+            if ch.kind == "create" and ch.t_last == ch.t_first and wait < UNMATCHED_MOVE_WAIT_MS \
+                    and self._in_fresh_folder(path, ch.t_first):
+                # found in a folder made a moment ago, and not written since: the arriving
+                # half of a move whose leaving half may come late
+                wait = UNMATCHED_MOVE_WAIT_MS
             if force or now - ch.t_last >= wait:
                 del p.changes[path]
                 try:
@@ -214,6 +225,10 @@ class Settler:
             media_ref=self.output.snapshot_ref(c, rel), _first_seen_ms=info.first_seen_ms,
             _fp=fingerprint(c.text),
         )
+
+    def _in_fresh_folder(self, path: str, t: float) -> bool:
+        made = self.pending.fresh_dirs.get(os.path.dirname(path))
+        return made is not None and 0 <= t - made < FRESH_DIR_MS
 
     def _claimed_by_tool(self, path: str, ch: Change) -> bool:
         if ch.kind == "create" or ch.before is None:

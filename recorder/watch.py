@@ -212,8 +212,11 @@ class Watcher:
         self.sees_folder_opens = True  # False on watchdog's public observer
         self.dropped = 0
         self._lock = threading.Lock()
+        self.last_dir_created_ms = 0.0  # when a folder was last made (see Recorder.flush)
 
     def _sink(self, raw: Raw) -> None:
+        if raw.is_dir and raw.kind == "created":
+            self.last_dir_created_ms = raw.t
         # Back-pressure first: blocking the observer thread lets the kernel queue absorb a
         # burst; only if the store is stuck for long do we count a drop and rescan later.
         try:

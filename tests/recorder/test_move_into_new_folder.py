@@ -69,3 +69,37 @@ def test_a_copy_then_a_delete_stays_a_copy_and_a_delete(root: Path, store: Store
     actions = interp.tick(now_ms() + 10_000, force=True)
     kinds = [k[0] for k in _summary(actions)]
     assert "file_move" not in kinds and "file_delete" in kinds, actions
+
+
+@pytest.mark.parametrize("order", ["walk first", "move first"])
+def test_the_walk_of_the_new_folder_and_the_move_both_seen_are_one_move(root: Path, store: Store, order: str) -> None:
+    """E-1, two hogs: the watch on archive/ was added in time for the move's own event, and
+    the walk watchdog makes of a new folder (a plain create, not marked synthetic) also
+    found archive/old.md: stored as a file_write and a file_move."""
+    interp = _known(root, store)
+    (root / "archive").mkdir()
+    os.rename(root / "notes" / "old.md", root / "archive" / "old.md")
+    t = now_ms()
+    walk = Raw("created", str(root / "archive" / "old.md"), t=t + 1)
+    move = Raw("moved", str(root / "notes" / "old.md"), str(root / "archive" / "old.md"), t=t + 2)
+    interp.feed(Raw("created", str(root / "archive"), t=t, is_dir=True))
+    for raw in ([walk, move] if order == "walk first" else [move, walk]):
+        interp.feed(raw)
+    actions = interp.tick(now_ms() + 10_000, force=True)
+    assert _summary(actions) == [("dir_create", "archive"), ("file_move", "notes/old.md", "archive/old.md")], actions
+
+
+def test_the_leaving_half_reported_half_a_second_late_still_meets_the_new_file(root: Path, store: Store) -> None:
+    """E-1 and a parallel run: watchdog holds an unmatched IN_MOVED_FROM 0.5 s before it
+    reports a delete, while its walk of the new folder reports the file at once; with a
+    400 ms settle window the new file had already been stored as created."""
+    interp = _known(root, store)
+    (root / "archive").mkdir()
+    os.rename(root / "notes" / "old.md", root / "archive" / "old.md")
+    t = now_ms()
+    interp.feed(Raw("created", str(root / "archive"), t=t, is_dir=True))
+    interp.feed(Raw("created", str(root / "archive" / "old.md"), t=t + 0.1))
+    early = interp.tick(t + 500)  # the worker settles while watchdog still holds the other half
+    interp.feed(Raw("deleted", str(root / "notes" / "old.md"), t=t + 501))
+    actions = early + interp.tick(t + 10_000, force=True)
+    assert _summary(actions) == [("dir_create", "archive"), ("file_move", "notes/old.md", "archive/old.md")], actions
