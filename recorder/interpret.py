@@ -103,7 +103,7 @@ class Interpreter:
     @property
     def pending_count(self) -> int:
         """Events still waiting to settle (0: everything seen has become actions)."""
-        return len(self.pending) + len(self.searches) + len(self.bulk) + len(self.tools)
+        return len(self.pending) + len(self.searches) + len(self.bulk) + len(self.tools) + len(self.settler.new_folders)
 
     def baseline(self, budget_bytes: int) -> dict[str, int]:
         """Know every file under the roots before recording (see scan.baseline)."""

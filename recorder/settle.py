@@ -27,6 +27,7 @@ from filegram.textdiff import line_diff, shares_lines
 from .bulk import BULK_WINDOW_MS, folder_key
 from .content import Content, ResourceExhausted
 from .disk import Disk
+from .foldercopy import NewFolders
 from .output import Output
 from .paths import RootSet
 from .pending import FRESH_DIR_MS, Pending, PendingDelete, PendingFolderDelete
@@ -66,6 +67,10 @@ def _denser_than(reads: list[PendingRead], limit: int) -> bool:
     return False
 
 
+def _near(times: list[float], t: float) -> bool:
+    return any(abs(tc - t) <= COPY_WINDOW_MS for tc in times)
+
+
 @dataclass
 class Settler:
     roots: RootSet
@@ -79,6 +84,10 @@ class Settler:
     bulk_limit: int = 0  # reads per second in one folder beyond which they are a storm (0: never)
     searches_inferred: int = 0  # traversals taken for a search whose process was missed
     _last_read_t: dict[str, float] = field(default_factory=dict)
+    new_folders: NewFolders = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.new_folders = NewFolders(self.roots, self.disk, self.output, self.tools.stamp)
 
     def settle(self, now: float, *, force: bool = False, bulk_from: float | None = None) -> None:
         """Finish what has waited long enough (everything, when forced), in dependency
@@ -129,6 +138,7 @@ class Settler:
             if force or now - fd.t >= S:
                 del p.gone_dirs[path]
                 self.finish_folder_delete(path, fd)
+        waiting = [] if force else self._waiting_creates()
         if p.browses:
             try:
                 for b in p.browses:
@@ -136,7 +146,7 @@ class Settler:
                         continue
                     if not force and bulk_from is not None and b.t >= bulk_from - BULK_COPY_LEAD_MS:
                         continue  # wait: a bulk copy may claim this folder's listing
-                    if force or now - b.t >= S + READ_GRACE_MS:
+                    if force or (now - b.t >= S + READ_GRACE_MS and not _near(waiting, b.t)):
                         try:
                             self.finish_browse(b, now)
                         except ResourceExhausted:
@@ -146,13 +156,29 @@ class Settler:
                 p.browses = [b for b in p.browses if not b.done]
         if p.reads:
             try:
-                self._summarise_read_storms([r for r in p.reads if not r.claimed and (force or now - r.t >= S + READ_GRACE_MS)])
-                for r in p.reads:
-                    if not r.claimed and (force or now - r.t >= S + READ_GRACE_MS):
+                ready = [r for r in p.reads if not r.claimed and (force or (now - r.t >= S + READ_GRACE_MS
+                                                                          and not _near(waiting, r.t)))]
+                self._summarise_read_storms(ready)
+                for r in ready:
+                    if not r.claimed:
                         self.finish_read(r)
                         r.claimed = r.claimed or "done"
             finally:
                 p.reads = [r for r in p.reads if not r.claimed]
+        self.new_folders.settle(now, S, self._busy_below, force=force)
+
+    def _waiting_creates(self) -> list[float]:
+        """When the new files still waiting in fresh folders appeared. Such a file waits
+        longer than a read (a move's late half, see UNMATCHED_MOVE_WAIT_MS); a read or a
+        listing near it waits too, for the new file may be its copy (cp -r: the reads of
+        the source, the listing of its folder)."""
+        return [ch.t_first for path, ch in self.pending.changes.items()
+                if ch.kind == "create" and ch.t_last == ch.t_first and self._in_fresh_folder(path, ch.t_first)]
+
+    def _busy_below(self, folder: str) -> bool:
+        pre = folder.rstrip(os.sep) + os.sep
+        p = self.pending
+        return any(k.startswith(pre) for k in p.changes) or any(k.startswith(pre) for k in p.new_dirs)
 
     def finish_dir(self, pd: PendingDir) -> None:
         rel = self.roots.rel(pd.path)
@@ -162,7 +188,8 @@ class Settler:
             return
         parent = os.path.dirname(pd.path)
         siblings = max(self.disk.count_entries(parent) - 1, 0)
-        self.output.emit("dir_create", pd.t, dir_path=rel, depth=dir_depth_of(rel), sibling_count=siblings)
+        self.new_folders.hold_dir(pd.path, {"event_type": "dir_create", "timestamp": pd.t, "dir_path": rel,
+                                            "depth": dir_depth_of(rel), "sibling_count": siblings})
 
     def finish_change(self, path: str, ch: Change) -> None:
         rel = self.roots.rel(path)
@@ -180,15 +207,18 @@ class Settler:
                 rs = self.roots.rel(src)
                 if rs is not None:
                     self.pending.recent_copy_dirs.append((ch.t_first, os.path.dirname(src)))
-                    self.output.emit("file_copy", ch.t_first, source_path=rs, dest_path=rel, is_backup=looks_like_backup(rel) or backup_of(rs, rel))
+                    copy = {"event_type": "file_copy", "timestamp": ch.t_first, "source_path": rs, "dest_path": rel,
+                            "is_backup": looks_like_backup(rel) or backup_of(rs, rel)}
+                    if not self.new_folders.add(path, copy, source=src):
+                        self.output.actions.append(copy)
                     return
-            self.output.emit(
-                "file_write", ch.t_first,
-                file_path=rel, file_type=file_type_of(rel), directory_depth=depth_of(rel),
-                operation="create", content_length=c.chars, before_hash=None, after_hash=c.hash,
-                media_ref=self.output.snapshot_ref(c, rel), _first_seen_ms=info.first_seen_ms,
-                _fp=fingerprint(c.text),
-            )
+            write = {"event_type": "file_write", "timestamp": ch.t_first,
+                     "file_path": rel, "file_type": file_type_of(rel), "directory_depth": depth_of(rel),
+                     "operation": "create", "content_length": c.chars, "before_hash": None, "after_hash": c.hash,
+                     "media_ref": self.output.snapshot_ref(c, rel), "_first_seen_ms": info.first_seen_ms,
+                     "_fp": fingerprint(c.text)}
+            if not self.new_folders.add(path, write):
+                self.output.actions.append(write)
             return
         before = ch.before
         if ch.tool == "write":  # cp over an existing file is still a copy
@@ -298,20 +328,23 @@ class Settler:
 
     def finish_browse(self, b: PendingBrowse, now: float) -> None:
         b.done = True
-        if self.searches.covering(b.path, b.t, folder=True) is not None:
-            return  # the search's own walk
+        pre = b.path.rstrip(os.sep) + os.sep
+        copied = any((d == b.path or d.startswith(pre)) and b.t - 50 <= tc <= b.t + self.settle_ms + 1000
+                     for tc, d in self.pending.recent_copy_dirs)
+        search = self.searches.covering(b.path, b.t, folder=True, consume=False)
+        if search is not None and not (copied and search.anonymous):
+            self.searches.covering(b.path, b.t, folder=True)
+            return  # the search's own walk (a search known only by its name yields to a copy)
         if self.tools.claim(b.path, b.t, "browse", update_state=False):
             return  # a tool's walk (git status, tar c, an indexer)
         if self.tools.editor_listing(b.path, b.t):
             return  # an editor looking at its folder on open or save
-        pre = b.path.rstrip(os.sep) + os.sep
         # rm -r lists a folder before emptying it; cp -r lists the folders it copies
         for td, d in self.pending.recent_delete_dirs:
             if (d == b.path or d.startswith(pre)) and (td == 0.0 or b.t - 50 <= td <= b.t + self.settle_ms + 1000):
                 return
-        for tc, d in self.pending.recent_copy_dirs:
-            if (d == b.path or d.startswith(pre)) and b.t - 50 <= tc <= b.t + self.settle_ms + 1000:
-                return
+        if copied:
+            return
         # a burst of folder opens down a tree is a traversal (find, grep -r, ls -R)
         group = [b]
         t_hi = b.t
