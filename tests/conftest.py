@@ -54,21 +54,44 @@ def pytest_configure(config: pytest.Config) -> None:
 SESSION_FIXTURE_FOLDERS = ("assist", "bench", "memory", "simulator")
 
 
+# Units that take minutes on their own go first, so the other worker runs everything else
+# beside them (xdist's own order puts the largest units first by test count, which left the
+# one-test quick start, 230 s, alone at the end of the run: ~100 s of one idle core).
+LONG_UNITS = ("tests/test_quickstart.py",)
+
+
+def _unit_of(nodeid: str) -> str:
+    path = nodeid.split("::", 1)[0]
+    parts = path.split("/")
+    if len(parts) > 2 and parts[0] == "tests" and parts[1] in SESSION_FIXTURE_FOLDERS:
+        return f"tests/{parts[1]}"
+    return path
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Long units first, then the rest by size (tests per unit), each unit's tests in their
+    own order: the order every xdist worker collects, and the order units are handed out."""
+    units: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        units.setdefault(_unit_of(item.nodeid), []).append(item)
+    order = sorted(units, key=lambda u: (u not in LONG_UNITS, -len(units[u])))
+    items[:] = [item for u in order for item in units[u]]
+
+
 @pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: unused when it is not installed
 def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
-    """`--dist loadfile`, with the folders above kept whole. (Not `--dist loadgroup` with
-    xdist_group marks: on pytest 9.2 it silently stops grouping, pytest-xdist issue 1386.)"""
+    """`--dist loadfile`, with the folders above kept whole, handed out in the collection's
+    order (see pytest_collection_modifyitems). (Not `--dist loadgroup` with xdist_group
+    marks: on pytest 9.2 it silently stops grouping, pytest-xdist issue 1386.)"""
     if config.getvalue("dist") != "loadfile":
         return None
     from xdist.scheduler import LoadFileScheduling
 
+    config.option.loadscopereorder = False
+
     class FileOrFolderScheduling(LoadFileScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            path = nodeid.split("::", 1)[0]
-            parts = path.split("/")
-            if len(parts) > 2 and parts[0] == "tests" and parts[1] in SESSION_FIXTURE_FOLDERS:
-                return f"tests/{parts[1]}"
-            return path
+            return _unit_of(nodeid)
 
     return FileOrFolderScheduling(config, log)
 
