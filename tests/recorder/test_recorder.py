@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import tarfile
 import time
 from pathlib import Path
@@ -390,6 +391,22 @@ def test_copying_a_folder_is_one_copy(root: Path, store: Store) -> None:
     assert [(e["event_type"], e["source_path"], e["dest_path"], e["is_backup"], e["bulk_count"]) for e in evs] == [
         ("file_copy", "photos", "photos-backup", True, 150)
     ]
+
+
+def test_a_small_folder_copied_by_a_script_is_one_copy(root: Path, store: Store) -> None:
+    """No program the recorder knows made this copy (as with a file manager, or a cp gone
+    before its command line was read): what happened on disk still says a folder was copied."""
+    src = root / "notes"
+    (src / "2026").mkdir(parents=True)
+    (src / "meeting.md").write_text("# meeting\nbudget is due\n")
+    (src / "ideas.txt").write_text("small steps\n")
+    (src / "2026" / "q1.md").write_text("# q1\n")
+    with Recorder(store, [root], make_config()) as rec:
+        sh(f"{sys.executable} -c 'import shutil; shutil.copytree(\"notes\", \"notes-copy\")'", root)
+        rec.flush(FLUSH_S)
+    evs = [e for e in store.actions() if e["event_type"] not in ("context_switch", "cross_file_reference")]
+    got = [(e["event_type"], e.get("source_path"), e.get("dest_path"), e.get("bulk_count"), e.get("authored")) for e in evs]
+    assert got == [("file_copy", "notes", "notes-copy", 3, True)], evs
 
 
 def test_inotify_watch_limit_falls_back_to_polling_with_a_clear_message(tmp_path: Path) -> None:
