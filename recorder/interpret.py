@@ -86,8 +86,9 @@ class Interpreter:
                               table=ProgramTable.with_extra(tool_programs or []), settle_ms=float(settle_ms))
         self.bulk = BulkSummariser(roots, state, self.pending, self.output, limit=bulk_per_second,
                                    absorb=self.tools.absorb_bulk)
-        # a search known only by its name yields what a program we know did
-        self.searches.known_tool = lambda path, t, folder: self.tools.claiming(
+        # a search known only by its name yields what a program we know did: a tool's
+        # work, or an open a command line named (`cat notes.md` beside someone's grep)
+        self.searches.known_tool = lambda path, t, folder: self.tools.names(path, t) or self.tools.claiming(
             path, t, "browse" if folder else "read") is not None
         self.settler = Settler(roots, state, self.pending, self.disk, self.output, self.searches, self.tools,
                                settle_ms=float(settle_ms), bulk_limit=int(bulk_per_second))

@@ -385,6 +385,12 @@ class ToolRuns:
             return kind in ("create", "modify", "dir", "browse")
         return kind in ("read", "browse")
 
+    def names(self, path: str, t: float) -> bool:
+        """A run whose command line names the path (or a folder above it) was alive at t:
+        `cat notes.md`, `cp -r notes backup` told us what they would open."""
+        return any(not run.anonymous and run.alive_at(t) and any(_under(path, n) for n in run.named)
+                   for run in self.runs)
+
     def claiming(self, path: str, t: float, kind: str) -> Run | None:
         """The covering run when it claims the event (a tool, or a recursive cp / rm; or
         the reads of an authored run that are its housekeeping, like git mv's)."""

@@ -98,3 +98,19 @@ def test_a_nameless_grep_that_read_files_is_still_a_search(root: Path, store: St
     interp.feed(Raw("proc_end", "", t=t + 8, data=-1))
     actions = _ticks(interp, t)
     assert [a["event_type"] for a in actions] == ["file_search"], actions
+
+
+def test_a_read_that_a_command_line_named_is_not_a_nameless_greps(root: Path, store: Store) -> None:
+    """`cat notes/meeting.md` while a grep known only by its name runs somewhere on the
+    machine: the read is the person's, through cat, and no search is stored."""
+    interp = _with_notes(root, store)
+    t = now_ms()
+    interp.feed(Raw("proc_start", "", t=t, data=ProcInfo(-1, 0, "grep", [], "", t)))
+    cat = ProcInfo(4242, 1, "cat", ["cat", "notes/meeting.md"], str(root), t + 1)
+    interp.feed(Raw("proc_start", "", t=t + 1, data=cat))
+    interp.feed(Raw("closed_nowrite", str(root / "notes" / "meeting.md"), t=t + 2))
+    interp.feed(Raw("proc_end", "", t=t + 3, data=4242))
+    interp.feed(Raw("proc_end", "", t=t + 8, data=-1))
+    actions = _ticks(interp, t)
+    assert [(a["event_type"], a.get("file_path"), a.get("program")) for a in actions] == [
+        ("file_read", "notes/meeting.md", "cat")], actions
