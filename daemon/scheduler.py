@@ -86,18 +86,23 @@ class Scheduler:
             return {j.id: j.last_error for j in self.jobs.values() if j.last_error}
 
     def describe(self) -> list[dict[str, Any]]:
-        out = []
+        # apscheduler's shutdown holds its job-store lock while it waits for a running job,
+        # and a job's last step takes self._lock: asking apscheduler for the next run time
+        # while holding self._lock deadlocked a daemon stopped during a health request (H-1).
         with self._lock:
-            for rec in self.jobs.values():
-                job = self._sched.get_job(rec.id)
-                nxt = job.next_run_time.timestamp() * 1000.0 if job and job.next_run_time else None
-                out.append({
-                    "id": rec.id,
-                    "every_seconds": rec.every_seconds,
-                    "runs": rec.runs,
-                    "last_run_ms": rec.last_run_ms,
-                    "last_seconds": rec.last_seconds,
-                    "last_error": rec.last_error,
-                    "next_run_ms": nxt,
-                })
+            records = [(rec.id, rec.every_seconds, rec.runs, rec.last_run_ms, rec.last_seconds, rec.last_error)
+                       for rec in self.jobs.values()]
+        out = []
+        for job_id, every, runs, last_run, last_seconds, last_error in records:
+            job = self._sched.get_job(job_id)
+            nxt = job.next_run_time.timestamp() * 1000.0 if job and job.next_run_time else None
+            out.append({
+                "id": job_id,
+                "every_seconds": every,
+                "runs": runs,
+                "last_run_ms": last_run,
+                "last_seconds": last_seconds,
+                "last_error": last_error,
+                "next_run_ms": nxt,
+            })
         return out

@@ -446,11 +446,13 @@ class Daemon:
 
     def health(self) -> dict[str, Any]:
         now = time.time() * 1000.0
-        rec = self.supervisor.stats() if self.supervisor else {"running": False}
+        # read once: stop() sets these to None from another thread
+        supervisor, scheduler = self.supervisor, self.scheduler
+        rec = supervisor.stats() if supervisor else {"running": False}
         with self.query_held() as store:
             last_stored = store.last_action_ms()
             provisional = provisional_actions(store)
-        job_errors = self.scheduler.errors() if self.scheduler else {}
+        job_errors = scheduler.errors() if scheduler else {}
         memory_error = self.shared_memory.error if self.shared_memory else None
         if memory_error:
             job_errors = {**job_errors, "memory": memory_error}
@@ -488,7 +490,7 @@ class Daemon:
             "last_stored_action_ms": last_stored,
             "last_memory_update_ms": last_memory,
             "recorder": {k: rec.get(k) for k in RECORDER_FIELDS},
-            "jobs": self.scheduler.describe() if self.scheduler else [],
+            "jobs": scheduler.describe() if scheduler else [],
             "integrity": self._integrity,
             "tray": self.tray_state,
             "litellm_loaded": "litellm" in sys.modules,
