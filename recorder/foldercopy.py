@@ -21,7 +21,7 @@ from filegram.naming import backup_of, looks_like_backup
 
 from .disk import Disk
 from .output import Output
-from .paths import RootSet
+from .paths import RootSet, under
 
 HOLD_MAX_MS = 10_000.0  # a folder still filling after this long is not held any longer
 WALK_MAX = 2000  # folders larger than this are the rate-based summariser's (see bulk)
@@ -37,10 +37,6 @@ class HeldFolder:
     copies: dict[str, str] = field(default_factory=dict)  # dest -> source (absolute paths)
     others: bool = False  # something other than a copy or a sub-folder was made in it
     last_t: float = 0.0
-
-
-def _under(path: str, top: str) -> bool:
-    return path == top or path.startswith(top.rstrip(os.sep) + os.sep)
 
 
 class NewFolders:
@@ -59,7 +55,7 @@ class NewFolders:
 
     def holding(self, path: str) -> HeldFolder | None:
         for h in self.held.values():
-            if _under(path, h.path):
+            if under(path, h.path):
                 return h
         return None
 
@@ -113,7 +109,7 @@ class NewFolders:
         if len(tops) != 1:
             return None
         top = tops.pop()
-        if _under(top, h.path) or _under(h.path, top):
+        if under(top, h.path) or under(h.path, top):
             return None
         made = self._files(h.path)
         there = self._files(top)

@@ -28,10 +28,15 @@ class Output:
         self.actions: list[dict[str, Any]] = []
         self.blobs: list[Blob] = []
 
-    def emit(self, etype: str, t: float, **fields: Any) -> None:
+    @staticmethod
+    def action(etype: str, t: float, **fields: Any) -> dict[str, Any]:
+        """An action not emitted yet (a new folder's, held until its contents settle)."""
         ev = {"event_type": etype, "timestamp": float(t)}
         ev.update(fields)
-        self.actions.append(ev)
+        return ev
+
+    def emit(self, etype: str, t: float, **fields: Any) -> None:
+        self.actions.append(self.action(etype, t, **fields))
 
     def emit_move(self, src: str, dest: str, t: float) -> None:
         """A rename in place, or a move to another folder."""

@@ -164,6 +164,11 @@ class RootSet:
         return out
 
 
+def under(path: str, top: str) -> bool:
+    """Whether path is top or lies below it (plain strings, no file system access)."""
+    return path == top or path.startswith(top.rstrip(os.sep) + os.sep)
+
+
 def iter_tree(top: str, roots: RootSet, *, include_dirs: bool = True) -> Iterable[tuple[str, os.stat_result, bool]]:
     """Walk a folder without following links, skipping what the recorder must not see.
 

@@ -188,8 +188,8 @@ class Settler:
             return
         parent = os.path.dirname(pd.path)
         siblings = max(self.disk.count_entries(parent) - 1, 0)
-        self.new_folders.hold_dir(pd.path, {"event_type": "dir_create", "timestamp": pd.t, "dir_path": rel,
-                                            "depth": dir_depth_of(rel), "sibling_count": siblings})
+        self.new_folders.hold_dir(pd.path, self.output.action("dir_create", pd.t, dir_path=rel, depth=dir_depth_of(rel),
+                                                             sibling_count=siblings))
 
     def finish_change(self, path: str, ch: Change) -> None:
         rel = self.roots.rel(path)
@@ -207,16 +207,18 @@ class Settler:
                 rs = self.roots.rel(src)
                 if rs is not None:
                     self.pending.recent_copy_dirs.append((ch.t_first, os.path.dirname(src)))
-                    copy = {"event_type": "file_copy", "timestamp": ch.t_first, "source_path": rs, "dest_path": rel,
-                            "is_backup": looks_like_backup(rel) or backup_of(rs, rel)}
+                    copy = self.output.action("file_copy", ch.t_first, source_path=rs, dest_path=rel,
+                                              is_backup=looks_like_backup(rel) or backup_of(rs, rel))
                     if not self.new_folders.add(path, copy, source=src):
                         self.output.actions.append(copy)
                     return
-            write = {"event_type": "file_write", "timestamp": ch.t_first,
-                     "file_path": rel, "file_type": file_type_of(rel), "directory_depth": depth_of(rel),
-                     "operation": "create", "content_length": c.chars, "before_hash": None, "after_hash": c.hash,
-                     "media_ref": self.output.snapshot_ref(c, rel), "_first_seen_ms": info.first_seen_ms,
-                     "_fp": fingerprint(c.text)}
+            write = self.output.action(
+                "file_write", ch.t_first,
+                file_path=rel, file_type=file_type_of(rel), directory_depth=depth_of(rel),
+                operation="create", content_length=c.chars, before_hash=None, after_hash=c.hash,
+                media_ref=self.output.snapshot_ref(c, rel), _first_seen_ms=info.first_seen_ms,
+                _fp=fingerprint(c.text),
+            )
             if not self.new_folders.add(path, write):
                 self.output.actions.append(write)
             return

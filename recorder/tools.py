@@ -38,7 +38,7 @@ from filegram.schema import depth_of, dir_depth_of, file_type_of
 
 from .bulk import BULK_WINDOW_MS
 from .output import Output
-from .paths import RootSet
+from .paths import RootSet, under
 from .pending import Pending
 from .procs import ProcInfo
 from .programs import Classified, ProgramTable, is_recursive, named_paths, repository_top, scope_of
@@ -193,10 +193,6 @@ def _ctime_ms(path: str) -> float | None:
         return None
 
 
-def _under(path: str, top: str) -> bool:
-    return path == top or path.startswith(top.rstrip(os.sep) + os.sep)
-
-
 class ToolRuns:
     """The runs of programs of the table, what they cover, and their summaries."""
 
@@ -335,11 +331,11 @@ class ToolRuns:
         if run.c.rule.kinds and kind not in run.c.rule.kinds and not run.recursive:
             return 0, 0  # mv makes no folders, mkdir writes no files
         for n in run.named:
-            if path == n or _under(path, n):
+            if path == n or under(path, n):
                 if run.recursive and not self._recursive_covers(run, n, path, kind):
                     continue
                 return 3, len(n)
-            if kind == "dir" and not run.recursive and _under(n, path):
+            if kind == "dir" and not run.recursive and under(n, path):
                 return 3, len(path)  # mkdir -p a/b/c also made a and a/b
         if run.recursive:
             return 0, 0
@@ -352,11 +348,11 @@ class ToolRuns:
             t_art = self.artifact_files.get(path)
             return (2, len(path)) if t_art is not None and run.alive_at(t_art) else (0, 0)
         if run.c.rule.quiet_reads and kind in ("read", "browse"):
-            depth = max((len(s) for s in run.scope if _under(path, s)), default=0)
+            depth = max((len(s) for s in run.scope if under(path, s)), default=0)
             return (1, depth) if depth else (0, 0)  # git mv refreshing its index
         if run.c.rule.authored and (run.named or t_event - run.t_start > AUTHORED_CWD_MS):
             return 0, 0  # `tail -f log` in ~ does not own every file under ~, nor a long `less`
-        depth = max((len(s) for s in run.scope if _under(path, s)), default=0)
+        depth = max((len(s) for s in run.scope if under(path, s)), default=0)
         return (1, depth) if depth else (0, 0)
 
     def _made_since(self, path: str, t: float) -> bool:
@@ -388,7 +384,7 @@ class ToolRuns:
     def names(self, path: str, t: float) -> bool:
         """A run whose command line names the path (or a folder above it) was alive at t:
         `cat notes.md`, `cp -r notes backup` told us what they would open."""
-        return any(not run.anonymous and run.alive_at(t) and any(_under(path, n) for n in run.named)
+        return any(not run.anonymous and run.alive_at(t) and any(under(path, n) for n in run.named)
                    for run in self.runs)
 
     def claiming(self, path: str, t: float, kind: str) -> Run | None:
@@ -434,7 +430,7 @@ class ToolRuns:
         if kind == "dir_delete":
             return
         if run.recursive:
-            target = next((n for n in reversed(run.named) if _under(path, n)), run.named[0] if run.named else path)
+            target = next((n for n in reversed(run.named) if under(path, n)), run.named[0] if run.named else path)
             tally = run.per_target.setdefault(target, Tally())
             tally.add(kind, path, t)
             if kind == "dir" and path == target:
@@ -453,7 +449,7 @@ class ToolRuns:
         """A tool renamed a file into place (pip, git): its temporary is the file it made."""
         tally = run.tally
         if run.recursive:
-            target = next((n for n in reversed(run.named) if _under(dest, n)), None)
+            target = next((n for n in reversed(run.named) if under(dest, n)), None)
             tally = run.per_target.setdefault(target or dest, Tally())
         if src in tally.created:
             tally.created.discard(src)
@@ -528,7 +524,7 @@ class ToolRuns:
         folder, name = os.path.split(path)
         self.artifact_dirs[folder] = t
         for run in self.runs:  # the editor working there is busy (vim lists its cwd on save)
-            if run.is_editor and run.alive_at(t) and (_under(path, run.cwd) or any(_under(path, os.path.dirname(n)) for n in run.named)):
+            if run.is_editor and run.alive_at(t) and (under(path, run.cwd) or any(under(path, os.path.dirname(n)) for n in run.named)):
                 run.activity.append(t)
         real = _artifact_target(name)
         if real:
@@ -716,7 +712,7 @@ class ToolRuns:
             return rel
         # a scope above a root (a search over ~): name the first root it holds
         for r in self.roots.roots:
-            if _under(r.path, path):
+            if under(r.path, path):
                 return self.roots.rel(r.path) or "."
         return "."
 
