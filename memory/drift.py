@@ -71,24 +71,26 @@ def candidates(
                 continue
             sc = categorise(dim, s.signals.get(dim) or {}, cpl)
             if sc is not None and sc.weight > 0:
-                cats.append((s, sc.category, sc.weight, sc.evidence))
-        total = sum(w for _, _, w, _ in cats)
+                cats.append((s, sc.category, sc.weight, sc.evidence, sc.traits.get(est.tier, 0.0)))
+        total = sum(c[2] for c in cats)
         by_cat: dict[Any, float] = {}
-        for _, c, w, _ in cats:
+        for _, c, w, _, _ in cats:
             by_cat[c] = by_cat.get(c, 0.0) + w
-        for s, c, w, evidence in cats:
+        for s, c, w, evidence, trace in cats:
             if c is None or c == own:
                 continue
             k = by_cat[c] - w
             n = total - w
             own_rate = (k + 0.5) / (n + 1.0)
-            # a session with little evidence (weight < 1) moves the odds less
-            lr = (SHIFTED_RATE / own_rate) ** w
+            # a session with little evidence (weight < 1) moves the odds less, and so does one
+            # that also shows the person's usual habit (passages read by a search-first reader
+            # who also listed folders): a changed session shows the other tier, not both
+            lr = (SHIFTED_RATE / own_rate) ** (w * (1.0 - trace))
             post = DRIFT_PRIOR * lr / (DRIFT_PRIOR * lr + (1 - DRIFT_PRIOR))
             task = task_info(s.task_id)
             same_task_shows = task is not None and any(
                 c2 == c and o.session_id != s.session_id and task_info(o.task_id) is not None
-                and task_info(o.task_id).type == task.type for o, c2, _, _ in cats)
+                and task_info(o.task_id).type == task.type for o, c2, _, _, _ in cats)
             verdict, reason = judge(dim, est, c, post, same_task_shows)
             out[s.session_id].append({
                 "dimension": dim, "from": est.tier, "to": c, "score": round(post, 4),

@@ -69,6 +69,10 @@ class SessionCategory:
     category: Category
     weight: float  # how much evidence the session carries (0..1): a 3-read session is not a 30-read one
     evidence: str
+    # How strongly the session also shows each tier's own habit (0..1), where a session is long
+    # enough to show several at once (A); empty elsewhere. Drift reads it: a session that shows
+    # another tier's signature and also the person's usual habit has not changed.
+    traits: Mapping[str, float] = field(default_factory=dict)
 
 
 @dataclass
@@ -122,7 +126,8 @@ def consumption(s: Mapping[str, Any], cpl: float) -> SessionCategory:
     best = max(TIERS, key=lambda t: (scores[t], -TIERS.index(t)))
     text = (f"{s['searches']} search(es), {s['browses']} listing(s), {s['reads']} read(s) of {s['files']} file(s): "
             f"{whole} whole, {mid} passage(s), {head} head(s), {s['revisits']} revisit(s)")
-    return SessionCategory(best if scores[best] >= 1.0 else None, min(1.0, s["access"] / 4), text)
+    traits = {t: min(v, 1.0) for t, v in scores.items()}
+    return SessionCategory(best if scores[best] >= 1.0 else None, min(1.0, s["access"] / 4), text, traits)
 
 
 # A short note: what a typical person writes when the work does not ask for a document

@@ -116,6 +116,47 @@ def test_drift_grows_firm_with_a_long_history(tmp_path):
     st_.close()
 
 
+def _search_first_user(session_builder, store, odd: dict[int, str]) -> dict[str, str]:
+    """20 sessions of a search-first reader (grep, then a passage of each hit); `odd` maps a
+    session number to another way of reading it: "listings" (folders listed again and again,
+    still reading passages) or "deep" (whole files in order, some twice, no search)."""
+    ids = {}
+    for i in range(20):
+        b = session_builder(f"s{i:02d}", start_ms=1.7e12 + i * 3.6e6)
+        files = [f"in/f{k}.md" for k in range(6)]
+        style = odd.get(i, "search")
+        if style == "listings":
+            for d in ("in", "in/a", "in/b", "in", "in/c", "."):
+                b.add("file_browse", directory_path=d, files_listed=9, depth=d.count("/"))
+        for k, f in enumerate(files):
+            if style == "deep":
+                b.read(f, view_range=[1, 60], content_length=2400, view_count=2 if k < 2 else 1)
+            else:
+                if style == "search":
+                    b.add("file_search", search_type="grep", query="risk", files_matched=3, files_opened_after=[f])
+                b.read(f, view_range=[40 + k, 60 + k], content_length=2400)
+        b.write("notes.md", "# Notes\n- risk one\n- risk two\n")
+        ids[style if i in odd else f"s{i}"] = b.store_into(store)
+    return ids
+
+
+def test_a_session_that_also_shows_the_usual_habit_is_not_drift(session_builder, store):
+    # A search-first reader lists folders a lot in one session but still reads targeted
+    # passages: their habit shows, so it is not a change of reading style. Another session
+    # reads whole files in order with revisits and no search at all: that one is.
+    ids = _search_first_user(session_builder, store, {7: "listings", 13: "deep"})
+    mem = Memory(store)
+    mem.consolidate()
+    prof = mem.profile()
+    assert prof["dimensions"]["A"]["tier"] == "M"
+    flagged = {a["session"]: a for a in prof["anomalies"] if a["dimension"] == "A"}
+    assert ids["listings"] not in flagged
+    assert (flagged[ids["deep"]]["from"], flagged[ids["deep"]]["to"]) == ("M", "L")
+    # the listings session is still a candidate, with the odds its usual passages leave it
+    cand = [c for c in mem.session_shift(ids["listings"]) if c["dimension"] == "A"]
+    assert cand and cand[0]["to"] == "R" and cand[0]["posterior"] < 0.5
+
+
 def test_task_driven_variation_is_not_drift(tmp_path, persona_store):
     # Organising tasks make folders for everyone; a flat user's norm per task is compared,
     # so the unperturbed user has no flag on C.
