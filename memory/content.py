@@ -26,8 +26,16 @@ _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 # Heading, table-candidate and list lines in one pass: the three kinds are told apart by
 # the first character that is not a space, so at most one branch matches a line, and the
-# literal "\n" in front lets the regex engine skip quickly from line to line.
-_STRUCTURE = re.compile(r"\n(?:[ ]{0,3}(#{1,6})[ \t]+\S|[ \t]*(\|.*)|[ \t]*(?:[-*+]|\d+[.)]|[•·])[ \t]+\S)")
+# literal "\n" in front lets the regex engine skip quickly from line to line. The lookahead
+# holds every character a branch can start with: a prose line (most lines) is rejected by
+# one class test instead of three branch attempts.
+_STRUCTURE = re.compile(
+    r"\n(?=[ \t#|*+\-•·\d])(?:[ ]{0,3}(#{1,6})[ \t]+\S|[ \t]*(\|.*)|[ \t]*(?:[-*+]|\d+[.)]|[•·])[ \t]+\S)"
+)
+# First characters after which a line may be blank, a table row or a heading (str.lstrip's
+# whitespace, "|" and "#"): a line starting with any other character is prose as it is.
+# (No character above U+3000 is whitespace.)
+_NOT_PLAIN_START = frozenset("|#" + "".join(ch for ch in map(chr, range(0x3001)) if ch.isspace()))
 _ASCII_LETTERS = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 KEY_TERM_CHARS = 6000  # text_stats' key terms come from the beginning of a text
 _LETTER = re.compile(r"[^\W\d_]")
@@ -100,22 +108,26 @@ def _text_stats_fast(text: str, n_terms: int) -> TextStats:
     (headings, tables and lists count lines ended by "\n", as this path always has)."""
     lines = text.splitlines()
     st = TextStats(chars=len(text), lines=len(lines))
-    st.nonblank_lines = sum(map(bool, map(str.strip, lines)))
-    depth = 0
+    headings = depth = tables = lists = 0
     for hashes, pipe in _STRUCTURE.findall("\n" + text):
         if hashes:
-            st.headings += 1
-            depth = max(depth, len(hashes))
+            headings += 1
+            if len(hashes) > depth:
+                depth = len(hashes)
         elif pipe:
-            st.table_rows += is_table_row(pipe)
+            tables += is_table_row(pipe)
         else:
-            st.list_lines += 1
-    st.max_heading_depth = depth
+            lists += 1
+    st.headings, st.max_heading_depth, st.table_rows, st.list_lines = headings, depth, tables, lists
     if "#" in text or "|" in text:
+        plain = _NOT_PLAIN_START
         prose = [ln for ln in lines
-                 if (s := ln.lstrip()) and s[0] != "|" and not (s[0] == "#" and _HEADING.match(ln))]
+                 if (ln and ln[0] not in plain)
+                 or ((s := ln.lstrip()) and s[0] != "|" and not (s[0] == "#" and _HEADING.match(ln)))]
+        st.nonblank_lines = sum(map(bool, map(str.strip, lines)))
     else:
         prose = list(filter(str.strip, lines))
+        st.nonblank_lines = len(prose)  # the same test
     _finish(st, text, prose, n_terms)
     return st
 
@@ -136,9 +148,9 @@ def _finish(st: TextStats, text: str, prose: list[str], n_terms: int) -> None:
     else:
         letters = len(_LETTER.findall(head))
         cjk = len(_CJK.findall(head))
-    st.cjk_share = round(cjk / letters, 4) if letters else 0.0
+    st.cjk_share = round(cjk / letters, 4) if cjk and letters else 0.0  # round(0.0, 4) is 0.0
     st.language = "unknown" if letters < 20 else ("zh" if st.cjk_share >= 0.2 else "en")
-    st.key_terms = key_terms(text[:KEY_TERM_CHARS], n_terms)
+    st.key_terms = key_terms(text[:KEY_TERM_CHARS], n_terms) if n_terms > 0 else []
 
 
 def _text_stats_lines(text: str, n_terms: int) -> TextStats:
@@ -173,11 +185,11 @@ def diff_lines(diff: str) -> tuple[list[str], list[str]]:
     """Added and removed lines of a unified diff (headers skipped)."""
     added, removed = [], []
     for line in diff.splitlines():
-        if line.startswith(("+++", "---", "@@")):
-            continue
-        if line.startswith("+"):
-            added.append(line[1:])
-        elif line.startswith("-"):
+        first = line[:1]  # one test for most lines; "@@" and context lines are neither
+        if first == "+":
+            if not line.startswith("+++"):
+                added.append(line[1:])
+        elif first == "-" and not line.startswith("---"):
             removed.append(line[1:])
     return added, removed
 

@@ -6,7 +6,6 @@ store, the bench's baselines and the simulator's tests all encode a trajectory t
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,11 +15,13 @@ from .dimensions import task_info
 from .episodes import episodes
 from .features import (
     BlobGetter,
+    by_type,
     clean_events,
     edit_diffs,
     event_file_type,
     fingerprint_of,
     raw_features_of,
+    rounded,
     written_texts,
 )
 from .signals import session_signals
@@ -91,6 +92,23 @@ def _chunks_of(text: str, size: int, limit: int | None = None) -> list[str]:
     return pieces[:limit]
 
 
+def _summed_counts(pieces: list[str]) -> Mapping[bytes, int]:
+    """The token counts of pieces of text added up (read only: one piece's are the shared,
+    cached counts themselves). Only the counts matter, not the order of the tokens."""
+    if len(pieces) == 1:
+        return token_counts(pieces[0])
+    terms: dict[bytes, int] = {}
+    for piece in pieces:
+        counts = token_counts(piece)
+        if terms:
+            get = terms.get
+            for tok, n in counts.items():
+                terms[tok] = get(tok, 0) + n
+        else:
+            terms.update(counts)
+    return terms
+
+
 def encode_session(
     events: Iterable[Mapping[str, Any]],
     get_blob: BlobGetter | None = None,
@@ -114,8 +132,9 @@ def encode_session(
         cut = text.rfind("\n", 0, KEEP_HEAD_CHARS)
         return text[: cut if cut > 0 else KEEP_HEAD_CHARS]
 
-    fp = fingerprint_of(evs, texts)
-    feats = raw_features_of(evs, texts, fp)
+    by = by_type(evs)
+    fp = fingerprint_of(evs, texts, by)
+    feats = raw_features_of(evs, texts, fp, by)
     signals = session_signals(evs, texts)
     task = task_info(task_id)
     sid = session_id or (str(evs[0].get("session_id")) if evs else "")
@@ -139,9 +158,7 @@ def encode_session(
         if i in texts:
             st = analyse(texts[i])
             pieces = _chunks_of(red(texts[i]), chunk_chars, limit=2)
-            terms: Counter[bytes] = Counter()
-            for piece in pieces:
-                terms.update(token_counts(piece))
+            terms = _summed_counts(pieces)
             top = top_words(terms, 8)
             doc.update(lines=st.lines, headings=st.headings, heading_depth=st.max_heading_depth,
                        list_lines=st.list_lines, table_rows=st.table_rows, language=st.language,
@@ -195,7 +212,7 @@ def encode_session(
         task_type=task.type if task else None,
         started_ms=float(started_ms) if started_ms is not None else ts0,
         actions=len(evs),
-        fingerprint={k: float(round(v, 6)) for k, v in fp.items()},
+        fingerprint=rounded(fp),
         features=feats,
         tiers=session_tiers(signals, task.id if task else None),
         signals=signals,

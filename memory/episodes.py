@@ -8,13 +8,13 @@ Each episode gets a one-line description built from counts; an LLM narrative is 
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
+from operator import sub
 from typing import Any
 
-from filegram.schema import primary_path
+from filegram.schema import PRIMARY_PATH_ORDER
 
-from .features import phase_of
+from .features import PHASE_OF_TYPE, phase_of
 
 GAP_MS = 5 * 60 * 1000
 MIN_EPISODES, MAX_EPISODES = 2, 5
@@ -55,6 +55,8 @@ _PHASES = ("explore", "organise", "produce")  # alphabetical: ties go to the fir
 
 def _smooth(phases: list[str], window: int = 2) -> list[str]:
     """Majority phase in a small window, so one stray read inside writing is no cut."""
+    if not phases or phases.count(phases[0]) == len(phases):  # one phase throughout: nothing to smooth
+        return list(phases)
     out = []
     for i, own in enumerate(phases):
         win = phases[max(0, i - window) : i + window + 1]
@@ -62,7 +64,7 @@ def _smooth(phases: list[str], window: int = 2) -> list[str]:
         if n_own == len(win):
             out.append(own)
             continue
-        counts = [win.count(p) for p in _PHASES]
+        counts = [win.count("explore"), win.count("organise"), win.count("produce")]  # _PHASES
         best = max(counts)
         out.append(own if n_own == best else _PHASES[counts.index(best)])
     return out
@@ -78,14 +80,14 @@ def segment(evs: list[dict[str, Any]], phases: list[str] | None = None) -> list[
         return [(0, 1)]
     ts = [float(e.get("timestamp") or 0.0) for e in evs]
     phases = _smooth(phases if phases is not None else [phase_of(e["event_type"]) for e in evs])
-    gaps = sorted(ts[i + 1] - ts[i] for i in range(n - 1))
+    gaps = sorted(map(sub, ts[1:], ts))
     median_gap = gaps[len(gaps) // 2]
     gap_cut = max(GAP_MS, 10 * median_gap)
     cuts = [0]
     for i in range(1, n):
         if ts[i] - ts[i - 1] > gap_cut or phases[i] != phases[i - 1]:
             cuts.append(i)
-    segs = [(cuts[k], cuts[k + 1] if k + 1 < len(cuts) else n) for k in range(len(cuts))]
+    segs = list(zip(cuts, cuts[1:] + [n], strict=True))
     # Merge the smallest segment into its smaller neighbour until at most MAX_EPISODES.
     while len(segs) > MAX_EPISODES:
         k = min(range(len(segs)), key=lambda j: (segs[j][1] - segs[j][0], j))
@@ -124,22 +126,26 @@ def _phrase(etype: str, verb: str, c: int) -> str:
 
 
 def describe(evs: list[dict[str, Any]], phases: list[str] | None = None) -> tuple[str, dict[str, int], list[str]]:
-    counts = Counter(e["event_type"] for e in evs)
+    """One line for a run of actions, with its action counts and the files it touched.
+    Counts and files come from one pass over the actions (episodes are a few actions each:
+    the cost is per pass, not per action)."""
+    counts: dict[str, int] = {}
     files: list[str] = []
+    seen: set[str] = set()
     for e in evs:
-        p = primary_path(e)
-        if p and p not in files:
-            files.append(p)
+        etype = e["event_type"]
+        counts[etype] = counts.get(etype, 0) + 1
+        for name in PRIMARY_PATH_ORDER.get(etype, ()):  # primary_path(e), inline
+            p = e.get(name)
+            if isinstance(p, str) and p:
+                if p not in seen:
+                    seen.add(p)
+                    files.append(p)
+                break
     if phases is None:
         phases = [phase_of(e["event_type"]) for e in evs]
-    parts = []
-    for etype, verb in _VERBS.items():
-        c = counts.get(etype, 0)
-        if c:
-            parts.append(_phrase(etype, verb, c))
-    tally: dict[str, int] = {}
-    for ph in phases:
-        tally[ph] = tally.get(ph, 0) + 1
+    parts = [_phrase(etype, verb, counts[etype]) for etype, verb in _VERBS.items() if etype in counts]
+    tally = {ph: phases.count(ph) for ph in dict.fromkeys(phases)}  # in order of first occurrence
     phase = max(tally, key=tally.__getitem__)  # the first of the most frequent, as most_common
     where = ", ".join(_short(f) for f in files[:3])
     text = f"{phase}: " + ", ".join(parts) if parts else f"{phase}: switched between files"
@@ -150,7 +156,7 @@ def describe(evs: list[dict[str, Any]], phases: list[str] | None = None) -> tupl
 
 def episodes(evs: list[dict[str, Any]]) -> list[Episode]:
     out = []
-    phases = [phase_of(e["event_type"]) for e in evs]
+    phases = [PHASE_OF_TYPE.get(e["event_type"], "explore") for e in evs]  # phase_of, inline
     for k, (s, e) in enumerate(segment(evs, phases)):
         part = evs[s:e]
         text, counts, files = describe(part, phases[s:e])

@@ -13,7 +13,7 @@ import re
 import statistics
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from itertools import repeat
+from operator import le, ne
 from typing import Any
 
 from filegram.naming import DATE_IN_NAME_RE, VERSION_IN_NAME_RE, looks_like_backup, looks_temporary
@@ -59,9 +59,16 @@ ORGANISE = frozenset({"dir_create", "file_move", "file_rename", "file_delete", "
 
 
 def clean_events(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """Atomic actions only, in time order (stable for equal timestamps)."""
-    evs = [dict(e) for e in events if isinstance(e, Mapping) and e.get("event_type") not in METADATA_TYPES]
-    return sorted(evs, key=lambda e: float(e.get("timestamp") or 0.0))
+    """Atomic actions only, as new dicts in time order (stable for equal timestamps).
+
+    The store yields a session's actions in time order already: their times are read once,
+    and when they are in order (what a stable sort would keep) the sort is skipped."""
+    evs = [dict(e) for e in events
+           if (type(e) is dict or isinstance(e, Mapping)) and e.get("event_type") not in METADATA_TYPES]
+    times = [float(e.get("timestamp") or 0.0) for e in evs]
+    if all(map(le, times, times[1:])):
+        return evs
+    return [evs[i] for i in sorted(range(len(evs)), key=times.__getitem__)]
 
 
 def event_file_type(ev: Mapping[str, Any], path_key: str = "file_path") -> str:
@@ -72,10 +79,16 @@ def event_file_type(ev: Mapping[str, Any], path_key: str = "file_path") -> str:
     return file_type_of(str(ev.get(path_key) or ""))
 
 
+# isinstance() against a tuple: `int | float` in a hot test builds a union type per call.
+_NUMBER = (int, float)
+
+
 def _int(v: Any, default: int = 0) -> int:
+    if type(v) is int:  # the common case: int(v) is v
+        return v
     if isinstance(v, bool) or v is None:
         return default
-    if isinstance(v, int | float):
+    if isinstance(v, _NUMBER):
         return int(v)
     if isinstance(v, list):
         return len(v)
@@ -165,14 +178,14 @@ def fingerprint_of(evs: list[dict[str, Any]], texts: dict[int, str],
 
 def _dir_create_depth(ev: Mapping[str, Any]) -> int:
     d = ev.get("depth")
-    if isinstance(d, int | float) and not isinstance(d, bool):
+    if isinstance(d, _NUMBER) and not isinstance(d, bool):
         return int(d)
     return dir_depth_of(str(ev.get("dir_path") or ""))
 
 
 def _file_depth(ev: Mapping[str, Any], key: str = "file_path") -> int:
     d = ev.get("directory_depth")
-    if key == "file_path" and isinstance(d, int | float) and not isinstance(d, bool):
+    if key == "file_path" and isinstance(d, _NUMBER) and not isinstance(d, bool):
         return int(d)
     return depth_of(str(ev.get(key) or ""))
 
@@ -209,7 +222,6 @@ def raw_features(events: Iterable[Mapping[str, Any]], get_blob: BlobGetter | Non
 _COUNTED_TYPES = ("file_read", "file_browse", "file_search", "file_write", "file_edit", "file_rename",
                   "file_move", "dir_create", "file_delete", "file_copy", "context_switch",
                   "cross_file_reference")
-_ACCESS_TYPES = ("file_read", "file_browse", "file_search")
 _FIGURE_DIR = re.compile(r"(fig|figure|chart|image|img|plot|visual|graph|图)", re.I)
 
 
@@ -224,45 +236,108 @@ def _temporary_path(path: str) -> bool:
     return looks_temporary(path)
 
 
+# "n_read", "n_browse", ...: the key of each counted type, built once.
+_COUNTED_KEYS = tuple((t, "n_" + t.removeprefix("file_")) for t in _COUNTED_TYPES)
+_STYLE_KEYS = tuple((s, f"naming_{s}_share") for s in ("snake", "kebab", "camel", "spaces", "plain", "cjk", "mixed"))
+_NO_INDEX: list[int] = []
+
+
+@functools.lru_cache(maxsize=4096)
+def _name_traits(name: str) -> tuple[str, bool, bool]:
+    """Naming style of a created name, and whether it holds a date and a version (cached:
+    three regex passes per name, and the same names come back in many sessions)."""
+    return _naming_style(name), DATE_IN_NAME_RE.search(name) is not None, VERSION_IN_NAME_RE.search(name) is not None
+
+
+# value -> float(round(value, 6)) for the fractional values rounded lately: round() with
+# digits formats and parses the number (about a microsecond), and the same shares (1/2,
+# 1/3, 2/3, ...) come back session after session. Bounded: cleared when full.
+_ROUNDED: dict[float, float] = {}
+ROUNDED_CACHE = 16384
+
+
+def rounded(f: dict[str, float]) -> dict[str, float]:
+    """Every value as float(round(v, 6)). Most features are counts, whole floats round()
+    returns unchanged: only the others are rounded, and their rounding is looked up when it
+    was done before."""
+    out = dict(f)
+    known = _ROUNDED
+    for k in [k for k, v in f.items() if type(v) is not float or not v.is_integer()]:
+        v = f[k]
+        cached = type(v) is float and v != 0.0  # 0.0 == -0.0: a key would mix them up
+        r = known.get(v) if cached else None
+        if r is None:
+            r = float(round(v, 6))
+            if cached:
+                if len(known) >= ROUNDED_CACHE:
+                    known.clear()
+                known[v] = r
+        out[k] = r
+    return out
+
+
 def raw_features_of(evs: list[dict[str, Any]], texts: dict[int, str],
-                    fp: dict[str, float] | None = None) -> dict[str, float]:
+                    fp: dict[str, float] | None = None,
+                    by: dict[str, list[int]] | None = None) -> dict[str, float]:
     """raw_features of events already cleaned, with their written texts (and their
-    fingerprint, when the caller has it already)."""
-    by = by_type(evs)
+    fingerprint and by_type index, when the caller has them already).
+
+    Sessions are small (a dozen actions), so the cost is per feature, not per event: each
+    group of features is counted in one loop over the few events it reads, and a loop over
+    an action type the session does not have is skipped."""
+    if by is None:
+        by = by_type(evs)
     f: dict[str, float] = dict(fp if fp is not None else fingerprint_of(evs, texts, by))
+    get = by.get
     n = len(evs)
     f["actions"] = float(n)
-    for t in _COUNTED_TYPES:
-        f[f"n_{t.removeprefix('file_')}"] = float(len(by.get(t, ())))
+    for t, key in _COUNTED_KEYS:
+        f[key] = float(len(get(t, ())))
     f["duration_min"] = (round((float(evs[-1].get("timestamp") or 0.0) - float(evs[0].get("timestamp") or 0.0)) / 60000.0, 4)
                          if n > 1 else 0.0)
 
     # A: consumption
-    reads = _of(evs, by.get("file_read", []))
-    read_paths = {str(e.get("file_path")) for e in reads}
+    reads = _of(evs, get("file_read", _NO_INDEX))
+    read_paths = set()
+    n_ranged = n_offset = n_skim = 0
+    for e in reads:
+        read_paths.add(str(e.get("file_path")))
+        vr = e.get("view_range")
+        if isinstance(vr, list) and len(vr) == 2:
+            n_ranged += 1
+            if vr[0] > 1:
+                n_offset += 1
+            elif vr[0] <= 1 and vr[1] - vr[0] + 1 <= 30:
+                n_skim += 1
+    n_reads = max(len(reads), 1)
     f["files_read"] = float(len(read_paths))
     f["reads_per_file"] = len(reads) / max(len(read_paths), 1)
-    ranged = [e["view_range"] for e in reads if isinstance(e.get("view_range"), list) and len(e["view_range"]) == 2]
-    f["ranged_read_share"] = len(ranged) / max(len(reads), 1)
-    f["offset_read_share"] = sum(1 for vr in ranged if vr[0] > 1) / max(len(reads), 1)
-    f["skim_read_share"] = sum(1 for vr in ranged if vr[0] <= 1 and vr[1] - vr[0] + 1 <= 30) / max(len(reads), 1)
+    f["ranged_read_share"] = n_ranged / n_reads
+    f["offset_read_share"] = n_offset / n_reads
+    f["skim_read_share"] = n_skim / n_reads
     f["whole_read_share"] = 1.0 - f["ranged_read_share"] if reads else 0.0
-    searches = _of(evs, by.get("file_search", []))
-    f["search_followed_share"] = sum(1 for e in searches if e.get("files_opened_after")) / max(len(searches), 1)
-    refs = Counter(evs[i].get("reference_type") for i in by.get("cross_file_reference", ()))
-    n_refs = sum(refs.values())
-    f["sequential_ref_share"] = refs["sequential_access"] / max(n_refs, 1)
-    f["search_then_read_share"] = refs["search_then_read"] / max(n_refs, 1)
-    browses = by.get("file_browse", [])
-    f["files_listed_per_browse"] = sum(_int(evs[i].get("files_listed")) for i in browses) / max(len(browses), 1)
-    access_idx = sorted(i for t in _ACCESS_TYPES for i in by.get(t, ()))
+    search_idx = get("file_search", _NO_INDEX)
+    f["search_followed_share"] = (sum(1 for i in search_idx if evs[i].get("files_opened_after")) / len(search_idx)
+                                  if search_idx else 0.0)
+    ref_idx = get("cross_file_reference")
+    if ref_idx:
+        refs = Counter(evs[i].get("reference_type") for i in ref_idx)
+        n_refs = sum(refs.values())
+        f["sequential_ref_share"] = refs["sequential_access"] / max(n_refs, 1)
+        f["search_then_read_share"] = refs["search_then_read"] / max(n_refs, 1)
+    else:
+        f["sequential_ref_share"] = f["search_then_read_share"] = 0.0
+    browses = get("file_browse", _NO_INDEX)
+    f["files_listed_per_browse"] = (sum(_int(evs[i].get("files_listed")) for i in browses) / len(browses)
+                                    if browses else 0.0)
+    access_idx = sorted([*get("file_read", ()), *get("file_browse", ()), *search_idx])
     first_access = [evs[i]["event_type"] for i in access_idx[:5]]
     f["first_access_search_share"] = first_access.count("file_search") / max(len(first_access), 1)
     f["first_access_browse_share"] = first_access.count("file_browse") / max(len(first_access), 1)
     f["access_actions"] = float(len(access_idx))
 
     # B: production, content structure
-    write_idx = by.get("file_write", [])
+    write_idx = get("file_write", _NO_INDEX)
     create_idx = [i for i in write_idx if evs[i].get("operation") == "create"]
     # Documents produced: the last written version of each text path (create or overwrite),
     # so a rewrite-in-place user's output counts as much as a create-new user's.
@@ -271,91 +346,129 @@ def raw_features_of(evs: list[dict[str, Any]], texts: dict[int, str],
         if event_file_type(evs[i]) in TEXT_TYPES:
             last_write[str(evs[i].get("file_path"))] = i
     text_creates = sorted(last_write.values())
-    stats = [analyse(texts[i]) for i in text_creates if i in texts]
     # no snapshot: estimate the lines from the length (about 45 characters a line)
-    est_lines = [analyse(texts[i]).lines if i in texts else round(_int(evs[i].get("content_length")) / 45.0)
-                 for i in text_creates]
+    est_lines: list[int] = []
+    heading_depth = headings = nonblank = list_lines = table_lines = code_blocks = 0
+    sent: list[float] = []
+    cjk: list[float] = []
+    for i in text_creates:
+        text = texts.get(i)
+        if text is None:
+            est_lines.append(round(_int(evs[i].get("content_length")) / 45.0))
+            continue
+        s = analyse(text)
+        est_lines.append(s.lines)
+        heading_depth = max(heading_depth, s.max_heading_depth)  # depths are >= 0
+        headings += s.headings
+        nonblank += s.nonblank_lines
+        list_lines += s.list_lines
+        table_lines += s.table_rows
+        code_blocks += s.code_blocks
+        if s.sentences:
+            sent.append(s.mean_sentence_chars)
+        cjk.append(s.cjk_share)
     f["text_files_written"] = float(len(text_creates))
     f["output_lines"] = float(sum(est_lines))
     f["max_file_lines"] = float(max(est_lines, default=0))
     f["avg_lines_per_file"] = sum(est_lines) / len(est_lines) if est_lines else 0.0
-    f["max_heading_depth"] = float(max((s.max_heading_depth for s in stats), default=0))
-    f["headings"] = float(sum(s.headings for s in stats))
-    nonblank = sum(s.nonblank_lines for s in stats)
-    f["list_line_share"] = sum(s.list_lines for s in stats) / max(nonblank, 1)
-    f["table_row_share"] = sum(s.table_rows for s in stats) / max(nonblank, 1)
-    f["code_blocks"] = float(sum(s.code_blocks for s in stats))
-    sent = [s.mean_sentence_chars for s in stats if s.sentences]
+    f["max_heading_depth"] = float(heading_depth)
+    f["headings"] = float(headings)
+    f["list_line_share"] = list_lines / max(nonblank, 1)
+    f["table_row_share"] = table_lines / max(nonblank, 1)
+    f["code_blocks"] = float(code_blocks)
     f["mean_sentence_chars"] = round(statistics.fmean(sent), 4) if sent else 0.0
-    f["cjk_share"] = round(statistics.fmean(s.cjk_share for s in stats), 4) if stats else 0.0
+    f["cjk_share"] = round(statistics.fmean(cjk), 4) if cjk else 0.0
 
     # C: organisation
-    dirs = _of(evs, by.get("dir_create", []))
+    dirs = _of(evs, get("dir_create", _NO_INDEX))
     placed = [_file_depth(evs[i]) for i in create_idx]
-    moved = _of(evs, by.get("file_move", []))
+    moved = _of(evs, get("file_move", _NO_INDEX))
     moved_depths = []
+    into_subfolders = 0
     for e in moved:
         d = e.get("destination_directory_depth")
-        moved_depths.append(int(d) if isinstance(d, int | float) and not isinstance(d, bool) else depth_of(str(e.get("new_path") or "")))
+        depth = int(d) if isinstance(d, _NUMBER) and not isinstance(d, bool) else depth_of(str(e.get("new_path") or ""))
+        moved_depths.append(depth)
+        if depth > depth_of(str(e.get("old_path") or "")):
+            into_subfolders += 1
     # Dir depth counts levels ("a/b/c" = 3); a file in "a/b/c/" sits at directory_depth 3.
     f["final_structure_depth"] = float(max([_dir_create_depth(d) for d in dirs] + placed + moved_depths, default=0))
     f["max_created_file_depth"] = float(max(placed, default=0))
-    f["root_create_share"] = sum(1 for d in placed if d == 0) / max(len(placed), 1)
-    f["moves_into_subfolders"] = float(sum(1 for d, e in zip(moved_depths, moved, strict=True) if d > depth_of(str(e.get("old_path") or ""))))
-    n_renames = len(by.get("file_rename", ()))
+    f["root_create_share"] = placed.count(0) / max(len(placed), 1)
+    f["moves_into_subfolders"] = float(into_subfolders)
+    n_renames = len(get("file_rename", ()))
     f["n_renames"] = float(n_renames)
     f["organise_actions"] = float(len(dirs) + len(moved) + n_renames)
 
     # D: iteration
-    edits = _of(evs, by.get("file_edit", []))
+    edits = _of(evs, get("file_edit", _NO_INDEX))
     overwrites = sum(1 for i in write_idx if evs[i].get("operation") == "overwrite")
-    backups = sum(1 for i in by.get("file_copy", ())
-                  if evs[i].get("is_backup") is True or _backup_path(str(evs[i].get("dest_path") or "")))
+    copy_idx = get("file_copy")
+    backups = sum(1 for i in copy_idx
+                  if evs[i].get("is_backup") is True or _backup_path(str(evs[i].get("dest_path") or ""))) if copy_idx else 0
     f["overwrites"] = float(overwrites)
     f["overwrite_ratio"] = overwrites / max(overwrites + len(edits), 1)
     f["backups"] = float(backups)
-    edit_paths = {str(e.get("file_path")) for e in edits}
+    edit_paths = set()
+    added = deleted = medium = large = 0
+    for e in edits:
+        edit_paths.add(str(e.get("file_path")))
+        a, d = _int(e.get("lines_added")), _int(e.get("lines_deleted"))
+        added += a
+        deleted += d
+        c = a + d
+        if c > 30:
+            large += 1
+        elif c >= 10:
+            medium += 1
     f["edits_per_file"] = len(edits) / max(len(edit_paths), 1)
-    added = [_int(e.get("lines_added")) for e in edits]
-    deleted = [_int(e.get("lines_deleted")) for e in edits]
-    changed = [a + d for a, d in zip(added, deleted, strict=True)]
-    f["medium_edit_ratio"] = sum(1 for c in changed if 10 <= c <= 30) / max(len(changed), 1)
-    f["large_edit_ratio"] = sum(1 for c in changed if c > 30) / max(len(changed), 1)
-    f["lines_added"] = float(sum(added))
-    f["lines_deleted"] = float(sum(deleted))
+    f["medium_edit_ratio"] = medium / max(len(edits), 1)
+    f["large_edit_ratio"] = large / max(len(edits), 1)
+    f["lines_added"] = float(added)
+    f["lines_deleted"] = float(deleted)
     f["revision_actions"] = float(len(edits) + overwrites + backups)
 
     # E: curation
-    deletes = _of(evs, by.get("file_delete", []))
-    f["temp_deletes"] = float(sum(
-        1 for e in deletes if e.get("was_temporary") is True or _temporary_path(str(e.get("file_path") or ""))
-    ))
-    created_paths = {str(evs[i].get("file_path")) for i in create_idx}
-    f["deletes_of_own_files"] = float(sum(1 for e in deletes if str(e.get("file_path")) in created_paths))
+    deletes = _of(evs, get("file_delete", _NO_INDEX))
+    if deletes:
+        created_paths = {str(evs[i].get("file_path")) for i in create_idx}
+        f["temp_deletes"] = float(sum(
+            1 for e in deletes if e.get("was_temporary") is True or _temporary_path(str(e.get("file_path") or ""))
+        ))
+        f["deletes_of_own_files"] = float(sum(1 for e in deletes if str(e.get("file_path")) in created_paths))
+    else:
+        f["temp_deletes"] = f["deletes_of_own_files"] = 0.0
 
     # F: cross-modal
     f["visual_files_created"] = f["image_files_created"] + f["structured_files_created"]
     f["figure_dirs_created"] = float(sum(1 for d in dirs if _FIGURE_DIR.search(_name(str(d.get("dir_path") or "")))))
     f["output_types"] = float(len({event_file_type(evs[i]) for i in create_idx}))
 
-    # naming of created files and folders
+    # naming of created files and folders ("" is no name: no style, no date, no version)
     names = [_name(str(evs[i].get("file_path") or "")) for i in create_idx] + [_name(str(d.get("dir_path") or "")) for d in dirs]
-    styles = Counter(_naming_style(nm) for nm in names if nm)
-    total_names = max(sum(styles.values()), 1)
-    for style in ("snake", "kebab", "camel", "spaces", "plain", "cjk", "mixed"):
-        f[f"naming_{style}_share"] = styles[style] / total_names
-    f["naming_dated_share"] = sum(1 for nm in names if DATE_IN_NAME_RE.search(nm)) / total_names
-    f["naming_versioned_share"] = sum(1 for nm in names if VERSION_IN_NAME_RE.search(nm)) / total_names
+    styles: dict[str, int] = {}
+    dated = versioned = 0
+    for nm in names:
+        if nm:
+            style, has_date, has_version = _name_traits(nm)
+            styles[style] = styles.get(style, 0) + 1
+            dated += has_date
+            versioned += has_version
+    total_names = max(len(names) - names.count(""), 1)
+    for style, key in _STYLE_KEYS:
+        f[key] = styles.get(style, 0) / total_names
+    f["naming_dated_share"] = dated / total_names
+    f["naming_versioned_share"] = versioned / total_names
 
     # phases
-    phases = [_PHASE.get(e["event_type"], "explore") for e in evs]
-    pc = Counter(phases)
+    phases = [PHASE_OF_TYPE.get(e["event_type"], "explore") for e in evs]
+    denominator = max(n, 1)
     for ph in ("explore", "produce", "organise"):
-        f[f"phase_{ph}_share"] = pc[ph] / max(n, 1)
-    f["phase_switches"] = float(sum(1 for a, b in zip(phases, phases[1:], strict=False) if a != b))
+        f[f"phase_{ph}_share"] = phases.count(ph) / denominator
+    f["phase_switches"] = float(sum(map(ne, phases, phases[1:])))
 
     # booleans (0/1 per session; aggregated as a share of sessions)
-    f["has_search"] = float(len(searches) > 0)
+    f["has_search"] = float(len(search_idx) > 0)
     f["has_backup"] = float(backups > 0)
     f["has_overwrite"] = float(overwrites > 0)
     f["has_delete"] = float(len(deletes) > 0)
@@ -366,15 +479,16 @@ def raw_features_of(evs: list[dict[str, Any]], texts: dict[int, str],
     f["has_structured"] = float(f["structured_files_created"] > 0)
     f["has_headings"] = float(f["headings"] > 0)
     f["has_lists"] = float(f["list_line_share"] > 0)
-    return dict(zip(f, map(float, map(round, f.values(), repeat(6))), strict=True))
+    return rounded(f)
 
 
-_PHASE = {**{t: "produce" for t in PRODUCE}, **{t: "organise" for t in ORGANISE}}
+# The phase of each produce and organise action type (any other type explores).
+PHASE_OF_TYPE: dict[str, str] = {**{t: "produce" for t in PRODUCE}, **{t: "organise" for t in ORGANISE}}
 
 
 def phase_of(etype: str) -> str:
     """The phase an action type belongs to: produce, organise or explore."""
-    return _PHASE.get(etype, "explore")
+    return PHASE_OF_TYPE.get(etype, "explore")
 
 
 def is_boolean_feature(name: str) -> bool:

@@ -35,17 +35,26 @@ FALLBACK_CHARS_PER_LINE = 45
 FIGURE_DIR = re.compile(r"(fig|figure|chart|image|img|plot|visual|graph|图)", re.I)
 
 
+# isinstance() against a tuple: `int | float` in a hot test builds a union type per call.
+_NUMBER = (int, float)
+_PAIR = (list, tuple)
+
+
 def _name(path: str) -> str:
     return path.rstrip("/").rsplit("/", 1)[-1]
 
 
+@functools.lru_cache(maxsize=4096)
 def _ext(path: str) -> str:
+    """The extension of a path's name, lower-cased (cached: the same paths come back)."""
     name = _name(path)
     return name.rsplit(".", 1)[-1].lower() if "." in name.lstrip(".") else ""
 
 
 def _int(v: Any) -> int:
-    return int(v) if isinstance(v, int | float) and not isinstance(v, bool) else 0
+    if type(v) is int:  # the common case: int(v) is v
+        return v
+    return int(v) if isinstance(v, _NUMBER) and not isinstance(v, bool) else 0
 
 
 @functools.lru_cache(maxsize=4096)
@@ -105,7 +114,7 @@ def _consumption(by: dict[str, Events]) -> dict[str, Any]:
     ranges: list[list[int] | None] = []
     for e in reads[:MAX_RANGES]:
         vr = e.get("view_range")
-        if isinstance(vr, list | tuple) and len(vr) == 2 and all(isinstance(x, int) for x in vr):
+        if isinstance(vr, _PAIR) and len(vr) == 2 and isinstance(vr[0], int) and isinstance(vr[1], int):
             ranges.append([vr[0], vr[1], _int(e.get("content_length"))])
         else:
             ranges.append(None)
@@ -148,7 +157,7 @@ def _organisation(by: dict[str, Events], creates: Events) -> dict[str, Any]:
     dir_depths = []
     for e in dirs:
         d = e.get("depth")
-        dir_depths.append(_int(d) if isinstance(d, int | float) and not isinstance(d, bool)
+        dir_depths.append(_int(d) if isinstance(d, _NUMBER) and not isinstance(d, bool)
                           else dir_depth_of(str(e.get("dir_path") or "")))
     into = 0
     move_depths = []
@@ -173,7 +182,7 @@ def _iteration(by: dict[str, Events], writes: Events) -> dict[str, Any]:
     overwrites = sum(1 for e in writes if e.get("operation") == "overwrite")
     backups = sum(1 for e in by.get("file_copy", _NONE)
                   if e.get("is_backup") is True or _backup(_name(str(e.get("dest_path") or ""))))
-    per_file = Counter(str(e.get("file_path")) for e in edits)
+    per_file = Counter(str(e.get("file_path")) for e in edits) if edits else {}
     return {
         # Changing existing work: an edit or a rewrite in place.
         "opp": bool(edits or overwrites),

@@ -182,8 +182,14 @@ class Store(Database):
         sql, args = queries.actions_query(
             sn, types=types, since_ms=since_ms, until_ms=until_ms, limit=limit, newest_first=newest_first
         )
-        for event_id, etype, ts, sid, data in self.conn.execute(sql, args):
-            yield queries.event_from_row(event_id, etype, ts, sid, data)
+        rows = self.conn.execute(sql, args)
+        event_from_row = queries.event_from_row
+        if sn is not None:  # one session's rows carry no session id: it is session_id
+            for event_id, etype, ts, data in rows:
+                yield event_from_row(event_id, etype, ts, session_id, data)
+        else:
+            for event_id, etype, ts, sid, data in rows:
+                yield event_from_row(event_id, etype, ts, sid, data)
 
     def action_count(self, session_id: str | None = None) -> int:
         if session_id is None:
