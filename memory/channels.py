@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import math
 import operator
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import orjson
@@ -23,6 +23,7 @@ import orjson
 from filegram.store import Store, register_migrations
 
 QUANT = 1_000_000
+_QUANT_F = float(QUANT)
 
 MIGRATIONS = [
     """
@@ -135,25 +136,51 @@ def q(x: float) -> int:
 
 
 class Row:
-    """One session's features, quantised once however many groups it is folded into."""
+    """One session's features, quantised once however many groups it is folded into.
+    The values are lists or tuples (a `Picker` takes tuples out of a row). Squares are
+    taken when folding, a column at a time."""
 
-    __slots__ = ("names", "xs", "qs", "qqs")
+    __slots__ = ("names", "xs", "qs")
 
-    def __init__(self, names: tuple[str, ...], xs: list[float]):
+    def __init__(self, names: tuple[str, ...], xs: Sequence[float]):
         self.names = names
-        self.xs = xs
-        self.qs = [int(round(x * QUANT)) for x in xs]
-        self.qqs = list(map(operator.mul, self.qs, self.qs))
+        self.xs = xs  # floats (`of` converts)
+        # int(round(x * QUANT)): round() of a float is an int already, and a float times the
+        # float 1e6 is the float times the int (which Python converts to that double first)
+        self.qs = [round(x * _QUANT_F) for x in xs]
 
     @classmethod
     def of(cls, features: Mapping[str, float]) -> Row:
-        return cls(tuple(features), [float(v) for v in features.values()])
+        return cls(tuple(features), list(map(float, features.values())))
 
     def subset(self, idx: Sequence[int]) -> Row:
         """The row of some of the features (by position)."""
+        return Picker(self.names, idx)(self)
+
+
+class Picker:
+    """Takes the features at fixed positions out of rows of one layout. Built once per
+    layout (callers cache it) so that a subset is three itemgetter calls, not a loop."""
+
+    __slots__ = ("names", "_take")
+
+    def __init__(self, names: Sequence[str], idx: Sequence[int]):
+        idx = tuple(idx)
+        self.names = tuple(names[i] for i in idx)
+        self._take: Callable[[Sequence[Any]], tuple[Any, ...]]
+        if len(idx) == 1:  # itemgetter of one index returns the item, not a tuple
+            i = idx[0]
+            self._take = lambda v: (v[i],)
+        elif idx:
+            self._take = operator.itemgetter(*idx)
+        else:
+            self._take = lambda v: ()
+
+    def __call__(self, row: Row) -> Row:
+        take = self._take
         sub = Row.__new__(Row)
-        sub.names = tuple(self.names[i] for i in idx)
-        sub.xs, sub.qs, sub.qqs = ([v[i] for i in idx] for v in (self.xs, self.qs, self.qqs))
+        sub.names = self.names
+        sub.xs, sub.qs = take(row.xs), take(row.qs)
         return sub
 
 
@@ -165,20 +192,28 @@ def fold_rows(stats: dict[str, list], rows: Sequence[Row]) -> None:
     for r in rows:
         by_names.setdefault(r.names, []).append(r)
     for names, same in by_names.items():
-        xcols = zip(*(r.xs for r in same), strict=True)
-        qcols = zip(*(r.qs for r in same), strict=True)
-        qqcols = zip(*(r.qqs for r in same), strict=True)
         n = len(same)
-        for name, xc, qc, qqc in zip(names, xcols, qcols, qqcols, strict=True):
-            e = stats.get(name)
+        if n == 1:  # one session: its values are the column sums (a cluster's first)
+            r = same[0]
+            cols = zip(names, r.xs, r.xs, r.qs, map(operator.mul, r.qs, r.qs), strict=True)
+        else:
+            xcols = list(zip(*(r.xs for r in same), strict=True))
+            qcols = list(zip(*(r.qs for r in same), strict=True))
+            cols = zip(names, map(min, xcols), map(max, xcols), map(sum, qcols),
+                       (sum(map(operator.mul, qc, qc)) for qc in qcols), strict=True)
+        get = stats.get
+        for name, lo, hi, s, ss in cols:
+            e = get(name)
             if e is None:
-                stats[name] = [n, sum(qc), sum(qqc), min(xc), max(xc)]
+                stats[name] = [n, s, ss, lo, hi]
             else:
                 e[0] += n
-                e[1] += sum(qc)
-                e[2] += sum(qqc)
-                e[3] = min(e[3], min(xc))
-                e[4] = max(e[4], max(xc))
+                e[1] += s
+                e[2] += ss
+                if lo < e[3]:  # min(e[3], lo): the earlier of equal values stays
+                    e[3] = lo
+                if hi > e[4]:
+                    e[4] = hi
 
 
 def stats_add(stats: dict[str, list], features: Mapping[str, float], sign: int = 1) -> None:
@@ -234,15 +269,32 @@ def load_group(store: Store, grp: str) -> tuple[int, dict[str, list]]:
     return (row[0], json.loads(row[1])) if row else (0, {})
 
 
+def load_groups(store: Store, grps: Sequence[str]) -> dict[str, tuple[int, dict[str, list]]]:
+    """Several groups in one query (those not stored yet are left out)."""
+    out: dict[str, tuple[int, dict[str, list]]] = {}
+    for i in range(0, len(grps), 500):  # within SQLite's limit on parameters
+        part = grps[i : i + 500]
+        for grp, n, stats in store.conn.execute(
+                f"SELECT grp, n, stats FROM mem_groups WHERE grp IN ({','.join('?' * len(part))})", part):
+            out[grp] = (n, json.loads(stats))
+    return out
+
+
+_GROUP_UPSERT = ("INSERT INTO mem_groups(grp, n, stats) VALUES (?, ?, ?) "
+                 "ON CONFLICT(grp) DO UPDATE SET n = excluded.n, stats = excluded.stats")
+
+
 def save_group(store: Store, grp: str, n: int, stats: dict[str, list]) -> None:
     if n <= 0:
         store.conn.execute("DELETE FROM mem_groups WHERE grp = ?", (grp,))
         return
-    store.conn.execute(
-        "INSERT INTO mem_groups(grp, n, stats) VALUES (?, ?, ?) "
-        "ON CONFLICT(grp) DO UPDATE SET n = excluded.n, stats = excluded.stats",
-        (grp, n, json.dumps(stats, sort_keys=True)),
-    )
+    save_groups(store, [(grp, n, stats)])
+
+
+def save_groups(store: Store, groups: Iterable[tuple[str, int, dict[str, list]]]) -> None:
+    """Write groups with one executemany; n must be positive (`save_group` deletes the others).
+    Stats keep the json module's spelling (orjson would write floats and separators differently)."""
+    store.conn.executemany(_GROUP_UPSERT, [(grp, n, json.dumps(stats, sort_keys=True)) for grp, n, stats in groups])
 
 
 def all_groups(store: Store) -> dict[str, tuple[int, dict[str, list]]]:

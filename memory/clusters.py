@@ -9,7 +9,8 @@ Fixed transforms mean an update never renormalises old sessions.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+import operator
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from filegram.vocab import DIM_IDS, task_info
@@ -35,42 +36,83 @@ TYPICAL = {
 }
 
 
+_SQRT3 = math.sqrt(3.0)
+# Per fingerprint feature, in order: None for a ratio (kept as it is, up to 1), else the
+# log1p of its cap (computed once: the same number as computing it per session).
+_SCALES: list[tuple[str, float | None]] = [
+    (name, None if name in RATIO_FEATURES else math.log1p(CAPS[name])) for name in FINGERPRINT_NAMES
+]
+
+
 def _scaled(fp: Mapping[str, float]) -> list[float]:
     out = []
-    for name in FINGERPRINT_NAMES:
-        x = max(float(fp.get(name, 0.0)), 0.0)
-        if name in RATIO_FEATURES:
-            v = min(x, 1.0)
-        else:
-            v = min(math.log1p(x) / math.log1p(CAPS[name]), 1.0)
-        out.append(v / math.sqrt(3.0))
+    get = fp.get
+    for name, cap in _SCALES:
+        x = max(float(get(name, 0.0)), 0.0)
+        v = min(x, 1.0) if cap is None else min(math.log1p(x) / cap, 1.0)
+        out.append(v / _SQRT3)
     return out
 
 
 _CENTRE = _scaled(TYPICAL)
 
 
+# Per fingerprint feature: its value -> its normalised component. Counts and ratios repeat
+# from session to session, and a component costs a log and a decimal round to compute.
+_COMPONENTS: list[dict[float, float]] = [{} for _ in _SCALES]
+_MAX_COMPONENTS = 4096  # values kept per feature
+
+
 def norm_vector(fp: Mapping[str, float]) -> list[float]:
     """Fixed normalisation (no dependence on other sessions, so updates stay O(session)):
     ratios as they are, counts as log1p(x)/log1p(cap), each dimension weighted equally,
     centred on a typical session."""
-    return [round(v - c, 6) for v, c in zip(_scaled(fp), _CENTRE, strict=True)]
+    out = []
+    get = fp.get
+    for (name, cap), c, known in zip(_SCALES, _CENTRE, _COMPONENTS, strict=True):
+        x = float(get(name, 0.0))
+        y = known.get(x)
+        if y is None:
+            x0 = max(x, 0.0)
+            v = min(x0, 1.0) if cap is None else min(math.log1p(x0) / cap, 1.0)
+            y = round(v / _SQRT3 - c, 6)
+            if len(known) < _MAX_COMPONENTS:
+                known[x] = y  # 0.0 and -0.0 share an entry: the centre is never 0, so both give -c
+        out.append(y)
+    return out
+
+
+def vector_norm(a: Sequence[float]) -> float:
+    """The Euclidean norm (the products summed in order, as cosine always has)."""
+    return math.sqrt(sum(map(operator.mul, a, a)))
 
 
 def cosine(a: Sequence[float], b: Sequence[float]) -> float:
-    na = math.sqrt(sum(x * x for x in a))
-    nb = math.sqrt(sum(x * x for x in b))
+    return _cosine(a, vector_norm(a), b, vector_norm(b))
+
+
+def _cosine(a: Sequence[float], na: float, b: Sequence[float], nb: float) -> float:
     if na == 0 or nb == 0:
         return 1.0 if na == nb else 0.0
-    return sum(x * y for x, y in zip(a, b, strict=True)) / (na * nb)
+    if len(a) != len(b):
+        raise ValueError("vectors of different lengths")
+    return sum(map(operator.mul, a, b)) / (na * nb)
 
 
 def assign_cluster(vec: Sequence[float], clusters: Sequence[tuple[int, int, list[float]]], threshold: float) -> int | None:
     """Leader clustering: the most similar centroid at or above the threshold (lowest id on
     ties), else None (a new cluster)."""
+    return leader_of(vec, vector_norm(vec), [(cid, csum, vector_norm(csum)) for cid, _n, csum in clusters], threshold)
+
+
+def leader_of(vec: Sequence[float], norm: float, centroids: Iterable[tuple[int, Sequence[float], float]],
+              threshold: float) -> int | None:
+    """`assign_cluster` for callers that keep the norms of the vector and of each centroid
+    sum (id, sum, norm): folding compares a session with every cluster, and the norms
+    only change when a cluster does."""
     best, best_id = -2.0, None
-    for cid, _n, csum in clusters:
-        c = cosine(vec, csum)
+    for cid, csum, cnorm in centroids:
+        c = _cosine(vec, norm, csum, cnorm)
         if c >= threshold and c > best + 1e-12:
             best, best_id = c, cid
     return best_id

@@ -67,10 +67,11 @@ class Memory:
 
     def _bump(self) -> None:
         """A new state version (inside the caller's transaction)."""
-        v = int(self.store.get_state(VERSION_KEY, 0)) + 1
-        self.store.set_state(VERSION_KEY, v)
-        self.store.set_state(ALGORITHM_KEY, ALGORITHM)
-        self.store.set_state(UPDATED_KEY, now_ms())
+        with self.store.transaction():  # joins the caller's: one join, not one per key
+            v = int(self.store.get_state(VERSION_KEY, 0)) + 1
+            self.store.write_state(VERSION_KEY, v)
+            self.store.write_state(ALGORITHM_KEY, ALGORITHM)
+            self.store.write_state(UPDATED_KEY, now_ms())
 
     def version(self) -> int:
         return int(self.store.get_state(VERSION_KEY, 0))
@@ -146,28 +147,30 @@ class Memory:
             self._drop_live()  # a provisional session is replaced, never counted twice
         sessions = self.store.sessions(closed=True)
         present = {s["id"] for s in sessions}
-        gone = self.ingested_ids() - present
+        done = self.ingested_ids()
+        gone = done - present
         if gone:
             self.forget_sessions(gone)
-        done = self.ingested_ids()
+            done = self.ingested_ids()
         todo = [s for s in sessions if s["id"] not in done]
         todo.sort(key=lambda s: order_key(s["started_ms"], s["id"]))
+        if not todo:
+            return 0  # nothing new (the daemon's usual case): no batch, no version bump
         max_key = self.store.conn.execute("SELECT MAX(order_key) FROM mem_sessions").fetchone()[0]
         # Sessions older than some already in memory: cluster once at the end, not per session.
-        late = bool(todo) and max_key is not None and order_key(todo[0]["started_ms"], todo[0]["id"]) < max_key
+        late = max_key is not None and order_key(todo[0]["started_ms"], todo[0]["id"]) < max_key
         for i in range(0, len(todo), BATCH):
             batch = todo[i : i + BATCH]
             engrams = [self.encode(s["id"], s) for s in batch]
             with self._folder.batch():
                 self._drop_live()  # another process may have folded one since
-                for eng, sess in zip(engrams, batch, strict=True):
-                    self._folder.apply(eng, sess, cluster=not late)
+                self._folder.apply_many(list(zip(engrams, batch, strict=True)), cluster=not late)
                 if late:  # per batch, so every committed batch leaves consistent clusters
                     self._folder.recluster()
                 self._bump()
-        if todo and self.config["memory"].get("llm_episode_narratives", False):
+        if self.config["memory"].get("llm_episode_narratives", False):
             self.narrate_episodes([s["id"] for s in todo])
-        if todo and self.config["memory"].get("llm_judge", True):
+        if self.config["memory"].get("llm_judge", True):
             self.judge_tiers()
             self.judge_uncertain()
         return len(todo)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import zlib
 from collections.abc import KeysView, Sequence
+from itertools import chain
 from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
@@ -41,9 +42,14 @@ class Embedder(Protocol):
 
 
 def _normalise(m: np.ndarray) -> np.ndarray:
-    norms = np.linalg.norm(m, axis=1, keepdims=True)
+    m = np.asarray(m)
+    # np.linalg.norm(m, axis=1, keepdims=True) without its dispatch, which costs more than
+    # the arithmetic on a batch of short texts: the same add.reduce of the squares along
+    # each row, in the same precision
+    x = m if issubclass(m.dtype.type, np.inexact | np.object_) else m.astype(float)
+    norms = np.sqrt(np.add.reduce((x.conj() * x).real, axis=1, keepdims=True))
     norms[norms == 0] = 1.0
-    return (m / norms).astype(np.float32)
+    return (m / norms).astype(np.float32, copy=False)
 
 
 class HashingEmbedder:
@@ -79,28 +85,38 @@ class HashingEmbedder:
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """Each text's signed token and stem counts summed into its slots, all texts in one
-        bincount (the sums are small whole numbers, exact in any order)."""
-        codes: list[int] = []
-        stem_codes: list[int] = []
-        counts: list[int] = []
-        per_text: list[int] = []
-        for text in texts:
-            tc = token_counts(text)
-            tok_codes, tok_stems = self._codes_of(tc.keys())
-            codes += tok_codes
-            stem_codes += tok_stems
-            counts += tc.values()
-            per_text.append(len(tc))
-        n, dim = len(texts), self.dim
-        if not codes:
+        bincount (the sums are small whole numbers, exact in any order). The codes and
+        counts of all texts go into numpy in one pass each (fromiter over the cache), since
+        a batch is mostly short texts and a step per text costs more than its tokens."""
+        per_text = list(map(token_counts, texts))
+        toks = list(chain.from_iterable(per_text))
+        n, dim, k = len(texts), self.dim, len(toks)
+        if not toks:
             return np.zeros((n, dim), dtype=np.float32)
-        code = np.array(codes + stem_codes, dtype=np.int64)
-        rows = np.repeat(np.arange(n, dtype=np.int64) * dim, per_text)
+        code = self._code_array(toks)
+        counts = np.fromiter(chain.from_iterable(tc.values() for tc in per_text), dtype=np.int64, count=k)
+        rows = np.repeat(np.arange(n, dtype=np.int64) * dim, list(map(len, per_text)))
         cells = np.concatenate([rows, rows]) + np.abs(code) - 1
-        weights = np.sign(code) * np.array(counts + counts, dtype=np.float64)  # code 0: no stem, weight 0
+        # code 0: no stem, weight 0; whole numbers, so bincount's doubles are exact either way
+        weights = np.sign(code) * np.concatenate([counts, counts])
         keep = code != 0
         m = np.bincount(cells[keep], weights=weights[keep], minlength=n * dim)
         return _normalise(m.reshape(n, dim).astype(np.float32))
+
+    def _code_array(self, toks: list[bytes]) -> np.ndarray:
+        """The tokens' codes followed by their stems' codes, from the process-wide cache."""
+        def codes() -> np.ndarray:
+            both = chain(map(self._codes.__getitem__, toks), map(self._stem_codes.__getitem__, toks))
+            return np.fromiter(both, dtype=np.int64, count=2 * len(toks))
+
+        try:
+            return codes()
+        except KeyError:
+            self._codes_of(dict.fromkeys(toks).keys())
+        try:
+            return codes()
+        except KeyError:  # another thread cleared the cache meanwhile
+            return np.array([self._code(t) for t in toks] + [self._stem_code(t) for t in toks], dtype=np.int64)
 
 
 class MiniLMEmbedder:

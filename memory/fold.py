@@ -26,7 +26,7 @@ import numpy as np
 from filegram.store import Store, now_ms
 
 from . import channels as ch
-from .clusters import active_dims, assign_cluster, norm_vector
+from .clusters import active_dims, leader_of, norm_vector, vector_norm
 from .engram import Engram
 from .features import FEATURE_DIM
 
@@ -58,21 +58,49 @@ def feature_groups(eng: Mapping[str, Any]) -> list[tuple[str, dict[str, float]]]
     return out
 
 
-_POSITIONS: dict[tuple[str, ...], dict[str, int]] = {}  # feature names -> their positions
+# Layouts seen (a handful: fresh and stored key orders, task types, dimension sets), so the
+# per-session work is a few dict lookups and itemgetter calls rather than loops over names.
+_FP_PICKERS: dict[tuple[tuple[str, ...], tuple[str, ...]], ch.Picker | None] = {}
+_PLANS: dict[tuple[str | None, tuple[str, ...], tuple[str, ...]], list[tuple[tuple[str, ...], ch.Picker | None]]] = {}
+_MAX_LAYOUTS = 256
 
 
 def _fingerprint_row(feats: ch.Row, fingerprint: Mapping[str, float]) -> ch.Row:
     """The fingerprint's row: the features include the fingerprint with the same values
     (both rounded from the same numbers), so it is taken from their row when they agree."""
-    pos = _POSITIONS.get(feats.names)
-    if pos is None:
-        if len(_POSITIONS) > 16:  # a handful of layouts exist (fresh and stored key orders)
-            _POSITIONS.clear()
-        pos = _POSITIONS[feats.names] = {n: i for i, n in enumerate(feats.names)}
-    idx = [pos.get(n, -1) for n in fingerprint]
-    if -1 not in idx and all(feats.xs[i] == v for i, v in zip(idx, fingerprint.values(), strict=True)):
-        return feats.subset(idx)
+    key = (feats.names, tuple(fingerprint))
+    if key in _FP_PICKERS:
+        pick = _FP_PICKERS[key]
+    else:
+        if len(_FP_PICKERS) > _MAX_LAYOUTS:
+            _FP_PICKERS.clear()
+        pos = {n: i for i, n in enumerate(feats.names)}
+        idx = [pos.get(n, -1) for n in fingerprint]
+        pick = _FP_PICKERS[key] = None if -1 in idx else ch.Picker(feats.names, idx)
+    if pick is not None:
+        row = pick(feats)
+        if row.xs == tuple(fingerprint.values()):  # element by element ==, as one by one
+            return row
     return ch.Row.of(fingerprint)
+
+
+def _group_plan(task_type: str | None, dims: tuple[str, ...],
+                fp_names: tuple[str, ...]) -> list[tuple[tuple[str, ...], ch.Picker | None]]:
+    """feature_groups of an engram as (groups, picker of the fingerprint features they keep;
+    None: all features). A dimension's two groups share one picked row."""
+    key = (task_type, dims, fp_names)
+    plan = _PLANS.get(key)
+    if plan is None:
+        if len(_PLANS) > _MAX_LAYOUTS:
+            _PLANS.clear()
+        typed = (f"type:{task_type}",) if task_type else ()
+        plan = [(("all", *typed), None)]
+        for dim in dims:
+            idx = [i for i, n in enumerate(fp_names) if FEATURE_DIM.get(n) == dim]
+            grps = (f"active:{dim}", f"type:{task_type}|active:{dim}") if task_type else (f"active:{dim}",)
+            plan.append((grps, ch.Picker(fp_names, idx)))
+        _PLANS[key] = plan
+    return plan
 
 
 @dataclass
@@ -80,10 +108,12 @@ class _Batch:
     """What a batch has folded but not written yet."""
 
     rows: dict[str, list[ch.Row]] = field(default_factory=dict)  # grp -> features to fold in
-    clusters: list[list[Any]] | None = None  # [id, n, centroid_sum, first_session], loaded on first use
+    # [id, n, centroid_sum, first_session, norm of the sum], loaded on first use
+    clusters: list[list[Any]] | None = None
     dirty_clusters: set[int] = field(default_factory=set)
     sessions: list[tuple[Any, ...]] = field(default_factory=list)
     session_ids: set[str] = field(default_factory=set)
+    absent: set[str] = field(default_factory=set)  # looked up in this transaction: not in memory
     chunks: list[tuple[str, int, str, str | None, str]] = field(default_factory=list)
     max_key: str | None = None
     max_key_known: bool = False
@@ -116,6 +146,22 @@ class ChannelFolder:
 
     # -- adding ---------------------------------------------------------------------------
 
+    def apply_many(self, items: Sequence[tuple[Engram, dict[str, Any]]], *, cluster: bool = True) -> None:
+        """`apply` to several engrams, asking once which of them memory has already (one
+        query for the batch instead of one per session)."""
+        with self.batch():
+            b = self._batch
+            assert b is not None
+            ids = [eng.session_id for eng, _ in items]
+            present: set[str] = set()
+            for i in range(0, len(ids), 500):  # within SQLite's limit on parameters
+                part = ids[i : i + 500]
+                present.update(r[0] for r in self.store.conn.execute(
+                    f"SELECT session_id FROM mem_sessions WHERE session_id IN ({','.join('?' * len(part))})", part))
+            b.absent.update(sid for sid in ids if sid not in present)
+            for eng, sess in items:
+                self.apply(eng, sess, cluster=cluster)
+
     def apply(self, eng: Engram, sess: dict[str, Any], *, cluster: bool = True) -> None:
         """Add one engram to every channel (inside `batch`)."""
         b = self._batch
@@ -124,8 +170,8 @@ class ChannelFolder:
                 self.apply(eng, sess, cluster=cluster)
             return
         sid = eng.session_id
-        if sid in b.session_ids or self.store.conn.execute(
-                "SELECT 1 FROM mem_sessions WHERE session_id = ?", (sid,)).fetchone():
+        if sid in b.session_ids or (sid not in b.absent and self.store.conn.execute(
+                "SELECT 1 FROM mem_sessions WHERE session_id = ?", (sid,)).fetchone()):
             return  # another process (the daemon, a CLI) ingested it since we looked
         key = order_key(sess.get("started_ms"), sid)
         if not b.max_key_known:
@@ -139,8 +185,14 @@ class ChannelFolder:
         # per "sessions that exercised dimension X" (the norms drift is judged against)
         feats = ch.Row.of(eng.features)
         fp = _fingerprint_row(feats, eng.fingerprint)
-        for grp, idx in self._groups_of(eng, fp.names):
-            self._fold(grp, feats if idx is None else fp.subset(idx))
+        rows = b.rows
+        for grps, pick in _group_plan(eng.task_type, tuple(active_dims(eng.task_id, eng.tiers)), fp.names):
+            row = feats if pick is None else pick(fp)
+            for grp in grps:
+                if grp in rows:
+                    rows[grp].append(row)
+                else:
+                    rows[grp] = [row]
         # episodic: leader clustering in canonical order (a late session replays it)
         cid = None
         if cluster and not b.recluster:
@@ -157,21 +209,6 @@ class ChannelFolder:
         for k, c in enumerate(eng.chunks):
             b.chunks.append((sid, k, c["kind"], c.get("path"), c["text"]))
 
-    @staticmethod
-    def _groups_of(eng: Engram, fp_names: tuple[str, ...]) -> list[tuple[str, list[int] | None]]:
-        """feature_groups of an engram, with the positions of the fingerprint features a
-        group keeps (None: all features)."""
-        tt = eng.task_type
-        out: list[tuple[str, list[int] | None]] = [("all", None)]
-        if tt:
-            out.append((f"type:{tt}", None))
-        for dim in active_dims(eng.task_id, eng.tiers):
-            idx = [i for i, n in enumerate(fp_names) if FEATURE_DIM.get(n) == dim]
-            out.append((f"active:{dim}", idx))
-            if tt:
-                out.append((f"type:{tt}|active:{dim}", idx))
-        return out
-
     def _fold(self, grp: str, row: ch.Row) -> None:
         assert self._batch is not None
         self._batch.rows.setdefault(grp, []).append(row)
@@ -179,24 +216,27 @@ class ChannelFolder:
     def _clusters(self) -> list[list[Any]]:
         assert self._batch is not None
         if self._batch.clusters is None:
-            self._batch.clusters = [
-                [cid, n, json.loads(c), first] for cid, n, c, first in
-                self.store.conn.execute("SELECT id, n, centroid_sum, first_session FROM mem_clusters ORDER BY id")
-            ]
+            self._batch.clusters = []
+            for cid, n, c, first in self.store.conn.execute(
+                    "SELECT id, n, centroid_sum, first_session FROM mem_clusters ORDER BY id"):
+                csum = json.loads(c)
+                self._batch.clusters.append([cid, n, csum, first, vector_norm(csum)])
         return self._batch.clusters
 
     def _cluster_one(self, sid: str, vec: list[float], fp: ch.Row) -> int:
         """Put one session into the leader clustering (in memory until the batch ends)."""
         assert self._batch is not None
         clusters = self._clusters()
-        cid = assign_cluster(vec, [(c[0], c[1], c[2]) for c in clusters], self.cluster_threshold)
+        norm = vector_norm(vec)
+        cid = leader_of(vec, norm, [(c[0], c[2], c[4]) for c in clusters], self.cluster_threshold)
         if cid is None:
             cid = (clusters[-1][0] + 1) if clusters else 0
-            clusters.append([cid, 1, vec, sid])
+            clusters.append([cid, 1, vec, sid, norm])
         else:
             c = next(c for c in clusters if c[0] == cid)
             c[1] += 1
             c[2] = [round(a + b, 6) for a, b in zip(c[2], vec, strict=True)]
+            c[4] = vector_norm(c[2])
         self._batch.dirty_clusters.add(cid)
         self._fold(f"cluster:{cid}", fp)
         return cid
@@ -216,10 +256,15 @@ class ChannelFolder:
                 "INSERT OR REPLACE INTO mem_clusters(id, n, centroid_sum, first_session) VALUES (?,?,?,?)",
                 [(c[0], c[1], ch.dumps(c[2]), c[3]) for c in b.clusters if c[0] in b.dirty_clusters])
             b.dirty_clusters.clear()
-        for grp, rows in sorted(b.rows.items()):
-            n, stats = ch.load_group(self.store, grp)
+        grps = sorted(b.rows)
+        stored = ch.load_groups(self.store, grps)
+        folded = []
+        for grp in grps:
+            rows = b.rows[grp]
+            n, stats = stored.get(grp, (0, {}))
             ch.fold_rows(stats, rows)
-            ch.save_group(self.store, grp, n + len(rows), stats)
+            folded.append((grp, n + len(rows), stats))
+        ch.save_groups(self.store, folded)
         b.rows.clear()
 
     def _flush_rows(self) -> None:
@@ -232,12 +277,17 @@ class ChannelFolder:
             b.sessions.clear()
         if b.chunks:
             texts = [c[4] for c in b.chunks]
-            vecs = np.concatenate([self.embed(texts[i : i + EMBED_BATCH]) for i in range(0, len(texts), EMBED_BATCH)])
+            vecs = np.ascontiguousarray(np.concatenate(
+                [self.embed(texts[i : i + EMBED_BATCH]) for i in range(0, len(texts), EMBED_BATCH)]), dtype=np.float32)
+            if len(vecs) != len(b.chunks):
+                raise ValueError(f"the embedder returned {len(vecs)} vectors for {len(b.chunks)} texts")
             first = (conn.execute("SELECT MAX(id) FROM mem_chunks").fetchone()[0] or 0) + 1
             ids = range(first, first + len(b.chunks))
+            # each row's float32 bytes, sliced from the matrix's (one tobytes, not one per row)
+            blob, width = vecs.tobytes(), vecs.itemsize * (vecs.size // max(len(vecs), 1))
             conn.executemany(
                 "INSERT INTO mem_chunks(id, session_id, ordinal, kind, path, text, vector) VALUES (?,?,?,?,?,?,?)",
-                [(i, *c, np.asarray(v, dtype=np.float32).tobytes()) for i, c, v in zip(ids, b.chunks, vecs, strict=True)])
+                [(i, *c, blob[k * width : (k + 1) * width]) for k, (i, c) in enumerate(zip(ids, b.chunks, strict=True))])
             conn.executemany("INSERT INTO mem_fts(text, chunk_id) VALUES (?, ?)",
                              [(c[4], i) for i, c in zip(ids, b.chunks, strict=True)])
             b.chunks.clear()
