@@ -17,8 +17,8 @@ all sessions and dimensions), whatever the number of sessions.
 A session that showed nothing on X (no opportunity, or the absence every tier shows when the
 work did not call for it) is "not detectable" on X: silence is not evidence of change.
 
-Attribution is the dimension, `from` (the user's tier) and `to` (the tier whose signature the
-session showed). The verdict: "task-dependent" when the session's known task does not
+Attribution is the dimension, `from` (the user's tier) and `to`: one tier from the user's
+towards the tier whose signature the session showed (`shown`; see shifted_to). The verdict: "task-dependent" when the session's known task does not
 exercise the dimension or the same task type shows the category in the user's other
 sessions; "genuine" when both the shift and the user's own tier are firm (p >= 0.8: a long
 history in which the user never showed this); "uncertain" otherwise (an LLM judge, when configured, may settle those).
@@ -91,9 +91,10 @@ def candidates(
             same_task_shows = task is not None and any(
                 c2 == c and o.session_id != s.session_id and task_info(o.task_id) is not None
                 and task_info(o.task_id).type == task.type for o, c2, _, _, _ in cats)
-            verdict, reason = judge(dim, est, c, post, same_task_shows)
+            to = shifted_to(est.tier, c)
+            verdict, reason = judge(dim, est, to, post, same_task_shows)
             out[s.session_id].append({
-                "dimension": dim, "from": est.tier, "to": c, "score": round(post, 4),
+                "dimension": dim, "from": est.tier, "to": to, "shown": c, "score": round(post, 4),
                 "posterior": round(post, 4), "own_rate": round(own_rate, 4), "user_confidence": est.confidence,
                 "gap": abs(TIER_POSITION[c] - TIER_POSITION[est.tier]), "evidence": evidence,
                 "verdict": verdict, "reason": reason, "tier_changed": True,
@@ -101,6 +102,19 @@ def candidates(
     for lst in out.values():
         lst.sort(key=lambda d: (-d["posterior"], d["dimension"]))
     return out
+
+
+def shifted_to(frm: str, shown: str) -> str:
+    """The tier a session moved to: one tier from the user's towards the one it showed. A
+    change of habit is a one-tier shift (filegram.md section 3, perturbation: L->M, R->M, M->L or M->R), and
+    a session that shows the far tier's signature (a minimal writer's 250-line report) is
+    likelier the neighbouring tier plus a task that asked for more than a two-tier jump: under
+    the tier model a person of the middle tier shows the far signature in EPS_ADJ of their
+    chances, against rho for a far-tier person, and two-tier shifts are not among the ones
+    described. The session's own category stays in the candidate as `shown`."""
+    if abs(TIER_POSITION[shown] - TIER_POSITION[frm]) > 1:
+        return TIERS[1]
+    return shown
 
 
 def judge(dim: str, est: DimensionEstimate, to: str, post: float, same_task_shows: bool) -> tuple[str, str]:

@@ -157,6 +157,31 @@ def test_a_session_that_also_shows_the_usual_habit_is_not_drift(session_builder,
     assert cand and cand[0]["to"] == "R" and cand[0]["posterior"] < 0.5
 
 
+def test_a_jump_to_the_far_tier_is_attributed_as_a_one_tier_shift(session_builder, store):
+    # A minimal writer (short notes every session) writes a 300-line report over three files
+    # once: the session shows the comprehensive tier's signature, and the flag says the habit
+    # moved one tier (R -> M), as FileGram's shifts do; what the session showed stays visible.
+    odd = None
+    for i in range(20):
+        b = session_builder(f"s{i:02d}", start_ms=1.7e12 + i * 3.6e6)
+        b.read("in/brief.md", view_range=[1, 30], content_length=1200)
+        if i == 11:
+            for k in range(3):
+                b.write(f"report_{k}.md", "# Report\n" + "".join(f"Line {n} of the findings.\n" for n in range(100)))
+        else:
+            b.write("note.md", "# Note\n- one\n- two\n- three\n")
+        sid = b.store_into(store)
+        odd = sid if i == 11 else odd
+    mem = Memory(store)
+    mem.consolidate()
+    prof = mem.profile()
+    assert prof["dimensions"]["B"]["tier"] == "R"
+    flag = next(a for a in prof["anomalies"] if a["session"] == odd)
+    assert (flag["dimension"], flag["from"], flag["to"]) == ("B", "R", "M")
+    shift = next(c for c in mem.session_shift(odd) if c["dimension"] == "B")
+    assert (shift["to"], shift["shown"]) == ("M", "L")
+
+
 def test_task_driven_variation_is_not_drift(tmp_path, persona_store):
     # Organising tasks make folders for everyone; a flat user's norm per task is compared,
     # so the unperturbed user has no flag on C.
