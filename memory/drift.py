@@ -18,10 +18,11 @@ A session that showed nothing on X (no opportunity, or the absence every tier sh
 work did not call for it) is "not detectable" on X: silence is not evidence of change.
 
 Attribution is the dimension, `from` (the user's tier) and `to`: one tier from the user's
-towards the tier whose signature the session showed (`shown`; see shifted_to). The verdict: "task-dependent" when the session's known task does not
-exercise the dimension or the same task type shows the category in the user's other
-sessions; "genuine" when both the shift and the user's own tier are firm (p >= 0.8: a long
-history in which the user never showed this); "uncertain" otherwise (an LLM judge, when configured, may settle those).
+towards the tier whose signature the session showed (`shown`; see shifted_to). The verdict:
+"task-dependent" when the session's known task does not exercise the dimension or the same
+task type shows the category in the user's other sessions; "genuine" when both the shift and
+the user's own tier are firm (p >= 0.8: a long history in which the user never showed this);
+"uncertain" otherwise (an LLM judge, when configured, may settle those).
 """
 
 from __future__ import annotations
@@ -105,13 +106,14 @@ def candidates(
 
 
 def shifted_to(frm: str, shown: str) -> str:
-    """The tier a session moved to: one tier from the user's towards the one it showed. A
-    change of habit is a one-tier shift (filegram.md section 3, perturbation: L->M, R->M, M->L or M->R), and
-    a session that shows the far tier's signature (a minimal writer's 250-line report) is
-    likelier the neighbouring tier plus a task that asked for more than a two-tier jump: under
-    the tier model a person of the middle tier shows the far signature in EPS_ADJ of their
-    chances, against rho for a far-tier person, and two-tier shifts are not among the ones
-    described. The session's own category stays in the candidate as `shown`."""
+    """The tier a session moved to: one tier from the user's towards the one it showed.
+
+    A change of habit is a one-tier shift (filegram.md section 3, perturbations: L->M, R->M,
+    M->L or M->R). A session that shows the far tier's signature (a minimal writer's 250-line
+    report) is likelier the neighbouring tier plus a task that asked for more than a two-tier
+    jump: a middle-tier person shows the far signature in EPS_ADJ of their chances, a far-tier
+    person in rho of them, and two-tier shifts are not among the ones described. The
+    session's own category stays in the candidate as `shown`."""
     if abs(TIER_POSITION[shown] - TIER_POSITION[frm]) > 1:
         return TIERS[1]
     return shown
