@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from operator import sub
 from typing import Any
 
-from filegram.schema import PRIMARY_PATH_ORDER
+from filegram.schema import primary_path
 
-from .features import PHASE_OF_TYPE, phase_of
+from .features import phase_of
 
 GAP_MS = 5 * 60 * 1000
 MIN_EPISODES, MAX_EPISODES = 2, 5
@@ -64,7 +64,7 @@ def _smooth(phases: list[str], window: int = 2) -> list[str]:
         if n_own == len(win):
             out.append(own)
             continue
-        counts = [win.count("explore"), win.count("organise"), win.count("produce")]  # _PHASES
+        counts = [win.count(p) for p in _PHASES]
         best = max(counts)
         out.append(own if n_own == best else _PHASES[counts.index(best)])
     return out
@@ -135,13 +135,10 @@ def describe(evs: list[dict[str, Any]], phases: list[str] | None = None) -> tupl
     for e in evs:
         etype = e["event_type"]
         counts[etype] = counts.get(etype, 0) + 1
-        for name in PRIMARY_PATH_ORDER.get(etype, ()):  # primary_path(e), inline
-            p = e.get(name)
-            if isinstance(p, str) and p:
-                if p not in seen:
-                    seen.add(p)
-                    files.append(p)
-                break
+        p = primary_path(e)
+        if p and p not in seen:
+            seen.add(p)
+            files.append(p)
     if phases is None:
         phases = [phase_of(e["event_type"]) for e in evs]
     parts = [_phrase(etype, verb, counts[etype]) for etype, verb in _VERBS.items() if etype in counts]
@@ -156,7 +153,7 @@ def describe(evs: list[dict[str, Any]], phases: list[str] | None = None) -> tupl
 
 def episodes(evs: list[dict[str, Any]]) -> list[Episode]:
     out = []
-    phases = [PHASE_OF_TYPE.get(e["event_type"], "explore") for e in evs]  # phase_of, inline
+    phases = [phase_of(e["event_type"]) for e in evs]
     for k, (s, e) in enumerate(segment(evs, phases)):
         part = evs[s:e]
         text, counts, files = describe(part, phases[s:e])
