@@ -57,6 +57,11 @@ def _int(v: Any) -> int:
     return int(v) if isinstance(v, _NUMBER) and not isinstance(v, bool) else 0
 
 
+def _ts(e: Mapping[str, Any]) -> float:
+    t = e.get("timestamp")
+    return float(t) if isinstance(t, _NUMBER) else 0.0
+
+
 @functools.lru_cache(maxsize=4096)
 def _temporary(name: str) -> bool:
     """looks_temporary of a name (cached: the same names come back in many sessions)."""
@@ -197,16 +202,26 @@ def _iteration(by: dict[str, Events], writes: Events) -> dict[str, Any]:
 def _curation(by: dict[str, Events], creates: Events) -> dict[str, Any]:
     """Leftovers a tidy person removes (their own scratch, temporary and backup files, and
     temporary files lying around) and whether they removed them. Deleting duplicates or
-    inputs a task asks to remove is organising, not this habit."""
-    made = {str(e.get("file_path") or "") for e in creates}
-    made.update(str(e.get("dest_path") or "") for e in by.get("file_copy", _NONE))
-    leftovers = {p for p in made if p and (_temporary(_name(p)) or _backup(_name(p)))}
+    inputs a task asks to remove is organising, not this habit.
+
+    A file the person made and threw away within the session is intermediate by what they
+    did with it, whatever its name: names are only a hint (people and programs call their
+    scratch files anything), so that behaviour counts as cleaning even where no name says
+    "temporary"."""
+    made_at: dict[str, float] = {}  # path -> when the person first made it in this session
+    for e in creates:
+        made_at.setdefault(str(e.get("file_path") or ""), _ts(e))
+    for e in by.get("file_copy", _NONE):
+        made_at.setdefault(str(e.get("dest_path") or ""), _ts(e))
+    leftovers = {p for p in made_at if p and (_temporary(_name(p)) or _backup(_name(p)))}
     deletes = by.get("file_delete", _NONE)
     cleaned = set()
     for e in deletes:
         p = str(e.get("file_path") or "")
         if p in leftovers or e.get("was_temporary") is True or _temporary(_name(p)):
             cleaned.add(p)
+        elif p and p in made_at and made_at[p] <= _ts(e):
+            cleaned.add(p)  # made, then thrown away: an intermediate file
     return {"opp": bool(leftovers or cleaned), "leftovers": len(leftovers | cleaned), "cleaned": len(cleaned),
             "deletes": len(deletes)}
 

@@ -108,6 +108,24 @@ def test_curation(session_builder, scratch, removed, expected):
     assert _tiers(b)["E"]["tier"] == expected
 
 
+def test_files_made_and_thrown_away_are_cleanup_whatever_their_names(session_builder):
+    # Another producer names its scratch work plainly and marks no delete as temporary: what
+    # the person did (made it, then deleted it) says intermediate, not the name.
+    def make(b, i):
+        b.write("report.md", _doc(40))
+        for k in range(3):
+            b.write(f"working-notes-{k}.md", _doc(10))
+        for k in range(3):
+            b.add("file_delete", file_path=f"working-notes-{k}.md", file_age_ms=5e4, was_temporary=False)
+    est = _user(session_builder, make, 6)["E"]
+    assert est.tier == "L" and est.sessions == 6
+    # a file deleted before it was made again is not one made and thrown away
+    b = session_builder()
+    b.add("file_delete", file_path="summary.md", file_age_ms=9e6, was_temporary=False)
+    b.write("summary.md", _doc(40))
+    assert "E" not in _tiers(b)
+
+
 def test_deleting_inputs_a_task_asks_to_remove_is_not_curation(session_builder):
     b = session_builder()
     b.write("a.md", _doc(30))
