@@ -131,9 +131,22 @@ def _consumption(by: dict[str, Events]) -> dict[str, Any]:
         "browses": browses,
         "reads": len(reads),
         "files": files,
-        "revisits": sum(1 for e in reads if _int(e.get("view_count")) > 1),
+        "revisits": _revisits(reads),
         "ranges": ranges,
     }
+
+
+def _revisits(reads: Events) -> int:
+    """Reads of a file already read in the session. view_count says it (the n-th read of the
+    path); a producer that leaves it out still shows it by reading the same path again."""
+    seen: set[Any] = set()
+    n = 0
+    for e in reads:
+        p = e.get("file_path")
+        if _int(e.get("view_count")) > 1 or p in seen:
+            n += 1
+        seen.add(p)
+    return n
 
 
 def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]) -> dict[str, Any]:

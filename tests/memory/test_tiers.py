@@ -54,6 +54,17 @@ def test_consumption(session_builder, style, expected):
     assert _tiers(b)["A"]["tier"] == expected
 
 
+def test_rereading_a_file_is_a_revisit_even_without_a_view_count(session_builder):
+    # A producer that leaves view_count at 1 (or out): reading the same files again in the
+    # session is still the deep reader's revisit.
+    b = session_builder()
+    files = [f"in/f{i}.md" for i in range(5)]
+    for f in files + files[:3]:
+        b.read(f)
+    assert _signals(b)["A"]["revisits"] == 3
+    assert _tiers(b)["A"]["tier"] == "L"
+
+
 @pytest.mark.parametrize("files,lines,hd,bullets,expected", [
     (3, 120, 3, False, "L"),   # comprehensive: >= 3 files, well over 200 lines, deep headings
     (1, 260, 3, False, "L"),
