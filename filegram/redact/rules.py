@@ -76,8 +76,53 @@ TOKEN_FORMATS: tuple[tuple[str, str], ...] = (
     ("AZURE_KEY", r"\b[Aa]ccount[Kk]ey=[A-Za-z0-9+/]{40,}={0,2}"),
     ("AZURE_SAS", r"\bsig=[A-Za-z0-9%+/=]{30,}"),
     ("JWT", r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
+    # AI services, developer platforms and clouds whose tokens carry a prefix of their own
+    ("API_KEY", r"\bgsk_[A-Za-z0-9]{48,}"),  # Groq
+    ("API_KEY", r"\bxai-[A-Za-z0-9]{60,}"),  # xAI
+    ("API_KEY", r"\bpplx-[A-Za-z0-9]{40,}"),  # Perplexity
+    ("API_KEY", r"\br8_[A-Za-z0-9]{37}\b"),  # Replicate
+    ("ONEPASSWORD_TOKEN", r"\bops_eyJ[A-Za-z0-9+/]{100,}={0,3}"),
+    ("ONEPASSWORD_KEY", r"\bA3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}\b"),
+    ("ADOBE_SECRET", r"\bp8e-[A-Za-z0-9]{32}\b"),
+    ("ALIBABA_KEY", r"\bLTAI[A-Za-z0-9]{20}\b"),
+    ("ARTIFACTORY_KEY", r"\bAKCp[A-Za-z0-9]{69}\b"),
+    ("AZURE_SECRET", r"(?<![\w~.])[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.\-]{31,34}(?![\w~.\-])"),
+    ("CLOJURE_TOKEN", r"\bCLOJARS_[a-z0-9]{60}\b"),
+    ("CLOUDFLARE_KEY", r"\bv1\.0-[a-f0-9]{24}-[a-f0-9]{146}\b"),
+    ("DOCKER_TOKEN", r"\bdckr_pat_[A-Za-z0-9_\-]{27,}"),
+    ("DOPPLER_TOKEN", r"\bdp\.(?:pt|st|sa|ct|scim|audit)\.(?:[a-z0-9_\-]{2,35}\.)?[A-Za-z0-9]{40,44}\b"),
+    ("DYNATRACE_TOKEN", r"\bdt0c01\.[A-Z0-9]{24}\.[A-Z0-9]{64}\b"),
+    ("EASYPOST_KEY", r"\bEZ[AT]K[A-Za-z0-9]{54}\b"),
+    ("FIGMA_TOKEN", r"\bfigd_[A-Za-z0-9_\-]{40}"),
+    ("FLY_TOKEN", r"\bfo1_[A-Za-z0-9_\-]{43}"),
+    ("FLUTTERWAVE_KEY", r"\bFLW(?:SEC|PUB)K(?:_TEST)?-[a-h0-9]{32}-X\b"),
+    ("GITLAB_TOKEN", r"\bGR1348941[A-Za-z0-9_\-]{20}\b"),
+    ("GRAFANA_TOKEN", r"\bglc_[A-Za-z0-9+/]{32,}={0,2}"),
+    ("HARNESS_TOKEN", r"\b(?:pat|sat)\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{20}\b"),
+    ("HEROKU_KEY", r"\bHRKU-AA[A-Za-z0-9_\-]{58}\b"),
+    ("MAPBOX_TOKEN", r"\bsk\.eyJ[A-Za-z0-9_\-]{20,}\.[A-Za-z0-9_\-]{20,}"),
+    ("NETLIFY_TOKEN", r"\bnfp_[A-Za-z0-9]{36}\b"),
+    ("NUGET_KEY", r"\boy2[a-z0-9]{43}\b"),
+    ("OPENSHIFT_TOKEN", r"\bsha256~[A-Za-z0-9_\-]{43}\b"),
+    ("PLANETSCALE_TOKEN", r"\bpscale_(?:pw|tkn|oauth)_[A-Za-z0-9_=.\-]{32,64}"),
+    ("PREFECT_KEY", r"\bpnu_[A-Za-z0-9]{36}\b"),
+    ("PULUMI_TOKEN", r"\bpul-[a-f0-9]{40}\b"),
+    ("README_KEY", r"\brdme_[a-z0-9]{70}\b"),
+    ("RUBYGEMS_KEY", r"\brubygems_[a-f0-9]{48}\b"),
+    ("SENDINBLUE_KEY", r"\bxkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}\b"),
+    ("SENTRY_TOKEN", r"\bsntry[su]_[A-Za-z0-9+/=_]{40,}"),
+    ("SHIPPO_TOKEN", r"\bshippo_(?:live|test)_[a-fA-F0-9]{40}\b"),
+    ("SLACK_TOKEN", r"\bxapp-\d-[A-Z0-9]+-\d+-[a-z0-9]+"),
+    ("SOURCEGRAPH_TOKEN", r"\bsgp_(?:[a-fA-F0-9]{16}_)?[a-fA-F0-9]{40}\b"),
+    ("SUPABASE_KEY", r"\bsb(?:p_[a-f0-9]{40}\b|_secret_[A-Za-z0-9_\-]{20,})"),
+    ("TAILSCALE_KEY", r"\btskey-(?:api|auth|client|webhook|scim)-[A-Za-z0-9]{8,}-[A-Za-z0-9]{16,}"),
+    ("TERRAFORM_TOKEN", r"\b[a-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=\-]{60,70}"),
+    ("TYPEFORM_TOKEN", r"\btfp_[A-Za-z0-9_\-.=]{59}"),
+    ("WEBHOOK_URL", r"https://(?:(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d+/[\w\-]{60,}"
+                    r"|[\w\-]+\.webhook\.office\.com/webhookb2/[\w\-@/]{40,}"
+                    r"|hooks\.zapier\.com/hooks/catch/\d+/\w+)"),
 )
-_CANDIDATE = re.compile(r"[A-Za-z0-9_\-.+/=:%]{16,}")
+_CANDIDATE = re.compile(r"[A-Za-z0-9_\-.+/=:%~@]{16,}")
 _TOKEN_KINDS = [kind for kind, _ in TOKEN_FORMATS]
 _TOKENS = re.compile("|".join(f"(?P<t{i}>{rx})" for i, (_, rx) in enumerate(TOKEN_FORMATS)))
 _BLOCKS = (
@@ -365,6 +410,8 @@ SECRET_TRIGGERS = ("pass", "pwd", "pw", "secret", "token", "key", "cred", "dsn",
 def find_tokens(scan: Scan) -> None:
     text = scan.text
     for c in _CANDIDATE.finditer(text):
+        if _QUICK_TOKEN.search(text, c.start(), c.end()) is None:
+            continue  # no format's prefix in the run: the 80 formats are not tried at each position
         for m in _TOKENS.finditer(text, c.start(), c.end()):
             scan.add(m.start(), m.end(), _TOKEN_KINDS[int(m.lastgroup[1:])])  # type: ignore[index]
     for kind, rx in _BLOCKS:
@@ -519,6 +566,9 @@ _QUICK_TOKEN = re.compile(
     r"AKIA|ASIA|ABIA|ACCA|A3T|gh[pousr]_|github_pat_|gl[a-z]{1,3}-|xox|sk-|[srp]k_|whsec_|AIza|ya29\.|GOCSPX"
     r"|SG\.|SK[0-9a-fA-F]{8}|npm_|pypi-|hf_|_v1_|shp|key-|-us\d|:AA|sq0|ATATT|lin_api|secret_|ntn_|hv[sb]\."
     r"|dapi|gls|NRA|PMAK|AGE-|ccountKey|sig=|eyJ|\.[\w\-]{6}\.|\d[\d -]{11,}\d"
+    r"|gsk_|xai-|pplx-|r8_|ops_|A3-|p8e-|LTAI|AKCp|Q~|CLOJARS_|v1\.0-|dckr_|dp\.|dt0c01|EZ[AT]K|figd_|fo1_|FLW"
+    r"|GR1348941|glc_|pat\.|sat\.|HRKU-|nfp_|oy2|sha256~|pscale_|pnu_|pul-|rdme_|rubygems_|xkeysib-|sntry|shippo_"
+    r"|xapp-|sgp_|sbp_|sb_secret_|tskey-|atlasv1|tfp_|webhook|discord|zapier|hooks\.slack"
 )
 
 

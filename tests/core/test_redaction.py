@@ -4,6 +4,8 @@ rely on (idempotent, paths name by name, queries hidden by what they matched).""
 
 from __future__ import annotations
 
+import random
+import string
 import subprocess
 import sys
 
@@ -45,6 +47,73 @@ ISSUE_CASES = [
 def test_the_formats_the_issue_found_stored(text, secret):
     out = redact(text)
     assert not leaked(secret, out), out
+    assert "[REDACTED:" in out
+
+
+def _fake(seed: str, alphabet: str, n: int) -> str:
+    """Deterministic made-up characters (no real credential appears in this repository)."""
+    rng = random.Random(seed)
+    return "".join(rng.choice(alphabet) for _ in range(n))
+
+
+_AN, _HEX, _UP = string.ascii_letters + string.digits, "0123456789abcdef", string.ascii_uppercase + string.digits
+_LOW = string.ascii_lowercase + string.digits
+# Tokens of services whose keys carry a prefix of their own, pasted bare: no key word near
+# them (a note, a chat, a shell history line), so only their shape gives them away.
+VENDOR_TOKENS = {
+    "groq": "gsk_" + _fake("groq", _AN, 52),
+    "xai": "xai-" + _fake("xai", _AN, 80),
+    "perplexity": "pplx-" + _fake("pplx", _AN, 48),
+    "replicate": "r8_" + _fake("r8", _AN, 37),
+    "1password service account": "ops_eyJ" + _fake("ops", _AN + "+/", 300),
+    "1password secret key": "A3-" + "-".join(_fake(f"a3{i}", _UP, n) for i, n in enumerate((6, 11, 5, 5, 5))),
+    "adobe": "p8e-" + _fake("p8e", _AN, 32),
+    "alibaba": "LTAI" + _fake("ltai", _AN, 20),
+    "artifactory": "AKCp" + _fake("akcp", _AN, 69),
+    "azure ad client secret": _fake("az", _AN, 3) + "8Q~" + _fake("azq", _AN + "_~.-", 34),
+    "clojars": "CLOJARS_" + _fake("clj", _LOW, 60),
+    "cloudflare origin ca": "v1.0-" + _fake("cf1", _HEX, 24) + "-" + _fake("cf2", _HEX, 146),
+    "docker hub": "dckr_pat_" + _fake("dckr", _AN + "_-", 27),
+    "doppler": "dp.pt." + _fake("dp", _AN, 43),
+    "doppler service": "dp.st.prd." + _fake("dpst", _AN, 40),
+    "dynatrace": "dt0c01." + _fake("dt1", _UP, 24) + "." + _fake("dt2", _UP, 64),
+    "easypost": "EZAK" + _fake("ez", _AN, 54),
+    "figma": "figd_" + _fake("figd", _AN + "_-", 40),
+    "fly.io": "fo1_" + _fake("fly", _AN + "_-", 43),
+    "flutterwave": "FLWSECK_TEST-" + _fake("flw", "abcdefgh0123456789", 32) + "-X",
+    "gitlab runner registration": "GR1348941" + _fake("gr", _AN + "_-", 20),
+    "grafana cloud": "glc_" + _fake("glc", _AN + "+/", 60),
+    "harness": "pat." + _fake("h1", _AN, 22) + "." + _fake("h2", _AN, 24) + "." + _fake("h3", _AN, 20),
+    "heroku": "HRKU-AA" + _fake("hrku", _AN + "_-", 58),
+    "mapbox": "sk.eyJ1Ijoi" + _fake("mb1", _AN, 30) + "." + _fake("mb2", _AN + "_-", 22),
+    "netlify": "nfp_" + _fake("nfp", _AN, 36),
+    "nuget": "oy2" + _fake("oy2", _LOW, 43),
+    "openshift": "sha256~" + _fake("ocp", _AN + "_-", 43),
+    "planetscale": "pscale_tkn_" + _fake("ps", _AN + "_", 43),
+    "prefect": "pnu_" + _fake("pnu", _AN, 36),
+    "pulumi": "pul-" + _fake("pul", _HEX, 40),
+    "readme": "rdme_" + _fake("rdme", _LOW, 70),
+    "rubygems": "rubygems_" + _fake("gem", _HEX, 48),
+    "brevo": "xkeysib-" + _fake("sib", _HEX, 64) + "-" + _fake("sib2", _AN, 16),
+    "sentry user": "sntryu_" + _fake("sntry", _HEX, 64),
+    "shippo": "shippo_live_" + _fake("shippo", _HEX, 40),
+    "slack app": "xapp-1-A" + _fake("xapp", _UP, 10) + "-" + _fake("xapp2", string.digits, 13) + "-" + _fake("xapp3", _HEX, 64),
+    "sourcegraph": "sgp_" + _fake("sg1", _HEX, 16) + "_" + _fake("sg2", _HEX, 40),
+    "supabase": "sbp_" + _fake("sbp", _HEX, 40),
+    "tailscale": "tskey-auth-k" + _fake("ts1", _AN, 10) + "-" + _fake("ts2", _AN, 30),
+    "terraform cloud": _fake("tf1", _LOW, 14) + ".atlasv1." + _fake("tf2", _AN + "_-", 67),
+    "typeform": "tfp_" + _fake("tfp", _AN + "_-", 59),
+    "discord webhook": "https://discord.com/api/webhooks/1234567890123456789/" + _fake("dw", _AN + "_-", 68),
+    "zapier webhook": "https://hooks.zapier.com/hooks/catch/123456/abcde1f/",
+}
+
+
+@pytest.mark.parametrize("kind", sorted(VENDOR_TOKENS))
+@pytest.mark.parametrize("context", ["{}", "pasted for later: {} (do not share)", "- {}\n"])
+def test_tokens_known_by_their_shape_are_redacted_without_a_key_word(kind, context):
+    token = VENDOR_TOKENS[kind]
+    out = redact(context.format(token))
+    assert not leaked(token, out), out
     assert "[REDACTED:" in out
 
 
