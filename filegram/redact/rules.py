@@ -246,6 +246,9 @@ _ASSIGN = re.compile(
     r"""(?:(?P<q>["'`])(?P<qval>[^"'`\n]{1,400})(?P=q)|(?P<val>[^\s"'`,;|<>]{1,400}))""",
     re.M,
 )
+# After an unquoted value: a chained assignment (`a = b = c`) or an expression that goes on
+# (`password = user + salt`, `token = a || b`): the value is code, not a literal secret.
+_EXPRESSION_GOES_ON = re.compile(r"""[ \t]*=(?!=)|[ \t]+(?:\+|\|\||&&|\?\?)[ \t]+[\w"'`(]""")
 _XML = re.compile(r"<(?P<key>[A-Za-z_][\w.\-]{0,60})>(?P<val>[^<\n]{1,400})</(?P=key)>")
 _FLAG = re.compile(
     r"""(?:^|\s)--?(?P<key>[A-Za-z][\w\-]{1,40})(?:=|\s+)(?:(?P<q>["'])(?P<qval>[^"'\n]{1,400})(?P=q)|(?P<val>[^\s"'|;&]{1,400}))"""
@@ -260,7 +263,8 @@ _NAME_VALUE = re.compile(r"""(?m)^(?P<indent>[ \t]*)-?[ \t]*name:[ \t]*["']?(?P<
 _PROSE = re.compile(
     r"""(?i)\b(?P<key>pass\s?words?|passwd|pass\s?phrase|pass\s?code|pass|pwd|pw|pin(?:\s?code)?|api\s?key|access\s?key|secret(?:\s?key)?|token)"""
     r"""(?:\s+(?:for|to|of|on|at)\s+(?:the\s+|my\s+|our\s+|your\s+)?[\w.@\-]+(?:\s[\w.@\-]+){0,3})?"""
-    r"""\s+(?:is|was|is\s+now|will\s+be|has\s+been\s+changed\s+to|changed\s+to|set\s+to|reset\s+to|became|=)"""
+    r"""\s+(?:is|was|is\s+now|will\s+be|has\s+been\s+changed\s+to|changed\s+to|set\s+to|reset\s+to|became|="""
+    r"""|\((?:currently|now|was|old|new|temporarily))"""
     r"""\s*:?\s*(?:(?P<q>["'`“‘])(?P<qval>[^"'`”’\n]{1,200})["'`”’]|(?P<val>[^\s"'`]{1,200}))"""
 )
 _PROSE_USE = re.compile(
@@ -269,6 +273,13 @@ _PROSE_USE = re.compile(
 _PROSE_SET = re.compile(
     r"""(?i)\b(?:set|changed?|reset|updated?)\s+(?:the\s+|my\s+|our\s+|your\s+)?(?:[\w\-]+\s+){0,2}(?:pass\s?words?|passwd|pass\s?phrase|pass\s?code|pin|pw)"""
     r"""\s+to\s+(?:(?P<q>["'`])(?P<qval>[^"'`\n]{1,200})(?P=q)|(?P<val>[^\s"'`]{1,200}))"""
+)
+# A data source name without a scheme (Go's MySQL driver): user:password@tcp(host:port)/db
+_DSN = re.compile(r"""(?<![\w/:@])[\w.\-]{1,60}:(?P<val>[^\s@/:'"()]{1,200})@(?:tcp|tcp6|udp|unix)\(""")
+# A code that opens something, given in prose: "the alarm code is 186528", "gate code: 4417".
+_ENTRY_CODE = re.compile(
+    r"""(?i)\b(?:alarm|door|gate|garage|safe|lock|locker|keypad|entry|building|access|security|wi-?fi|router)"""
+    r"""\s+(?:code|pin|combination|combo)\s*(?:is|was|is\s+now|:|=)\s*(?P<val>\d{3,10})\b"""
 )
 _AUTH_TUPLE = re.compile(r"""\bauth\s*=\s*\(\s*["'][^"'\n]*["']\s*,\s*(?P<q>["'])(?P<qval>[^"'\n]+)(?P=q)""")
 _URL_CREDS = re.compile(r"\b[A-Za-z][A-Za-z0-9+.\-]{1,20}://(?P<user>[^\s:/@'\"]*):(?P<val>[^\s@/'\"]{1,200})@[\w.\-\[]")
@@ -437,7 +448,7 @@ def find_assignments(scan: Scan) -> None:
             if m.group("qval") is not None:
                 if plausible_secret(m.group("qval"), quoted=True):
                     scan.add(m.start("qval"), m.end("qval"), "SECRET")
-            elif plausible_secret(m.group("val")) and not re.match(r"[ \t]*=(?!=)", text[m.end() : m.end() + 4]):
+            elif plausible_secret(m.group("val")) and not _EXPRESSION_GOES_ON.match(text, m.end(), end):
                 scan.add_value(m.start("val"), m.group("val"))
         for rx in (_XML, _FLAG):
             for m in rx.finditer(text, start, end):
@@ -495,7 +506,9 @@ def find_prose(scan: Scan) -> None:
             if m.group("qval") is not None:
                 if plausible_secret(m.group("qval"), quoted=True):
                     scan.add(m.start("qval"), m.end("qval"), "SECRET")
-            elif password_like(m.group("val")):
+            elif password_like(m.group("val")) and not (  # `token = prefix + suffix` is code
+                    rx is _PROSE and "=" in scan.text[m.end("key") : m.start("val")]
+                    and _EXPRESSION_GOES_ON.match(scan.text, m.end())):
                 scan.add_value(m.start("val"), m.group("val").rstrip(".,;:!?)"))
     for m in scan.finditer(_USER_PASS, ("login", "user", "account", "cred", "u/p", "admin", "root", "sa ",
                                         "postgres", "pi ", "ubuntu", "guest", "operator")):
@@ -525,6 +538,11 @@ def find_credentials(scan: Scan) -> None:
     for m in scan.finditer(_AUTH_TUPLE, ("auth",)):
         if plausible_secret(m.group("qval"), quoted=True):
             scan.add(m.start("qval"), m.end("qval"), "SECRET")
+    for m in scan.finditer(_DSN, ("@tcp", "@udp", "@unix")):
+        if plausible_secret(m.group("val")):
+            scan.add(m.start("val"), m.end("val"), "SECRET")
+    for m in scan.finditer(_ENTRY_CODE, ("code", "pin", "combination", "combo")):
+        scan.add(m.start("val"), m.end("val"), "SECRET")
     for m in _PGPASS.finditer(scan.text):
         if plausible_secret(m.group("val")):
             scan.add(m.start("val"), m.end("val"), "SECRET")
@@ -560,7 +578,7 @@ QUICK_WORDS = tuple(sorted({
     "pi ", "ubuntu", "guest", "operator", "superuser", "://", "authorization", "api-key",
     "basic", "mysql", "mariadb", "sshpass", "curl", "wget", "http", "docker", "podman", "helm",
     "oras", "redis-cli", "htpasswd", "sudo", "signing", "signature", "webhook", "-----begin",
-    "putty-user-key", "code", "cred", "alarm",
+    "putty-user-key", "code", "cred", "alarm", "@tcp", "@udp", "@unix", "combination", "combo",
 }))
 _QUICK_TOKEN = re.compile(
     r"AKIA|ASIA|ABIA|ACCA|A3T|gh[pousr]_|github_pat_|gl[a-z]{1,3}-|xox|sk-|[srp]k_|whsec_|AIza|ya29\.|GOCSPX"

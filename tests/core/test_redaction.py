@@ -108,6 +108,19 @@ VENDOR_TOKENS = {
 }
 
 
+# The three forms the held-out batch of the planted corpus still missed (docs/privacy.md).
+@pytest.mark.parametrize(("text", "secret"), [
+    ("- [ ] change the DB password (currently `COBALT_8802harbor`)", "COBALT_8802harbor"),
+    ('db, _ := sql.Open("mysql", "app:marble3@tcp(127.0.0.1:3306)/shop")', "marble3"),
+    ("The alarm code is 186528.", "186528"),
+    ("gate code: 4417", "4417"),
+])
+def test_passwords_in_parentheses_dsns_without_a_scheme_and_entry_codes(text, secret):
+    out = redact(text)
+    assert secret not in out, out
+    assert "[REDACTED:" in out
+
+
 @pytest.mark.parametrize("kind", sorted(VENDOR_TOKENS))
 @pytest.mark.parametrize("context", ["{}", "pasted for later: {} (do not share)", "- {}\n"])
 def test_tokens_known_by_their_shape_are_redacted_without_a_key_word(kind, context):
@@ -127,6 +140,11 @@ def test_tokens_known_by_their_shape_are_redacted_without_a_key_word(kind, conte
     "sha256 of the wheel: 9b2e4c6a8d0f1e3a5c7b9d1f3e5a7c9b1d3f5e7a9c1b3d5f7e9a1c3b5d7f9e1a",
     "curl -H \"Authorization: Bearer $API_TOKEN\" https://api.example.com",
     "DATABASE_URL=postgres://app@db.internal:5432/app",
+    "the error code is 404, the zip code is 12345 and the status code is 500",
+    "the password (currently required) must be 12 characters",
+    "password = user + salt",
+    "token = prefix + suffix",
+    "dsn := user + \":\" + pass + \"@tcp(\" + host + \")/\"",
 ])
 def test_ordinary_code_and_prose_stay_as_they_are(text):
     assert redact(text) == text
