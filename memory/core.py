@@ -36,7 +36,9 @@ ALGORITHM_KEY = "memory:algorithm"
 # 3: key terms from a document's first two chunks; the stored engram keeps chunk text,
 #    fingerprint, tiers and signals only once (in their own places).
 # 4: documents, edit chunks and episodes from authored actions only (issue 17).
-ALGORITHM = 4
+# 5: signals: a re-read path is a revisit without view_count; a file made and deleted in
+#    the session is a cleaned intermediate whatever its name.
+ALGORITHM = 5
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")
