@@ -33,9 +33,11 @@ _TEMP_SAVE_RE = re.compile(
     r"(^\.?tmp[\w.-]*$)|(\.tmp$)|(\.tmp\.\w+$)|(^\..+\.\w{6,8}$)|(^sed\w{6}$)|(\.part$)|(^\.~)|(\.new$)|(\.filegram-tmp)"
 )
 
-# Names that say "this file is temporary" (scratch, a superseded version, an intermediate
-# result), for file_delete.was_temporary and for the leftovers memory counts.
-_TEMPORARY_RE = re.compile(r"(?i)(^|[._\-~ ])(tmp|temp|scratch|scratchpad|draft|wip|old|bak|backup|cache|intermediate|interim|junk|obsolete|superseded|outdated|deprecated)([._\-~ ]|$)|~$|\.(tmp|bak|old|swp|log)$|草稿|临时")
+# Names that say "this file is temporary", for file_delete.was_temporary and for the leftovers
+# memory counts. Only words that rarely name real work: "interim report", "intermediate
+# course" or "deprecated APIs" are documents (memory sees an intermediate file by its being
+# made and deleted in the same session instead).
+_TEMPORARY_RE = re.compile(r"(?i)(^|[._\-~ ])(tmp|temp|scratch|scratchpad|draft|wip|old|bak|backup|cache|junk|throwaway)([._\-~ ]|$)|~$|\.(tmp|bak|old|swp|log)$|草稿|临时")
 
 # Names that say "this copy is a backup", for file_copy.is_backup.
 _BACKUP_RE = re.compile(
