@@ -422,7 +422,7 @@ def find_tokens(scan: Scan) -> None:
     text = scan.text
     for c in _CANDIDATE.finditer(text):
         if _QUICK_TOKEN.search(text, c.start(), c.end()) is None:
-            continue  # no format's prefix in the run: the 80 formats are not tried at each position
+            continue  # no format's prefix in the run: the formats are not tried at each of its positions
         for m in _TOKENS.finditer(text, c.start(), c.end()):
             scan.add(m.start(), m.end(), _TOKEN_KINDS[int(m.lastgroup[1:])])  # type: ignore[index]
     for kind, rx in _BLOCKS:
