@@ -37,8 +37,9 @@ class Span:
 
 # -- formats secret by their shape ------------------------------------------------------
 
-# Formats matched inside one run of token characters (a "candidate"): scanning only the runs
-# of 16 or more such characters keeps the 40 formats cheap on ordinary text.
+# Formats matched inside one run of token characters (a "candidate") that holds one of the
+# formats' prefixes (_QUICK_TOKEN, below): scanning only such runs of 16 or more characters
+# keeps the formats cheap on ordinary text. A format added here needs its prefix there too.
 TOKEN_FORMATS: tuple[tuple[str, str], ...] = (
     ("AWS_KEY", r"\b(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}\b"),
     ("GITHUB_TOKEN", r"\bgh[pousr]_[A-Za-z0-9]{30,}"),
