@@ -282,6 +282,40 @@ _ENTRY_CODE = re.compile(
     r"""(?i)\b(?:alarm|door|gate|garage|safe|lock|locker|keypad|entry|building|access|security|wi-?fi|router)"""
     r"""\s+(?:code|pin|combination|combo)\s*(?:is|was|is\s+now|:|=)\s*(?P<val>\d{3,10})\b"""
 )
+# A label alone on its line and the secret alone on the next one, as password notes and
+# chats write it ("Wi-Fi password:" / "hunter2goes", "what's the VPN pin?" / "A: 4821").
+_LABEL_LINE = re.compile(
+    r"""(?im)^[ \t]*(?P<chat>\[[^\]\n]{1,24}\][ \t]*(?:<?[\w.\-]{1,30}>?:?[ \t]+)?)?"""
+    r"""(?:[-*+>][ \t]+|\#{1,6}[ \t]+|\d{1,2}[.)][ \t]+|q:[ \t]*)?[*_`]*"""
+    r"""(?:[^\n:=]{0,60}?\s)?(?P<key>pass\s?words?|passwd|pass\s?phrase|pass\s?code|pwd|pw|pin(?:\s?code)?|api\s?key|"""
+    r"""access\s?key|secret(?:\s?key)?|(?:access\s|api\s|auth\s)?token)"""
+    r"""[*_`]*[ \t]*(?::|(?P<ask>\?)|=|-|\bis)?[ \t]*[*_`]*[ \t]*$"""
+)
+_ANSWER_LINE = re.compile(
+    r"""^[ \t]*(?:[-*+>][ \t]+|a:[ \t]*|answer:[ \t]*|it'?s[ \t]+)?(?:(?P<q>[`"'])(?P<qval>[^`"'\s]{3,100})(?P=q)|(?P<val>\S{3,100}))[ \t]*$""",
+    re.I | re.M,
+)
+_LABEL_ENDINGS = ("password", "passwords", "passwd", "passphrase", "pass phrase", "passcode", "pass code", "pwd",
+                  "pw", "pin", "pincode", "pin code", "api key", "apikey", "access key", "accesskey", "secret",
+                  "secretkey", "secret key", "token")
+# The reply to a question in a chat log: "[10:43] luis: the-answer".
+_CHAT_ANSWER = re.compile(
+    r"""^[ \t]*(?:\[[^\]\n]{1,24}\][ \t]*)?(?:<?[\w.\-]{1,30}>?:[ \t]+)?(?:(?P<q>[`"'])(?P<qval>[^`"'\s]{3,100})(?P=q)|(?P<val>\S{3,100}))[ \t]*$""",
+    re.M,
+)
+_NOT_ANSWER = re.compile(r"""^(?:[\w.+\-]+@[\w\-]+\.[\w.\-]+|\w+://\S*|www\.\S*|[~.]?/\S*|\S*\.(?:md|txt|pdf|docx?|html?|png|jpe?g)|```\w*|[-=*_#|:]+|v?\d+(?:[.\-/:]\d+)+[a-z]?)$""", re.I)
+# A wallet's seed (recovery) phrase: 12 to 24 lowercase words after its label.
+_SEED_PHRASE = re.compile(
+    r"""(?i)\b(?:seed|recovery|mnemonic|backup|wallet)(?:\s+(?:phrase|words|sentence|seed))?\b[^\n:=]{0,20}?(?::|=|\bis\b)\s*"""
+    r"""(?P<val>(?:(?:\d{1,2}[.):]?\s+)?(?-i:[a-z]{3,8})(?:\s+|$)){12,24})"""
+)
+SEED_PHRASE_REACH = 400  # characters after the label's line where its words may be listed
+# Two-factor recovery codes: the codes after their label, on its line or listed below it.
+_CODES_LABEL = re.compile(
+    r"""(?i)\b(?:recovery|backup|2fa|mfa|two[- ]factor|one[- ]time|otp|emergency|scratch)\s+codes?\b[^\n:]{0,30}:"""
+)
+_CODE = re.compile(r"""(?<![\w-])(?=[A-Za-z0-9-]*\d)[A-Za-z0-9]{4,12}(?:-[A-Za-z0-9]{4,12})?(?![\w-])|(?<![\w-])\d{6,10}(?![\w-])""")
+_CODES_ONLY = re.compile(r"""(?m)^[ \t]*(?:[-*+][ \t]+|\d{1,2}[.)][ \t]+)?(?:`?[A-Za-z0-9]{4,12}(?:-[A-Za-z0-9]{4,12})?`?[ \t,]*)+$""")
 _AUTH_TUPLE = re.compile(r"""\bauth\s*=\s*\(\s*["'][^"'\n]*["']\s*,\s*(?P<q>["'])(?P<qval>[^"'\n]+)(?P=q)""")
 _URL_CREDS = re.compile(r"\b[A-Za-z][A-Za-z0-9+.\-]{1,20}://(?P<user>[^\s:/@'\"]*):(?P<val>[^\s@/'\"]{1,200})@[\w.\-\[]")
 _AUTH_HEADER = re.compile(
@@ -556,6 +590,67 @@ def find_credentials(scan: Scan) -> None:
                 break
 
 
+def _next_line(text: str, end: int) -> tuple[int, int] | None:
+    """The line after the one ending at `end` (one blank line between is allowed)."""
+    for _ in range(2):
+        if end >= len(text):
+            return None
+        start = end + 1
+        end = text.find("\n", start)
+        end = len(text) if end < 0 else end
+        if text[start:end].strip():
+            return start, end
+    return None
+
+
+def _answer_like(value: str) -> bool:
+    """A lone word under a secret's label is its value when it could not be a word of the
+    page: a digit, a symbol or a capital inside it (`hunter2`, `Tr0ub&dor`, `BlueSky`)."""
+    v = value.strip().strip(".,;!?)")
+    return (password_like(v) and not _NOT_ANSWER.match(v)
+            and re.search(r"\d|[^\w\s]|[a-z][A-Z]", v) is not None)
+
+
+def find_labelled(scan: Scan) -> None:
+    """Secrets given under their label: the value on the next line, seed phrases, 2FA codes."""
+    text = scan.text
+    for start, end in scan.lines(("pass", "pw", "pin", "key", "secret", "token")):
+        tail = scan.low[start:end].rstrip(" \t*_`:?=-")
+        if not tail.removesuffix(" is").rstrip(" \t*_`").endswith(_LABEL_ENDINGS):
+            continue  # the line does not end with a secret's name: no regex needed
+        label = _LABEL_LINE.match(text, start, end)
+        if label is None:
+            continue
+        nxt = _next_line(text, end)
+        if nxt is None or _LABEL_LINE.match(text, *nxt):
+            continue
+        chat = label.group("chat") is not None and label.group("ask") is not None
+        m = (_CHAT_ANSWER if chat else _ANSWER_LINE).match(text, *nxt)
+        if m is None:
+            continue
+        if m.group("qval") is not None:
+            if plausible_secret(m.group("qval"), quoted=True):
+                scan.add(m.start("qval"), m.end("qval"), "SECRET")
+        elif _answer_like(m.group("val")):
+            scan.add_value(m.start("val"), m.group("val").rstrip(".,;!?)"))
+    for start, end in scan.lines(("seed", "recovery", "mnemonic", "backup", "wallet")):
+        m = _SEED_PHRASE.search(text, start, min(len(text), end + SEED_PHRASE_REACH))  # the words may follow below
+        if m is not None and m.start() < end:
+            scan.add(m.start("val"), m.start("val") + len(m.group("val").rstrip()), "SEED_PHRASE")
+    for start, end in scan.lines(("code",)):
+        label = _CODES_LABEL.search(text, start, end)
+        if label is None:
+            continue
+        pos, stop = label.end(), end
+        while True:
+            for c in _CODE.finditer(text, pos, stop):
+                scan.add(c.start(), c.end(), "SECRET")
+            nxt = _next_line(text, stop)
+            if nxt is None or not _CODES_ONLY.match(text, *nxt) or _CODE.search(text, *nxt) is None:
+                break
+            pos, stop = nxt
+
+
 def find_high_entropy(scan: Scan) -> None:
     text = scan.text
     for m in scan.finditer(_ENTROPY_TOKEN, ("secret", "token", "passw", "key", "signing", "credential", "auth",
@@ -568,7 +663,7 @@ def find_high_entropy(scan: Scan) -> None:
 
 
 DETECTORS: tuple[Callable[[Scan], None], ...] = (
-    find_tokens, find_credentials, find_assignments, find_tables, find_prose, find_high_entropy,
+    find_tokens, find_credentials, find_assignments, find_tables, find_prose, find_labelled, find_high_entropy,
 )
 
 # Every word some detector needs on a line, for the quick check of short texts (file names,
@@ -579,7 +674,8 @@ QUICK_WORDS = tuple(sorted({
     "pi ", "ubuntu", "guest", "operator", "superuser", "://", "authorization", "api-key",
     "basic", "mysql", "mariadb", "sshpass", "curl", "wget", "http", "docker", "podman", "helm",
     "oras", "redis-cli", "htpasswd", "sudo", "signing", "signature", "webhook", "-----begin",
-    "putty-user-key", "code", "cred", "alarm", "@tcp", "@udp", "@unix", "combination", "combo",
+    "putty-user-key", "code", "cred", "alarm", "@tcp", "@udp", "@unix", "combination", "combo", "seed", "recovery", "mnemonic", "backup",
+    "wallet",
 }))
 _QUICK_TOKEN = re.compile(
     r"AKIA|ASIA|ABIA|ACCA|A3T|gh[pousr]_|github_pat_|gl[a-z]{1,3}-|xox|sk-|[srp]k_|whsec_|AIza|ya29\.|GOCSPX"

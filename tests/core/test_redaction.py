@@ -121,6 +121,45 @@ def test_passwords_in_parentheses_dsns_without_a_scheme_and_entry_codes(text, se
     assert "[REDACTED:" in out
 
 
+# A secret under its label, the way password notes, chats and 2FA print-outs give it.
+@pytest.mark.parametrize(("text", "secrets"), [
+    ("Wi-Fi password:\nTr0ub4dor&3\n", ["Tr0ub4dor&3"]),
+    ("**VPN password**\n\n`Blue-Sky-42`\n", ["Blue-Sky-42"]),
+    ("Q: what is the NAS password?\nA: sunflower77\n", ["sunflower77"]),
+    ("[10:42] dana: can you send me the staging pw?\n[10:43] luis: MEADOW_6348meadow\n", ["MEADOW_6348meadow"]),
+    ("seed phrase: abandon ability able about above absent absorb abstract absurd abuse access accident",
+     ["abandon ability", "absurd abuse access accident"]),
+    ("Recovery phrase:\n1. canyon 2. orbit 3. velvet 4. hazard 5. glimpse 6. pilot 7. sugar 8. frost 9. ladder"
+     " 10. quote 11. mango 12. wisdom\nKeep it offline.", ["canyon", "mango 12. wisdom"]),
+    ("GitHub recovery codes:\n- 4f8a1-2b9c0\n- 77d1e-0a3f2\n- 9912a-aa3b1\nStore them safely.",
+     ["4f8a1-2b9c0", "77d1e-0a3f2", "9912a-aa3b1"]),
+    ("backup codes: 8f3k2j4l 9d8s1k2j", ["8f3k2j4l", "9d8s1k2j"]),
+])
+def test_secrets_under_their_label_on_the_next_line_seed_phrases_and_recovery_codes(text, secrets):
+    out = redact(text)
+    for secret in secrets:
+        assert secret not in out, out
+    assert "[REDACTED:" in out
+    assert out.splitlines()[0].startswith(text.splitlines()[0].split(":")[0])  # the label stays
+
+
+@pytest.mark.parametrize("text", [
+    "Reset password\nSubmit\n",
+    "Forgot your password?\nhttps://example.com/reset\n",
+    "Password:\nrequired\n",
+    "API key:\nsee vault\n",
+    "Change the password\nv2.0\n",
+    "## Password policy\n\nPasswords must be 12+ characters.\n",
+    "Enter password\n********\n",
+    "token\n$TOKEN\n",
+    "Backup codes: keep them in the safe",
+    "the recovery phrase is written on paper in the safe",
+    "error codes: 404 500 503",
+])
+def test_labels_followed_by_ordinary_lines_stay_as_they_are(text):
+    assert redact(text) == text
+
+
 @pytest.mark.parametrize("kind", sorted(VENDOR_TOKENS))
 @pytest.mark.parametrize("context", ["{}", "pasted for later: {} (do not share)", "- {}\n"])
 def test_tokens_known_by_their_shape_are_redacted_without_a_key_word(kind, context):
