@@ -20,6 +20,7 @@ is where hand-grown regexes and generic detectors both produce their false posit
 
 from __future__ import annotations
 
+import base64
 import math
 import re
 from collections.abc import Callable, Iterator
@@ -154,7 +155,7 @@ def luhn_ok(candidate: str) -> bool:
 SECRET_PARTS = frozenset({
     "password", "passwd", "passwort", "passphrase", "passcode", "pass", "pwd", "pw", "pword",
     "secret", "token", "apikey", "accesskey", "secretkey", "privatekey", "authtoken",
-    "credential", "credentials", "creds", "cred", "dsn", "salt", "pin", "pincode",
+    "credential", "credentials", "creds", "cred", "dsn", "salt", "pin", "pincode", "psk",
     "sessionkey", "signingkey", "encryptionkey", "masterkey", "accountkey", "clientsecret",
     "bearer", "cookie", "connectionstring", "connstr",
 })
@@ -258,7 +259,7 @@ _ENV_LINE = re.compile(
     r"""(?m)^[ \t]*(?:-[ \t]+)?(?:export[ \t]+)?(?P<key>[A-Z][A-Z0-9_]{1,60})=(?:(?P<q>["'])(?P<qval>[^"'\n]*)(?P=q)|(?P<val>[^\s#]+))"""
 )
 _ENV_KEY_PARTS = frozenset({"KEY", "PASS", "PASSWORD", "PWD", "SECRET", "TOKEN", "AUTH", "CRED",
-                            "CREDENTIALS", "PIN", "SALT", "SIGNATURE", "DSN", "PASSPHRASE", "APIKEY"})
+                            "CREDENTIALS", "PIN", "SALT", "SIGNATURE", "DSN", "PASSPHRASE", "APIKEY", "PSK"})
 # Kubernetes / compose style: `- name: DB_PASSWORD` with `value: x` on the next line
 _NAME_VALUE = re.compile(r"""(?m)^(?P<indent>[ \t]*)-?[ \t]*name:[ \t]*["']?(?P<key>[\w.\-]+)["']?[ \t]*\n[ \t]*value:[ \t]*(?:(?P<q>["'])(?P<qval>[^"'\n]+)(?P=q)|(?P<val>\S+))""")
 _PROSE = re.compile(
@@ -316,6 +317,16 @@ _CODES_LABEL = re.compile(
 )
 _CODE = re.compile(r"""(?<![\w-])(?=[A-Za-z0-9-]*\d)[A-Za-z0-9]{4,12}(?:-[A-Za-z0-9]{4,12})?(?![\w-])|(?<![\w-])\d{6,10}(?![\w-])""")
 _CODES_ONLY = re.compile(r"""(?m)^[ \t]*(?:[-*+][ \t]+|\d{1,2}[.)][ \t]+)?(?:`?[A-Za-z0-9]{4,12}(?:-[A-Za-z0-9]{4,12})?`?[ \t,]*)+$""")
+# "the combination to the safe is 12-34-56", "code for the gate: 4417"
+_ENTRY_CODE_FOR = re.compile(
+    r"""(?i)\b(?:combination|combo|code|pin)\s+(?:to|for|of)\s+(?:the\s+|my\s+|our\s+|your\s+)?(?:[\w\-]+\s+)?"""
+    r"""(?:safe|lock|padlock|locker|door|gate|garage|alarm|keypad|building|house|front\s+door)"""
+    r"""\s*(?:is|was|is\s+now|:|=)\s*(?P<val>\d{2,10}(?:[- ]\d{2,4}){0,4})\b"""
+)
+# A US social security number after its name.
+_SSN = re.compile(r"""(?i)\b(?:ssn|social\s+security(?:\s+(?:number|no\.?|#))?)\b[^\d\n]{0,20}(?P<val>\d{3}-\d{2}-\d{4}|\d{9})\b""")
+# A Docker / container registry `"auth": "<base64 of user:password>"`.
+_BASIC_AUTH_JSON = re.compile(r'"auth"\s*:\s*"(?P<val>[A-Za-z0-9+/]{8,}={0,2})"')
 _AUTH_TUPLE = re.compile(r"""\bauth\s*=\s*\(\s*["'][^"'\n]*["']\s*,\s*(?P<q>["'])(?P<qval>[^"'\n]+)(?P=q)""")
 _URL_CREDS = re.compile(r"\b[A-Za-z][A-Za-z0-9+.\-]{1,20}://(?P<user>[^\s:/@'\"]*):(?P<val>[^\s@/'\"]{1,200})@[\w.\-\[]")
 _AUTH_HEADER = re.compile(
@@ -384,6 +395,8 @@ def looks_random(token: str) -> bool:
     t = token.rstrip("=")
     if len(t) < 16 or t.startswith(PLACEHOLDER_PREFIX):
         return False
+    if t[:2] in ("0x", "0X"):
+        t = t[2:]  # a hex key written as a number (an Ethereum private key)
     if re.fullmatch(r"[0-9a-fA-F]+", t):
         return len(t) >= 32 and _entropy(t) >= 3.0 and any(c.isdigit() for c in t) and any(c.isalpha() for c in t)
     classes = sum(bool(re.search(rx, t)) for rx in ("[a-z]", "[A-Z]", "[0-9]", "[+/_\\-]"))
@@ -449,7 +462,7 @@ def _group(m: re.Match[str], *names: str) -> tuple[int, str] | None:
     return None
 
 
-SECRET_TRIGGERS = ("pass", "pwd", "pw", "secret", "token", "key", "cred", "dsn", "salt", "pin",
+SECRET_TRIGGERS = ("pass", "pwd", "pw", "secret", "token", "key", "cred", "dsn", "salt", "pin", "psk",
                    "cookie", "bearer", "auth")
 
 
@@ -576,8 +589,14 @@ def find_credentials(scan: Scan) -> None:
     for m in scan.finditer(_DSN, ("@tcp", "@udp", "@unix")):
         if plausible_secret(m.group("val")):
             scan.add(m.start("val"), m.end("val"), "SECRET")
-    for m in scan.finditer(_ENTRY_CODE, ("code", "pin", "combination", "combo")):
-        scan.add(m.start("val"), m.end("val"), "SECRET")
+    for rx in (_ENTRY_CODE, _ENTRY_CODE_FOR):
+        for m in scan.finditer(rx, ("code", "pin", "combination", "combo")):
+            scan.add(m.start("val"), m.end("val"), "SECRET")
+    for m in scan.finditer(_SSN, ("ssn", "social security")):
+        scan.add(m.start("val"), m.end("val"), "SSN")
+    for m in scan.finditer(_BASIC_AUTH_JSON, ('"auth"',)):
+        if _is_basic_credentials(m.group("val")):
+            scan.add(m.start("val"), m.end("val"), "AUTH_HEADER")
     for m in _PGPASS.finditer(scan.text):
         if plausible_secret(m.group("val")):
             scan.add(m.start("val"), m.end("val"), "SECRET")
@@ -651,6 +670,16 @@ def find_labelled(scan: Scan) -> None:
             pos, stop = nxt
 
 
+def _is_basic_credentials(value: str) -> bool:
+    """Base64 of `user:password` (what Basic auth and docker's config.json hold)."""
+    try:
+        raw = base64.b64decode(value, validate=True).decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        return False
+    user, sep, password = raw.partition(":")
+    return bool(sep and user and password and raw.isprintable())
+
+
 def find_high_entropy(scan: Scan) -> None:
     text = scan.text
     for m in scan.finditer(_ENTROPY_TOKEN, ("secret", "token", "passw", "key", "signing", "credential", "auth",
@@ -674,8 +703,8 @@ QUICK_WORDS = tuple(sorted({
     "pi ", "ubuntu", "guest", "operator", "superuser", "://", "authorization", "api-key",
     "basic", "mysql", "mariadb", "sshpass", "curl", "wget", "http", "docker", "podman", "helm",
     "oras", "redis-cli", "htpasswd", "sudo", "signing", "signature", "webhook", "-----begin",
-    "putty-user-key", "code", "cred", "alarm", "@tcp", "@udp", "@unix", "combination", "combo", "seed", "recovery", "mnemonic", "backup",
-    "wallet",
+    "putty-user-key", "code", "cred", "alarm", "@tcp", "@udp", "@unix", "combination", "combo", "seed",
+    "recovery", "mnemonic", "backup", "wallet", "ssn", "social security", '"auth"',
 }))
 _QUICK_TOKEN = re.compile(
     r"AKIA|ASIA|ABIA|ACCA|A3T|gh[pousr]_|github_pat_|gl[a-z]{1,3}-|xox|sk-|[srp]k_|whsec_|AIza|ya29\.|GOCSPX"

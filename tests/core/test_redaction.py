@@ -143,7 +143,26 @@ def test_secrets_under_their_label_on_the_next_line_seed_phrases_and_recovery_co
     assert out.splitlines()[0].startswith(text.splitlines()[0].split(":")[0])  # the label stays
 
 
+@pytest.mark.parametrize(("text", "secret"), [
+    ('{"auths": {"https://index.docker.io/v1/": {"auth": "Ym9iOnMzY3JldFBhc3M="}}}', "Ym9iOnMzY3JldFBhc3M="),
+    ("eth private key: 0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318",
+     "4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318"),
+    ("network={\n  ssid=\"HomeNet\"\n  psk=\"SuperSecret99\"\n}", "SuperSecret99"),
+    ("WPA_PSK=SuperSecret99", "SuperSecret99"),
+    ("The combination to the safe is 12-34-56.", "12-34-56"),
+    ("my social security number is 078-05-1120", "078-05-1120"),
+])
+def test_registry_auth_hex_keys_wifi_keys_combinations_and_ssns(text, secret):
+    out = redact(text)
+    assert not leaked(secret, out), out
+    assert "[REDACTED:" in out
+
+
 @pytest.mark.parametrize("text", [
+    '{"auth": "basic", "realm": "intranet"}',
+    "genesis parent 0x0000000000000000000000000000000000000000000000000000000000000000",
+    "the code for the build is 2024",
+    "psk_len = 16",
     "Reset password\nSubmit\n",
     "Forgot your password?\nhttps://example.com/reset\n",
     "Password:\nrequired\n",
