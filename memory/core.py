@@ -38,7 +38,9 @@ ALGORITHM_KEY = "memory:algorithm"
 # 4: documents, edit chunks and episodes from authored actions only (issue 17).
 # 5: signals: a re-read path is a revisit without view_count; a file made and deleted in
 #    the session is a cleaned intermediate whatever its name.
-ALGORITHM = 5
+# 6: a program's actions the producer left unmarked (write bursts, editor lock files) are
+#    not the person's (memory.authorship).
+ALGORITHM = 6
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -19,6 +19,7 @@ from typing import Any
 from filegram.naming import DATE_IN_NAME_RE, VERSION_IN_NAME_RE, looks_like_backup, looks_temporary
 from filegram.schema import METADATA_TYPES, depth_of, dir_depth_of, file_type_of
 
+from .authorship import mark_tool_actions
 from .content import (
     IMAGE_TYPES,
     STRUCTURED_TYPES,
@@ -59,16 +60,19 @@ ORGANISE = frozenset({"dir_create", "file_move", "file_rename", "file_delete", "
 
 
 def clean_events(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """Atomic actions only, as new dicts in time order (stable for equal timestamps).
+    """Atomic actions only, as new dicts in time order (stable for equal timestamps), a
+    program's actions marked `"authored": false` where the producer did not say
+    (memory.authorship).
 
     The store yields a session's actions in time order already: their times are read once,
     and when they are in order (what a stable sort would keep) the sort is skipped."""
     evs = [dict(e) for e in events
            if (type(e) is dict or isinstance(e, Mapping)) and e.get("event_type") not in METADATA_TYPES]
     times = [float(e.get("timestamp") or 0.0) for e in evs]
-    if all(map(le, times, times[1:])):
-        return evs
-    return [evs[i] for i in sorted(range(len(evs)), key=times.__getitem__)]
+    if not all(map(le, times, times[1:])):
+        evs = [evs[i] for i in sorted(range(len(evs)), key=times.__getitem__)]
+    mark_tool_actions(evs)
+    return evs
 
 
 def event_file_type(ev: Mapping[str, Any], path_key: str = "file_path") -> str:

@@ -20,19 +20,19 @@ class SessionBuilder:
         self.events: list[dict[str, Any]] = []
         self.blobs: dict[str, bytes] = {}
 
-    def add(self, etype: str, **fields: Any) -> SessionBuilder:
-        self.t += 10_000
+    def add(self, etype: str, gap_ms: float = 10_000, **fields: Any) -> SessionBuilder:
+        self.t += gap_ms
         self.events.append(Action.make(etype, self.sid, self.t, **fields).to_event())
         return self
 
-    def write(self, path: str, text: str, op: str = "create") -> SessionBuilder:
+    def write(self, path: str, text: str, op: str = "create", gap_ms: float = 10_000) -> SessionBuilder:
         from filegram.store import content_hash
 
         data = text.encode()
         h = content_hash(data)
         self.blobs[h] = data
         ftype = path.rsplit(".", 1)[-1] if "." in path else ""
-        return self.add("file_write", file_path=path, file_type=ftype, directory_depth=path.count("/"),
+        return self.add("file_write", gap_ms, file_path=path, file_type=ftype, directory_depth=path.count("/"),
                         operation=op, content_length=len(text), media_ref={"type": "blob", "hash": h, "path": f"media/blobs/{h}.blob"})
 
     def read(self, path: str, view_count: int = 1, view_range: list[int] | None = None,

@@ -137,6 +137,33 @@ def test_files_made_and_thrown_away_are_cleanup_whatever_their_names(session_bui
     assert "E" not in _tiers(b)
 
 
+def test_a_programs_burst_and_editor_lock_files_are_not_the_persons_work(session_builder):
+    # A trace from a recorder that cannot tell processes apart: an archive unpacked (a dozen
+    # long documents and their folders within a second), an export step, Word's lock file.
+    # Only the person's short note and their own cleanup count.
+    def make(b, i):
+        b.write("notes.md", _doc(20, bullets=True))
+        b.add("dir_create", dir_path="bundle", depth=1, sibling_count=0)
+        b.add("dir_create", 150, dir_path="bundle/a/b/c", depth=4, sibling_count=0)
+        for k in range(12):
+            b.write(f"bundle/a/b/c/doc{k}.md", _doc(120, heading_depth=3), gap_ms=120)
+        b.write("export/chart.png", "png", gap_ms=90_000)
+        b.write("export/report.html", _doc(80), gap_ms=200)
+        b.write("export/data.csv", "a,b\n1,2\n", gap_ms=200)
+        b.write("~$notes.docx", "lock")
+        b.add("file_delete", file_path="~$notes.docx", file_age_ms=2e4)
+    est = _user(session_builder, make, 6)
+    assert est["B"].tier == "R"  # one short note per session, not thirteen documents
+    assert est["C"].tier == "R"  # the archive's folders are not the person's
+    assert est["F"].tier == "R"  # the export's chart and table are not the person's
+    assert est["E"].tier == "unknown"  # the editor removing its lock file is no cleanup habit
+    # the same writes at a person's pace are the person's own
+    b = session_builder()
+    for k in range(3):
+        b.write(f"chapter{k}.md", _doc(120, heading_depth=3), gap_ms=45_000)
+    assert _tiers(b)["B"]["tier"] == "L"
+
+
 def test_deleting_inputs_a_task_asks_to_remove_is_not_curation(session_builder):
     b = session_builder()
     b.write("a.md", _doc(30))

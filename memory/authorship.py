@@ -1,0 +1,77 @@
+"""Which actions a program did, when the producer of the trace did not say.
+
+FileGram's recorder knows the process behind each change and marks a tool's actions
+`"authored": false`; a trajectory from another recorder or behaviour model carries no such
+mark, and an unpacked archive, a sync client or an export step would then read as the
+person writing a dozen documents, making folders and deleting files. Two things tell a
+program's work from the person's whatever recorded it:
+
+- **speed**: a person writes the content of one file at a time, seconds apart at the least.
+  Three or more different files written or edited with less than TOOL_GAP_MS between one
+  change and the next is a program (an archive unpacked, a checkout or a sync rewriting
+  files, a build or export step), and so is whatever else changed within that run (the
+  folders it made, the files it deleted). Several folders made or files moved at once are
+  not enough: `mkdir -p` or dragging a selection is one human act that a recorder sees as
+  many changes at the same instant, and it does not write content.
+- **editor housekeeping**: lock, swap and autosave files (`~$report.docx`, `.notes.md.swp`,
+  `.~lock.budget.ods#`) are made and removed by the editor, never by the person.
+
+An action the producer marked either way keeps its mark: the recorder's attribution is
+better evidence than timing.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from typing import Any
+
+from filegram.naming import is_editor_artifact
+
+# Longest pause between two changes of one program run (a person takes seconds per file).
+TOOL_GAP_MS = 1000.0
+# Different files whose content a run must write for it to be a program's.
+TOOL_MIN_FILES = 3
+CHANGES = frozenset({"file_write", "file_edit", "dir_create", "file_move", "file_delete", "file_copy", "file_rename"})
+CONTENT = frozenset({"file_write", "file_edit"})
+PATH_KEYS = ("file_path", "dir_path", "old_path", "new_path", "source_path", "dest_path")
+_NUMBER = (int, float)
+
+
+@functools.lru_cache(maxsize=4096)
+def _editor_file(path: str) -> bool:
+    return is_editor_artifact(path.rstrip("/").rsplit("/", 1)[-1])
+
+
+def _ts(e: Mapping[str, Any]) -> float:
+    t = e.get("timestamp")
+    return float(t) if isinstance(t, _NUMBER) else 0.0
+
+
+def mark_tool_actions(evs: list[dict[str, Any]]) -> None:
+    """Set `"authored": false` on the actions of `evs` (time-ordered, mutable copies) that
+    a program did, where the producer left authorship unsaid."""
+    for e in evs:
+        if "authored" not in e and any(isinstance(p := e.get(k), str) and p and _editor_file(p) for k in PATH_KEYS):
+            e["authored"] = False
+    run: list[dict[str, Any]] = []
+    last = 0.0
+    for e in evs:
+        if e["event_type"] not in CHANGES:
+            continue
+        t = _ts(e)
+        if run and t - last >= TOOL_GAP_MS:
+            _close(run)
+            run = []
+        run.append(e)
+        last = t
+    _close(run)
+
+
+def _close(run: list[dict[str, Any]]) -> None:
+    if len(run) < TOOL_MIN_FILES:
+        return
+    written = {e.get("file_path") for e in run if e["event_type"] in CONTENT}
+    if len(written) >= TOOL_MIN_FILES:
+        for e in run:
+            e.setdefault("authored", False)
