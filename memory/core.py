@@ -39,7 +39,8 @@ ALGORITHM_KEY = "memory:algorithm"
 # 5: signals: a re-read path is a revisit without view_count; a file made and deleted in
 #    the session is a cleaned intermediate whatever its name.
 # 6: a program's actions the producer left unmarked (write bursts, editor lock files) are
-#    not the person's (memory.authorship).
+#    not the person's (memory.authorship); 3+ new documents are comprehensive writing; a
+#    read without a line range is not a whole read.
 ALGORITHM = 6
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 

@@ -22,9 +22,12 @@ The confidence of a tier is its posterior probability; a dimension is "unknown" 
 than MIN_OPPORTUNITIES sessions gave a chance or no tier reaches MIN_POSTERIOR.
 
 Cut-offs that remain, and why they hold across people:
-- B: 200 lines over 2+ documents (L) and 70 lines (M) are table 2's own anchors
-  (comprehensive >= 200 lines and several files; balanced 80-150; minimal <= 60), placed
-  half-way between the anchors of neighbouring tiers.
+- B: 200 lines (L) and 70 lines (M) are table 2's own anchors (comprehensive >= 200 lines
+  and several files; balanced 80-150; minimal <= 60), placed half-way between the anchors
+  of neighbouring tiers; 3+ new documents of at least 70 lines together are comprehensive
+  too (table 2's ">= 3 files", a count that does not depend on how verbose the person is).
+- A: a read with no line range (a recorder that sees a file opened) has an unknown extent:
+  it is neither a whole read nor a skim.
 - C: a folder 3 levels deep is table 2's "3+ levels"; any new folder or a move into a
   subfolder is organising at all.
 - D: fewer than 10 changed lines is the fingerprint's own "small edit"; a backup copy before
@@ -107,7 +110,7 @@ def consumption(s: Mapping[str, Any], cpl: float) -> SessionCategory:
     mid = head = whole = 0
     for r in s["ranges"]:
         if r is None:
-            whole += 1
+            continue  # no range recorded (a file opened): how much was read is unknown
         elif r[0] > 1:
             mid += 1  # a passage: the person went to a place in the file (targeted)
         elif r[2] and r[1] * cpl / r[2] < 0.8:
@@ -155,10 +158,16 @@ def verbosity(signals: Iterable[Mapping[str, Any]]) -> float:
     return min(max(factor, lo), hi) ** VERBOSITY_WEIGHT
 
 
+# Table 2's comprehensive writer makes 3+ files: that many new documents of at least a
+# balanced length in one session is comprehensive however long each is (the count does not
+# depend on verbosity, lines do).
+COMPREHENSIVE_DOCS = 3
+
+
 def production(s: Mapping[str, Any], scale: float = 1.0) -> SessionCategory:
     lines, docs = int(s["lines"]) / scale, int(s["docs"])
     text = f"{docs} new document(s), {int(s['lines'])} line(s)"
-    if lines >= 200:
+    if lines >= 200 or (docs >= COMPREHENSIVE_DOCS and lines >= 70):
         return SessionCategory("L", 1.0, text)
     if lines >= 70:
         return SessionCategory("M", 1.0, text)

@@ -65,11 +65,29 @@ def test_rereading_a_file_is_a_revisit_even_without_a_view_count(session_builder
     assert _tiers(b)["A"]["tier"] == "L"
 
 
+def test_reads_whose_extent_was_not_recorded_are_not_whole_reads(session_builder):
+    # A recorder that sees files opened, not which lines were read: opening seven files, one
+    # of them twice, shows no reading style (an open is not a whole read); opening most of
+    # them again is the deep reader's revisit.
+    def opens(b, again):
+        files = [f"in/f{i}.md" for i in range(7)]
+        for f in files + files[:again]:
+            b.read(f, view_range=None)
+    b = session_builder()
+    opens(b, again=1)
+    assert "A" not in _tiers(b)
+    b = session_builder()
+    opens(b, again=4)
+    assert _tiers(b)["A"]["tier"] == "L"
+
+
 @pytest.mark.parametrize("files,lines,hd,bullets,expected", [
     (3, 120, 3, False, "L"),   # comprehensive: >= 3 files, well over 200 lines, deep headings
     (1, 260, 3, False, "L"),
     (1, 110, 2, False, "M"),   # balanced: one file of 80-150 lines
     (1, 40, 1, True, "R"),     # minimal: <= 60 lines of bullets
+    (4, 30, 2, False, "L"),    # several documents of a terse writer: the file count does not scale
+    (2, 40, 2, False, "M"),
 ])
 def test_production(session_builder, files, lines, hd, bullets, expected):
     b = session_builder()
