@@ -37,11 +37,17 @@ _TEMP_SAVE_RE = re.compile(
 # memory counts. Only words that rarely name real work: "interim report", "intermediate
 # course" or "deprecated APIs" are documents (memory sees an intermediate file by its being
 # made and deleted in the same session instead).
-_TEMPORARY_RE = re.compile(r"(?i)(^|[._\-~ ])(tmp|temp|scratch|scratchpad|draft|wip|old|bak|backup|cache|junk|throwaway)([._\-~ ]|$)|~$|\.(tmp|bak|old|swp|log)$|草稿|临时")
+# Also the names applications give a document nobody named ("Untitled 3", "New Text
+# Document", Word's "Document1", Excel's "Book1"): a file its author never named is scratch.
+_TEMPORARY_RE = re.compile(
+    r"(?i)(^|[._\-~ ])((tmp|temp|scratch|scratchpad|wip|junk)\d*|draft|old|bak|backup|cache|throwaway)([._\-~ ]|$)"
+    r"|~$|\.(tmp|bak|old|swp|log)$|草稿|临时"
+    r"|^(untitled( (document|spreadsheet|presentation|drawing))?|new (text )?document|new file)([ _\-]?\(?\d+\)?)?(\.\w+)?$|^(document|book|presentation)\d+\.\w+$|^未命名"
+)
 
 # Names that say "this copy is a backup", for file_copy.is_backup.
 _BACKUP_RE = re.compile(
-    r"(?i)(~$)|(\.(bak|backup|orig|old|save|sav)$)|([_\-. ](bak|backup|old|orig|copy|v\d+|\d{8}|\d{4}-\d{2}-\d{2})(\.\w+)?$)|(\(\d+\)(\.\w+)?$)|( copy( \d+)?(\.\w+)?$)|备份|副本"
+    r"(?i)(~$)|(\.(bak|backup|orig|old|save|sav)$)|([_\-. ](bak|backup|old|orig|copy|v\d+|\d{8}|\d{4}-\d{2}-\d{2})(\.\w+)?$)|(\(\d+\)(\.\w+)?$)|( copy( \d+)?(\.\w+)?$)|^copy of |备份|副本"
 )
 # A date in a name (2025-03, 20250301, 2025_03) and a version marker (v2, final, draft, rev3).
 DATE_IN_NAME_RE = re.compile(r"(19|20)\d{2}[-_.]?(0[1-9]|1[0-2])")

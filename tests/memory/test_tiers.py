@@ -182,6 +182,22 @@ def test_a_programs_burst_and_editor_lock_files_are_not_the_persons_work(session
     assert _tiers(b)["B"]["tier"] == "L"
 
 
+def test_files_nobody_named_are_scratch(session_builder):
+    # Applications name a new document "Untitled 3", "New Text Document" or "Document1"
+    # until its author names it: deleting such files, even ones left by an earlier session,
+    # is cleaning up; a real document with a similar word in its name is not scratch.
+    b = session_builder()
+    b.write("report.md", _doc(40))
+    for name in ("Untitled 3.txt", "New Text Document.txt", "Document1.docx"):
+        b.add("file_delete", file_path=name, file_age_ms=9e7)
+    assert _signals(b)["E"]["cleaned"] == 3
+    assert _tiers(b)["E"]["tier"] == "L"
+    b = session_builder()
+    b.write("untitled_project_plan.md", _doc(40))
+    b.add("file_delete", file_path="documentation.md", file_age_ms=9e7)
+    assert "E" not in _tiers(b)
+
+
 def test_deleting_inputs_a_task_asks_to_remove_is_not_curation(session_builder):
     b = session_builder()
     b.write("a.md", _doc(30))
