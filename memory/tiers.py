@@ -139,10 +139,16 @@ REFERENCE_NOTE_LINES = 25.0
 # Verbosity is estimated only from a few writing sessions on, and within what people differ by.
 MIN_SESSIONS_FOR_VERBOSITY = 5
 VERBOSITY_RANGE = (1 / 5, 5.0)
-# How far lengths are judged against the person's own notes rather than table 2's anchors:
-# entirely (people differ by factors of several); the cost is that someone whose every session
-# is a deliverable has no short notes to measure against and reads less comprehensive.
-VERBOSITY_WEIGHT = 1.0
+# How far lengths are judged against the person's own notes rather than table 2's anchors.
+# The lower fifth of a person's writing is their short notes when their work gives them
+# notes to write; when it does not (every session a mid-sized document, or notes only where
+# their habit calls for them) it measures what they produce, not how verbose they are.
+# Nothing in one person's trace says which, so the length dimensions' posterior averages the
+# two readings: the notes taken as the person's verbosity entirely, and half-way (the
+# geometric mean of their notes' factor and 1). Where the readings agree the call is as
+# firm as before; where they disagree it is less confident, as it should be.
+VERBOSITY_WEIGHTS = (1.0, 0.5)
+SCALED_DIMS = frozenset({"B", "D"})  # lengths written and edit sizes
 
 
 def verbosity(signals: Iterable[Mapping[str, Any]]) -> float:
@@ -155,7 +161,7 @@ def verbosity(signals: Iterable[Mapping[str, Any]]) -> float:
         return 1.0
     factor = max(vals[len(vals) // 5], 1) / REFERENCE_NOTE_LINES
     lo, hi = VERBOSITY_RANGE
-    return min(max(factor, lo), hi) ** VERBOSITY_WEIGHT
+    return min(max(factor, lo), hi)
 
 
 # Table 2's comprehensive writer makes 3+ files: that many new documents of at least a
@@ -313,21 +319,17 @@ def user_tiers(
 ) -> dict[str, DimensionEstimate]:
     """The user's tier per dimension from every session's signals."""
     cpl = chars_per_line(signals)
-    scale = verbosity(signals)
+    factor = verbosity(signals)
     out: dict[str, DimensionEstimate] = {}
     for dim in DIM_IDS:
-        counts: dict[Category, float] = {}
-        opp = 0.0
-        n = 0
+        readings = [_counts(dim, signals, task_ids, cpl, factor ** w)
+                    for w in (VERBOSITY_WEIGHTS if dim in SCALED_DIMS else (1.0,))]
+        counts, opp, n = readings[0]
         examples: dict[str, list[str]] = {}
         for i, s in enumerate(signals):
-            tw = task_weight(task_ids[i], dim) if task_ids is not None else 1.0
-            sc = categorise(dim, s.get(dim) or {}, cpl, scale)
-            if sc is None or sc.weight * tw <= 0:
+            sc = categorise(dim, s.get(dim) or {}, cpl, factor)
+            if sc is None or sc.weight * (task_weight(task_ids[i], dim) if task_ids is not None else 1.0) <= 0:
                 continue
-            n += 1
-            opp += sc.weight * tw
-            counts[sc.category] = counts.get(sc.category, 0.0) + sc.weight * tw
             key = sc.category or "none"
             if len(examples.setdefault(key, [])) < 2:
                 label = labels[i] if labels is not None else f"session {i + 1}"
@@ -342,12 +344,31 @@ def user_tiers(
             out[dim] = DimensionEstimate(dim, UNKNOWN, 0.0, {t: round(1 / 3, 4) for t in TIERS}, round(opp, 3),
                                          shown, n, examples)
             continue
-        post = posterior(dim, counts)
+        posts = [posterior(dim, c) for c, _, _ in readings]
+        post = {t: sum(p[t] for p in posts) / len(posts) for t in TIERS}
         best = max(TIERS, key=lambda t: (post[t], -TIERS.index(t)))
         tier = best if post[best] >= MIN_POSTERIOR else UNKNOWN
         out[dim] = DimensionEstimate(dim, tier, round(post[best], 4), {t: round(v, 4) for t, v in post.items()},
                                      round(opp, 3), shown, n, examples)
     return out
+
+
+def _counts(dim: str, signals: Sequence[Mapping[str, Any]], task_ids: Sequence[str | None] | None,
+            cpl: float, scale: float) -> tuple[dict[Category, float], float, int]:
+    """Weighted sessions per category on one dimension, the weighted opportunities and the
+    number of sessions that had one."""
+    counts: dict[Category, float] = {}
+    opp = 0.0
+    n = 0
+    for i, s in enumerate(signals):
+        tw = task_weight(task_ids[i], dim) if task_ids is not None else 1.0
+        sc = categorise(dim, s.get(dim) or {}, cpl, scale)
+        if sc is None or sc.weight * tw <= 0:
+            continue
+        n += 1
+        opp += sc.weight * tw
+        counts[sc.category] = counts.get(sc.category, 0.0) + sc.weight * tw
+    return counts, opp, n
 
 
 def session_tiers(signals: Mapping[str, Any], task_id: str | None = None,

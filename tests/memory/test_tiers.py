@@ -182,6 +182,23 @@ def test_a_programs_burst_and_editor_lock_files_are_not_the_persons_work(session
     assert _tiers(b)["B"]["tier"] == "L"
 
 
+def test_when_the_notes_may_not_measure_verbosity_length_calls_are_less_sure(session_builder):
+    # Someone whose shortest writing is 70 lines: either a verbose person (then 18-line edits
+    # are small for them) or one whose work never asks for short notes (then they are
+    # table 2's 10-30 line edits). The trace cannot tell, so D is not called firmly either
+    # way; with ordinary 25-line notes the same edits are firmly balanced.
+    def person(note_lines):
+        def make(b, i):
+            b.write("notes.md", _doc(note_lines, bullets=True))
+            for _ in range(3):
+                b.edit("report.md", 12, 6)
+        return _user(session_builder, make, 10)["D"]
+    unsure = person(70)
+    assert unsure.tier == "M" or unsure.confidence < 0.8
+    firm = person(25)
+    assert firm.tier == "M" and firm.confidence >= 0.8
+
+
 def test_files_nobody_named_are_scratch(session_builder):
     # Applications name a new document "Untitled 3", "New Text Document" or "Document1"
     # until its author names it: deleting such files, even ones left by an earlier session,
