@@ -89,10 +89,15 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
     `texts` maps an event's index to the text it wrote (memory.features.written_texts)."""
     by: dict[str, Events] = {}
     text_of: dict[int, str] = {}  # id(event) -> text, for the writes that have one
+    worked_on: set[Any] = set()  # paths the person wrote or edited so far in the session
     for i, e in enumerate(events):
         if e.get("authored") is False:
             continue
         t = e["event_type"]
+        if t == "file_write" or t == "file_edit":
+            worked_on.add(e.get("file_path"))
+        elif t == "file_read" and e.get("file_path") in worked_on:
+            continue  # opening one's own draft again is writing or revising it, not reading material
         if t in by:
             by[t].append(e)
         else:

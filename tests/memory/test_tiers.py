@@ -81,6 +81,20 @@ def test_reads_whose_extent_was_not_recorded_are_not_whole_reads(session_builder
     assert _tiers(b)["A"]["tier"] == "L"
 
 
+def test_reopening_ones_own_draft_is_not_deep_reading(session_builder):
+    # A person who skims four inputs once and then keeps reopening the report they are
+    # writing revisits their own work, not the material: no deep reader's revisits.
+    b = session_builder()
+    for i in range(4):
+        b.read(f"in/f{i}.md", view_range=[1, 12], content_length=2000)
+    b.write("report.md", _doc(60))
+    for _ in range(4):
+        b.read("report.md", view_count=2)
+        b.edit("report.md", 3, 1)
+    assert _signals(b)["A"]["reads"] == 4 and _signals(b)["A"]["revisits"] == 0
+    assert _tiers(b).get("A", {}).get("tier") != "L"
+
+
 @pytest.mark.parametrize("files,lines,hd,bullets,expected", [
     (3, 120, 3, False, "L"),   # comprehensive: >= 3 files, well over 200 lines, deep headings
     (1, 260, 3, False, "L"),
