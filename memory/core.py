@@ -42,7 +42,8 @@ ALGORITHM_KEY = "memory:algorithm"
 #    not the person's (memory.authorship); 3+ new documents are comprehensive writing; a
 #    read without a line range is not a whole read; names apps give unnamed documents
 #    ("Untitled 3", "Document1") and "copy of X" are scratch and backups; B and D average
-#    two readings of the person's verbosity; reopening one's own draft is not reading.
+#    two readings of the person's verbosity; reopening one's own draft is not reading;
+#    files thrown away within the session are not output (B, F).
 ALGORITHM = 6
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 

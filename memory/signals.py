@@ -106,14 +106,29 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
             text_of[id(e)] = texts[i]
     writes = by.get("file_write", _NONE)
     creates = [e for e in writes if e.get("operation") == "create"]
+    # What the session produced: not what the person threw away before it ended (a scratch
+    # table, a raw dump) nor what they named as scratch. Curation sees those; output does not.
+    thrown = _thrown_away(by)
+    kept_writes = [e for e in writes if e.get("file_path") not in thrown]
+    outputs = [e for e in creates if e.get("file_path") not in thrown and not _temporary(_name(str(e.get("file_path") or "")))]
     return {
         "A": _consumption(by),
-        "B": _production(by, writes, text_of),
+        "B": _production(by, kept_writes, text_of),
         "C": _organisation(by, creates),
         "D": _iteration(by, writes),
         "E": _curation(by, creates),
-        "F": _cross_modal(creates, text_of),
+        "F": _cross_modal(outputs, text_of),
     }
+
+
+def _thrown_away(by: dict[str, Events]) -> set[Any]:
+    """Paths the person made in this session and deleted after making them."""
+    made: dict[Any, float] = {}
+    for e in by.get("file_write", _NONE):
+        if e.get("operation") == "create":
+            made.setdefault(e.get("file_path"), _ts(e))
+    return {e.get("file_path") for e in by.get("file_delete", _NONE)
+            if e.get("file_path") in made and made[e.get("file_path")] <= _ts(e)}
 
 
 def _consumption(by: dict[str, Events]) -> dict[str, Any]:

@@ -250,6 +250,22 @@ def test_cross_modal(session_builder, kind, expected):
     assert _tiers(b)["F"]["tier"] == expected
 
 
+def test_files_made_and_thrown_away_are_not_output(session_builder):
+    # A text-only writer stages numbers in a CSV and dumps raw JSON while working, then
+    # deletes both: the session's output is the markdown report (text only, minimal), and
+    # the cleanup is curation.
+    b = session_builder()
+    b.write("table_staging.csv", "a,b\n1,2\n3,4\n")
+    b.write("raw_dump.json", '{"a": [1, 2, 3]}')
+    b.write("long_draft_notes.md", _doc(180))
+    b.write("summary.md", _doc(30, bullets=True))
+    for p in ("table_staging.csv", "raw_dump.json", "long_draft_notes.md"):
+        b.add("file_delete", file_path=p, file_age_ms=6e4)
+    t = _tiers(b)
+    assert t["F"]["tier"] == "R" and t["B"]["tier"] == "R"
+    assert t["E"]["tier"] == "L"
+
+
 def test_only_dimensions_the_task_exercises_vote(session_builder):
     b = session_builder()
     b.read("a.md").read("b.md").read("a.md", view_count=2).read("b.md", view_count=2)
