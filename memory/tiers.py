@@ -168,13 +168,18 @@ def verbosity(signals: Iterable[Mapping[str, Any]]) -> float:
 # balanced length in one session is comprehensive however long each is (the count does not
 # depend on verbosity, lines do).
 COMPREHENSIVE_DOCS = 3
+COUNT_ONLY_WEIGHT = 0.5
 
 
 def production(s: Mapping[str, Any], scale: float = 1.0) -> SessionCategory:
     lines, docs = int(s["lines"]) / scale, int(s["docs"])
     text = f"{docs} new document(s), {int(s['lines'])} line(s)"
-    if lines >= 200 or (docs >= COMPREHENSIVE_DOCS and lines >= 70):
+    if lines >= 200:
         return SessionCategory("L", 1.0, text)
+    if docs >= COMPREHENSIVE_DOCS and lines >= 70:
+        # some tasks ask for many files (a knowledge base, a folder of templates): the count
+        # alone is half the evidence a comprehensive length is
+        return SessionCategory("L", COUNT_ONLY_WEIGHT, text)
     if lines >= 70:
         return SessionCategory("M", 1.0, text)
     return SessionCategory(None, 1.0, text)
