@@ -74,9 +74,10 @@ def register(sub: Any) -> None:
     rr.set_defaults(func=_real)
 
     rb = bsub.add_parser("robust", help="tier accuracy, calibration and drift of memory on users it was not built around",
-                         description="Memory's profile per user (fresh home, import, consolidate, profile) under five "
+                         description="Memory's profile per user (fresh home, import, consolidate, profile) under six "
                                      "conditions: the simulator with and without task ids, scaled by 0.3 and 3, "
-                                     "partial expression, and users folders (see docs/memory.md).")
+                                     "partial expression, users folders, and users of other behaviour models "
+                                     "(see docs/memory.md).")
     rb.add_argument("--quick", action="store_true", help="8 simulated profiles instead of 20")
     rb.add_argument("--out", type=Path, default=Path("bench-robust"), metavar="DIR",
                     help="output folder for results.json and report.md (default ./bench-robust)")
@@ -86,7 +87,11 @@ def register(sub: Any) -> None:
                     help="leave out the shared users-dev folder even when it is present")
     rb.add_argument("--profiles", nargs="+", action=_Names, default=None, metavar="P",
                     help="simulated profiles (default all 20; --quick: 8)")
-    rb.add_argument("--no-simulator", action="store_true", help="only the users folders (condition e)")
+    rb.add_argument("--no-simulator", action="store_true", help="only the users folders and other models (e, f)")
+    rb.add_argument("--models", nargs="+", action=_Names, default=None, metavar="NAME",
+                    help="other behaviour models to generate users from (condition f; default all: "
+                         "engine-like, recorder-like, mixed-tools)")
+    rb.add_argument("--no-models", action="store_true", help="leave out the other behaviour models (condition f)")
     rb.add_argument("--seed", type=int, default=0, help="simulator seed (default 0)")
     rb.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     rb.add_argument("--no-progress", action="store_true")
@@ -194,7 +199,8 @@ def _robust(args: argparse.Namespace, ctx: Context) -> int:
         raise FileGramError("--workers must be at least 1")
     cfg = RobustConfig(out=args.out, quick=args.quick, seed=args.seed, workers=args.workers, users=args.users,
                        default_users=not args.no_users_dev, simulate=not args.no_simulator,
-                       profiles=args.profiles, progress=not args.no_progress)
+                       profiles=args.profiles, progress=not args.no_progress,
+                       models=[] if args.no_models else args.models)
     with progress_bar(cfg.progress, "users") as tick:
         res = stamp(run_robust(cfg, progress=tick))
     print_tables(res)

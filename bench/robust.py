@@ -15,7 +15,10 @@ Conditions (docs/memory.md, Robustness benchmark):
 - d: without task ids, each user acting out a dimension in only a share R of the sessions
   that allow it, R drawn per user uniformly in [0.3, 1] (seeded);
 - e: users folders (truth.json + trajectories): the shared users-dev set when present, and
-  any folder given with --users.
+  any folder given with --users;
+- f: users written by other behaviour models (`filegram.bench.othermodels`: engine-like,
+  recorder-like, mixed tools), generated afresh from their own seeds into a temporary
+  folder; like users-dev, none of them was written from memory's or the simulator's code.
 
 Users are evaluated in worker processes, one job per (simulated population, user) or
 (users folder, user); a simulated user's trajectories are written to a temporary folder
@@ -73,6 +76,7 @@ class RobustConfig:
     simulate: bool = True
     profiles: Sequence[str] | None = None
     progress: bool = True
+    models: Sequence[str] | None = None  # other behaviour models (condition f); None: all
 
 
 @dataclass
@@ -208,7 +212,9 @@ def run_job(job: Job) -> list[UserOutcome]:
 # -- the whole benchmark -------------------------------------------------------------------
 
 
-def plan_jobs(cfg: RobustConfig) -> tuple[list[Condition], list[Job]]:
+def plan_jobs(cfg: RobustConfig, workdir: Path | None = None) -> tuple[list[Condition], list[Job]]:
+    """The conditions and one job per user; `workdir` holds what the other behaviour models
+    generate (condition f; none are generated without it)."""
     conditions: list[Condition] = []
     jobs: list[Job] = []
     if cfg.simulate:
@@ -229,9 +235,18 @@ def plan_jobs(cfg: RobustConfig) -> tuple[list[Condition], list[Job]]:
         found = find_default_users()
         if found is not None and all(Path(r).resolve() != found.resolve() for r in roots):
             roots.insert(0, found)
-    for root in roots:
-        data = load_users(root)  # checked before any work starts
-        cond = Condition(f"e:{data.name}", f"(e) {data.name}, no task ids", users=str(data.root))
+    populations = [(load_users(root), "e", "") for root in roots]  # checked before any work starts
+    if workdir is not None:
+        from .othermodels import MODELS
+
+        names = list(MODELS) if cfg.models is None else list(cfg.models)
+        unknown = [n for n in names if n not in MODELS]
+        if unknown:
+            raise FileGramError(f"unknown behaviour model(s): {', '.join(unknown)} (known: {', '.join(MODELS)})")
+        for name in names:
+            populations.append((load_users(MODELS[name].generate(workdir / name)), "f", f"other model: {name}"))
+    for data, letter, title in populations:
+        cond = Condition(f"{letter}:{data.name}", f"({letter}) {title or data.name}, no task ids", users=str(data.root))
         conditions.append(cond)
         for user, folders in data.sessions.items():
             jobs.append(Job((cond,), user, cfg.seed, str(data.root), data.tiers[user], data.perturbed.get(user, {}),
@@ -245,7 +260,22 @@ def run_robust(cfg: RobustConfig, progress: Callable[[int, int], None] | None = 
     """Every condition's metrics (robust_metrics) plus per-user details; also written under
     cfg.out by robust_report.write_results."""
     t0 = time.perf_counter()
-    conditions, jobs = plan_jobs(cfg)
+    with tempfile.TemporaryDirectory(prefix="filegram-robust-models-") as workdir:
+        conditions, jobs = plan_jobs(cfg, Path(workdir))
+        outcomes = _run_jobs(cfg, jobs, progress)
+    results = []
+    for cond in conditions:
+        mine = sorted((o for o in outcomes if o.condition == cond.key), key=lambda o: _user_key(o.user))
+        if not mine:
+            continue
+        results.append({"key": cond.key, "title": cond.title, "task_ids": cond.task_ids, "scale": cond.scale,
+                        "expression": list(cond.expression) if cond.expression else None, "users_folder": cond.users,
+                        **condition_metrics(mine), "per_user": [o.as_dict() for o in mine]})
+    return {"seed": cfg.seed, "quick": cfg.quick, "workers": max(1, int(cfg.workers)),
+            "seconds": round(time.perf_counter() - t0, 1), "conditions": results}
+
+
+def _run_jobs(cfg: RobustConfig, jobs: list[Job], progress: Callable[[int, int], None] | None) -> list[UserOutcome]:
     jobs.sort(key=lambda j: -j.cost)
     outcomes: list[UserOutcome] = []
     workers = max(1, int(cfg.workers))
@@ -261,16 +291,7 @@ def run_robust(cfg: RobustConfig, progress: Callable[[int, int], None] | None = 
                 outcomes.extend(fut.result())
                 if progress:
                     progress(i, len(jobs))
-    results = []
-    for cond in conditions:
-        mine = sorted((o for o in outcomes if o.condition == cond.key), key=lambda o: _user_key(o.user))
-        if not mine:
-            continue
-        results.append({"key": cond.key, "title": cond.title, "task_ids": cond.task_ids, "scale": cond.scale,
-                        "expression": list(cond.expression) if cond.expression else None, "users_folder": cond.users,
-                        **condition_metrics(mine), "per_user": [o.as_dict() for o in mine]})
-    return {"seed": cfg.seed, "quick": cfg.quick, "workers": workers, "seconds": round(time.perf_counter() - t0, 1),
-            "conditions": results}
+    return outcomes
 
 
 def _user_key(user: str) -> tuple[int, str]:

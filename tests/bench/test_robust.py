@@ -49,7 +49,7 @@ def test_import_strips_what_a_recording_does_not_have(sim_dir, tmp_path):
 def test_bench_robust_on_a_users_folder(sim_dir, tmp_path, fg_home):
     users = make_users_folder(sim_dir, tmp_path / "my-users")
     out = tmp_path / "out"
-    proc = run_cli("bench", "robust", "--no-simulator", "--no-users-dev", "--users", str(users), "--workers", "1",
+    proc = run_cli("bench", "robust", "--no-simulator", "--no-users-dev", "--no-models", "--users", str(users), "--workers", "1",
                    "--no-progress", "--out", str(out), home=fg_home, timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert "FileGram robustness benchmark" in proc.stdout and "e:my-users" in proc.stdout
@@ -76,7 +76,7 @@ def test_bench_robust_on_a_users_folder(sim_dir, tmp_path, fg_home):
 
 def test_bench_robust_simulated_conditions(tmp_path, fg_home):
     out = tmp_path / "out"
-    proc = run_cli("bench", "robust", "--profiles", "p3", "--no-users-dev", "--workers", "2", "--no-progress",
+    proc = run_cli("bench", "robust", "--profiles", "p3", "--no-users-dev", "--no-models", "--workers", "2", "--no-progress",
                    "--out", str(out), home=fg_home, timeout=600)
     assert proc.returncode == 0, proc.stderr
     res = json.loads((out / "results.json").read_text())
@@ -96,7 +96,7 @@ def test_bench_robust_simulated_conditions(tmp_path, fg_home):
 def test_bad_users_folders_are_one_clear_line(tmp_path, fg_home, sim_dir):
     empty = tmp_path / "empty"
     empty.mkdir()
-    proc = run_cli("bench", "robust", "--no-simulator", "--no-users-dev", "--users", str(empty), "--no-progress",
+    proc = run_cli("bench", "robust", "--no-simulator", "--no-users-dev", "--no-models", "--users", str(empty), "--no-progress",
                    "--out", str(tmp_path / "o"), home=fg_home)
     assert proc.returncode == 2
     assert proc.stderr.strip().splitlines() == [f"filegram: error: {empty}: a users folder needs truth.json "
@@ -105,7 +105,27 @@ def test_bad_users_folders_are_one_clear_line(tmp_path, fg_home, sim_dir):
     truth = json.loads((users / "truth.json").read_text())
     truth["u1"]["perturbed"] = {"u1_S77": {"C": ["L", "M"]}}
     (users / "truth.json").write_text(json.dumps(truth))
-    proc = run_cli("bench", "robust", "--no-simulator", "--no-users-dev", "--users", str(users), "--no-progress",
-                   "--out", str(tmp_path / "o"), home=fg_home)
+    proc = run_cli("bench", "robust", "--no-simulator", "--no-users-dev", "--no-models", "--users", str(users),
+                   "--no-progress", "--out", str(tmp_path / "o"), home=fg_home)
     assert proc.returncode == 2 and "perturbed session 'u1_S77' is not a trajectory folder" in proc.stderr
     assert not (tmp_path / "o").exists()
+
+
+def test_users_of_another_behaviour_model(tmp_path, fg_home):
+    # condition f: users generated afresh by a behaviour model written without memory's or
+    # the simulator's code; their tiers must come out mostly right (a generalisation guard)
+    out = tmp_path / "out"
+    proc = run_cli("bench", "robust", "--no-simulator", "--no-users-dev", "--models", "engine-like", "--workers", "2",
+                   "--no-progress", "--out", str(out), home=fg_home, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    (cond,) = json.loads((out / "results.json").read_text())["conditions"]
+    assert (cond["key"], cond["users"]) == ("f:engine-like", 16)
+    assert cond["title"] == "(f) other model: engine-like, no task ids"
+    assert cond["perturbed_sessions"] == 48
+    assert cond["tier_accuracy"] >= 0.7 and cond["unknown_rate"] <= 0.1
+    assert cond["high_confidence_accuracy"] >= 0.85
+    proc = run_cli("bench", "robust", "--no-simulator", "--no-users-dev", "--models", "nope", "--no-progress",
+                   "--out", str(tmp_path / "o2"), home=fg_home)
+    assert proc.returncode == 2
+    assert proc.stderr.strip().splitlines() == ["filegram: error: unknown behaviour model(s): nope "
+                                                "(known: engine-like, recorder-like, mixed-tools)"]
