@@ -34,7 +34,10 @@ TOOL_GAP_MS = 1000.0
 TOOL_MIN_FILES = 3
 CHANGES = frozenset({"file_write", "file_edit", "dir_create", "file_move", "file_delete", "file_copy", "file_rename"})
 CONTENT = frozenset({"file_write", "file_edit"})
-PATH_KEYS = ("file_path", "dir_path", "old_path", "new_path", "source_path", "dest_path")
+# The paths each action type names (the file an editor would lock or swap is one of them).
+PATH_KEYS = {"file_read": ("file_path",), "file_write": ("file_path",), "file_edit": ("file_path",),
+             "file_delete": ("file_path",), "dir_create": ("dir_path",), "file_move": ("old_path", "new_path"),
+             "file_rename": ("old_path", "new_path"), "file_copy": ("source_path", "dest_path")}
 _NUMBER = (int, float)
 
 
@@ -52,8 +55,13 @@ def mark_tool_actions(evs: list[dict[str, Any]]) -> None:
     """Set `"authored": false` on the actions of `evs` (time-ordered, mutable copies) that
     a program did, where the producer left authorship unsaid."""
     for e in evs:
-        if "authored" not in e and any(isinstance(p := e.get(k), str) and p and _editor_file(p) for k in PATH_KEYS):
-            e["authored"] = False
+        if "authored" in e:
+            continue
+        for k in PATH_KEYS.get(e["event_type"], ()):
+            p = e.get(k)
+            if p and type(p) is str and _editor_file(p):
+                e["authored"] = False
+                break
     run: list[dict[str, Any]] = []
     last = 0.0
     for e in evs:
