@@ -25,7 +25,8 @@ Cut-offs that remain, and why they hold across people:
 - B: 200 lines (L) and 70 lines (M) are table 2's own anchors (comprehensive >= 200 lines
   and several files; balanced 80-150; minimal <= 60), placed half-way between the anchors
   of neighbouring tiers; 3+ new documents of at least 70 lines together are comprehensive
-  too (table 2's ">= 3 files", a count that does not depend on how verbose the person is).
+  too, at half the weight (table 2's ">= 3 files", a count that does not depend on how
+  verbose the person is, but that some tasks ask for).
 - A: a read with no line range (a recorder that sees a file opened) has an unknown extent:
   it is neither a whole read nor a skim.
 - C: a folder 3 levels deep is table 2's "3+ levels"; any new folder or a move into a
@@ -155,7 +156,8 @@ def verbosity(signals: Iterable[Mapping[str, Any]]) -> float:
     """How verbose this person is: their short notes (the lower fifth of what their writing
     sessions produced) against a typical short note. People differ in verbosity by factors of
     several, and table 2's line anchors describe a typical writer, so lengths and edit sizes
-    are judged after dividing by this factor ("long" means long for this person)."""
+    are judged after dividing by this factor ("long" means long for this person), in the two
+    readings of VERBOSITY_WEIGHTS."""
     vals = sorted(int((s.get("B") or {}).get("lines", 0)) for s in signals if (s.get("B") or {}).get("opp"))
     if len(vals) < MIN_SESSIONS_FOR_VERBOSITY:
         return 1.0
