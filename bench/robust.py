@@ -235,7 +235,8 @@ def plan_jobs(cfg: RobustConfig, workdir: Path | None = None) -> tuple[list[Cond
         found = find_default_users()
         if found is not None and all(Path(r).resolve() != found.resolve() for r in roots):
             roots.insert(0, found)
-    populations = [(load_users(root), "e", "") for root in roots]  # checked before any work starts
+    # (users, condition letter, title, where they came from): folders are checked before any work starts
+    populations = [(data, "e", "", str(data.root)) for data in map(load_users, roots)]
     if workdir is not None:
         from .othermodels import MODELS
 
@@ -244,9 +245,11 @@ def plan_jobs(cfg: RobustConfig, workdir: Path | None = None) -> tuple[list[Cond
         if unknown:
             raise FileGramError(f"unknown behaviour model(s): {', '.join(unknown)} (known: {', '.join(MODELS)})")
         for name in names:
-            populations.append((load_users(MODELS[name].generate(workdir / name)), "f", f"other model: {name}"))
-    for data, letter, title in populations:
-        cond = Condition(f"{letter}:{data.name}", f"({letter}) {title or data.name}, no task ids", users=str(data.root))
+            model = MODELS[name]
+            populations.append((load_users(model.generate(workdir / name)), "f", f"other model: {name}",
+                                f"{model.__name__} (seed {model.DEFAULT_SEED})"))
+    for data, letter, title, source in populations:
+        cond = Condition(f"{letter}:{data.name}", f"({letter}) {title or data.name}, no task ids", users=source)
         conditions.append(cond)
         for user, folders in data.sessions.items():
             jobs.append(Job((cond,), user, cfg.seed, str(data.root), data.tiers[user], data.perturbed.get(user, {}),

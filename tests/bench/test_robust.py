@@ -121,6 +121,7 @@ def test_users_of_another_behaviour_model(tmp_path, fg_home):
     (cond,) = json.loads((out / "results.json").read_text())["conditions"]
     assert (cond["key"], cond["users"]) == ("f:engine-like", 16)
     assert cond["title"] == "(f) other model: engine-like, no task ids"
+    assert cond["users_folder"] == "filegram.bench.othermodels.engine_like (seed 1701)"
     assert cond["perturbed_sessions"] == 48
     assert cond["tier_accuracy"] >= 0.7 and cond["unknown_rate"] <= 0.1
     assert cond["high_confidence_accuracy"] >= 0.85
