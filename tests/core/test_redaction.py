@@ -114,10 +114,18 @@ VENDOR_TOKENS = {
     ('db, _ := sql.Open("mysql", "app:marble3@tcp(127.0.0.1:3306)/shop")', "marble3"),
     ("The alarm code is 186528.", "186528"),
     ("gate code: 4417", "4417"),
+    # forms found after that, while checking that no secret format slips through
+    ('{"auths": {"https://index.docker.io/v1/": {"auth": "Ym9iOnMzY3JldFBhc3M="}}}', "Ym9iOnMzY3JldFBhc3M="),
+    ("eth private key: 0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318",
+     "4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318"),
+    ("network={\n  ssid=\"HomeNet\"\n  psk=\"SuperSecret99\"\n}", "SuperSecret99"),
+    ("WPA_PSK=SuperSecret99", "SuperSecret99"),
+    ("The combination to the safe is 12-34-56.", "12-34-56"),
+    ("my social security number is 078-05-1120", "078-05-1120"),
 ])
-def test_passwords_in_parentheses_dsns_without_a_scheme_and_entry_codes(text, secret):
+def test_secret_forms_found_after_the_planted_corpus(text, secret):
     out = redact(text)
-    assert secret not in out, out
+    assert not leaked(secret, out), out
     assert "[REDACTED:" in out
 
 
@@ -141,42 +149,6 @@ def test_secrets_under_their_label_on_the_next_line_seed_phrases_and_recovery_co
         assert secret not in out, out
     assert "[REDACTED:" in out
     assert out.splitlines()[0].startswith(text.splitlines()[0].split(":")[0])  # the label stays
-
-
-@pytest.mark.parametrize(("text", "secret"), [
-    ('{"auths": {"https://index.docker.io/v1/": {"auth": "Ym9iOnMzY3JldFBhc3M="}}}', "Ym9iOnMzY3JldFBhc3M="),
-    ("eth private key: 0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318",
-     "4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318"),
-    ("network={\n  ssid=\"HomeNet\"\n  psk=\"SuperSecret99\"\n}", "SuperSecret99"),
-    ("WPA_PSK=SuperSecret99", "SuperSecret99"),
-    ("The combination to the safe is 12-34-56.", "12-34-56"),
-    ("my social security number is 078-05-1120", "078-05-1120"),
-])
-def test_registry_auth_hex_keys_wifi_keys_combinations_and_ssns(text, secret):
-    out = redact(text)
-    assert not leaked(secret, out), out
-    assert "[REDACTED:" in out
-
-
-@pytest.mark.parametrize("text", [
-    '{"auth": "basic", "realm": "intranet"}',
-    "genesis parent 0x0000000000000000000000000000000000000000000000000000000000000000",
-    "the code for the build is 2024",
-    "psk_len = 16",
-    "Reset password\nSubmit\n",
-    "Forgot your password?\nhttps://example.com/reset\n",
-    "Password:\nrequired\n",
-    "API key:\nsee vault\n",
-    "Change the password\nv2.0\n",
-    "## Password policy\n\nPasswords must be 12+ characters.\n",
-    "Enter password\n********\n",
-    "token\n$TOKEN\n",
-    "Backup codes: keep them in the safe",
-    "the recovery phrase is written on paper in the safe",
-    "error codes: 404 500 503",
-])
-def test_labels_followed_by_ordinary_lines_stay_as_they_are(text):
-    assert redact(text) == text
 
 
 @pytest.mark.parametrize("kind", sorted(VENDOR_TOKENS))
@@ -203,6 +175,22 @@ def test_tokens_known_by_their_shape_are_redacted_without_a_key_word(kind, conte
     "password = user + salt",
     "token = prefix + suffix",
     "dsn := user + \":\" + pass + \"@tcp(\" + host + \")/\"",
+    # look-alikes of the label-on-its-own-line, registry, key and code forms
+    '{"auth": "basic", "realm": "intranet"}',
+    "genesis parent 0x0000000000000000000000000000000000000000000000000000000000000000",
+    "the code for the build is 2024",
+    "psk_len = 16",
+    "Reset password\nSubmit\n",
+    "Forgot your password?\nhttps://example.com/reset\n",
+    "Password:\nrequired\n",
+    "API key:\nsee vault\n",
+    "Change the password\nv2.0\n",
+    "## Password policy\n\nPasswords must be 12+ characters.\n",
+    "Enter password\n********\n",
+    "token\n$TOKEN\n",
+    "Backup codes: keep them in the safe",
+    "the recovery phrase is written on paper in the safe",
+    "error codes: 404 500 503",
 ])
 def test_ordinary_code_and_prose_stay_as_they_are(text):
     assert redact(text) == text
