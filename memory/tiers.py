@@ -329,18 +329,9 @@ def user_tiers(
     factor = verbosity(signals)
     out: dict[str, DimensionEstimate] = {}
     for dim in DIM_IDS:
-        readings = [_counts(dim, signals, task_ids, cpl, factor ** w)
+        readings = [_counts(dim, signals, task_ids, cpl, factor ** w, labels)
                     for w in (VERBOSITY_WEIGHTS if dim in SCALED_DIMS else (1.0,))]
-        counts, opp, n = readings[0]
-        examples: dict[str, list[str]] = {}
-        for i, s in enumerate(signals):
-            sc = categorise(dim, s.get(dim) or {}, cpl, factor)
-            if sc is None or sc.weight * (task_weight(task_ids[i], dim) if task_ids is not None else 1.0) <= 0:
-                continue
-            key = sc.category or "none"
-            if len(examples.setdefault(key, [])) < 2:
-                label = labels[i] if labels is not None else f"session {i + 1}"
-                examples[key].append(f"{label}: {sc.evidence}")
+        counts, opp, n, examples = readings[0]  # shown and exemplified as read at the full factor
         shown = {t: round(counts.get(t, 0.0), 3) for t in TIERS}
         if dim in ABSENCE_DIMS:
             shown["R"] = round(counts.get(None, 0.0), 3)
@@ -351,7 +342,7 @@ def user_tiers(
             out[dim] = DimensionEstimate(dim, UNKNOWN, 0.0, {t: round(1 / 3, 4) for t in TIERS}, round(opp, 3),
                                          shown, n, examples)
             continue
-        posts = [posterior(dim, c) for c, _, _ in readings]
+        posts = [posterior(dim, r[0]) for r in readings]
         post = {t: sum(p[t] for p in posts) / len(posts) for t in TIERS}
         best = max(TIERS, key=lambda t: (post[t], -TIERS.index(t)))
         tier = best if post[best] >= MIN_POSTERIOR else UNKNOWN
@@ -361,10 +352,12 @@ def user_tiers(
 
 
 def _counts(dim: str, signals: Sequence[Mapping[str, Any]], task_ids: Sequence[str | None] | None,
-            cpl: float, scale: float) -> tuple[dict[Category, float], float, int]:
-    """Weighted sessions per category on one dimension, the weighted opportunities and the
-    number of sessions that had one."""
+            cpl: float, scale: float, labels: Sequence[str] | None = None,
+            ) -> tuple[dict[Category, float], float, int, dict[str, list[str]]]:
+    """Weighted sessions per category on one dimension, the weighted opportunities, the
+    number of sessions that had one, and up to two example sessions per category."""
     counts: dict[Category, float] = {}
+    examples: dict[str, list[str]] = {}
     opp = 0.0
     n = 0
     for i, s in enumerate(signals):
@@ -375,7 +368,11 @@ def _counts(dim: str, signals: Sequence[Mapping[str, Any]], task_ids: Sequence[s
         n += 1
         opp += sc.weight * tw
         counts[sc.category] = counts.get(sc.category, 0.0) + sc.weight * tw
-    return counts, opp, n
+        key = sc.category or "none"
+        if len(examples.setdefault(key, [])) < 2:
+            label = labels[i] if labels is not None else f"session {i + 1}"
+            examples[key].append(f"{label}: {sc.evidence}")
+    return counts, opp, n, examples
 
 
 def session_tiers(signals: Mapping[str, Any], task_id: str | None = None,
