@@ -197,12 +197,25 @@ def organisation(s: Mapping[str, Any]) -> SessionCategory:
     return SessionCategory(None, 1.0, text)
 
 
+# An edit of one or two lines is a touch-up anyone makes (a typo, a date, an editor's
+# autosave while the person types): it says nothing about whether they revise in small
+# passes or in blocks, so edit sizes are judged on the larger edits. Counted on the lines
+# themselves, not after the verbosity factor: a one-line change is one line for anyone.
+TOUCH_UP_LINES = 2
+
+
 def iteration(s: Mapping[str, Any], scale: float = 1.0) -> SessionCategory:
     edits, over, backups = int(s["edits"]), int(s["overwrites"]), int(s["backups"])
-    sizes = [x / scale for x in s["sizes"]]
-    weight = min(1.0, (edits + over) / 2)
+    raw = [x for x in s["sizes"] if x > TOUCH_UP_LINES]
+    touch_ups = len(s["sizes"]) - len(raw)
+    edits -= touch_ups
+    sizes = [x / scale for x in raw]
     text = f"{edits} edit(s)" + (f" of {statistics.median(sizes):.0f} lines (median)" if sizes else "") + \
-        f", {over} rewrite(s) in place, {backups} backup(s)"
+        (f", {touch_ups} touch-up(s)" if touch_ups else "") + f", {over} rewrite(s) in place, {backups} backup(s)"
+    if not edits and not over:
+        # only touch-ups: a backup copy first still says "incremental" (table 2), else nothing
+        return SessionCategory("L" if backups and touch_ups else None, min(1.0, touch_ups / 2) if backups else 0.0, text)
+    weight = min(1.0, (edits + over) / 2)
     if over and over >= edits and not backups:
         return SessionCategory("R", weight, text)
     if not sizes:

@@ -140,6 +140,25 @@ def test_iteration(session_builder, kind, expected):
     assert _tiers(b)["D"]["tier"] == expected
 
 
+def test_touch_ups_and_autosaves_say_nothing_about_edit_size(session_builder):
+    # A balanced reviser whose editor saves while they type: one 20-line change per session,
+    # then one- and two-line saves. The saves are not "incremental small edits".
+    def make(b, i):
+        b.write("r.md", _doc(100))
+        b.edit("r.md", 12, 8)
+        for k in range(4):
+            b.edit("r.md", 1, k % 2)
+    assert _user(session_builder, make, 8)["D"].tier == "M"
+    # touch-ups alone are no evidence of how one revises (a backup copy first still is)
+    b = session_builder()
+    b.write("r.md", _doc(100))
+    for _ in range(4):
+        b.edit("r.md", 1, 1)
+    assert "D" not in _tiers(b)
+    b.add("file_copy", source_path="r.md", dest_path="r_backup.md", is_backup=True)
+    assert _tiers(b)["D"]["tier"] == "L"
+
+
 @pytest.mark.parametrize("scratch,removed,expected", [(3, 3, "L"), (2, 1, "M"), (2, 0, "R")])
 def test_curation(session_builder, scratch, removed, expected):
     b = session_builder()
