@@ -44,7 +44,8 @@ ALGORITHM_KEY = "memory:algorithm"
 #    ("Untitled 3", "Document1") and "copy of X" are scratch and backups; B and D average
 #    two readings of the person's verbosity; reopening one's own draft is not reading;
 #    files thrown away within the session are not output (B, F).
-# 7: edits of one or two lines (touch-ups, autosaves) are not judged for edit size (D).
+# 7: edits of one or two lines (touch-ups, autosaves) are not judged for edit size (D); D
+#    also reads edit sizes unscaled by the person's verbosity.
 ALGORITHM = 7
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 

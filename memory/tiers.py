@@ -148,16 +148,21 @@ VERBOSITY_RANGE = (1 / 5, 5.0)
 # two readings: the notes taken as the person's verbosity entirely, and half-way (the
 # geometric mean of their notes' factor and 1). Where the readings agree the call is as
 # firm as before; where they disagree it is less confident, as it should be.
-VERBOSITY_WEIGHTS = (1.0, 0.5)
-SCALED_DIMS = frozenset({"B", "D"})  # lengths written and edit sizes
+# Edit sizes follow the person's verbosity less surely than what they write: revising
+# someone else's report or a table, one edits at the document's scale. D adds a third
+# reading that takes its sizes as they are.
+VERBOSITY_WEIGHTS: dict[str, tuple[float, ...]] = {
+    "B": (1.0, 0.5),  # lengths written
+    "D": (1.0, 0.5, 0.0),  # edit sizes
+}
 
 
 def verbosity(signals: Iterable[Mapping[str, Any]]) -> float:
     """How verbose this person is: their short notes (the lower fifth of what their writing
     sessions produced) against a typical short note. People differ in verbosity by factors of
     several, and table 2's line anchors describe a typical writer, so lengths and edit sizes
-    are judged after dividing by this factor ("long" means long for this person), in the two
-    readings of VERBOSITY_WEIGHTS."""
+    are judged after dividing by this factor ("long" means long for this person), in the
+    readings of VERBOSITY_WEIGHTS (per dimension)."""
     vals = sorted(int((s.get("B") or {}).get("lines", 0)) for s in signals if (s.get("B") or {}).get("opp"))
     if len(vals) < MIN_SESSIONS_FOR_VERBOSITY:
         return 1.0
@@ -343,7 +348,7 @@ def user_tiers(
     out: dict[str, DimensionEstimate] = {}
     for dim in DIM_IDS:
         readings = [_counts(dim, signals, task_ids, cpl, factor ** w, labels)
-                    for w in (VERBOSITY_WEIGHTS if dim in SCALED_DIMS else (1.0,))]
+                    for w in VERBOSITY_WEIGHTS.get(dim, (1.0,))]
         counts, opp, n, examples = readings[0]  # shown and exemplified as read at the full factor
         shown = {t: round(counts.get(t, 0.0), 3) for t in TIERS}
         if dim in ABSENCE_DIMS:

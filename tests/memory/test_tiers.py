@@ -232,6 +232,19 @@ def test_when_the_notes_may_not_measure_verbosity_length_calls_are_less_sure(ses
     assert firm.tier == "M" and firm.confidence >= 0.8
 
 
+def test_edit_sizes_are_also_read_as_they_are(session_builder):
+    # A terse writer (8-line notes) revising a long report in 20-line passes: scaled by their
+    # verbosity the passes look like rewrites, taken as they are they are table 2's 10-30
+    # line edits. Whether edits follow the writer's verbosity or the document's scale is not
+    # in the trace, so no firm "rewrites" call.
+    def make(b, i):
+        b.write("notes.md", _doc(8, bullets=True))
+        for _ in range(3):
+            b.edit("report.md", 12, 8)
+    est = _user(session_builder, make, 10)["D"]
+    assert not (est.tier == "R" and est.confidence >= 0.8), est
+
+
 def test_files_nobody_named_are_scratch(session_builder):
     # Applications name a new document "Untitled 3", "New Text Document" or "Document1"
     # until its author names it: deleting such files, even ones left by an earlier session,
