@@ -45,7 +45,8 @@ ALGORITHM_KEY = "memory:algorithm"
 #    two readings of the person's verbosity; reopening one's own draft is not reading;
 #    files thrown away within the session are not output (B, F).
 # 7: edits of one or two lines (touch-ups, autosaves) are not judged for edit size (D); D
-#    also reads edit sizes unscaled by the person's verbosity.
+#    also reads edit sizes unscaled by the person's verbosity; B counts documents (prose and
+#    markup), not data, code, logs or saved mail.
 ALGORITHM = 7
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 

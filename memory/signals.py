@@ -31,6 +31,9 @@ MAX_RANGES = 64
 MAX_EDIT_SIZES = 64
 # Characters per line assumed for a document written without a stored snapshot.
 FALLBACK_CHARS_PER_LINE = 45
+# What one writes as a document (B): prose and markup. Data, code, configuration, logs and
+# saved mail are text too, but not writing (a CSV is F's output; an .eml is usually received).
+DOCUMENT_TYPES = frozenset({"md", "markdown", "txt", "rst", "org", "tex", "html", "htm", ""})
 # A folder named for figures, charts or images, when the person put a visual in it.
 FIGURE_DIR = re.compile(r"(fig|figure|chart|image|img|plot|visual|graph|图)", re.I)
 
@@ -175,7 +178,7 @@ def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str
     docs: dict[str, int] = {}
     for e in writes:
         path = str(e.get("file_path") or "")
-        if _ext(path) not in TEXT_TYPES:
+        if _ext(path) not in DOCUMENT_TYPES:
             continue
         if e.get("operation") == "overwrite" and path not in docs:
             continue  # rewriting an existing file is iteration (D), not new production

@@ -110,6 +110,18 @@ def test_production(session_builder, files, lines, hd, bullets, expected):
     assert _tiers(b)["B"]["tier"] == expected
 
 
+def test_data_code_and_saved_mail_are_not_writing(session_builder):
+    # A short note beside a 300-row CSV export, a script and a saved e-mail: the note is
+    # what the person wrote (minimal), the rest is data (F's), code and received mail.
+    b = session_builder()
+    b.write("note.md", _doc(20, bullets=True))
+    b.write("export.csv", "".join(f"{i},{i * 2},north\n" for i in range(300)))
+    b.write("clean.py", "".join(f"x{i} = {i}\n" for i in range(120)))
+    b.write("reply from Anna.eml", "From: anna@example.org\n" + "Thanks for the draft.\n" * 90)
+    assert _tiers(b).get("B", {}).get("tier") != "L"
+    assert _signals(b)["B"]["docs"] == 1
+
+
 @pytest.mark.parametrize("dirs,target,expected", [
     (["a", "a/b", "a/b/c"], "a/b/c/report.md", "L"),
     (["notes"], "notes/report.md", "M"),
