@@ -625,6 +625,8 @@ def cmd_forget(args: argparse.Namespace, ctx: Context) -> int:
             + f"; logs: {outside.get('log_lines', 0)} lines removed"
             + f"; exports: {len(exports.get('rewritten', []))} rewritten"
             + (f", {len(exports['unreachable'])} no longer where they were written (not reached)" if exports.get("unreachable") else "")
+            + (f"; {n} damaged cop{'y' if n == 1 else 'ies'} deleted (kept aside by doctor --repair)"
+               if (n := outside.get("damaged_copies")) else "")
         )
     for warning in result.get("warnings", []):
         print(f"filegram: warning: {warning}", file=sys.stderr)
