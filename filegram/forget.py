@@ -44,9 +44,17 @@ def parse_time(text: str) -> float:
 
 
 def path_matches(path: str, glob: str) -> bool:
-    """A glob matches a path itself or, naming a folder, everything under it."""
+    """A glob matches a path itself or, naming a folder, everything under it. A glob that
+    starts with `**/` matches at any depth, the top included (`**/private` is private/... and
+    notes/private/...), as an exclusion without a folder part does."""
     g = glob.strip().lstrip("./") if glob.strip() not in (".", "./") else "."
     p = path.lstrip("./") if path not in (".",) else "."
+    if g.startswith("**/") and g.strip("*/"):
+        rest = g[3:]
+        while rest.startswith("**/"):
+            rest = rest[3:]
+        parts = p.split("/")
+        return any(path_matches("/".join(parts[i:]), rest) for i in range(len(parts)))
     if fnmatch.fnmatchcase(p, g):
         return True
     folder = g.rstrip("/")
