@@ -68,7 +68,7 @@ def register(sub: Any) -> None:
     p.set_defaults(func=cmd_export)
 
     p = sub.add_parser("forget", help="remove actions, snapshots and everything derived from them, then rebuild memory")
-    p.add_argument("--path", metavar="GLOB", help="paths matching GLOB (a folder means everything under it)")
+    p.add_argument("--path", metavar="GLOB", help="paths matching GLOB, relative to the root (a folder means everything under it; **/GLOB: at any depth)")
     p.add_argument("--since", metavar="T", help="from this time (ISO date or date-time, 'now', or epoch ms)")
     p.add_argument("--until", metavar="T", help="until this time (exclusive)")
     p.add_argument("--all", action="store_true", help="everything FileGram has stored")
@@ -625,6 +625,8 @@ def cmd_forget(args: argparse.Namespace, ctx: Context) -> int:
             + f"; logs: {outside.get('log_lines', 0)} lines removed"
             + f"; exports: {len(exports.get('rewritten', []))} rewritten"
             + (f", {len(exports['unreachable'])} no longer where they were written (not reached)" if exports.get("unreachable") else "")
+            + (f"; {n} damaged cop{'y' if n == 1 else 'ies'} deleted (kept aside by doctor --repair)"
+               if (n := outside.get("damaged_copies")) else "")
         )
     for warning in result.get("warnings", []):
         print(f"filegram: warning: {warning}", file=sys.stderr)

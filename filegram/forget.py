@@ -21,7 +21,7 @@ from .config import Config, Home
 from .daemonhook import run_in_daemon
 from .errors import FileGramError
 from .schema import event_paths, media_hashes
-from .scrub import needles_for, rewrite_backups, rewrite_exports, scrub_logs
+from .scrub import delete_damaged_copies, needles_for, rewrite_backups, rewrite_exports, scrub_logs
 from .store import Store, time_range_clause
 from .tables import ForgetScope, TableRule, rebuilders, table_rules
 
@@ -44,9 +44,17 @@ def parse_time(text: str) -> float:
 
 
 def path_matches(path: str, glob: str) -> bool:
-    """A glob matches a path itself or, naming a folder, everything under it."""
+    """A glob matches a path itself or, naming a folder, everything under it. A glob that
+    starts with `**/` matches at any depth, the top included (`**/private` is private/... and
+    notes/private/...), as an exclusion without a folder part does."""
     g = glob.strip().lstrip("./") if glob.strip() not in (".", "./") else "."
     p = path.lstrip("./") if path not in (".",) else "."
+    if g.startswith("**/") and g.strip("*/"):
+        rest = g[3:]
+        while rest.startswith("**/"):
+            rest = rest[3:]
+        parts = p.split("/")
+        return any(path_matches("/".join(parts[i:]), rest) for i in range(len(parts)))
     if fnmatch.fnmatchcase(p, g):
         return True
     folder = g.rstrip("/")
@@ -200,11 +208,12 @@ def leave_no_copy(store: Store) -> str | None:
 
 
 def scrub_outside(store: Store, config: Config, home: Home, scope: ForgetScope) -> dict[str, Any]:
-    """Backups, logs and known exports (filegram.scrub), after the database is clean."""
+    """Backups, damaged copies, logs and known exports (filegram.scrub), after the database is clean."""
     from .export_all import export_everything, written_names
 
     out: dict[str, Any] = {}
     out["backups"] = rewrite_backups(store, home.backup_dir, int(config["daemon"]["backups_kept"]))
+    out["damaged_copies"] = delete_damaged_copies(home.db_path)
     out["log_lines"] = scrub_logs(
         home.log_dir, everything=scope.everything, needles=needles_for(scope.paths, scope.path_glob),
         since_ms=scope.since_ms, until_ms=scope.until_ms,

@@ -5,6 +5,8 @@ clean (rows deleted, indexes merged, VACUUM, WAL truncated), forget:
 
 - deletes every backup in `<home>/backups` and, when backups are on, writes one new backup
   of the clean database (the user keeps a good backup, and it holds nothing forgotten);
+- deletes the damaged files `filegram doctor --repair` kept aside (`filegram.db.damaged-*`):
+  each is a whole copy of the history, and its readable rows were copied in when repairing;
 - rewrites the log files in `<home>/logs` in place: with --all they are emptied; otherwise
   lines that name a forgotten path (or its file name) go, and with a time range every line
   stamped inside it (a traceback's lines go with the line they belong to);
@@ -73,6 +75,19 @@ def rewrite_backups(store: Store, backup_dir: Path, keep: int) -> dict[str, Any]
         _unlink_db(p)
     new = take_backup(store, backup_dir, keep) if keep > 0 and (old or backup_dir.is_dir()) else None
     return {"deleted": len(old), "written": str(new) if new else None}
+
+
+def delete_damaged_copies(db_path: Path) -> int:
+    """Delete the damaged files `filegram doctor --repair` moved aside (`<db>.damaged-<time>`
+    with their -wal and -shm): each is a whole copy of the history as it was, and what could
+    be read of it was copied into the repaired database then. Returns the copies deleted."""
+    copies = [p for p in db_path.parent.glob(f"{db_path.name}.damaged-*")
+              if p.is_file() and not p.name.endswith(("-wal", "-shm", "-journal"))]
+    for p in db_path.parent.glob(f"{db_path.name}.damaged-*"):
+        if p.is_file() or p.is_symlink():
+            with contextlib.suppress(FileNotFoundError):
+                p.unlink()
+    return len(copies)
 
 
 # -- logs ---------------------------------------------------------------------------------

@@ -346,8 +346,9 @@ def store_trajectory(store: Store, traj: Trajectory, *, path_filter: PathFilter 
                 if is_metadata_event(raw):
                     continue
                 ev = validate_event(raw, source=src, index=i)  # again: the file may have changed
+                as_given = event_paths(ev)
                 _anonymise_event(ev, traj.workspace_root)
-                if path_filter is not None and any(path_filter.denied(p) for p in event_paths(ev)):
+                if path_filter is not None and _denied_event(path_filter, ev, as_given):
                     denied += 1
                     continue
                 redact_event(ev)
@@ -383,6 +384,19 @@ def store_trajectory(store: Store, traj: Trajectory, *, path_filter: PathFilter 
         dropped_metadata=traj.dropped_metadata,
         denied=denied,
     )
+
+
+def _denied_event(path_filter: PathFilter, ev: dict[str, Any], as_given: list[str]) -> bool:
+    """An event the deny list drops: a stored path is denied, or a path outside the workspace
+    root was (its stored form, external/<name>, no longer names the folders that denied it:
+    ~/.ssh/config), or a search's query names a denied file (as the recorder drops it)."""
+    stored = event_paths(ev)
+    if any(path_filter.denied(p) for p in stored):
+        return True
+    if any(s.startswith(EXTERNAL_PREFIX + "/") and path_filter.denied(g) for s, g in zip(stored, as_given, strict=False)):
+        return True
+    query = ev.get("query") if ev["event_type"] == "file_search" else None
+    return isinstance(query, str) and bool(query.strip("*/ ")) and path_filter.denied(query.strip("*/ "))
 
 
 def _store_media(store: Store, traj: Trajectory, ev: dict[str, Any], rekeyed: dict[str, str], src: str, i: int) -> None:

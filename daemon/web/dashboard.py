@@ -278,7 +278,7 @@ class Dashboard:
             return self._privacy(error=str(exc), status=400)
         msg = f"Excluded {pattern}."
         if form.get("forget"):
-            msg += " " + forget_summary(self._forget(path_glob=pattern))
+            msg += " " + forget_summary(self._forget(path_glob=exclusion_glob(pattern)))
         if self.backend.apply_exclusions():
             msg += " Recording continues without it."
         else:
@@ -310,6 +310,14 @@ def forget_summary(result: dict[str, Any]) -> str:
     return (f"Forgot {result.get('actions', 0)} action(s), {result.get('sessions', 0)} session(s), "
             f"{result.get('blobs', 0)} snapshot(s), {result.get('paths', 0)} path(s) and "
             f"{result.get('derived_rows', 0)} derived row(s); memory {result.get('memory', 'unchanged')}.")
+
+
+def exclusion_glob(pattern: str) -> str:
+    """The forget glob that reaches what an exclusion keeps out: an exclusion matches a name
+    (or a run of names) at any depth, forget's --path is relative to the root unless it
+    starts with `**/`."""
+    pattern = pattern.strip().strip("/")
+    return pattern if pattern.startswith("**/") else f"**/{pattern}"
 
 
 def add_exclusion(home: Home, config: Config, pattern: str) -> list[str]:

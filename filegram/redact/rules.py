@@ -133,6 +133,29 @@ _BLOCKS = (
     ("PRIVATE_KEY", re.compile(r"PuTTY-User-Key-File-\d: .*?Private-MAC: [0-9a-f]+", re.S)),
 )
 _CARD = re.compile(r"\d[\d -]{11,22}\d")
+# An IBAN (checked with its mod-97 check digits): two letters and two digits start it.
+_IBAN_START = re.compile(r"[A-Z]{2}\d{2}")
+_IBAN = re.compile(r"[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?(?![A-Za-z0-9])")
+# A PEM private key written in base64 (kubeconfig's client-key-data, a Kubernetes secret):
+# "-----BEGIN " encodes to LS0tLS1CRUdJTi, and the words after it say what the block is.
+_B64_PEM = re.compile(r"LS0tLS1CRUdJTi[A-Za-z0-9+/]{16,}={0,2}")
+
+
+def iban_ok(candidate: str) -> bool:
+    """An IBAN whose check digits hold (ISO 13616: the number mod 97 is 1)."""
+    v = candidate.replace(" ", "")
+    if not 15 <= len(v) <= 34 or not v[4:].isalnum():
+        return False
+    digits = "".join(str(int(c, 36)) for c in v[4:] + v[:4])
+    return int(digits) % 97 == 1
+
+
+def _b64_private_key(value: str) -> bool:
+    head = value[:64]
+    try:
+        return b"PRIVATE KEY" in base64.b64decode(head[: len(head) // 4 * 4])
+    except ValueError:
+        return False
 
 
 def luhn_ok(candidate: str) -> bool:
@@ -327,7 +350,21 @@ _ENTRY_CODE_FOR = re.compile(
 _SSN = re.compile(r"""(?i)\b(?:ssn|social\s+security(?:\s+(?:number|no\.?|#))?)\b[^\d\n]{0,20}(?P<val>\d{3}-\d{2}-\d{4}|\d{9})\b""")
 # A Docker / container registry `"auth": "<base64 of user:password>"`.
 _BASIC_AUTH_JSON = re.compile(r'"auth"\s*:\s*"(?P<val>[A-Za-z0-9+/]{8,}={0,2})"')
-_AUTH_TUPLE = re.compile(r"""\bauth\s*=\s*\(\s*["'][^"'\n]*["']\s*,\s*(?P<q>["'])(?P<qval>[^"'\n]+)(?P=q)""")
+_AUTH_TUPLE = re.compile(
+    r"""(?:\bauth\s*=\s*|\b(?:HTTP)?(?:Basic|Digest|Proxy)Auth\s*)\(\s*["'][^"'\n]*["']\s*,\s*(?P<q>["'])(?P<qval>[^"'\n]+)(?P=q)""")
+# A Wi-Fi QR code's text: WIFI:T:WPA;S:HomeNet;P:the-password;;
+_WIFI_QR = re.compile(r"""(?i)\bWIFI:(?:[^;\n]*;)*?P:(?P<val>(?:\\.|[^;\\\n])+)""")
+# The password under its name in other languages: "Passwort: x", "Das Kennwort ist x",
+# "le mot de passe est x", "contraseña: x", "密码：x", "パスワード: x", "пароль: x".
+INTL_LABELS = ("passwort", "kennwort", "wachtwoord", "mot de passe", "contraseña", "contrasena", "contrasenya",
+               "senha", "passord", "adgangskode", "lösenord", "losenord", "salasana", "hasło", "haslo", "heslo",
+               "jelszó", "şifre", "sifre", "пароль", "密码", "密碼", "口令", "パスワード", "비밀번호")
+_INTL_LABEL = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in INTL_LABELS)
+_INTL = re.compile(
+    r"""(?i)(?P<key>""" + _INTL_LABEL + r"""|password|pw)"""
+    r"""(?:[ \t]*(?P<sep>[:：=])|[ \t]+(?P<verb>ist|lautet|est|es|é|è|era|war|is|er|är|on|jest|je)\b|[ \t]*(?P<cjk>是|为|は|는|은))"""
+    r"""[ \t]*[:：]?[ \t]*(?:(?P<q>["'`“‘「])(?P<qval>[^"'`”’」\n]{1,200})["'`”’」]|(?P<val>[^\s"'`，。、]{1,200}))"""
+)
 _URL_CREDS = re.compile(r"\b[A-Za-z][A-Za-z0-9+.\-]{1,20}://(?P<user>[^\s:/@'\"]*):(?P<val>[^\s@/'\"]{1,200})@[\w.\-\[]")
 _AUTH_HEADER = re.compile(
     r"""(?i)\b(?:proxy-)?authorization["']?\s*[:=]\s*["'`]?(?:(?:bearer|basic|token|digest|negotiate|apikey|sso-key|hmac)\s+)?(?P<val>[^\s"'`,;]{6,})"""
@@ -340,7 +377,7 @@ _NETRC = re.compile(r"""(?i)\blogin\s+\S+\s+password\s+(?P<val>\S+)""")
 _NETRC_LINE = re.compile(r"""(?im)^\s*password\s+(?P<val>\S+)\s*$""")
 _PGPASS = re.compile(r"""(?m)^[\w.\-*]+:(?:\d+|\*):[\w.\-*]+:[\w.\-*@]+:(?P<val>\S+)$""")
 _SHELL = re.compile(
-    r"""(?:\b(?:mysql|mysqldump|mariadb|mysqladmin)\b[^\n|;&]*?\s-p(?P<v1>[^\s'"-][^\s'"]*)"""
+    r"""(?:\b(?:mysql|mysqldump|mariadb|mysqladmin)\b[^\n|;&]*?\s-p(?:(?P<q1>['"])(?P<v1q>[^'"\n]+)(?P=q1)|(?P<v1>[^\s'"-][^\s'"]*))"""
     r"""|\bsshpass\s+-p\s*(?:(?P<q2>['"])(?P<v2q>[^'"\n]+)(?P=q2)|(?P<v2>\S+))"""
     r"""|\b(?:curl|wget|http)\b[^\n|;&]*?\s(?:-u|--user)\s+(?:(?P<q3>['"])[^:'"\n]*:(?P<v3q>[^'"\n]+)(?P=q3)|[^:\s]*:(?P<v3>\S+))"""
     r"""|\b(?:docker|podman|helm|oras)\s+(?:\S+\s+)?login\b[^\n|;&]*?\s(?:-p|--password)[ =](?:(?P<q4>['"])(?P<v4q>[^'"\n]+)(?P=q4)|(?P<v4>\S+))"""
@@ -428,8 +465,16 @@ class Scan:
         self.text = text
         self.low = text.lower()
         self.spans: list[Span] = []
+        self._lines: dict[tuple[str, ...], list[tuple[int, int]]] = {}
 
     def lines(self, words: tuple[str, ...]) -> list[tuple[int, int]]:
+        """The lines holding any of the words (found once per tuple of words)."""
+        got = self._lines.get(words)
+        if got is None:
+            got = self._lines[words] = self._find_lines(words)
+        return got
+
+    def _find_lines(self, words: tuple[str, ...]) -> list[tuple[int, int]]:
         low, n = self.low, len(self.low)
         found: set[tuple[int, int]] = set()
         for w in words:
@@ -466,9 +511,23 @@ SECRET_TRIGGERS = ("pass", "pwd", "pw", "secret", "token", "key", "cred", "dsn",
                    "cookie", "bearer", "auth")
 
 
+def _find_iban(scan: Scan, start: int, end: int) -> None:
+    text = scan.text
+    for m in _IBAN_START.finditer(text, start, end):
+        s = m.start()
+        if s and text[s - 1].isalnum():
+            continue
+        iban = _IBAN.match(text, s)
+        if iban is not None and iban_ok(iban.group(0)):
+            scan.add(iban.start(), iban.end(), "IBAN")
+            return
+
+
 def find_tokens(scan: Scan) -> None:
     text = scan.text
     for c in _CANDIDATE.finditer(text):
+        if c.end() - c.start() <= 34 and text[c.start()].isupper():  # a compact IBAN is one run
+            _find_iban(scan, c.start(), c.end())
         if _QUICK_TOKEN.search(text, c.start(), c.end()) is None:
             continue  # no format's prefix in the run: the formats are not tried at each of its positions
         for m in _TOKENS.finditer(text, c.start(), c.end()):
@@ -476,8 +535,16 @@ def find_tokens(scan: Scan) -> None:
     for kind, rx in _BLOCKS:
         for m in rx.finditer(text):
             scan.add(m.start(), m.end(), kind)
+    i = text.find("LS0tLS1CRUdJTi")
+    while i >= 0:
+        m = _B64_PEM.match(text, i)
+        if m is not None and _b64_private_key(m.group(0)):
+            scan.add(m.start(), m.end(), "PRIVATE_KEY")
+        i = text.find("LS0tLS1CRUdJTi", i + 1)
     for m in _CARD.finditer(text):
         s, e = m.start(), m.end()
+        if s >= 2:  # the digits of an IBAN (DE89 3704 0044 ..., GB82 WEST 1234 ...)
+            _find_iban(scan, max(0, s - 12), e)
         if (s and (text[s - 1].isalnum() or text[s - 1] in "._-")) or (e < len(text) and (text[e].isalnum() or text[e] in "._-")):
             continue
         if luhn_ok(m.group(0)):
@@ -548,6 +615,125 @@ def find_tables(scan: Scan) -> None:
             pos = row_end + 1
 
 
+_INTL_CJK = tuple(w for w in INTL_LABELS if not w.isascii() and not any("a" <= c.lower() <= "z" for c in w))
+# Lines to read for INTL_LABELS: those holding a label that has no "pass" in it (the words
+# with "pass" are on the lines SECRET_TRIGGERS found already, and _INTL_PASS picks them out).
+INTL_TRIGGERS = ("kennwort", "wachtwoord", "contrase", "senha", "adgangskode", "lösenord", "losenord", "salasana",
+                 "hasło", "haslo", "heslo", "jelszó", "şifre", "sifre")
+INTL_NON_ASCII = ("пароль", *_INTL_CJK)
+_INTL_PASS = re.compile(r"passwort|de\s+passe|passord|p(?:ass)?w(?:or)?d?\s+(?:[èé]|e[rs]|est|era|ist|är|je|on)\b")
+
+
+def intl_lines(scan: Scan) -> list[tuple[int, int]]:
+    """The lines where find_intl's regex may match (found once per text)."""
+    got = scan._lines.get(INTL_NON_ASCII)
+    if got is None:
+        low = scan.low
+        found = set(scan.lines(INTL_TRIGGERS))
+        if not low.isascii():
+            found.update(scan.lines(INTL_NON_ASCII + ("lösenord", "hasło", "jelszó", "şifre")))
+        found.update((a, b) for a, b in scan.lines(SECRET_TRIGGERS) if _INTL_PASS.search(low, a, b))
+        got = scan._lines[INTL_NON_ASCII] = sorted(found)
+    return got
+
+
+_LATIN_BEFORE = re.compile(r"[A-Za-zÀ-ɏЀ-ӿ]")
+_ENGLISH_VERBS = ("is",)
+
+
+def find_intl(scan: Scan) -> None:
+    """A password under its name in another language (the English forms are find_prose's
+    and find_assignments'), after `:`/`=` or a verb ("ist", "est", "是"): a value that could
+    not be a word of the sentence (a digit, a symbol or a capital inside), so "Passwort:
+    vergessen?" and "пароль: обязателен" stay."""
+    text = scan.text
+    for m in (m for a, b in intl_lines(scan) for m in _INTL.finditer(text, a, b)):
+        if m.start() and _LATIN_BEFORE.match(text, m.start() - 1) and m.group("key")[0].isascii():
+            continue
+        english = m.group("key").lower() in ("password", "pw")
+        if english and (m.group("sep") or (m.group("verb") or "").lower() in _ENGLISH_VERBS):
+            continue  # find_assignments and find_prose read these, with their own checks
+        if m.group("qval") is not None:
+            if plausible_secret(m.group("qval"), quoted=True):
+                scan.add(m.start("qval"), m.end("qval"), "SECRET")
+            continue
+        value = m.group("val").rstrip(".,;:!?)")
+        if _answer_like(value):  # no stop words of these languages here: a plain word stays
+            scan.add_value(m.start("val"), value)
+
+
+MAX_HEADER_CHARS = 400  # a header line longer than this is not a table's
+_HEADER_CELL = re.compile(r"[^\W\d_][\w .#/\-]{0,29}")
+
+
+def _cells(text: str, start: int, end: int, delim: str) -> list[tuple[int, int]]:
+    """The cells of one delimited line as (start, end), a double-quoted cell as one."""
+    out: list[tuple[int, int]] = []
+    pos = start
+    while pos <= end:
+        if text.startswith('"', pos):
+            close = pos + 1
+            while True:
+                close = text.find('"', close, end)
+                if close < 0 or not text.startswith('"', close + 1):
+                    break
+                close += 2
+            nxt = text.find(delim, close if close >= 0 else pos, end)
+        else:
+            nxt = text.find(delim, pos, end)
+        cell_end = end if nxt < 0 else nxt
+        out.append((pos, cell_end))
+        if nxt < 0:
+            break
+        pos = nxt + 1
+    return out
+
+
+def _secret_column(name: str) -> bool:
+    low = name.lower()
+    return secret_key(name.replace(" ", "_")) or low in INTL_LABELS or any(w in low for w in _INTL_CJK) \
+        or any(low.endswith(w) for w in ("passwort", "kennwort", "wachtwoord", "lösenord", "mot de passe"))
+
+
+def find_delimited(scan: Scan) -> None:
+    """CSV, TSV and semicolon tables (a spreadsheet saved as text) under a header with a
+    secret column (service,username,password / Konto;Benutzer;Kennwort): that column's
+    cells in the rows below, as long as they have the header's number of cells."""
+    text = scan.text
+    for start, end in sorted({*scan.lines(SECRET_TRIGGERS), *intl_lines(scan)}):
+        if end - start > MAX_HEADER_CHARS or text.find("(", start, end) >= 0 or text.find("=", start, end) >= 0:
+            continue  # a call or an assignment, not a table's header
+        for delim in (",", "\t", ";"):
+            if text.find(delim, start, end) < 0:
+                continue
+            header = _cells(text, start, end, delim)
+            names = [text[a:b].strip().strip('"').strip() for a, b in header]
+            if len(names) < 2 or not all(_HEADER_CELL.fullmatch(n) and n.count(" ") <= 3 for n in names):
+                continue
+            cols = [i for i, n in enumerate(names) if _secret_column(n)]
+            if not cols:
+                continue
+            pos = end
+            while pos < len(text):
+                row_start = pos + 1
+                row_end = text.find("\n", row_start)
+                row_end = len(text) if row_end < 0 else row_end
+                if not text[row_start:row_end].strip():
+                    break
+                cells = _cells(text, row_start, row_end, delim)
+                if len(cells) != len(header):
+                    break
+                for i in cols:
+                    a, b = cells[i]
+                    raw = text[a:b]
+                    value = raw.strip().strip('"').strip()
+                    if value and plausible_secret(value, quoted=True):
+                        vstart = a + raw.index(value)
+                        scan.add(vstart, vstart + len(value), "SECRET")
+                pos = row_end
+            break
+
+
 def find_prose(scan: Scan) -> None:
     for rx in (_PROSE, _PROSE_USE, _PROSE_SET):
         for m in scan.finditer(rx, ("pass", "pw", "pin", "key", "secret", "token")):
@@ -586,6 +772,8 @@ def find_credentials(scan: Scan) -> None:
     for m in scan.finditer(_AUTH_TUPLE, ("auth",)):
         if plausible_secret(m.group("qval"), quoted=True):
             scan.add(m.start("qval"), m.end("qval"), "SECRET")
+    for m in scan.finditer(_WIFI_QR, ("wifi:",)):
+        scan.add(m.start("val"), m.end("val"), "SECRET")
     for m in scan.finditer(_DSN, ("@tcp", "@udp", "@unix")):
         if plausible_secret(m.group("val")):
             scan.add(m.start("val"), m.end("val"), "SECRET")
@@ -692,7 +880,8 @@ def find_high_entropy(scan: Scan) -> None:
 
 
 DETECTORS: tuple[Callable[[Scan], None], ...] = (
-    find_tokens, find_credentials, find_assignments, find_tables, find_prose, find_labelled, find_high_entropy,
+    find_tokens, find_credentials, find_assignments, find_tables, find_delimited, find_prose, find_intl,
+    find_labelled, find_high_entropy,
 )
 
 # Every word some detector needs on a line, for the quick check of short texts (file names,
@@ -704,7 +893,7 @@ QUICK_WORDS = tuple(sorted({
     "basic", "mysql", "mariadb", "sshpass", "curl", "wget", "http", "docker", "podman", "helm",
     "oras", "redis-cli", "htpasswd", "sudo", "signing", "signature", "webhook", "-----begin",
     "putty-user-key", "code", "cred", "alarm", "@tcp", "@udp", "@unix", "combination", "combo", "seed",
-    "recovery", "mnemonic", "backup", "wallet", "ssn", "social security", '"auth"',
+    "recovery", "mnemonic", "backup", "wallet", "ssn", "social security", '"auth"', "wifi:", *INTL_TRIGGERS, *INTL_NON_ASCII, "passwort", "passord", "de passe",
 }))
 _QUICK_TOKEN = re.compile(
     r"AKIA|ASIA|ABIA|ACCA|A3T|gh[pousr]_|github_pat_|gl[a-z]{1,3}-|xox|sk-|[srp]k_|whsec_|AIza|ya29\.|GOCSPX"
@@ -712,7 +901,7 @@ _QUICK_TOKEN = re.compile(
     r"|dapi|gls|NRA|PMAK|AGE-|ccountKey|sig=|eyJ|\.[\w\-]{6}\.|\d[\d -]{11,}\d"
     r"|gsk_|xai-|pplx-|r8_|ops_|A3-|p8e-|LTAI|AKCp|Q~|CLOJARS_|v1\.0-|dckr_|dp\.|dt0c01|EZ[AT]K|figd_|fo1_|FLW"
     r"|GR1348941|glc_|pat\.|sat\.|HRKU-|nfp_|oy2|sha256~|pscale_|pnu_|pul-|rdme_|rubygems_|xkeysib-|sntry|shippo_"
-    r"|xapp-|sgp_|sbp_|sb_secret_|tskey-|atlasv1|tfp_|webhook|discord|zapier|hooks\.slack"
+    r"|xapp-|sgp_|sbp_|sb_secret_|tskey-|atlasv1|tfp_|webhook|discord|zapier|hooks\.slack|LS0tLS1CRUdJTi"
 )
 
 

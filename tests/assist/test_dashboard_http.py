@@ -220,3 +220,30 @@ def test_pages_escape_what_the_user_recorded() -> None:
                        suggestion={"path": evil, "reasons": [evil]}, hits={"memory": [{"path": evil, "text": evil}],
                                                                           "paths": [evil]}, query=evil)
     assert "<img" not in html and "onerror=alert(1)>" not in html.replace("&lt;img src=x onerror=alert(1)&gt;", "")
+
+
+def test_exclude_and_forget_reaches_the_name_at_any_depth(tmp_path: Path, fixtures_dir: Path) -> None:
+    """An exclusion without a folder part keeps out that name at any depth (`reports` is
+    outputs/reports/... too), so "exclude and forget" must forget all of it, not only a
+    top-level reports/ (forget's own --path is relative to the root)."""
+    from fg_helpers import run_cli
+
+    home = Home.resolve(tmp_path / "home")
+    run_cli("import", str(fixtures_dir), home=home.root, check=True)
+    store = home.open_store()
+    try:
+        assert any(p.startswith("outputs/reports/") for p in store.paths())
+        dash = Dashboard(LocalBackend(home, store, home.load_config()), TOKEN)
+        with DashboardServer(dash) as srv:
+            jar = http.cookiejar.CookieJar()
+            op = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+            assert _req(srv.url + dash.signin_path(), opener=op)[0] == 200
+            status, _, body = _req(srv.url + "/ui/privacy/exclude",
+                                   f"csrf={dash.csrf}&pattern=reports&forget=1".encode(), opener=op)
+        assert status == 200 and "Excluded reports" in body, body
+        assert not [p for p in store.paths() if "reports" in p.split("/")]
+        assert "notes/todo.md" in store.paths()
+    finally:
+        store.close()
+    raw = b"".join(p.read_bytes() for p in home.root.glob("filegram.db*"))
+    assert b"overview.md" not in raw and b"outputs/reports" not in raw

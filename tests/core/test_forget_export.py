@@ -88,3 +88,25 @@ def test_export_all_writes_open_formats(fg_home, fixtures_dir, tmp_path):
     a = json.loads(run_cli("trace", "show", "--session", "p1_T-01", "--json", home=fg_home, check=True).stdout)
     b = json.loads(run_cli("trace", "show", "--session", "p1_T-01", "--json", home=other, check=True).stdout)
     assert a == b
+
+
+def test_forget_a_name_at_any_depth(fg_home, fixtures_dir):
+    """`--path NAME` is relative to the root (a folder means everything under it); `**/NAME`
+    reaches NAME at any depth, as an exclusion does (the dashboard's "exclude and forget"
+    forgets what the exclusion keeps out from then on)."""
+    run_cli("import", str(fixtures_dir), home=fg_home, check=True)
+    p = run_cli("forget", "--path", "reports", home=fg_home, check=True)
+    assert p.stdout.startswith("forgot 0 actions"), p.stdout
+    assert b"outputs/reports/2026/overview.md" in _raw_bytes(fg_home)
+    run_cli("forget", "--path", "**/reports", home=fg_home, check=True)
+    raw = _raw_bytes(fg_home)
+    assert b"overview.md" not in raw and b"outputs/reports" not in raw
+    from filegram.forget import path_matches
+
+    for path in ("reports", "reports/a.md", "outputs/reports", "outputs/reports/2026/a.md"):
+        assert path_matches(path, "**/reports"), path
+    assert path_matches("ops-memo.txt", "**/*.txt") and path_matches("docs/ops-memo.txt", "**/*.txt")
+    assert path_matches("a/documents/x/b.md", "**/documents/*") and path_matches("documents/b.md", "**/documents/*")
+    assert not path_matches("outputs/reportsX/a.md", "**/reports") and not path_matches("reportsX", "**/reports")
+    assert b"notes/todo.md" in raw, "what the glob does not name stays"
+

@@ -216,3 +216,40 @@ def test_events_are_streamed_in_bounded_memory(tmp_path):
     peak_kb = int(proc.stdout.strip().splitlines()[-1])
     assert f"{n} new actions" in proc.stdout
     assert peak_kb * 1024 < 200 * 1024 * 1024, f"peak RSS {peak_kb // 1024} MB"
+
+
+def test_denied_paths_outside_the_workspace_root_are_dropped(tmp_path):
+    """A path outside the workspace root is stored as external/<name>: its folders are gone
+    by then, so the deny list must be asked about the path as it was (~/.ssh/config,
+    ~/.kube/config and an excluded folder named nowhere in the stored form), and a search
+    whose query names an excluded file is dropped as the recorder drops it."""
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "config.toml").write_text('[recorder]\nexclude = ["private-notes"]\n')
+    folder = tmp_path / "in" / "p2_T-03"
+    (folder / "media" / "blobs").mkdir(parents=True)
+    env = {"profile_id": None, "message_id": None, "model_provider": None, "model_name": None}
+    planted = {"/w/notes/plan.md": "keptplan7711 for the launch\n",
+               "/home/u/.ssh/config": "sshconfig7712 Host build\n",
+               "/home/u/.kube/config": "kubeconfig7713 clusters: []\n",
+               "/home/u/private-notes/diary.md": "diary7714 dear diary\n",
+               "/w/private-notes/inside.md": "inside7715 dear diary\n"}
+    events = []
+    for i, (path, text) in enumerate(planted.items()):
+        content = text.encode()
+        h = hashlib.sha256(content).hexdigest()[:16]
+        (folder / "media" / "blobs" / f"{h}.blob").write_bytes(content)
+        events.append({"event_id": f"w{i}", "event_type": "file_write", "timestamp": 1000 + i, "session_id": "s1", **env,
+                       "file_path": path, "operation": "create", "content_length": len(content),
+                       "media_ref": {"type": "blob", "hash": h, "path": f"media/blobs/{h}.blob"}})
+    events.append({"event_id": "q1", "event_type": "file_search", "timestamp": 2000, "session_id": "s1", **env,
+                   "search_type": "find", "query": "private-notes/query7716", "files_matched": 0})
+    (folder / "events.json").write_text(json.dumps(events))
+    (folder / "summary.json").write_text(json.dumps({"workspace_root": "/w"}))
+    proc = run_cli("import", str(folder), home=home)
+    assert proc.returncode == 0, proc.stderr
+    assert "1 new actions" in proc.stdout and "5 actions on excluded paths dropped" in proc.stdout, proc.stdout
+    raw = _all_bytes(home / "filegram.db")
+    assert b"keptplan7711" in raw
+    for word in ("sshconfig7712", "kubeconfig7713", "diary7714", "inside7715", "query7716"):
+        assert word.encode() not in raw, word

@@ -129,6 +129,40 @@ def test_secret_forms_found_after_the_planted_corpus(text, secret):
     assert "[REDACTED:" in out
 
 
+# Forms a privacy review found stored (2026-12-01): spreadsheets saved as CSV/TSV with a
+# secret column, the password under its name in other languages, IBANs, a PEM key in base64
+# (kubeconfig), a quoted `mysql -p'...'`, HTTPBasicAuth(...) and a Wi-Fi QR code's text.
+@pytest.mark.parametrize(("text", "secrets"), [
+    ("service,username,password\nnas,admin,Gr33n!Tea\nrouter,root,\"Bl4ck,Cat\"\n", ["Gr33n!Tea", "Bl4ck,Cat"]),
+    ("name,api_key,owner\r\nbilling,9c1f5e7a3b2d4c6e8f0a1b3c5d7e9f2a,ops\r\n", ["9c1f5e7a3b2d4c6e8f0a1b3c5d7e9f2a"]),
+    ("site\tlogin\tpasswort\nbank\tjdoe\tSonne2024!\n", ["Sonne2024!"]),
+    ("Konto;Benutzer;Kennwort\nMail;jan;Herbst#77\n", ["Herbst#77"]),
+    ("Das Kennwort ist Winter!99", ["Winter!99"]),
+    ("Le mot de passe est Bonjour!2024", ["Bonjour!2024"]),
+    ("mot de passe : Soleil#42", ["Soleil#42"]),
+    ("la contraseña es Luna#88", ["Luna#88"]),
+    ("contraseña: Playa$2023", ["Playa$2023"]),
+    ("la password è Mare!2024", ["Mare!2024"]),
+    ("senha: Praia@2024 / wachtwoord: Fiets!123", ["Praia@2024", "Fiets!123"]),
+    ("пароль: Zima2024", ["Zima2024"]),
+    ("密码：Abc123#x", ["Abc123#x"]),
+    ("数据库密码=Qwe!2345", ["Qwe!2345"]),
+    ("パスワード: Sakura#2024", ["Sakura#2024"]),
+    ("name,iban,amount\nJan,DE89 3704 0044 0532 0130 00,100\n", ["3704 0044 0532"]),
+    ("Überweisung an GB82WEST12345698765432 bis Freitag", ["GB82WEST12345698765432"]),
+    ("    client-key-data: LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQpNSUlFb3dJQkFBS0NBUUVB\n",
+     ["LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQpNSUlFb3dJQkFBS0NBUUVB"]),
+    ("mysql -u root -p'S3cr3t!Pass' -h db.internal shop", ["S3cr3t!Pass"]),
+    ("requests.get(url, auth=HTTPBasicAuth('api', 'Pyth0n!Key'))", ["Pyth0n!Key"]),
+    ("WIFI:T:WPA;S:HomeNet;P:Sunny!Day42;;", ["Sunny!Day42"]),
+])
+def test_forms_found_by_the_privacy_review(text, secrets):
+    out = redact(text)
+    for secret in secrets:
+        assert secret not in out, out
+    assert "[REDACTED:" in out
+
+
 # A secret under its label, the way password notes, chats and 2FA print-outs give it.
 @pytest.mark.parametrize(("text", "secrets"), [
     ("Wi-Fi password:\nTr0ub4dor&3\n", ["Tr0ub4dor&3"]),
@@ -191,6 +225,21 @@ def test_tokens_known_by_their_shape_are_redacted_without_a_key_word(kind, conte
     "Backup codes: keep them in the safe",
     "the recovery phrase is written on paper in the safe",
     "error codes: 404 500 503",
+    # look-alikes of the forms the privacy review added
+    "Das Passwort ist falsch.",
+    "Le mot de passe est incorrect.",
+    "la contraseña es obligatoria",
+    "пароль: обязателен",
+    "密码是必填项",
+    "Kennwort: ********",
+    "IBAN: DE89 3704 0044 0532 0130 01",  # its check digits fail
+    "Model number AB12 CDEF GHIJ KLMN",
+    "name,token_count\nfoo,12\nbar,7",
+    'fields = "user,password,email"',
+    "user,password\n${DB_USER},${DB_PASSWORD}",
+    "name,api_key_env\nopenai,OPENAI_API_KEY",
+    "col_a,col_b,password_min_length\n1,2,12",
+    "client-certificate-data: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSUM4akNDQWRxZ0F3SUJBZ0lJ",
 ])
 def test_ordinary_code_and_prose_stay_as_they_are(text):
     assert redact(text) == text

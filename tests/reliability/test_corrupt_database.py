@@ -141,3 +141,23 @@ def test_not_a_database_at_all_is_one_line(tmp_path: Path) -> None:
     assert "a new database" in p.stdout  # no backup: a fresh file, the damaged one kept aside
     assert len(list(home.glob("filegram.db.damaged-*"))) == 1
     assert run_cli("status", home=home).returncode == 0
+
+
+def test_forget_deletes_the_damaged_copy_repair_kept(tmp_path: Path) -> None:
+    """`doctor --repair` keeps the damaged file aside (filegram.db.damaged-<time>, with its
+    -wal and -shm): a whole copy of the history. What it could read was copied in when
+    repairing, so a later forget deletes it rather than leave what it forgot in the home."""
+    home = tmp_path / "home"
+    _make_home(home)
+    db = home / "filegram.db"
+    rows = _pages_holding(db, b"s3-10")
+    _damage(db, rows[len(rows) // 2:len(rows) // 2 + 3])
+    assert run_cli("doctor", "--repair", home=home).returncode == 0
+    assert list(home.glob("filegram.db.damaged-*"))
+    p = run_cli("forget", "--path", "notes/file-0000*", home=home)
+    assert p.returncode == 0, p.stderr
+    assert "1 damaged copy deleted" in p.stdout, p.stdout
+    assert not list(home.glob("filegram.db.damaged-*"))
+    for f in home.rglob("*"):
+        if f.is_file():
+            assert b"notes/file-00001.md" not in f.read_bytes(), f
