@@ -37,3 +37,60 @@ def test_reading_every_file_of_a_folder_by_name_is_reading_not_a_search(root: Pa
         ("file_read", f"notes/n{i}.md", "cat", True) for i in range(6)], evs
     refs = [e for e in store.actions() if e["event_type"] == "cross_file_reference"]
     assert not [e for e in refs if e["reference_type"] == "search_then_read"], refs
+
+
+def _nano_save_with_backup(root: Path, rel: str, line: str) -> None:
+    """nano -B (what `set backup` in nanorc does): copy the file to rel~, then write it."""
+    import os
+    import time
+
+    import pexpect
+
+    env = dict(os.environ, TERM="xterm", HOME=str(root.parent / "home"), LC_ALL="C.UTF-8")
+    Path(env["HOME"]).mkdir(exist_ok=True)
+    child = pexpect.spawn("nano", ["--ignorercfiles", "-B", rel], cwd=str(root), env=env, dimensions=(30, 100),
+                          encoding="utf-8", timeout=15)
+    try:
+        for keys, pause in (("", 1.5), ("\x1b/", 0.3), (line + "\r", 0.4), ("\x0f", 0.5), ("\r", 1.2)):
+            if keys:
+                child.send(keys)  # Alt-/ to the end, the line, ^O write out, keep the name
+            deadline = time.monotonic() + pause  # the editor draws and reacts (a person is slower)
+            while time.monotonic() < deadline:
+                try:
+                    child.read_nonblocking(65536, timeout=0.1)
+                except (pexpect.TIMEOUT, pexpect.EOF):
+                    pass
+        child.send("\x18")  # ^X
+        child.expect_exact(pexpect.EOF)
+    finally:
+        child.close(force=True)
+
+
+def test_an_editors_backup_copy_is_housekeeping(root: Path, store: Store) -> None:
+    """nano -B copies todo.txt to todo.txt~ before each save: the editor's backup, not a
+    backup file the person wrote (nor, on the second save, an edit of it). The person
+    removing it afterwards is their delete."""
+    import shutil
+
+    import pytest
+
+    pytest.importorskip("pexpect")
+    if not shutil.which("nano"):
+        pytest.skip("nano is not installed")
+    (root / "todo.txt").write_text("buy milk\ncall bob\n")
+    with Recorder(store, [root], make_config()) as rec:
+        _nano_save_with_backup(root, "todo.txt", "water plants")
+        rec.flush(FLUSH_S)
+        _nano_save_with_backup(root, "todo.txt", "pay rent")
+        rec.flush(FLUSH_S)
+        assert (root / "todo.txt~").exists()
+        sh("rm todo.txt~", root)
+        rec.flush(FLUSH_S)
+    evs = primary(store)
+    assert [(e["event_type"], e.get("file_path"), e["authored"]) for e in evs] == [
+        ("file_read", "todo.txt", True), ("file_edit", "todo.txt", True),
+        ("file_read", "todo.txt", True), ("file_edit", "todo.txt", True),
+        ("file_delete", "todo.txt~", True),
+    ], evs
+    assert [e["program"] for e in evs[:4]] == ["nano"] * 4
+    assert not [e for e in store.actions() if "todo.txt~" in (e.get("from_file"), e.get("to_file"))]
