@@ -94,3 +94,28 @@ def test_an_editors_backup_copy_is_housekeeping(root: Path, store: Store) -> Non
     ], evs
     assert [e["program"] for e in evs[:4]] == ["nano"] * 4
     assert not [e for e in store.actions() if "todo.txt~" in (e.get("from_file"), e.get("to_file"))]
+
+
+def test_locate_asks_for_its_pattern_and_takes_no_reads(root: Path, store: Store, tmp_path: Path) -> None:
+    """`locate -d DB n1`: the query is n1, not the database's path; and locate, which reads
+    only its database, takes none of the person's reads around it (the cat right after it,
+    nor those during the recorder's own re-run of it)."""
+    import shutil
+
+    import pytest
+
+    if not (shutil.which("locate") and shutil.which("updatedb")):
+        pytest.skip("locate / updatedb are not installed (plocate)")
+    (root / "notes").mkdir()
+    for i in range(3):
+        (root / "notes" / f"n{i}.md").write_text(f"note {i}\n")
+    db = tmp_path / "locate.db"
+    sh(f"updatedb -l 0 -U {root} -o {db}", root)
+    with Recorder(store, [root], make_config()) as rec:
+        # nice 19: the process scan reads its command line first also without the connector
+        sh(f"nice -n 19 locate -d {db} n1 > /dev/null; sleep 0.6 | cat notes/n2.md - > /dev/null", root)
+        rec.flush(FLUSH_S)
+    evs = primary(store)
+    assert [(e["event_type"], e.get("query"), e.get("file_path"), e["authored"]) for e in evs] == [
+        ("file_search", "n1", None, True), ("file_read", None, "notes/n2.md", True)], evs
+    assert evs[0]["files_matched"] == 1
