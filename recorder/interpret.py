@@ -189,6 +189,11 @@ class Interpreter:
         if is_editor_artifact(name):
             self.tools.note_artifact(path, t)
             return
+        if self.tools.editor_backup(path, t):
+            self.tools.note_artifact(path, t)
+            self.pending.changes.pop(path, None)
+            self.tools.housekeeping_change(path, t)
+            return
         kind = "create" if created and path not in self.state.files else "modify"
         # a folder already in a rate-based episode keeps counting there (it joins the tool
         # run that explains it when it ends): one operation is never split in two tallies
@@ -230,6 +235,13 @@ class Interpreter:
         name = os.path.basename(path)
         if is_editor_artifact(name):
             self.tools.note_artifact(path, t)
+            return
+        if self.tools.editor_backup(path, t):  # vim's writebackup removing its copy
+            self.tools.note_artifact(path, t)
+            self.pending.changes.pop(path, None)
+            info = self.state.pop(path)
+            if info is not None:
+                self.state.forget(info)
             return
         self.pending.recent_delete_dirs.append((t, os.path.dirname(path)))
         if self.tools.runs and path not in self.pending.changes and not self.bulk.covering(path) \
@@ -453,7 +465,7 @@ class Interpreter:
     def _read(self, path: str, t: float) -> None:
         if self.state.consume_self_read(path):
             return
-        if is_editor_artifact(os.path.basename(path)):
+        if is_editor_artifact(os.path.basename(path)) or self.tools.editor_backup(path, t):
             return
         if self.tools.runs and self.tools.claim(path, t, "read", update_state=False):
             return

@@ -47,6 +47,10 @@ class ActiveSearch:
             return False
         if self.t_end is not None and t > self.t_end + SEARCH_GRACE_MS:
             return False
+        if self.spec.search_type == "locate":
+            # locate reads its database, never the files under its folder: `locate x; cat
+            # notes.md` is a search and a read (its re-run neither takes the reads after it)
+            return path in self.spec.extra.get("databases", ())  # type: ignore[operator]
         if path == self.spec.cwd:
             return True  # find opens its working folder to come back to it
         for p in self.spec.paths:

@@ -57,6 +57,40 @@ class SearchSpec:
     extra: dict[str, object] = field(default_factory=dict)
 
 
+_LOCATE_VALUE_OPTS = {"-l", "-n", "--limit"}
+
+
+def _parse_locate(tool: str, args: list[str], cwd: str, argv: list[str], pid: int, t_start: float) -> SearchSpec:
+    """locate [-d DB] [-l N] PATTERN...: the query is the first pattern, never the value of
+    an option (`-d ../locate.db` names the database, not what is looked for). locate reads
+    only its database: the database files are kept in extra["databases"] (see
+    searches.ActiveSearch.covers)."""
+    pos: list[str] = []
+    dbs: list[str] = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "--":
+            pos.extend(args[i + 1 :])
+            break
+        if a in ("-d", "--database") and i + 1 < len(args):
+            dbs.extend(args[i + 1].split(":"))
+            i += 2
+            continue
+        if a.startswith("--database="):
+            dbs.extend(a.split("=", 1)[1].split(":"))
+        elif a.startswith("-d") and not a.startswith("--") and len(a) > 2:
+            dbs.extend(a[2:].split(":"))
+        elif a in _LOCATE_VALUE_OPTS:
+            i += 2
+            continue
+        elif not a.startswith("-"):
+            pos.append(a)
+        i += 1
+    return SearchSpec(pid, tool, "locate", pos[0] if pos else None, [cwd], cwd, argv, t_start,
+                      extra={"databases": [_abs(d, cwd) for d in dbs if d]})
+
+
 def parse_search(argv: list[str], cwd: str, pid: int = 0, t_start: float = 0.0) -> SearchSpec | None:
     """Understand a search tool's command line; None if it is not a search."""
     if not argv:
@@ -104,8 +138,7 @@ def parse_search(argv: list[str], cwd: str, pid: int = 0, t_start: float = 0.0) 
     if tool in ("fd", "fdfind"):
         return _parse_fd(tool, args, cwd, argv, pid, t_start)
     if stype == "locate":
-        pos = [a for a in args if not a.startswith("-")]
-        return SearchSpec(pid, tool, "locate", pos[0] if pos else None, [cwd], cwd, argv, t_start)
+        return _parse_locate(tool, args, cwd, argv, pid, t_start)
     # grep family and fd
     pattern: str | None = None
     positional: list[str] = []

@@ -360,10 +360,14 @@ class Settler:
             if (o.path == b.path or o.path.startswith(pre)) and o.t >= b.t - 50 and o.t <= t_hi + TRAVERSAL_GAP_MS:
                 group.append(o)
                 t_hi = max(t_hi, o.t)
+        # A read whose file a live command line names is that program's, not a traversal's:
+        # `cat notes/*.md` (the shell lists notes/ to expand the glob, then cat reads every
+        # file in it) is the person reading each file, not a search whose process was missed.
         reads = [
             r for r in self.pending.reads
             if not r.claimed and (r.path.startswith(pre)) and b.t - 50 <= r.t <= t_hi + TRAVERSAL_GAP_MS
             and self.searches.covering(r.path, r.t, consume=False) is None and self.tools.claiming(r.path, r.t, "read") is None
+            and not self.tools.names(r.path, r.t)
         ]
         rel = self.roots.rel(b.path)
         if rel is None:

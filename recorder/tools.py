@@ -534,6 +534,22 @@ class ToolRuns:
         if len(self.artifact_dirs) > 4096:
             self.artifact_dirs = dict(list(self.artifact_dirs.items())[-2048:])
 
+    def editor_backup(self, path: str, t: float) -> bool:
+        """`notes.md~` written while an editor that has notes.md open runs (nano -B or its
+        `set backup`, vim with backupcopy=yes): the editor's backup copy of the file it is
+        saving, housekeeping like its swap file, not a backup the person made."""
+        name = os.path.basename(path)
+        if len(name) < 2 or not name.endswith("~") or not self.runs:
+            return False
+        target = path[:-1]
+        return any(run.is_editor and run.alive_at(t) and self._score(run, target, "modify", t)[0] >= 2
+                   for run in self.runs)
+
+    def housekeeping_change(self, path: str, t: float) -> None:
+        """An editor's backup written: the file model follows it (stat only, nothing read),
+        so that the person removing it later is a delete of a known file."""
+        self._account(path, t, "modify" if path in self.state.files else "create", None)
+
     def editor_listing(self, folder: str, t: float) -> bool:
         """A folder listing next to an editor starting or touching its swap files there:
         the editor's housekeeping, not the person's look."""

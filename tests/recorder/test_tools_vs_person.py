@@ -1,0 +1,121 @@
+"""The person, not their tools: what a program does on the person's behalf (an editor's
+backup, a search's bookkeeping, a shell expanding a glob) is never taken for the person's
+reading, writing or searching, and what the person reads by name stays their reading.
+Real programs under the real recorder (real inotify, the real process helper)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fg_helpers import FLUSH_S
+from filegram.recorder import Recorder
+from rec_helpers import make_config, sh
+
+from filegram.store import Store
+
+DERIVED = ("context_switch", "cross_file_reference")
+
+
+def primary(store: Store) -> list[dict]:
+    return [e for e in store.actions() if e["event_type"] not in DERIVED]
+
+
+def test_reading_every_file_of_a_folder_by_name_is_reading_not_a_search(root: Path, store: Store) -> None:
+    """`cat notes/*.md`: the shell lists notes/ to expand the glob, then cat reads every file
+    in it. cat's command line names each file: six reads by the person, not a search whose
+    process was missed (which also left bogus search_then_read references behind)."""
+    (root / "notes").mkdir()
+    for i in range(6):
+        (root / "notes" / f"n{i}.md").write_text(f"note {i}\n")
+    with Recorder(store, [root], make_config()) as rec:
+        # cat waits on stdin after the files, so that the process scan reads its command
+        # line also without the process connector (an ordinary user)
+        sh("sleep 0.6 | cat notes/*.md - > /dev/null", root)
+        rec.flush(FLUSH_S)
+    evs = primary(store)
+    assert [(e["event_type"], e.get("file_path"), e["program"], e["authored"]) for e in evs] == [
+        ("file_read", f"notes/n{i}.md", "cat", True) for i in range(6)], evs
+    refs = [e for e in store.actions() if e["event_type"] == "cross_file_reference"]
+    assert not [e for e in refs if e["reference_type"] == "search_then_read"], refs
+
+
+def _nano_save_with_backup(root: Path, rel: str, line: str) -> None:
+    """nano -B (what `set backup` in nanorc does): copy the file to rel~, then write it."""
+    import os
+    import time
+
+    import pexpect
+
+    env = dict(os.environ, TERM="xterm", HOME=str(root.parent / "home"), LC_ALL="C.UTF-8")
+    Path(env["HOME"]).mkdir(exist_ok=True)
+    child = pexpect.spawn("nano", ["--ignorercfiles", "-B", rel], cwd=str(root), env=env, dimensions=(30, 100),
+                          encoding="utf-8", timeout=15)
+    try:
+        for keys, pause in (("", 1.5), ("\x1b/", 0.3), (line + "\r", 0.4), ("\x0f", 0.5), ("\r", 1.2)):
+            if keys:
+                child.send(keys)  # Alt-/ to the end, the line, ^O write out, keep the name
+            deadline = time.monotonic() + pause  # the editor draws and reacts (a person is slower)
+            while time.monotonic() < deadline:
+                try:
+                    child.read_nonblocking(65536, timeout=0.1)
+                except (pexpect.TIMEOUT, pexpect.EOF):
+                    pass
+        child.send("\x18")  # ^X
+        child.expect_exact(pexpect.EOF)
+    finally:
+        child.close(force=True)
+
+
+def test_an_editors_backup_copy_is_housekeeping(root: Path, store: Store) -> None:
+    """nano -B copies todo.txt to todo.txt~ before each save: the editor's backup, not a
+    backup file the person wrote (nor, on the second save, an edit of it). The person
+    removing it afterwards is their delete."""
+    import shutil
+
+    import pytest
+
+    pytest.importorskip("pexpect")
+    if not shutil.which("nano"):
+        pytest.skip("nano is not installed")
+    (root / "todo.txt").write_text("buy milk\ncall bob\n")
+    with Recorder(store, [root], make_config()) as rec:
+        _nano_save_with_backup(root, "todo.txt", "water plants")
+        rec.flush(FLUSH_S)
+        _nano_save_with_backup(root, "todo.txt", "pay rent")
+        rec.flush(FLUSH_S)
+        assert (root / "todo.txt~").exists()
+        sh("rm todo.txt~", root)
+        rec.flush(FLUSH_S)
+    evs = primary(store)
+    assert [(e["event_type"], e.get("file_path"), e["authored"]) for e in evs] == [
+        ("file_read", "todo.txt", True), ("file_edit", "todo.txt", True),
+        ("file_read", "todo.txt", True), ("file_edit", "todo.txt", True),
+        ("file_delete", "todo.txt~", True),
+    ], evs
+    assert [e["program"] for e in evs[:4]] == ["nano"] * 4
+    assert not [e for e in store.actions() if "todo.txt~" in (e.get("from_file"), e.get("to_file"))]
+
+
+def test_locate_asks_for_its_pattern_and_takes_no_reads(root: Path, store: Store, tmp_path: Path) -> None:
+    """`locate -d DB n1`: the query is n1, not the database's path; and locate, which reads
+    only its database, takes none of the person's reads around it (the cat right after it,
+    nor those during the recorder's own re-run of it)."""
+    import shutil
+
+    import pytest
+
+    if not (shutil.which("locate") and shutil.which("updatedb")):
+        pytest.skip("locate / updatedb are not installed (plocate)")
+    (root / "notes").mkdir()
+    for i in range(3):
+        (root / "notes" / f"n{i}.md").write_text(f"note {i}\n")
+    db = tmp_path / "locate.db"
+    sh(f"updatedb -l 0 -U {root} -o {db}", root)
+    with Recorder(store, [root], make_config()) as rec:
+        # nice 19: the process scan reads its command line first also without the connector
+        sh(f"nice -n 19 locate -d {db} n1 > /dev/null; sleep 0.6 | cat notes/n2.md - > /dev/null", root)
+        rec.flush(FLUSH_S)
+    evs = primary(store)
+    assert [(e["event_type"], e.get("query"), e.get("file_path"), e["authored"]) for e in evs] == [
+        ("file_search", "n1", None, True), ("file_read", None, "notes/n2.md", True)], evs
+    assert evs[0]["files_matched"] == 1
