@@ -90,7 +90,7 @@ def register(sub: Any) -> None:
     rb.add_argument("--no-simulator", action="store_true", help="only the users folders and other models (e, f)")
     rb.add_argument("--models", nargs="+", action=_Names, default=None, metavar="NAME",
                     help="other behaviour models to generate users from (condition f; default all: "
-                         "engine-like, recorder-like, mixed-tools)")
+                         "engine-like, recorder-like, mixed-tools, knowledge-workers)")
     rb.add_argument("--no-models", action="store_true", help="leave out the other behaviour models (condition f)")
     rb.add_argument("--seed", type=int, default=0, help="simulator seed (default 0)")
     rb.add_argument("--workers", type=int, default=2, help="processes (default 2)")

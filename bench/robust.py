@@ -17,7 +17,7 @@ Conditions (docs/memory.md, Robustness benchmark):
 - e: users folders (truth.json + trajectories): the shared users-dev set when present, and
   any folder given with --users;
 - f: users written by other behaviour models (`filegram.bench.othermodels`: engine-like,
-  recorder-like, mixed tools), generated afresh from their own seeds into a temporary
+  recorder-like, mixed tools, knowledge workers), generated afresh from their own seeds into a temporary
   folder; like users-dev, none of them was written from memory's or the simulator's code.
 
 Users are evaluated in worker processes, one job per (simulated population, user) or

@@ -18,7 +18,7 @@ __all__ = ["MODELS"]
 
 # Imported on first use of MODELS: `python -m` on a module of this package then does not find
 # the module already imported by the package (runpy warns about that).
-_MODULES = ("engine_like", "recorder_like", "mixed_tools")
+_MODULES = ("engine_like", "recorder_like", "mixed_tools", "knowledge_workers")
 
 MODELS: dict[str, ModuleType]  # NAME -> module
 

@@ -129,4 +129,4 @@ def test_users_of_another_behaviour_model(tmp_path, fg_home):
                    "--out", str(tmp_path / "o2"), home=fg_home)
     assert proc.returncode == 2
     assert proc.stderr.strip().splitlines() == ["filegram: error: unknown behaviour model(s): nope "
-                                                "(known: engine-like, recorder-like, mixed-tools)"]
+                                                "(known: engine-like, recorder-like, mixed-tools, knowledge-workers)"]
