@@ -46,7 +46,8 @@ ALGORITHM_KEY = "memory:algorithm"
 #    files thrown away within the session are not output (B, F).
 # 7: edits of one or two lines (touch-ups, autosaves) are not judged for edit size (D); D
 #    also reads edit sizes unscaled by the person's verbosity; B counts documents (prose and
-#    markup), not data, code, logs or saved mail.
+#    markup), not data, code, logs or saved mail; saves of files no one can diff (.docx,
+#    .xlsx, images) are not rewrites (D).
 ALGORITHM = 7
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 

@@ -220,7 +220,9 @@ def _organisation(by: dict[str, Events], creates: Events) -> dict[str, Any]:
 
 def _iteration(by: dict[str, Events], writes: Events) -> dict[str, Any]:
     edits = by.get("file_edit", _NONE)
-    overwrites = sum(1 for e in writes if e.get("operation") == "overwrite")
+    # A save of a file no one can diff (a Word or Excel file, a PDF, an image) replaces it
+    # whole however little changed: only a text file's overwrite says "rewrote it".
+    overwrites = sum(1 for e in writes if e.get("operation") == "overwrite" and _ext(str(e.get("file_path") or "")) in TEXT_TYPES)
     backups = sum(1 for e in by.get("file_copy", _NONE)
                   if e.get("is_backup") is True or _backup(_name(str(e.get("dest_path") or ""))))
     per_file = Counter(str(e.get("file_path")) for e in edits) if edits else {}

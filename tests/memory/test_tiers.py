@@ -244,6 +244,22 @@ def test_when_the_notes_may_not_measure_verbosity_length_calls_are_less_sure(ses
     assert firm.tier == "M" and firm.confidence >= 0.8
 
 
+def test_saving_a_word_file_is_not_rewriting_it(session_builder):
+    # A file-system recorder sees every save of a .docx or .xlsx as the whole file replaced
+    # (it cannot diff them), however little changed: those saves say nothing about D.
+    def make(b, i):
+        b.write("draft.md", _doc(60))
+        for _ in range(4):
+            b.write("report.docx", "PK binary", op="overwrite")
+        b.write("budget.xlsx", "PK binary", op="overwrite")
+    assert _user(session_builder, make, 8)["D"].tier == "unknown"
+    # a text file rewritten in place still is
+    b = session_builder()
+    b.write("notes.md", _doc(90), op="overwrite")
+    b.write("notes.md", _doc(95), op="overwrite")
+    assert _tiers(b)["D"]["tier"] == "R"
+
+
 def test_edit_sizes_are_also_read_as_they_are(session_builder):
     # A terse writer (8-line notes) revising a long report in 20-line passes: scaled by their
     # verbosity the passes look like rewrites, taken as they are they are table 2's 10-30
