@@ -45,6 +45,7 @@ from .pending import (
 from .procs import ProcInfo
 from .programs import ProgramTable
 from .scan import baseline, lost_changes
+from .scripts import ScriptBursts
 from .searches import Searches
 from .searchspec import SEARCH_TOOLS, parse_search
 from .settle import Settler
@@ -92,6 +93,7 @@ class Interpreter:
             path, t, "browse" if folder else "read") is not None
         self.settler = Settler(roots, state, self.pending, self.disk, self.output, self.searches, self.tools,
                                settle_ms=float(settle_ms), bulk_limit=int(bulk_per_second))
+        self.scripts = ScriptBursts(self._new_file_settling, self.tools.unlisted_program)
         self.raw_events = 0
         self.rescans = 0
 
@@ -104,7 +106,15 @@ class Interpreter:
     @property
     def pending_count(self) -> int:
         """Events still waiting to settle (0: everything seen has become actions)."""
-        return len(self.pending) + len(self.searches) + len(self.bulk) + len(self.tools) + len(self.settler.new_folders)
+        return (len(self.pending) + len(self.searches) + len(self.bulk) + len(self.tools) + len(self.settler.new_folders)
+                + len(self.scripts))
+
+    def _new_file_settling(self, t_lo: float, t_hi: float) -> bool:
+        """Is a new file still settling (or held in a new folder) between t_lo and t_hi?
+        Until none is, a burst of new files may not be whole (see scripts)."""
+        if any(ch.kind == "create" and t_lo <= ch.t_first <= t_hi for ch in self.pending.changes.values()):
+            return True
+        return any(h.t <= t_hi and h.last_t >= t_lo for h in self.settler.new_folders.held.values())
 
     def baseline(self, budget_bytes: int) -> dict[str, int]:
         """Know every file under the roots before recording (see scan.baseline)."""
@@ -118,13 +128,12 @@ class Interpreter:
         self.searches.settle(now, self.settler.settle_ms, force=force)
         # provenance first (a run is still known), then the summaries of runs that ended
         actions = self.tools.stamp(self.output.take_actions())
+        # a script's burst of new files is only known once they have all settled
+        actions = self.scripts.take(actions, now, force=force)
         self.tools.settle(now, force=force, bulk_open=bool(len(self.bulk)))
         self.state.prune_expectations()
         self.pending.forget_old(now)
-        summaries = self.output.take_actions()
-        if summaries:
-            actions = sorted(actions + summaries, key=lambda e: e["timestamp"])
-        return actions
+        return sorted(actions + self.output.take_actions(), key=lambda e: e["timestamp"])
 
     # ------------------------------------------------------------------------------------
     # intake

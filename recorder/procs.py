@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
-from .programs import ProgramTable
+from .programs import PYTHONS, ProgramTable
 from .searchspec import SEARCH_TOOLS
 
 ACTIVITY_POLL_S = 0.1  # how often a resident indexer's I/O counters are looked at
@@ -472,8 +472,10 @@ class _Scanner:
             return
         argv, cwd = info
         c = self.table.classify(argv, comm)
-        if c is None and comm not in _SEARCH_COMM:
-            return  # an interpreter running something that is not in the table
+        if c is None and comm not in _SEARCH_COMM and not PYTHONS.match(comm):
+            return
+        # An interpreter running a script the table does not list is reported too (when it
+        # works in a root): a burst of new files it writes is named after it (tools.Unlisted).
         if not (c is not None and c.rule.scope == "all") and not self._relevant(argv, cwd):
             return  # works elsewhere: someone's build in another folder
         if c is not None and c.rule.resident:

@@ -38,6 +38,12 @@ from filegram.config import TOOL_PROGRAM_KINDS
 AUTHORED_KINDS = {"shell": True, "reader": True, "editor": True, "search": True}
 TOOL_KINDS = ("archive", "vcs", "package", "build", "indexer", "tool")
 assert set(TOOL_KINDS) | set(AUTHORED_KINDS) - {"search"} >= set(TOOL_PROGRAM_KINDS)
+# `program_kind` values that are no row of the table, inferred from what happened: a burst
+# of new files by a program the table does not list (scripts). Never authored; a config row
+# cannot name them (TOOL_PROGRAM_KINDS), since no program is one by its name.
+SCRIPT_KIND = "script"
+INFERRED_KINDS = (SCRIPT_KIND,)
+assert not set(INFERRED_KINDS) & (set(TOOL_PROGRAM_KINDS) | set(AUTHORED_KINDS))
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from .foldercopy import NewFolders
 from .output import Output
 from .paths import RootSet
 from .pending import FRESH_DIR_MS, Pending, PendingDelete, PendingFolderDelete
+from .scripts import written_ms
 from .searches import Searches
 from .state import FileState
 from .tools import ToolRuns
@@ -217,7 +218,7 @@ class Settler:
                 file_path=rel, file_type=file_type_of(rel), directory_depth=depth_of(rel),
                 operation="create", content_length=c.chars, before_hash=None, after_hash=c.hash,
                 media_ref=self.output.snapshot_ref(c, rel), _first_seen_ms=info.first_seen_ms,
-                _fp=fingerprint(c.text),
+                _fp=fingerprint(c.text), _written_ms=written_ms(path),
             )
             if not self.new_folders.add(path, write):
                 self.output.actions.append(write)
