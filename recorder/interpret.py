@@ -29,6 +29,7 @@ from filegram.naming import is_editor_artifact, looks_like_temp_save
 
 from .bulk import BulkSummariser
 from .disk import Disk
+from .downloads import AMBIGUOUS, PARTIAL_SUFFIXES, final_path, partial
 from .output import Output
 from .paths import RootSet
 from .pending import (
@@ -198,6 +199,8 @@ class Interpreter:
         if is_editor_artifact(name):
             self.tools.note_artifact(path, t)
             return
+        if partial(path) is not None:
+            return  # a download still arriving: never recorded (see downloads)
         if self.tools.editor_backup(path, t):
             self.tools.note_artifact(path, t)
             self.pending.changes.pop(path, None)
@@ -244,6 +247,13 @@ class Interpreter:
         name = os.path.basename(path)
         if is_editor_artifact(name):
             self.tools.note_artifact(path, t)
+            return
+        if partial(path) is not None or self.pending.placeholders.pop(path, None) is not None:
+            # a partial download (or Firefox's placeholder) removed: finished or cancelled
+            self.pending.changes.pop(path, None)
+            info = self.state.pop(path)
+            if info is not None:
+                self.state.forget(info)
             return
         if self.tools.editor_backup(path, t):  # vim's writebackup removing its copy
             self.tools.note_artifact(path, t)
@@ -328,6 +338,15 @@ class Interpreter:
         if s_art or is_editor_artifact(d_name):
             self.tools.note_artifact(src if s_art else dest, t)
         self.pending.note_change(dest, t)
+        s_part = partial(src)
+        if s_part is not None:
+            if partial(dest) is not None:  # Chromium's `Unconfirmed 123.crdownload` -> X.crdownload
+                info = self.state.pop(src)
+                if info is not None:
+                    self.state.forget(info)
+                return
+            if self._received(src, dest, s_part, t):
+                return
         if self.tools.runs and not s_art:
             run = self.tools.claiming(dest, t, "create")
             if run is not None:  # a tool putting a file in place (pip, git)
@@ -337,7 +356,7 @@ class Interpreter:
                 self.tools.moved(run, src, dest, t, known=info is not None)
                 return
         pending = self.pending.changes.get(src)
-        if s_art or (pending is not None and pending.kind == "create") or (
+        if s_art or s_part is not None or (pending is not None and pending.kind == "create") or (
             src not in self.state.files and looks_like_temp_save(s_name)
         ):
             # write-to-temp-and-rename: the destination got new content
@@ -376,10 +395,40 @@ class Interpreter:
             return
         self.output.emit_move(src, dest, t)
 
+    def _received(self, src: str, dest: str, suffix: str, t: float) -> bool:
+        """A partial download renamed onto its final name, a new file: the browser finished
+        it. One file_write create, not the person's (downloads). Over a file that existed
+        it is a save (an editor's atomic save), and through `.part` only with Firefox's
+        placeholder or a browser that writes `.part` running."""
+        final = final_path(src)
+        if final is None or final[0] != dest:
+            return False
+        p = self.pending
+        if dest in self.state.files or dest in p.deletes or dest in p.displaced:
+            return False
+        ch = p.changes.get(dest)
+        if ch is not None and ch.kind != "create":
+            return False
+        placeholder = dest in p.placeholders or ch is not None  # made empty when the download began
+        if suffix in AMBIGUOUS and not placeholder and self.tools.browser(PARTIAL_SUFFIXES[suffix], t) is None:
+            return False
+        p.placeholders.pop(dest, None)
+        info = self.state.pop(src)
+        if info is not None:
+            self.state.forget(info)
+        if ch is None:
+            ch = p.changes[dest] = Change("create", t, t)
+        ch.t_first = ch.t_last = t  # received when it was complete
+        ch.tool = "rename"
+        ch.received = suffix
+        return True
+
     # -- folders ----------------------------------------------------------------------------
 
     def _dir_created(self, path: str, t: float) -> None:
         self.pending.fresh_dirs[path] = t
+        if partial(path) is not None:
+            return  # Safari's download bundle (X.download/)
         if path in self.state.dirs or path in self.pending.new_dirs:
             return
         if self.tools.runs and not self.bulk.covering(path) and self.tools.claim(path, t, "dir"):
@@ -398,6 +447,8 @@ class Interpreter:
             self.state.dirs.add(d)
 
     def _dir_deleted(self, path: str, t: float) -> None:
+        if partial(path) is not None:
+            return
         claimed = bool(self.tools.runs) and self.tools.claim(path, t, "dir_delete")
         self.state.dirs.discard(path)
         self.pending.new_dirs.pop(path, None)
@@ -450,7 +501,7 @@ class Interpreter:
 
     def _dir_opened(self, raw: Raw) -> None:
         path, t = raw.path, raw.t
-        if self.state.consume_self_dir(path):
+        if self.state.consume_self_dir(path) or partial(path) is not None:
             return
         if t < self.pending.ignore_dir_opens_until:
             return
@@ -474,7 +525,7 @@ class Interpreter:
     def _read(self, path: str, t: float) -> None:
         if self.state.consume_self_read(path):
             return
-        if is_editor_artifact(os.path.basename(path)) or self.tools.editor_backup(path, t):
+        if is_editor_artifact(os.path.basename(path)) or self.tools.editor_backup(path, t) or partial(path):
             return
         if self.tools.runs and self.tools.claim(path, t, "read", update_state=False):
             return

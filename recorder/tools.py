@@ -45,6 +45,7 @@ from .programs import (
     PYTHONS,
     Classified,
     ProgramTable,
+    browser_family,
     is_recursive,
     named_paths,
     repository_top,
@@ -195,13 +196,15 @@ class Run:
 
 @dataclass
 class Unlisted:
-    """A run of a program the table does not list (python3 gen.py): it claims nothing, and
-    only names the burst of new files a script writes (see scripts)."""
+    """A run of a program the table does not list (python3 gen.py, a web browser): it covers
+    and claims nothing; it only names the burst of new files a script writes (scripts) or a
+    download a browser finished (downloads)."""
 
     pid: int
     program: str
     t_start: float
     t_end: float | None = None
+    family: str | None = None  # a browser's family (programs.BROWSERS); None: an interpreter
 
 
 def _ctime_ms(path: str) -> float | None:
@@ -281,15 +284,19 @@ class ToolRuns:
 
     def _unlisted_started(self, info: ProcInfo) -> None:
         """An interpreter running a script the table does not list (the helper reports one
-        that works in a root): kept only to name a burst of new files it writes (scripts)."""
+        that works in a root), or a web browser: kept only to name what they leave behind,
+        a burst of new files a script writes (scripts) or a download (downloads)."""
         if not info.argv or info.pid <= 0:
             return
+        family = None
         name = os.path.basename(info.argv[0])
         if not PYTHONS.match(name):
-            name = info.comm
-        if not PYTHONS.match(name):
-            return
-        self.unlisted[info.pid] = Unlisted(info.pid, name, info.t_start)
+            family = browser_family(name)
+            if family is None:
+                name, family = info.comm, browser_family(info.comm)
+            if family is None and not PYTHONS.match(name):
+                return
+        self.unlisted[info.pid] = Unlisted(info.pid, name, info.t_start, family=family)
         if len(self.unlisted) > MAX_RUNS:
             done = [p for p, u in self.unlisted.items() if u.t_end is not None]
             for p in (done or list(self.unlisted))[: len(self.unlisted) - MAX_RUNS]:
@@ -300,9 +307,21 @@ class ToolRuns:
         started, when several were), or None."""
         best: Unlisted | None = None
         for u in self.unlisted.values():
-            if u.t_start - START_SLACK_MS > t_first:
+            if u.family is not None or u.t_start - START_SLACK_MS > t_first:
                 continue
             if u.t_end is not None and u.t_end + END_GRACE_MS < t_last:
+                continue
+            if best is None or u.t_start > best.t_start:
+                best = u
+        return best.program if best is not None else None
+
+    def browser(self, families: tuple[str, ...], t: float) -> str | None:
+        """A browser of one of these families running at t (the latest started), or None."""
+        best: Unlisted | None = None
+        for u in self.unlisted.values():
+            if u.family not in families or u.t_start - START_SLACK_MS > t:
+                continue
+            if u.t_end is not None and u.t_end + END_GRACE_MS < t:
                 continue
             if best is None or u.t_start > best.t_start:
                 best = u
