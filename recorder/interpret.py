@@ -30,6 +30,7 @@ from filegram.naming import is_editor_artifact, looks_like_temp_save
 from .bulk import BulkSummariser
 from .disk import Disk
 from .downloads import AMBIGUOUS, PARTIAL_SUFFIXES, final_path, partial
+from .forgotten import Forgotten
 from .output import Output
 from .paths import RootSet
 from .pending import (
@@ -117,10 +118,10 @@ class Interpreter:
             return True
         return any(h.t <= t_hi and h.last_t >= t_lo for h in self.settler.new_folders.held.values())
 
-    def baseline(self, budget_bytes: int) -> dict[str, int]:
+    def baseline(self, budget_bytes: int, forgotten: Forgotten | None = None) -> dict[str, int]:
         """Know every file under the roots before recording (see scan.baseline)."""
         return baseline(self.roots, self.state, budget_bytes, snapshot_max_bytes=self.disk.snap_max,
-                        redact=self.disk.redact)
+                        redact=self.disk.redact, forgotten=forgotten)
 
     def tick(self, now: float, *, force: bool = False) -> list[dict[str, Any]]:
         """Turn everything that has settled (or everything, when forced) into actions."""

@@ -478,6 +478,8 @@ class Settler:
             changed_since = r.path in self.pending.changes or self.pending.last_change_t.get(r.path, 0.0) > r.t
             if changed_since:
                 pass  # the content now on disk is not what was read: keep the file model as is
+            elif known is not None and known.forgotten:
+                pass  # forgotten on request and unchanged since: read again, not kept again
             elif known is None or known.hash != c.hash or (c.text is not None and not known.has_snapshot):
                 self.disk.remember(r.path, c, first_seen=None if known else r.t)
         view_range = [1, c.lines] if c is not None and c.text is not None and c.lines else None
