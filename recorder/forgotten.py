@@ -14,8 +14,9 @@ file then goes.
 
 The record holds no name: a file is kept as a hash of its absolute path (SHA-256 under a
 fixed tag), which tells whether a given path was forgotten to someone who already knows the
-path, and nothing to anyone else. `forget --all` keeps one row, key "*": every file under
-a root unchanged since then.
+path, and nothing to anyone else. `forget --all` empties the table and keeps one setting
+(state key `recorder.forgotten_all_ms`, the time of the forget): every file under a root
+unchanged since then.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from filegram.store import Store
 
 from .state import FORGOTTEN_SQL
 
-EVERYTHING = "*"
+EVERYTHING_KEY = "recorder.forgotten_all_ms"  # a state key: when `forget --all` ran
 _TAG = b"filegram forgotten file\0"
 
 
@@ -44,8 +45,8 @@ def record(store: Store, paths: Iterable[str], at_ms: float, *, everything: bool
     conn.execute(FORGOTTEN_SQL)  # a file whose recorder has not run since the upgrade
     if everything:
         conn.execute("DELETE FROM recorder_forgotten")
-        conn.execute("INSERT INTO recorder_forgotten(key, at_ms) VALUES (?, ?)", (EVERYTHING, at_ms))
-        return 1
+        store.write_state(EVERYTHING_KEY, at_ms)
+        return 0
     rows = [(key_of(p), at_ms) for p in set(paths)]
     conn.executemany(
         "INSERT INTO recorder_forgotten(key, at_ms) VALUES (?, ?) "
@@ -59,14 +60,11 @@ class Forgotten:
     def __init__(self, store: Store):
         self.store = store
         self.keys: dict[str, float] = {}
-        self.everything_at: float | None = None
+        at = store.get_state(EVERYTHING_KEY)
+        self.everything_at: float | None = float(at) if isinstance(at, (int, float)) else None
         self.changed: set[str] = set()  # records of files changed since: to drop
         if store.has_table("recorder_forgotten"):
-            for key, at in store.conn.execute("SELECT key, at_ms FROM recorder_forgotten"):
-                if key == EVERYTHING:
-                    self.everything_at = at
-                else:
-                    self.keys[key] = at
+            self.keys = dict(store.conn.execute("SELECT key, at_ms FROM recorder_forgotten"))
 
     def __bool__(self) -> bool:
         return bool(self.keys) or self.everything_at is not None

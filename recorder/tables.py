@@ -143,7 +143,7 @@ register_table(TableRule(
     "recorder_forgotten", state.NAMESPACE, "custom", time_column="at_ms", forget_rows=what_forget_leaves,
     exported=False,
     note="files forgotten on request that the recorder must not take in again until they change: hashes of their "
-         "absolute paths (no names), or '*' after --all",
+         "absolute paths (no names); --all empties it and keeps the time in the state key recorder.forgotten_all_ms",
 ))
 register_table(TableRule(
     "frames", screen_store.NAMESPACE, "match", time_column="ts", session_column="session_id",
