@@ -292,7 +292,21 @@ _DIR_OPTS: dict[str, tuple[str, ...]] = {
     "cmake": ("-B", "-S"), "git": ("--work-tree",), "pip": ("--target", "-t", "--prefix", "--root"),
     "pip3": ("--target", "-t", "--prefix", "--root"), "npm": ("--prefix",), "yarn": ("--cwd",),
     "pnpm": ("--dir", "-C"),
+    "updatedb": ("-U", "--database-root"), "updatedb.plocate": ("-U", "--database-root"),
 }
+
+
+def told_folders(c: Classified, cwd: str) -> list[str]:
+    """The folders a command line tells the program to work in (tar -C, updatedb -U ...)."""
+    opts = _DIR_OPTS.get(c.program, ())
+    out = []
+    args = list(c.args)
+    for i, a in enumerate(args):
+        if a in opts and i + 1 < len(args):
+            out.append(_abs(args[i + 1], cwd))
+        elif "=" in a and a.split("=", 1)[0] in opts:
+            out.append(_abs(a.split("=", 1)[1], cwd))
+    return out
 
 
 def scope_of(c: Classified, cwd: str, argv0: str | None = None) -> list[str]:

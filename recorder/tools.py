@@ -50,6 +50,7 @@ from .programs import (
     named_paths,
     repository_top,
     scope_of,
+    told_folders,
 )
 from .state import FileInfo, FileState
 
@@ -264,6 +265,10 @@ class ToolRuns:
         if anonymous or c.rule.scope == "all":  # an indexer looks everywhere
             scope = [r.path for r in self.roots.roots]
             named: list[str] = []
+            if not anonymous and not c.rule.resident:
+                # ... unless told where: `updatedb -U DIR` indexes DIR only (another folder's
+                # database build took a person's new file in a root for its own)
+                scope = told_folders(c, info.cwd) or scope
         else:
             scope = scope_of(c, info.cwd, info.argv[0])
             named = named_paths(c, info.cwd)
