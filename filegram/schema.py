@@ -143,12 +143,16 @@ ACTION_TYPES: tuple[str, ...] = tuple(ACTION_SPECS)
 
 # Optional fields any action type may carry (the recorder sets them; imported FileGram
 # trajectories and the simulator's traces do not). Absent "authored" means authored.
-#   program: the program that did it ("vim", "tar", "git", "cp" ...), null when unknown
+#   program: the program that did it ("vim", "tar", "git", "cp", "python3" ...), null when unknown
 #   authored: false for a tool's work (archives, version control, packages, builds,
-#             indexers), true for the person's own acts
+#             indexers), a script's burst of new files and a download, true for the
+#             person's own acts
 #   bulk, bulk_count: a summary of many files (one action for a whole operation)
 #   command: the program and its sub-command ("git checkout", "tar x"), never arguments
-#   program_kind: the program's row in the recorder's table (archive, vcs, editor ...)
+#   program_kind: the program's row in the recorder's table (archive, vcs, editor ...), or
+#                 what the recorder inferred: "script" (new files written back to back by a
+#                 program the table does not list), "download" (a file a browser saved; see
+#                 docs/recorder.md)
 COMMON_FIELDS: tuple[FieldSpec, ...] = (
     _f("program", STR, required=False, nullable=True),
     _f("authored", BOOL, required=False, nullable=True),

@@ -29,6 +29,8 @@ from filegram.naming import is_editor_artifact, looks_like_temp_save
 
 from .bulk import BulkSummariser
 from .disk import Disk
+from .downloads import AMBIGUOUS, PARTIAL_SUFFIXES, final_path, partial
+from .forgotten import Forgotten
 from .output import Output
 from .paths import RootSet
 from .pending import (
@@ -45,6 +47,7 @@ from .pending import (
 from .procs import ProcInfo
 from .programs import ProgramTable
 from .scan import baseline, lost_changes
+from .scripts import ScriptBursts
 from .searches import Searches
 from .searchspec import SEARCH_TOOLS, parse_search
 from .settle import Settler
@@ -92,6 +95,7 @@ class Interpreter:
             path, t, "browse" if folder else "read") is not None
         self.settler = Settler(roots, state, self.pending, self.disk, self.output, self.searches, self.tools,
                                settle_ms=float(settle_ms), bulk_limit=int(bulk_per_second))
+        self.scripts = ScriptBursts(self._new_file_settling, self.tools.unlisted_program)
         self.raw_events = 0
         self.rescans = 0
 
@@ -104,12 +108,20 @@ class Interpreter:
     @property
     def pending_count(self) -> int:
         """Events still waiting to settle (0: everything seen has become actions)."""
-        return len(self.pending) + len(self.searches) + len(self.bulk) + len(self.tools) + len(self.settler.new_folders)
+        return (len(self.pending) + len(self.searches) + len(self.bulk) + len(self.tools) + len(self.settler.new_folders)
+                + len(self.scripts))
 
-    def baseline(self, budget_bytes: int) -> dict[str, int]:
+    def _new_file_settling(self, t_lo: float, t_hi: float) -> bool:
+        """Is a new file still settling (or held in a new folder) between t_lo and t_hi?
+        Until none is, a burst of new files may not be whole (see scripts)."""
+        if any(ch.kind == "create" and t_lo <= ch.t_first <= t_hi for ch in self.pending.changes.values()):
+            return True
+        return any(h.t <= t_hi and h.last_t >= t_lo for h in self.settler.new_folders.held.values())
+
+    def baseline(self, budget_bytes: int, forgotten: Forgotten | None = None) -> dict[str, int]:
         """Know every file under the roots before recording (see scan.baseline)."""
         return baseline(self.roots, self.state, budget_bytes, snapshot_max_bytes=self.disk.snap_max,
-                        redact=self.disk.redact)
+                        redact=self.disk.redact, forgotten=forgotten)
 
     def tick(self, now: float, *, force: bool = False) -> list[dict[str, Any]]:
         """Turn everything that has settled (or everything, when forced) into actions."""
@@ -118,13 +130,12 @@ class Interpreter:
         self.searches.settle(now, self.settler.settle_ms, force=force)
         # provenance first (a run is still known), then the summaries of runs that ended
         actions = self.tools.stamp(self.output.take_actions())
+        # a script's burst of new files is only known once they have all settled
+        actions = self.scripts.take(actions, now, force=force)
         self.tools.settle(now, force=force, bulk_open=bool(len(self.bulk)))
         self.state.prune_expectations()
         self.pending.forget_old(now)
-        summaries = self.output.take_actions()
-        if summaries:
-            actions = sorted(actions + summaries, key=lambda e: e["timestamp"])
-        return actions
+        return sorted(actions + self.output.take_actions(), key=lambda e: e["timestamp"])
 
     # ------------------------------------------------------------------------------------
     # intake
@@ -189,6 +200,8 @@ class Interpreter:
         if is_editor_artifact(name):
             self.tools.note_artifact(path, t)
             return
+        if partial(path) is not None:
+            return  # a download still arriving: never recorded (see downloads)
         if self.tools.editor_backup(path, t):
             self.tools.note_artifact(path, t)
             self.pending.changes.pop(path, None)
@@ -235,6 +248,13 @@ class Interpreter:
         name = os.path.basename(path)
         if is_editor_artifact(name):
             self.tools.note_artifact(path, t)
+            return
+        if partial(path) is not None or self.pending.placeholders.pop(path, None) is not None:
+            # a partial download (or Firefox's placeholder) removed: finished or cancelled
+            self.pending.changes.pop(path, None)
+            info = self.state.pop(path)
+            if info is not None:
+                self.state.forget(info)
             return
         if self.tools.editor_backup(path, t):  # vim's writebackup removing its copy
             self.tools.note_artifact(path, t)
@@ -319,6 +339,15 @@ class Interpreter:
         if s_art or is_editor_artifact(d_name):
             self.tools.note_artifact(src if s_art else dest, t)
         self.pending.note_change(dest, t)
+        s_part = partial(src)
+        if s_part is not None:
+            if partial(dest) is not None:  # Chromium's `Unconfirmed 123.crdownload` -> X.crdownload
+                info = self.state.pop(src)
+                if info is not None:
+                    self.state.forget(info)
+                return
+            if self._received(src, dest, s_part, t):
+                return
         if self.tools.runs and not s_art:
             run = self.tools.claiming(dest, t, "create")
             if run is not None:  # a tool putting a file in place (pip, git)
@@ -328,7 +357,7 @@ class Interpreter:
                 self.tools.moved(run, src, dest, t, known=info is not None)
                 return
         pending = self.pending.changes.get(src)
-        if s_art or (pending is not None and pending.kind == "create") or (
+        if s_art or s_part is not None or (pending is not None and pending.kind == "create") or (
             src not in self.state.files and looks_like_temp_save(s_name)
         ):
             # write-to-temp-and-rename: the destination got new content
@@ -367,10 +396,40 @@ class Interpreter:
             return
         self.output.emit_move(src, dest, t)
 
+    def _received(self, src: str, dest: str, suffix: str, t: float) -> bool:
+        """A partial download renamed onto its final name, a new file: the browser finished
+        it. One file_write create, not the person's (downloads). Over a file that existed
+        it is a save (an editor's atomic save), and through `.part` only with Firefox's
+        placeholder or a browser that writes `.part` running."""
+        final = final_path(src)
+        if final is None or final[0] != dest:
+            return False
+        p = self.pending
+        if dest in self.state.files or dest in p.deletes or dest in p.displaced:
+            return False
+        ch = p.changes.get(dest)
+        if ch is not None and ch.kind != "create":
+            return False
+        placeholder = dest in p.placeholders or ch is not None  # made empty when the download began
+        if suffix in AMBIGUOUS and not placeholder and self.tools.browser(PARTIAL_SUFFIXES[suffix], t) is None:
+            return False
+        p.placeholders.pop(dest, None)
+        info = self.state.pop(src)
+        if info is not None:
+            self.state.forget(info)
+        if ch is None:
+            ch = p.changes[dest] = Change("create", t, t)
+        ch.t_first = ch.t_last = t  # received when it was complete
+        ch.tool = "rename"
+        ch.received = suffix
+        return True
+
     # -- folders ----------------------------------------------------------------------------
 
     def _dir_created(self, path: str, t: float) -> None:
         self.pending.fresh_dirs[path] = t
+        if partial(path) is not None:
+            return  # Safari's download bundle (X.download/)
         if path in self.state.dirs or path in self.pending.new_dirs:
             return
         if self.tools.runs and not self.bulk.covering(path) and self.tools.claim(path, t, "dir"):
@@ -389,6 +448,8 @@ class Interpreter:
             self.state.dirs.add(d)
 
     def _dir_deleted(self, path: str, t: float) -> None:
+        if partial(path) is not None:
+            return
         claimed = bool(self.tools.runs) and self.tools.claim(path, t, "dir_delete")
         self.state.dirs.discard(path)
         self.pending.new_dirs.pop(path, None)
@@ -441,7 +502,7 @@ class Interpreter:
 
     def _dir_opened(self, raw: Raw) -> None:
         path, t = raw.path, raw.t
-        if self.state.consume_self_dir(path):
+        if self.state.consume_self_dir(path) or partial(path) is not None:
             return
         if t < self.pending.ignore_dir_opens_until:
             return
@@ -465,7 +526,7 @@ class Interpreter:
     def _read(self, path: str, t: float) -> None:
         if self.state.consume_self_read(path):
             return
-        if is_editor_artifact(os.path.basename(path)) or self.tools.editor_backup(path, t):
+        if is_editor_artifact(os.path.basename(path)) or self.tools.editor_backup(path, t) or partial(path):
             return
         if self.tools.runs and self.tools.claim(path, t, "read", update_state=False):
             return

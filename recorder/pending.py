@@ -20,6 +20,7 @@ FRESH_DIR_MS = 1500.0  # opens of a folder this young are its creator's, not the
 RECENT_DIRS = 4096
 CHANGE_TIMES_KEPT = 8
 FORGET_CHANGES_MS = 5000.0
+PLACEHOLDERS_KEPT = 256
 
 
 @dataclass
@@ -30,6 +31,7 @@ class Change:
     before: FileInfo | None = None
     tool: str = "write"  # how the save happened: write (in place), rename, vim
     unlinked: bool = False  # deleted and created again (git checkout): replaced, not written in place
+    received: str | None = None  # a download finished: the partial suffix it came under (downloads)
 
 
 @dataclass
@@ -94,6 +96,9 @@ class Pending:
     recent_change_dirs: deque[tuple[float, str]] = field(default_factory=lambda: deque(maxlen=RECENT_DIRS))
     recent_delete_dirs: deque[tuple[float, str]] = field(default_factory=lambda: deque(maxlen=RECENT_DIRS))
     recent_copy_dirs: deque[tuple[float, str]] = field(default_factory=lambda: deque(maxlen=RECENT_DIRS))
+    # empty new files beside a partial download (Firefox's placeholder): not recorded, and the
+    # download renamed over one is a new file (path -> when it appeared)
+    placeholders: dict[str, float] = field(default_factory=dict)
     ignore_dir_opens_until: float = 0.0
 
     def __len__(self) -> int:
@@ -118,6 +123,8 @@ class Pending:
         """Keep the history tables small."""
         if len(self.fresh_dirs) > 256:
             self.fresh_dirs = {p: ft for p, ft in self.fresh_dirs.items() if now - ft < FRESH_DIR_MS}
+        if len(self.placeholders) > PLACEHOLDERS_KEPT:
+            self.placeholders = dict(sorted(self.placeholders.items(), key=lambda kv: kv[1])[-PLACEHOLDERS_KEPT // 2:])
         if len(self.last_change_t) > RECENT_DIRS:
             self.last_change_t = {p: ft for p, ft in self.last_change_t.items() if now - ft < FORGET_CHANGES_MS}
             self.change_times = {p: v for p, v in self.change_times.items() if p in self.last_change_t}

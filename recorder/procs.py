@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
-from .programs import ProgramTable
+from .programs import PYTHONS, ProgramTable, browser_family
 from .searchspec import SEARCH_TOOLS
 
 ACTIVITY_POLL_S = 0.1  # how often a resident indexer's I/O counters are looked at
@@ -459,7 +459,7 @@ class _Scanner:
         if pid in self._ignored:
             return
         comm = _comm(pid)
-        if comm is None or not (comm in _SEARCH_COMM or self.table.watches(comm)):
+        if comm is None or not (comm in _SEARCH_COMM or self.table.watches(comm) or browser_family(comm)):
             return
         t = time.time() * 1000.0
         st = _stat(pid)
@@ -472,9 +472,15 @@ class _Scanner:
             return
         argv, cwd = info
         c = self.table.classify(argv, comm)
-        if c is None and comm not in _SEARCH_COMM:
-            return  # an interpreter running something that is not in the table
-        if not (c is not None and c.rule.scope == "all") and not self._relevant(argv, cwd):
+        # An interpreter running a script the table does not list is reported too (when it
+        # works in a root): a burst of new files it writes is named after it; and a browser
+        # (wherever it was started), which names the downloads it finishes (tools.Unlisted).
+        browser = c is None and browser_family(comm) is not None
+        if c is None and comm not in _SEARCH_COMM and not PYTHONS.match(comm) and not browser:
+            return
+        if browser and any(a.startswith("--type=") for a in argv[1:]):
+            return  # a Chromium browser's renderer, GPU or utility process: not the browser
+        if not browser and not (c is not None and c.rule.scope == "all") and not self._relevant(argv, cwd):
             return  # works elsewhere: someone's build in another folder
         if c is not None and c.rule.resident:
             with self._lock:

@@ -38,6 +38,14 @@ from filegram.config import TOOL_PROGRAM_KINDS
 AUTHORED_KINDS = {"shell": True, "reader": True, "editor": True, "search": True}
 TOOL_KINDS = ("archive", "vcs", "package", "build", "indexer", "tool")
 assert set(TOOL_KINDS) | set(AUTHORED_KINDS) - {"search"} >= set(TOOL_PROGRAM_KINDS)
+# `program_kind` values that are no row of the table, inferred from what happened: a burst
+# of new files by a program the table does not list (scripts), a partial download renamed
+# onto its name (downloads). Never authored; a config row cannot name them
+# (TOOL_PROGRAM_KINDS), since no program is one by its name.
+SCRIPT_KIND = "script"
+DOWNLOAD_KIND = "download"  # a file a browser saved (see downloads)
+INFERRED_KINDS = (SCRIPT_KIND, DOWNLOAD_KIND)
+assert not set(INFERRED_KINDS) & (set(TOOL_PROGRAM_KINDS) | set(AUTHORED_KINDS))
 
 
 @dataclass(frozen=True)
@@ -116,6 +124,30 @@ RULES: tuple[Rule, ...] = (
 )
 
 PYTHONS = re.compile(r"^(python|pypy)(\d+(\.\d+)?)?$")
+
+# Web browsers, by family (the partial-download names they write, see downloads). They are
+# no rows of the table: a browser runs all day and writes its caches constantly, so it covers
+# nothing and claims nothing; a running one only names a download it finished (a partial
+# file renamed onto its final name), and only one of the family that writes that partial.
+BROWSERS: dict[str, tuple[str, ...]] = {
+    "chromium": ("chrome", "google-chrome*", "chromium", "chromium-browse*", "msedge", "microsoft-edge*",
+                 "brave", "brave-browser*", "vivaldi", "vivaldi-bin"),
+    "opera": ("opera", "opera-*"),
+    "firefox": ("firefox", "firefox-*", "firefox.real", "GeckoMain", "librewolf*", "waterfox*", "icecat"),
+    "safari": ("Safari", "safari"),
+}
+_BROWSER_RES = [(family, re.compile("|".join(f"(?:{fnmatch.translate(n)})" for n in names)))
+                for family, names in BROWSERS.items()]
+
+
+def browser_family(name: str | None) -> str | None:
+    """The browser family of a program name (also its 15-byte kernel name), or None."""
+    if not name:
+        return None
+    for family, rx in _BROWSER_RES:
+        if rx.match(name):
+            return family
+    return None
 _SUBCOMMAND_RE = re.compile(r"^[a-z][a-z0-9-]{0,23}$")
 # Sub-command words shown in `command` (never other arguments: they can be names).
 KNOWN_SUBCOMMANDS = frozenset(
@@ -260,7 +292,21 @@ _DIR_OPTS: dict[str, tuple[str, ...]] = {
     "cmake": ("-B", "-S"), "git": ("--work-tree",), "pip": ("--target", "-t", "--prefix", "--root"),
     "pip3": ("--target", "-t", "--prefix", "--root"), "npm": ("--prefix",), "yarn": ("--cwd",),
     "pnpm": ("--dir", "-C"),
+    "updatedb": ("-U", "--database-root"), "updatedb.plocate": ("-U", "--database-root"),
 }
+
+
+def told_folders(c: Classified, cwd: str) -> list[str]:
+    """The folders a command line tells the program to work in (tar -C, updatedb -U ...)."""
+    opts = _DIR_OPTS.get(c.program, ())
+    out = []
+    args = list(c.args)
+    for i, a in enumerate(args):
+        if a in opts and i + 1 < len(args):
+            out.append(_abs(args[i + 1], cwd))
+        elif "=" in a and a.split("=", 1)[0] in opts:
+            out.append(_abs(a.split("=", 1)[1], cwd))
+    return out
 
 
 def scope_of(c: Classified, cwd: str, argv0: str | None = None) -> list[str]:

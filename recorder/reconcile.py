@@ -23,6 +23,7 @@ size and modification time for files too large to hash).
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,21 +60,26 @@ class OfflineChanges:
     since_ms: float | None = None
 
 
+KeptOut = Callable[[str, os.stat_result], bool]
+
+
 def offline_changes(roots: RootSet, known: dict[str, FileInfo], now_ms: float, seen: dict[str, float], *,
-                    snapshot_max_bytes: int, redact: bool) -> OfflineChanges:
+                    snapshot_max_bytes: int, redact: bool, kept_out: KeptOut | None = None) -> OfflineChanges:
+    """kept_out: files the person asked to forget, unchanged since (forgotten.Forgotten):
+    they are no offline creations, whatever their times."""
     out = OfflineChanges()
     for r in roots.roots:
         since = seen.get(r.path)
         if since is None:
             continue  # never recorded: nothing to compare with
         out.since_ms = since if out.since_ms is None else min(out.since_ms, since)
-        _root_changes(roots, r.path, known, since, now_ms, out, snapshot_max_bytes, redact)
+        _root_changes(roots, r.path, known, since, now_ms, out, snapshot_max_bytes, redact, kept_out)
     out.actions.sort(key=lambda a: a["timestamp"])
     return out
 
 
 def _root_changes(roots: RootSet, top: str, known: dict[str, FileInfo], since: float, now: float,
-                  out: OfflineChanges, snap_max: int, redact: bool) -> None:
+                  out: OfflineChanges, snap_max: int, redact: bool, kept_out: KeptOut | None) -> None:
     prefix = top.rstrip(os.sep) + os.sep
     present: dict[str, os.stat_result] = {}
     for p, st, is_dir in iter_tree(top, roots):
@@ -86,6 +92,8 @@ def _root_changes(roots: RootSet, top: str, known: dict[str, FileInfo], since: f
         if info is None:
             if max(st.st_mtime_ns, st.st_ctime_ns) / 1e6 <= since:
                 continue  # older than the last look: not created while nobody watched
+            if kept_out is not None and kept_out(p, st):
+                continue  # forgotten on request since it changed
             c = read_content(p, snap_max, redact=redact)
             if c is not None:
                 new[p] = (st, c)

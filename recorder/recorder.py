@@ -29,6 +29,7 @@ from filegram.privacy import PathFilter
 from filegram.store import Store, now_ms
 
 from . import reconcile
+from .forgotten import Forgotten
 from .instances import Lease
 from .interpret import Interpreter
 from .paths import RootSet
@@ -185,15 +186,18 @@ class Recorder:
         started = now_ms()
         root_names = [str(r) for r in self.root_paths]
         offline = None
+        forgotten = Forgotten(self.store)  # files the person asked to forget stay out
         if self.reconcile:
             known = self.state.load(root_names)
             offline = reconcile.offline_changes(
                 self.roots, known, started, reconcile.seen_times(self.store),
                 snapshot_max_bytes=int(self.rec["snapshot_max_bytes"]), redact=bool(self.privacy.get("redact", True)),
+                kept_out=forgotten.kept_out,
             )
-        self.interp.baseline(int(self.rec["baseline_max_bytes"]))
+        self.interp.baseline(int(self.rec["baseline_max_bytes"]), forgotten)
         with self.store.transaction():
             self.state.write_pending()
+            forgotten.write_pending()
         self.sessions.close_crashed()
         if offline is not None:
             self.offline_session = reconcile.store_offline(

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .content import read_content
+from .forgotten import Forgotten
 from .paths import RootSet, iter_tree
 from .pending import Pending
 from .state import FileInfo, FileState
@@ -43,12 +44,13 @@ def lost_changes(roots: RootSet, state: FileState, pending: Pending, where: str 
 
 
 def baseline(roots: RootSet, state: FileState, budget_bytes: int, *, snapshot_max_bytes: int,
-             redact: bool) -> dict[str, int]:
+             redact: bool, forgotten: Forgotten | None = None) -> dict[str, int]:
     """Know every file under the roots before recording, with text snapshots up to a
-    byte budget, so the first edit of a file has a "before"."""
+    byte budget, so the first edit of a file has a "before". A file the person asked to
+    forget, unchanged since, is known by its size and time only, in memory (forgotten)."""
     known = state.load([r.path for r in roots.roots])
     spent = 0
-    files = dirs = snaps = 0
+    files = dirs = snaps = kept_out = 0
     present: set[str] = set()
     for r in roots.roots:
         for p, st, is_dir in iter_tree(r.path, roots):
@@ -59,6 +61,10 @@ def baseline(roots: RootSet, state: FileState, budget_bytes: int, *, snapshot_ma
             files += 1
             present.add(p)
             old = known.get(p)
+            if forgotten and forgotten.kept_out(p, st):
+                state.keep_out(p, st.st_size, st.st_mtime_ns, old)
+                kept_out += 1
+                continue
             if old is not None and old.size == st.st_size and old.mtime_ns == st.st_mtime_ns:
                 state.files[p] = old
                 continue
@@ -77,4 +83,4 @@ def baseline(roots: RootSet, state: FileState, budget_bytes: int, *, snapshot_ma
         if p not in present:
             state.pop(p)
             state.forget(info)
-    return {"files": files, "dirs": dirs, "snapshots": snaps, "snapshot_bytes": spent}
+    return {"files": files, "dirs": dirs, "snapshots": snaps, "snapshot_bytes": spent, "forgotten": kept_out}

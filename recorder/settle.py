@@ -27,10 +27,13 @@ from filegram.textdiff import line_diff, shares_lines
 from .bulk import BULK_WINDOW_MS, folder_key
 from .content import Content, ResourceExhausted
 from .disk import Disk
+from .downloads import PARTIAL_SUFFIXES, placeholder_of
 from .foldercopy import NewFolders
 from .output import Output
 from .paths import RootSet
 from .pending import FRESH_DIR_MS, Pending, PendingDelete, PendingFolderDelete
+from .programs import DOWNLOAD_KIND
+from .scripts import written_ms
 from .searches import Searches
 from .state import FileState
 from .tools import ToolRuns
@@ -200,6 +203,12 @@ class Settler:
         c = self.disk.read(path)
         if c is None:
             return  # gone again; its delete (if any) tells the story
+        if ch.received is not None:
+            self._received(path, rel, ch, c)
+            return
+        if ch.kind == "create" and c.size == 0 and placeholder_of(path):
+            self.pending.placeholders[path] = ch.t_first  # Firefox's, until its download lands
+            return
         if ch.kind == "create" or ch.before is None:
             src = self._copy_source(path, c, ch.t_first)
             info = self.disk.remember(path, c, first_seen=ch.t_first)
@@ -217,7 +226,7 @@ class Settler:
                 file_path=rel, file_type=file_type_of(rel), directory_depth=depth_of(rel),
                 operation="create", content_length=c.chars, before_hash=None, after_hash=c.hash,
                 media_ref=self.output.snapshot_ref(c, rel), _first_seen_ms=info.first_seen_ms,
-                _fp=fingerprint(c.text),
+                _fp=fingerprint(c.text), _written_ms=written_ms(path),
             )
             if not self.new_folders.add(path, write):
                 self.output.actions.append(write)
@@ -257,6 +266,20 @@ class Settler:
             media_ref=self.output.snapshot_ref(c, rel), _first_seen_ms=info.first_seen_ms,
             _fp=fingerprint(c.text),
         )
+
+    def _received(self, path: str, rel: str, ch: Change, c: Content) -> None:
+        """A download a browser finished (see downloads): a file the person received."""
+        info = self.disk.remember(path, c, first_seen=ch.t_first)
+        browser = self.tools.browser(PARTIAL_SUFFIXES[ch.received or ""], ch.t_last)
+        write = self.output.action(
+            "file_write", ch.t_first,
+            file_path=rel, file_type=file_type_of(rel), directory_depth=depth_of(rel),
+            operation="create", content_length=c.chars, before_hash=None, after_hash=c.hash,
+            media_ref=self.output.snapshot_ref(c, rel), program=browser, program_kind=DOWNLOAD_KIND,
+            authored=False, _first_seen_ms=info.first_seen_ms,
+        )
+        if not self.new_folders.add(path, write):
+            self.output.actions.append(write)
 
     def _in_fresh_folder(self, path: str, t: float) -> bool:
         made = self.pending.fresh_dirs.get(os.path.dirname(path))
@@ -455,6 +478,8 @@ class Settler:
             changed_since = r.path in self.pending.changes or self.pending.last_change_t.get(r.path, 0.0) > r.t
             if changed_since:
                 pass  # the content now on disk is not what was read: keep the file model as is
+            elif known is not None and known.forgotten:
+                pass  # forgotten on request and unchanged since: read again, not kept again
             elif known is None or known.hash != c.hash or (c.text is not None and not known.has_snapshot):
                 self.disk.remember(r.path, c, first_seen=None if known else r.t)
         view_range = [1, c.lines] if c is not None and c.text is not None and c.lines else None

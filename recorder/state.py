@@ -20,6 +20,12 @@ from filegram.privacy import redact_path
 from filegram.store import Store, register_migrations
 
 NAMESPACE = "recorder"
+FORGOTTEN_SQL = """
+    CREATE TABLE IF NOT EXISTS recorder_forgotten (
+        key TEXT PRIMARY KEY,
+        at_ms REAL NOT NULL
+    ) WITHOUT ROWID
+"""
 
 MIGRATIONS = [
     """
@@ -37,6 +43,8 @@ MIGRATIONS = [
         content BLOB NOT NULL
     );
     """,
+    # files the person asked to forget that the recorder must not take in again (forgotten.py)
+    FORGOTTEN_SQL,
 ]
 register_migrations(NAMESPACE, MIGRATIONS)
 
@@ -70,6 +78,7 @@ class FileInfo:
     hash: str | None
     is_text: bool
     has_snapshot: bool = False
+    forgotten: bool = False  # asked to be forgotten, unchanged since: known in memory only (forgotten.py)
 
 
 class FileState:
@@ -121,6 +130,16 @@ class FileState:
             self._cache(info.fid, snapshot)
         elif not info.has_snapshot:
             self._drop_snapshot(info.fid)
+
+    def keep_out(self, path: str, size: int, mtime_ns: int, old: FileInfo | None) -> None:
+        """A file the person asked to forget, unchanged since: known (so that its next change
+        is a change and a rescan finds nothing new) in memory only, without a snapshot; a
+        row left from before goes with its snapshot."""
+        self.files[path] = FileInfo(old.fid if old else self.new_fid(), mtime_ns / 1e6, size, mtime_ns, None, False,
+                                    forgotten=True)
+        if old is not None:
+            self._upserts[path] = None
+            self._drop_snapshot(old.fid)
 
     def pop(self, path: str) -> FileInfo | None:
         info = self.files.pop(path, None)
@@ -257,3 +276,8 @@ def _to_db(path: str) -> str | bytes:
 
 def _from_db(value: str | bytes) -> str:
     return os.fsdecode(value) if isinstance(value, bytes) else value
+
+
+def db_form(path: str) -> str:
+    """A path as recorder_files keeps it (redacted when its name holds a secret), decoded."""
+    return _from_db(_to_db(path))

@@ -21,8 +21,9 @@ from filegram.forget import path_matches
 from filegram.store import Store
 from filegram.tables import ForgetScope, TableRule, register_table
 
-from . import state
+from . import forgotten, reconcile, state
 from .screen import store as screen_store
+from .state import db_form
 
 
 def _trailing_forms(path: str) -> Iterable[str]:
@@ -38,23 +39,33 @@ def _in_range(ms: float | None, scope: ForgetScope) -> bool:
     return (scope.since_ms is None or ms >= scope.since_ms) and (scope.until_ms is None or ms < scope.until_ms)
 
 
-def forget_file_state(store: Store, scope: ForgetScope) -> int:
-    """recorder_files rows (and their snapshots) of forgotten files; everything with --all."""
-    conn = store.conn
-    if scope.everything:
-        return conn.execute("DELETE FROM recorder_snapshots").rowcount + conn.execute("DELETE FROM recorder_files").rowcount
+def _hit(path: str, times: tuple[float | None, ...], scope: ForgetScope) -> bool:
+    """Whether forgetting `scope` reaches a file at this absolute path (times: when it was
+    first seen or changed)."""
     timed = scope.since_ms is not None or scope.until_ms is not None
+    forms = list(_trailing_forms(path))
+    if any(f in scope.paths for f in forms):
+        return True
+    if scope.path_glob is not None:
+        return any(path_matches(f, scope.path_glob) for f in forms) and (
+            not timed or any(_in_range(t, scope) for t in times))
+    return timed and any(_in_range(t, scope) for t in times)
+
+
+def forget_file_state(store: Store, scope: ForgetScope) -> int:
+    """recorder_files rows (and their snapshots) of forgotten files; everything with --all.
+    The files forgotten that are still on disk under a root the recorder watched are
+    remembered (as hashes, see forgotten.py), so that its next start leaves them out until
+    they change."""
+    conn = store.conn
+    now = time.time() * 1000.0
+    if scope.everything:
+        forgotten.record(store, (), now, everything=True)
+        return conn.execute("DELETE FROM recorder_snapshots").rowcount + conn.execute("DELETE FROM recorder_files").rowcount
     doomed: list[tuple[str | bytes, int]] = []
     for raw, fid, first_ms, mtime_ns in conn.execute("SELECT path, fid, first_seen_ms, mtime_ns FROM recorder_files"):
         path = os.fsdecode(raw) if isinstance(raw, bytes) else raw
-        forms = list(_trailing_forms(path))
-        hit = any(f in scope.paths for f in forms)
-        if not hit and scope.path_glob is not None:
-            hit = any(path_matches(f, scope.path_glob) for f in forms) and (
-                not timed or _in_range(first_ms, scope) or _in_range((mtime_ns or 0) / 1e6, scope))
-        elif not hit and timed and scope.path_glob is None:
-            hit = _in_range(first_ms, scope) or _in_range((mtime_ns or 0) / 1e6, scope)
-        if hit:
+        if _hit(path, (first_ms, (mtime_ns or 0) / 1e6), scope):
             doomed.append((raw, fid))
     n = 0
     if doomed:
@@ -62,7 +73,35 @@ def forget_file_state(store: Store, scope: ForgetScope) -> int:
         n += store.delete_where_in("recorder_files", "path", [raw for raw, _ in doomed])
     # a snapshot whose file row is gone is nobody's "before" any more
     n += conn.execute("DELETE FROM recorder_snapshots WHERE fid NOT IN (SELECT fid FROM recorder_files)").rowcount
+    stored = {os.fsdecode(raw) if isinstance(raw, bytes) else raw for raw, _ in doomed}
+    forgotten.record(store, stored | set(_on_disk(store, scope, stored)), now)
     return n
+
+
+def _on_disk(store: Store, scope: ForgetScope, stored: set[str]) -> Iterable[str]:
+    """Files on disk under the roots recorders watched that forgetting reaches: also those
+    the recorder did not know (made while nothing recorded: its next start would announce
+    them as made offline), and those whose row kept their name redacted (a secret in it)."""
+    redacted = {p for p in stored if "[REDACTED:" in p}
+    for top in reconcile.seen_times(store):
+        for folder, _subdirs, names in os.walk(top):
+            for name in names:
+                path = os.path.join(folder, name)
+                if path in stored:
+                    continue
+                try:
+                    st = os.stat(path, follow_symlinks=False)
+                except OSError:
+                    continue
+                if _hit(path, (st.st_mtime_ns / 1e6, st.st_ctime_ns / 1e6), scope) or (
+                        redacted and db_form(path) in redacted):
+                    yield path
+
+
+def what_forget_leaves(store: Store, scope: ForgetScope) -> int:
+    """recorder_forgotten is what forgetting leaves behind (hashes of forgotten paths, no
+    names), written by forget_file_state: nothing of it is deleted."""
+    return 0
 
 
 def snapshots_follow_files(store: Store, scope: ForgetScope) -> int:
@@ -99,6 +138,12 @@ register_table(TableRule(
 register_table(TableRule(
     "recorder_snapshots", state.NAMESPACE, "custom", content_columns=("content",), forget_rows=snapshots_follow_files,
     note="the last text snapshot of each file in recorder_files (by fid); goes with its file's row",
+))
+register_table(TableRule(
+    "recorder_forgotten", state.NAMESPACE, "custom", time_column="at_ms", forget_rows=what_forget_leaves,
+    exported=False,
+    note="files forgotten on request that the recorder must not take in again until they change: hashes of their "
+         "absolute paths (no names); --all empties it and keeps the time in the state key recorder.forgotten_all_ms",
 ))
 register_table(TableRule(
     "frames", screen_store.NAMESPACE, "match", time_column="ts", session_column="session_id",

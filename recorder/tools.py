@@ -41,7 +41,17 @@ from .output import Output
 from .paths import RootSet, under
 from .pending import Pending
 from .procs import ProcInfo
-from .programs import Classified, ProgramTable, is_recursive, named_paths, repository_top, scope_of
+from .programs import (
+    PYTHONS,
+    Classified,
+    ProgramTable,
+    browser_family,
+    is_recursive,
+    named_paths,
+    repository_top,
+    scope_of,
+    told_folders,
+)
 from .state import FileInfo, FileState
 
 START_SLACK_MS = 30.0  # the kernel's start time has a 10 ms tick
@@ -185,6 +195,19 @@ class Run:
         return False
 
 
+@dataclass
+class Unlisted:
+    """A run of a program the table does not list (python3 gen.py, a web browser): it covers
+    and claims nothing; it only names the burst of new files a script writes (scripts) or a
+    download a browser finished (downloads)."""
+
+    pid: int
+    program: str
+    t_start: float
+    t_end: float | None = None
+    family: str | None = None  # a browser's family (programs.BROWSERS); None: an interpreter
+
+
 def _ctime_ms(path: str) -> float | None:
     """When the file last changed (ctime, which no program can set back), or None."""
     try:
@@ -213,6 +236,7 @@ class ToolRuns:
         self.artifact_dirs: dict[str, float] = {}
         self.artifact_files: dict[str, float] = {}
         self._repo_folders: dict[str, bool] = {}  # folder -> inside a repository (see _in_repo)
+        self.unlisted: dict[int, Unlisted] = {}  # pid -> an interpreter running an unlisted script
 
     def __len__(self) -> int:
         """Runs holding a tally not yet summarised."""
@@ -235,11 +259,16 @@ class ToolRuns:
             return parent
         c = self.table.classify(info.argv, info.comm)
         if c is None:
+            self._unlisted_started(info)
             return None
         anonymous = not info.argv
         if anonymous or c.rule.scope == "all":  # an indexer looks everywhere
             scope = [r.path for r in self.roots.roots]
             named: list[str] = []
+            if not anonymous and not c.rule.resident:
+                # ... unless told where: `updatedb -U DIR` indexes DIR only (another folder's
+                # database build took a person's new file in a root for its own)
+                scope = told_folders(c, info.cwd) or scope
         else:
             scope = scope_of(c, info.cwd, info.argv[0])
             named = named_paths(c, info.cwd)
@@ -258,7 +287,55 @@ class ToolRuns:
                 self._drop(old)
         return run
 
+    def _unlisted_started(self, info: ProcInfo) -> None:
+        """An interpreter running a script the table does not list (the helper reports one
+        that works in a root), or a web browser: kept only to name what they leave behind,
+        a burst of new files a script writes (scripts) or a download (downloads)."""
+        if not info.argv or info.pid <= 0:
+            return
+        family = None
+        name = os.path.basename(info.argv[0])
+        if not PYTHONS.match(name):
+            family = browser_family(name)
+            if family is None:
+                name, family = info.comm, browser_family(info.comm)
+            if family is None and not PYTHONS.match(name):
+                return
+        self.unlisted[info.pid] = Unlisted(info.pid, name, info.t_start, family=family)
+        if len(self.unlisted) > MAX_RUNS:
+            done = [p for p, u in self.unlisted.items() if u.t_end is not None]
+            for p in (done or list(self.unlisted))[: len(self.unlisted) - MAX_RUNS]:
+                del self.unlisted[p]
+
+    def unlisted_program(self, t_first: float, t_last: float) -> str | None:
+        """The interpreter of an unlisted script alive from t_first to t_last (the latest
+        started, when several were), or None."""
+        best: Unlisted | None = None
+        for u in self.unlisted.values():
+            if u.family is not None or u.t_start - START_SLACK_MS > t_first:
+                continue
+            if u.t_end is not None and u.t_end + END_GRACE_MS < t_last:
+                continue
+            if best is None or u.t_start > best.t_start:
+                best = u
+        return best.program if best is not None else None
+
+    def browser(self, families: tuple[str, ...], t: float) -> str | None:
+        """A browser of one of these families running at t (the latest started), or None."""
+        best: Unlisted | None = None
+        for u in self.unlisted.values():
+            if u.family not in families or u.t_start - START_SLACK_MS > t:
+                continue
+            if u.t_end is not None and u.t_end + END_GRACE_MS < t:
+                continue
+            if best is None or u.t_start > best.t_start:
+                best = u
+        return best.program if best is not None else None
+
     def ended(self, pid: int, t: float) -> None:
+        u = self.unlisted.get(pid)
+        if u is not None and u.t_end is None:
+            u.t_end = t
         if pid <= 0:  # an anonymous run (see procs): the latest one still open
             for r in reversed(self.runs):
                 if r.anonymous and r.t_end is None:

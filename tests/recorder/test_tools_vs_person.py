@@ -119,3 +119,29 @@ def test_locate_asks_for_its_pattern_and_takes_no_reads(root: Path, store: Store
     assert [(e["event_type"], e.get("query"), e.get("file_path"), e["authored"]) for e in evs] == [
         ("file_search", "n1", None, True), ("file_read", None, "notes/n2.md", True)], evs
     assert evs[0]["files_matched"] == 1
+
+
+def test_a_locate_database_built_for_another_folder_takes_nothing_here(root: Path, store: Store,
+                                                                        tmp_path: Path) -> None:
+    """`updatedb -U OTHER` indexes OTHER only: a file the person writes in a root meanwhile is
+    theirs, not the indexer's (another suite's updatedb took this very test's file when
+    every run of updatedb covered every root)."""
+    import shutil
+
+    import pytest
+
+    if not shutil.which("updatedb"):
+        pytest.skip("updatedb is not installed (plocate)")
+    other = tmp_path / "other"
+    for d in range(100):
+        (other / f"d{d}").mkdir(parents=True)
+        for f in range(100):
+            (other / f"d{d}" / f"f{f}").touch()
+    db = tmp_path / "other.db"
+    with Recorder(store, [root], make_config()) as rec:
+        # the write falls inside updatedb's life (about 0.2 s for 10,000 files)
+        sh(f"updatedb -l 0 -U {other} -o {db} & sleep 0.05; printf 'mine\\n' > note.md; wait", root)
+        rec.flush(FLUSH_S)
+    evs = primary(store)
+    assert [(e["event_type"], e.get("file_path"), e["program"], e["authored"]) for e in evs] == [
+        ("file_write", "note.md", None, True)], evs
