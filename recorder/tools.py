@@ -30,6 +30,7 @@ from __future__ import annotations
 import os
 import re
 from collections import OrderedDict, deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -310,23 +311,18 @@ class ToolRuns:
     def unlisted_program(self, t_first: float, t_last: float) -> str | None:
         """The interpreter of an unlisted script alive from t_first to t_last (the latest
         started, when several were), or None."""
-        best: Unlisted | None = None
-        for u in self.unlisted.values():
-            if u.family is not None or u.t_start - START_SLACK_MS > t_first:
-                continue
-            if u.t_end is not None and u.t_end + END_GRACE_MS < t_last:
-                continue
-            if best is None or u.t_start > best.t_start:
-                best = u
-        return best.program if best is not None else None
+        return self._latest_alive(lambda u: u.family is None, t_first, t_last)
 
     def browser(self, families: tuple[str, ...], t: float) -> str | None:
         """A browser of one of these families running at t (the latest started), or None."""
+        return self._latest_alive(lambda u: u.family in families, t, t)
+
+    def _latest_alive(self, wanted: Callable[[Unlisted], bool], t_first: float, t_last: float) -> str | None:
         best: Unlisted | None = None
         for u in self.unlisted.values():
-            if u.family not in families or u.t_start - START_SLACK_MS > t:
+            if not wanted(u) or u.t_start - START_SLACK_MS > t_first:
                 continue
-            if u.t_end is not None and u.t_end + END_GRACE_MS < t:
+            if u.t_end is not None and u.t_end + END_GRACE_MS < t_last:
                 continue
             if best is None or u.t_start > best.t_start:
                 best = u
