@@ -217,9 +217,10 @@ def iteration(s: Mapping[str, Any], scale: float = 1.0) -> SessionCategory:
     sizes = [x / scale for x in raw]
     text = f"{edits} edit(s)" + (f" of {statistics.median(sizes):.0f} lines (median)" if sizes else "") + \
         (f", {touch_ups} touch-up(s)" if touch_ups else "") + f", {over} rewrite(s) in place, {backups} backup(s)"
-    if not edits and not over:
-        # only touch-ups: a backup copy first still says "incremental" (table 2), else nothing
-        return SessionCategory("L" if backups and touch_ups else None, min(1.0, touch_ups / 2) if backups else 0.0, text)
+    if not edits and not over:  # only touch-ups
+        if backups:  # a backup copy first still says "incremental" (table 2)
+            return SessionCategory("L", min(1.0, touch_ups / 2), text)
+        return SessionCategory(None, 0.0, text)  # no evidence either way
     weight = min(1.0, (edits + over) / 2)
     if over and over >= edits and not backups:
         return SessionCategory("R", weight, text)
