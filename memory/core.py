@@ -48,7 +48,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    also reads edit sizes unscaled by the person's verbosity; B counts documents (prose and
 #    markup), not data, code, logs or saved mail; saves of files no one can diff (.docx,
 #    .xlsx, images) are not rewrites (D).
-ALGORITHM = 7
+# 8: writing that is mostly bullet points is minimal output whatever its length (B); the
+#    production signals carry the list share of the text written.
+ALGORITHM = 8
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

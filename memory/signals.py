@@ -176,6 +176,7 @@ def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str
     """New documents the person wrote: not copies, backups, scratch files or versions."""
     copied = {e.get("dest_path") for e in by.get("file_copy", _NONE)}
     docs: dict[str, int] = {}
+    shapes: dict[str, tuple[int, int]] = {}  # path -> (non-blank lines, list lines)
     for e in writes:
         path = str(e.get("file_path") or "")
         if _ext(path) not in DOCUMENT_TYPES:
@@ -186,10 +187,19 @@ def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str
         if path in copied or _temporary(name) or _backup(name):
             continue
         text = text_of.get(id(e))
-        lines = analyse(text).lines if text is not None else round(_int(e.get("content_length")) / FALLBACK_CHARS_PER_LINE)
-        docs[path] = lines
+        if text is None:
+            docs[path] = round(_int(e.get("content_length")) / FALLBACK_CHARS_PER_LINE)
+            shapes.pop(path, None)
+            continue
+        st = analyse(text)
+        docs[path] = st.lines
+        shapes[path] = (st.nonblank_lines, st.list_lines)
+    written = sum(n for n, _ in shapes.values())
     return {"opp": bool(docs), "docs": len(docs), "lines": sum(docs.values()),
-            "largest": max(docs.values(), default=0)}
+            "largest": max(docs.values(), default=0),
+            # how much of what they wrote is bullet points (table 2's minimal style), where the text is known
+            "text_lines": written,
+            "list_share": round(sum(k for _, k in shapes.values()) / written, 3) if written else None}
 
 
 def _organisation(by: dict[str, Events], creates: Events) -> dict[str, Any]:

@@ -27,6 +27,8 @@ Cut-offs that remain, and why they hold across people:
   of neighbouring tiers; 3+ new documents of at least 70 lines together are comprehensive
   too, at half the weight (table 2's ">= 3 files", a count that does not depend on how
   verbose the person is, but that some tasks ask for).
+- B: writing three quarters of whose lines are list items is table 2's minimal "bullets",
+  whatever its length (the share is the same for a terse and a verbose person).
 - A: a read with no line range (a recorder that sees a file opened) has an unknown extent:
   it is neither a whole read nor a skim.
 - C: a folder 3 levels deep is table 2's "3+ levels"; any new folder or a move into a
@@ -178,9 +180,20 @@ COMPREHENSIVE_DOCS = 3
 COUNT_ONLY_WEIGHT = 0.5
 
 
+# Table 2's minimal writer writes bullets: writing of which three quarters of the non-blank
+# lines are list items is a bullet list, and a bullet list is minimal output however long it
+# is (a person who notes 100 items is not writing a balanced report). The share does not
+# depend on verbosity, which lengths do. Only where the text is known and has a few lines.
+BULLET_SHARE = 0.75
+MIN_TEXT_LINES = 3
+
+
 def production(s: Mapping[str, Any], scale: float = 1.0) -> SessionCategory:
     lines, docs = int(s["lines"]) / scale, int(s["docs"])
     text = f"{docs} new document(s), {int(s['lines'])} line(s)"
+    share = s.get("list_share")
+    if share is not None and share >= BULLET_SHARE and int(s.get("text_lines") or 0) >= MIN_TEXT_LINES:
+        return SessionCategory(None, 1.0, f"{text}, {share:.0%} of them bullet points")
     if lines >= 200:
         return SessionCategory("L", 1.0, text)
     if docs >= COMPREHENSIVE_DOCS and lines >= 70:

@@ -100,6 +100,8 @@ def test_reopening_ones_own_draft_is_not_deep_reading(session_builder):
     (1, 260, 3, False, "L"),
     (1, 110, 2, False, "M"),   # balanced: one file of 80-150 lines
     (1, 40, 1, True, "R"),     # minimal: <= 60 lines of bullets
+    (1, 120, 1, True, "R"),    # a long bullet list is still minimal: the share does not scale
+    (1, 120, 3, False, "M"),   # the same length in prose, with a few headings, is balanced
     (4, 30, 2, False, "L"),    # several documents of a terse writer: the file count does not scale
     (2, 40, 2, False, "M"),
 ])
