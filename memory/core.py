@@ -49,7 +49,8 @@ ALGORITHM_KEY = "memory:algorithm"
 #    markup), not data, code, logs or saved mail; saves of files no one can diff (.docx,
 #    .xlsx, images) are not rewrites (D).
 # 8: writing that is mostly bullet points is minimal output whatever its length (B); the
-#    production signals carry the list share of the text written.
+#    production signals carry the list share of the text written; many files each read
+#    once are breadth, half a browsing signature (A).
 ALGORITHM = 8
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 

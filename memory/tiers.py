@@ -39,7 +39,8 @@ Cut-offs that remain, and why they hold across people:
   is "occasional cleanup".
 - F: an image, chart or data file is "visual"; a markdown table is M's signature.
 - A: the style scores compare shares of accesses (scale-free): one search per ~7 accesses,
-  one listing per 4, one revisit per 4 reads are each a deliberate habit, not an accident.
+  one listing per 4, one revisit per 4 reads are each a deliberate habit, not an accident;
+  8 files each read once (5 at least, in part) are breadth, half of a browsing signature.
 Task labels, where known, only sharpen: a session counts half on a dimension its task does not exercise.
 """
 
@@ -108,6 +109,12 @@ def chars_per_line(signals: Iterable[Mapping[str, Any]]) -> float:
     return vals[len(vals) // 4] if vals else DEFAULT_CHARS_PER_LINE
 
 
+# A session that reads this many files, each once, is broad; from MIN_BROAD_FILES on it
+# counts in part (fewer files say nothing: everyone opens a few once each).
+BROAD_FILES = 8
+MIN_BROAD_FILES = 5
+
+
 def consumption(s: Mapping[str, Any], cpl: float) -> SessionCategory:
     n_reads = max(int(s["reads"]), 1)
     mid = head = whole = 0
@@ -124,9 +131,13 @@ def consumption(s: Mapping[str, Any], cpl: float) -> SessionCategory:
     access = max(int(s["access"]), 1)
     # everyone lists the folder once to find their way in: only further listings are a style
     browsing = max(int(s["browses"]) - 1, 0)
+    files = int(s["files"])
+    # breadth: many files, none of them opened twice (table 2's "rarely revisit"), is half a
+    # browsing signature, as a skimmed read is; a deep reader returns, a searcher searches
+    breadth = min(1.0, files / BROAD_FILES) if files >= MIN_BROAD_FILES and not s["revisits"] else 0.0
     scores = {
         "M": (s["searches"] / access) / 0.15 + 0.5 * mid / seen,
-        "R": (browsing / access) / 0.25 + 0.5 * head / seen,
+        "R": (browsing / access) / 0.25 + 0.5 * head / seen + 0.5 * breadth,
         "L": (s["revisits"] / n_reads) / 0.25 + 0.5 * whole / seen,
     }
     best = max(TIERS, key=lambda t: (scores[t], -TIERS.index(t)))

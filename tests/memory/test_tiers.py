@@ -54,6 +54,21 @@ def test_consumption(session_builder, style, expected):
     assert _tiers(b)["A"]["tier"] == expected
 
 
+def test_many_files_each_read_once_are_breadth(session_builder):
+    # A browser who lists two folders and opens eight files once each, skimming the longer
+    # ones and reading the short ones to their end: nothing revisited or searched. Two
+    # listings and half the reads skims were not enough to call it; the breadth is table
+    # 2's R. Opening four files that way is no style.
+    def session(b, n):
+        for d in ("in", "in/a"):
+            b.add("file_browse", directory_path=d, files_listed=9, depth=d.count("/"))
+        for i in range(n):
+            b.read(f"in/f{i}.md", view_range=[1, 10], content_length=400 if i % 2 else 2000)
+        return b
+    assert _tiers(session(session_builder(), 8))["A"]["tier"] == "R"
+    assert _tiers(session(session_builder(), 4)).get("A", {}).get("tier") != "R"
+
+
 def test_rereading_a_file_is_a_revisit_even_without_a_view_count(session_builder):
     # A producer that leaves view_count at 1 (or out): reading the same files again in the
     # session is still the deep reader's revisit.
