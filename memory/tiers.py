@@ -37,7 +37,8 @@ Cut-offs that remain, and why they hold across people:
   changing is table 2's L; a rewrite in place (overwrite) is R.
 - E: cleaning 2+ leftovers in a session is "deletes temp/intermediate files" (a habit), one
   is "occasional cleanup".
-- F: an image, chart or data file is "visual"; a markdown table is M's signature.
+- F: an image, a chart or two data files are "visual"; a markdown table is M's signature;
+  a single data file is half an L signature, and M's beside markdown tables.
 - A: the style scores compare shares of accesses (scale-free): one search per ~7 accesses,
   one listing per 4, one revisit per 4 reads are each a deliberate habit, not an accident;
   8 files each read once (5 at least, in part) are breadth, half of a browsing signature.
@@ -271,11 +272,15 @@ def curation(s: Mapping[str, Any]) -> SessionCategory:
 
 
 def cross_modal(s: Mapping[str, Any]) -> SessionCategory:
-    visuals = int(s["images"]) + int(s["data_files"])
-    text = f"{s['images']} image(s) or chart(s), {s['data_files']} data file(s), {s['table_rows']} table row(s)"
-    if visuals >= 1:
+    images, data, rows = int(s["images"]), int(s["data_files"]), int(s["table_rows"])
+    text = f"{images} image(s) or chart(s), {data} data file(s), {rows} table row(s)"
+    if images >= 1 or data >= 2:
         return SessionCategory("L", 1.0, text)
-    if s["table_rows"] >= 2:
+    if data == 1:
+        # One CSV is data kept, not yet visual-heavy work: beside markdown tables it is a
+        # table writer saving their numbers (M); alone it is half an L signature.
+        return SessionCategory("M", 1.0, text) if rows >= 2 else SessionCategory("L", 0.5, text)
+    if rows >= 2:
         return SessionCategory("M", 1.0, text)
     return SessionCategory(None, 1.0, text)
 

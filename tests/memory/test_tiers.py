@@ -327,6 +327,20 @@ def test_cross_modal(session_builder, kind, expected):
     assert _tiers(b)["F"]["tier"] == expected
 
 
+def test_one_data_file_beside_tables_is_a_table_writer(session_builder):
+    # Someone who writes markdown tables and saves the numbers behind one of them as a CSV
+    # now and then is balanced (M), not visual-heavy; charts or several data files are L.
+    def make(b, i):
+        b.write("report.md", _doc(60) + "| a | b |\n|---|---|\n" + "| 1 | 2 |\n" * 8)
+        if i % 2:
+            b.write("numbers.csv", "a,b\n1,2\n")
+    assert _user(session_builder, make, 8)["F"].tier == "M"
+    b = session_builder()
+    b.write("report.md", _doc(60) + "| a | b |\n|---|---|\n" + "| 1 | 2 |\n" * 8)
+    b.write("numbers.csv", "a,b\n1,2\n").write("more.csv", "a,b\n3,4\n")
+    assert _tiers(b)["F"]["tier"] == "L"
+
+
 def test_files_made_and_thrown_away_are_not_output(session_builder):
     # A text-only writer stages numbers in a CSV and dumps raw JSON while working, then
     # deletes both: the session's output is the markdown report (text only, minimal), and
