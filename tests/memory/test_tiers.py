@@ -402,6 +402,21 @@ def test_a_habit_shown_when_the_work_allows_is_not_outvoted_by_sessions_that_did
     assert est.tier == "R" and est.confidence >= 0.8
 
 
+def test_a_flat_persons_occasional_folder_is_chance(session_builder):
+    # Files kept at the top level, a folder in 5 of 24 sessions (the work handed them one):
+    # flat. An organiser makes folders in a third of their chances and more.
+    def person(every):
+        def make(b, i):
+            if i % every == 0:
+                b.add("dir_create", dir_path="notes", depth=1, sibling_count=0)
+                b.write("notes/report.md", _doc(30))
+            else:
+                b.write("report.md", _doc(30))
+        return _user(session_builder, make, 24)["C"].tier
+    assert person(5) == "R"
+    assert person(3) == "M"
+
+
 def test_thin_evidence_is_unknown(session_builder):
     est = _user(session_builder, lambda b, i: b.write("r.md", _doc(30)), 1)
     assert est["C"].tier == "unknown" and est["C"].confidence == 0.0
