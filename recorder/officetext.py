@@ -131,6 +131,7 @@ def _parse(z: Any, name: str, out: _Paragraphs, limits: Limits, budget: list[int
     if info.file_size > limits.part_bytes or info.compress_size > limits.part_bytes or info.file_size > budget[0]:
         raise _Refused("part too large")
     p = expat.ParserCreate(namespace_separator=" ")
+    p.buffer_text = True  # one call per run of text, not per line or entity
     p.StartDoctypeDeclHandler = _refuse  # no DTD: no entity expansion, no external entities
     p.EntityDeclHandler = _refuse
     p.StartElementHandler = out.start
@@ -189,6 +190,9 @@ class _Paragraphs:
 
     def __init__(self, spec: _Spec, max_chars: int):
         self.spec = spec
+        # most elements (properties, styles, drawings) are none of these: one set lookup each
+        self.relevant = frozenset(spec.paragraphs | (spec.text or frozenset()) | spec.tabs | spec.breaks | spec.skip
+                                  | {t for t in (spec.run, spec.spaces) if t is not None})
         self.max_chars = max_chars
         self.lines: list[str] = []
         self.chars = 0
@@ -199,6 +203,8 @@ class _Paragraphs:
         self.skipping = 0
 
     def start(self, tag: str, attrs: dict[str, str]) -> None:
+        if tag not in self.relevant:
+            return
         s = self.spec
         if self.skipping or tag in s.skip:
             self.skipping += 1
@@ -220,6 +226,8 @@ class _Paragraphs:
             self._add(" " * min(int(n) if n.isdigit() else 1, 1000))
 
     def end(self, tag: str) -> None:
+        if tag not in self.relevant:
+            return
         s = self.spec
         if self.skipping:
             self.skipping -= 1
