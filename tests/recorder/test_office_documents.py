@@ -132,3 +132,27 @@ def test_broken_and_hostile_documents_are_recorded_without_text_and_without_a_cr
         [write] = _of(store, "file_write", name)
         assert write["media_ref"] is None and "text_extracted" not in write, name
         assert write["content_length"] == len(data) and write["after_hash"] == _h16(data), name
+
+
+def _paragraphs(n: int, topic: str) -> list[str]:
+    return [f"{topic}: point {i} of the review, with the figures the team asked for and what they mean."
+            for i in range(n)]
+
+
+def test_a_word_writers_profile_knows_how_much_they_write(root: Path, store: Store) -> None:
+    """Three days of writing reports in Word, one session each: production (B) is judged from
+    their text, where before every report was bytes and B stayed unknown."""
+    from filegram.memory import Memory
+
+    for day, topic in enumerate(("budget", "hiring", "suppliers")):
+        with Recorder(store, [root], make_config()) as rec:
+            name = f"{topic}-report.docx"
+            (root / name).write_bytes(docx_bytes(_paragraphs(90, topic)))
+            wait_until(lambda name=name: _of(store, "file_write", name), FLUSH_S, what=f"day {day}'s report stored")
+            rec.flush(FLUSH_S)
+    mem = Memory(store)
+    assert mem.consolidate() == 3
+    b = mem.profile()["dimensions"]["B"]
+    assert b["sessions"] == 3, b["evidence"]
+    assert b["tier"] == "M", b["evidence"]  # 90 paragraphs a report: between table 2's anchors
+    assert any("new document" in line for line in b["evidence"]), b["evidence"]
