@@ -12,7 +12,14 @@ from typing import Any
 
 from fg_helpers import FLUSH_S, wait_until
 from filegram.recorder import Recorder
-from office_files import billion_laughs_docx, docx_bytes, odt_bytes, pptx_bytes, zip_bomb_docx
+from office_files import (
+    billion_laughs_docx,
+    docx_bytes,
+    docx_xml,
+    odt_bytes,
+    pptx_bytes,
+    zip_bomb_docx,
+)
 from rec_helpers import make_config, sh
 
 from filegram.store import Store
@@ -156,3 +163,30 @@ def test_a_word_writers_profile_knows_how_much_they_write(root: Path, store: Sto
     assert b["sessions"] == 3, b["evidence"]
     assert b["tier"] == "M", b["evidence"]  # 90 paragraphs a report: between table 2's anchors
     assert any("new document" in line for line in b["evidence"]), b["evidence"]
+
+
+def test_a_document_there_before_recording_is_diffed_at_its_first_save(root: Path, store: Store) -> None:
+    """The usual case: the report existed before the recorder started (the baseline keeps
+    its text), and the first save while recording is already an edit with its lines."""
+    doc = root / "plan.docx"
+    doc.write_bytes(docx_bytes(REPORT))
+    with Recorder(store, [root], make_config()) as rec:
+        doc.write_bytes(docx_bytes([*REVISED, "Owner: Dana"]))
+        wait_until(lambda: _of(store, "file_edit", "plan.docx"), FLUSH_S, what="the first save stored")
+        rec.flush(FLUSH_S)
+    [edit] = _of(store, "file_edit", "plan.docx")
+    assert (edit["lines_added"], edit["lines_deleted"]) == (2, 1)
+    assert _blob(store, edit["media_ref_old"]) == "".join(p + "\n" for p in REPORT)
+
+
+def test_a_save_that_changes_only_formatting_is_an_edit_of_no_lines(root: Path, store: Store) -> None:
+    doc = root / "letter.docx"
+    doc.write_bytes(docx_bytes(REPORT))
+    with Recorder(store, [root], make_config()) as rec:
+        # the same words, each paragraph now in one run (as after removing a bold word)
+        doc.write_bytes(docx_bytes([], document_xml=docx_xml(REPORT, split_runs=False)))
+        wait_until(lambda: _of(store, "file_edit", "letter.docx"), FLUSH_S, what="the save stored")
+        rec.flush(FLUSH_S)
+    [edit] = _of(store, "file_edit", "letter.docx")
+    assert edit["diff_summary"] == "+0 -0" and edit["media_ref_diff"] is None
+    assert edit["before_hash"] != edit["after_hash"]  # the bytes did change
