@@ -154,7 +154,7 @@ ACTION_TYPES: tuple[str, ...] = tuple(ACTION_SPECS)
 #                 program the table does not list), "download" (a file a browser saved; see
 #                 docs/recorder.md)
 #   text_extracted: true when the snapshot, diff, content_length and line counts are the text
-#                   extracted from an office document (.docx, .odt, .pptx, .odp), not its
+#                   extracted from an office document (.docx, .odt, .pptx, .odp, .rtf), not its
 #                   bytes; its before_hash/after_hash are still of the bytes on disk
 COMMON_FIELDS: tuple[FieldSpec, ...] = (
     _f("program", STR, required=False, nullable=True),

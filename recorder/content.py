@@ -2,11 +2,11 @@
 
 Binary files (a NUL in the first 8 KB, or not UTF-8) are hashed, never kept as text; large
 files are hashed by streaming, never read into memory whole. Office documents (.docx, .odt,
-.pptx, .odp) are the exception: their text is extracted (recorder/officetext.py) through the
-same open file and kept as their snapshot (`extracted`), while their hash stays that of the
-bytes on disk, so a copy is still told by its hash and a Word save becomes a line diff. Snapshots pass through the
-privacy redaction before they are kept anywhere, so secrets in a file never reach the
-database even as the "before" side of a diff.
+.pptx, .odp, .rtf) are the exception: their text is extracted (recorder/officetext.py)
+through the same open file and kept as their snapshot (`extracted`), while their hash stays
+that of the bytes on disk, so a copy is still told by its hash and a Word save becomes a
+line diff. Snapshots pass through the privacy redaction before they are kept anywhere, so
+secrets in a file never reach the database even as the "before" side of a diff.
 
 A file that cannot be opened because the machine ran out of something (descriptors,
 memory, space: EMFILE, ENFILE, ENOMEM, ENOSPC, ENOBUFS) has not vanished: that is a

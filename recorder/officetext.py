@@ -1,5 +1,6 @@
-"""The plain text of an office document (.docx, .odt, .pptx, .odp), so that a person who
-writes in Word or LibreOffice leaves text the way a person writing markdown does.
+"""The plain text of an office document (.docx, .odt, .pptx, .odp; .rtf through
+recorder/rtftext.py), so that a person who writes in Word or LibreOffice leaves text the way
+a person writing markdown does.
 
 Without it such a file is only bytes: a new report is never counted as writing, and every
 save is an opaque overwrite whose size says nothing about what changed. With its text the
@@ -27,7 +28,7 @@ import time
 from dataclasses import dataclass
 from typing import IO, Any
 
-OFFICE_TYPES = frozenset({"docx", "odt", "pptx", "odp"})
+OFFICE_TYPES = frozenset({"docx", "odt", "pptx", "odp", "rtf"})
 
 _W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 _A = "http://schemas.openxmlformats.org/drawingml/2006/main"
@@ -51,6 +52,7 @@ class Limits:
     slides: int = 2_000
     seconds: float = 2.0
     chars: int = 1 << 20  # the text itself (the caller passes its snapshot limit)
+    rtf_bytes: int = 16 << 20  # an RTF file is read whole (pictures in it are hex)
 
 
 LIMITS = Limits()
@@ -79,6 +81,10 @@ def extract_text(f: IO[bytes], kind: str, limits: Limits = LIMITS) -> str | None
 
 
 def _extract(f: IO[bytes], kind: str, limits: Limits) -> str | None:
+    if kind == "rtf":
+        from .rtftext import rtf_text
+
+        return rtf_text(f, max_file_bytes=limits.rtf_bytes, max_chars=limits.chars, seconds=limits.seconds)
     import zipfile
 
     deadline = time.monotonic() + limits.seconds

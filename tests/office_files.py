@@ -117,3 +117,14 @@ def billion_laughs_docx() -> bytes:
         f'<!ENTITY {chr(98 + i)} "{("&" + chr(97 + i) + ";") * 10}">' for i in range(9)) + "]>"
     xml = f'<?xml version="1.0"?>{dtd}<w:document xmlns:w="{W}"><w:body><w:p><w:r><w:t>&j;</w:t></w:r></w:p></w:body></w:document>'
     return docx_bytes([], document_xml=xml)
+
+
+def rtf_bytes(paragraphs: list[str]) -> bytes:
+    """An RTF document as TextEdit writes it: a font and colour table first, paragraphs ended
+    by a backslash before the line break, accented letters as \\'hh in cp1252."""
+    body = "\\\n".join(p.replace("\\", "\\\\").replace("{", "\\{").replace("}", "\\}") for p in paragraphs)
+    body = "".join(ch if ord(ch) < 128 else (f"\\'{ord(ch):02x}" if ord(ch) < 256 else f"\\uc0\\u{ord(ch)} ")
+                   for ch in body)
+    return ("{\\rtf1\\ansi\\ansicpg1252\\cocoartf2639\n"
+            "{\\fonttbl\\f0\\fswiss\\fcharset0 Helvetica;}\n{\\colortbl;\\red255\\green255\\blue255;}\n"
+            "\\pard\\tx566\\pardirnatural\\partightenfactor0\n\n\\f0\\fs24 \\cf0 " + body + "}").encode("ascii")

@@ -18,6 +18,7 @@ from office_files import (
     docx_xml,
     odt_bytes,
     pptx_bytes,
+    rtf_bytes,
     zip_bomb_docx,
 )
 from rec_helpers import make_config, sh
@@ -190,3 +191,18 @@ def test_a_save_that_changes_only_formatting_is_an_edit_of_no_lines(root: Path, 
     [edit] = _of(store, "file_edit", "letter.docx")
     assert edit["diff_summary"] == "+0 -0" and edit["media_ref_diff"] is None
     assert edit["before_hash"] != edit["after_hash"]  # the bytes did change
+
+
+def test_an_rtf_document_is_its_paragraphs_not_its_markup(root: Path, store: Store) -> None:
+    doc = root / "menu.rtf"
+    with Recorder(store, [root], make_config()) as rec:
+        doc.write_bytes(rtf_bytes(["Caf\u00e9 menu", "Soup of the day", "Apple tart"]))
+        wait_until(lambda: _of(store, "file_write", "menu.rtf"), FLUSH_S, what="the menu stored")
+        time.sleep(1.0)
+        doc.write_bytes(rtf_bytes(["Caf\u00e9 menu", "Soup of the day: leek", "Apple tart"]))
+        wait_until(lambda: _of(store, "file_edit", "menu.rtf"), FLUSH_S, what="the save stored")
+        rec.flush(FLUSH_S)
+    [write] = _of(store, "file_write", "menu.rtf")
+    assert _blob(store, write["media_ref"]) == "Caf\u00e9 menu\nSoup of the day\nApple tart\n"  # no font table
+    [edit] = _of(store, "file_edit", "menu.rtf")
+    assert edit["diff_summary"] == "+1 -1" and edit["text_extracted"] is True

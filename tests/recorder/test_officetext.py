@@ -6,7 +6,15 @@ import io
 import zipfile
 
 from filegram.recorder.officetext import LIMITS, Limits, extract_text, office_kind
-from office_files import W, billion_laughs_docx, docx_bytes, odt_bytes, pptx_bytes, zip_bomb_docx
+from office_files import (
+    W,
+    billion_laughs_docx,
+    docx_bytes,
+    odt_bytes,
+    pptx_bytes,
+    rtf_bytes,
+    zip_bomb_docx,
+)
 
 
 def _docx_with_body(body: str) -> bytes:
@@ -74,3 +82,16 @@ def test_every_limit_is_a_hard_stop() -> None:
             z.writestr(f"x/{i}", b"")
         z.writestr("word/document.xml", f'<w:document xmlns:w="{W}"><w:body><w:p><w:r><w:t>t</w:t></w:r></w:p></w:body></w:document>')
     assert extract_text(io.BytesIO(many.getvalue()), "docx") is None
+
+
+def test_rtf_body_text_without_its_tables_and_destinations() -> None:
+    data = (rb"{\rtf1\ansi\ansicpg1252{\fonttbl{\f0 Helvetica;}}{\colortbl;\red255\green0\blue0;}"
+            rb"{\*\generator Riched20}{\info{\title T}}\uc1\pard\f0 Hello \b bold\b0  world\par" b"\n"
+            rb"Caf\'e9 na\u239?ve \u-10179?\u-8704? done\tab x\par" b"\n"
+            rb"{\*\unknowndest hidden}{\header Page 1\par}{\pict\pngblip 89504e47}visible\line next\par}")
+    assert extract_text(io.BytesIO(data), "rtf") == "Hello bold world\nCaf\u00e9 na\u00efve \U0001f600 done\tx\nvisible\nnext\n"
+    assert extract_text(io.BytesIO(rtf_bytes(["Caf\u00e9 menu", "a {brace} and \\ back"])), "rtf") == (
+        "Caf\u00e9 menu\na {brace} and \\ back\n")
+    for bad in (b"plain text called .rtf", rb"{\rtf1 " + b"x" * 200):
+        assert extract_text(io.BytesIO(bad), "rtf", Limits(rtf_bytes=100)) is None
+    assert extract_text(io.BytesIO(rtf_bytes(["word " * 5000])), "rtf", Limits(chars=1000)) is None
