@@ -34,11 +34,11 @@ FALLBACK_CHARS_PER_LINE = 45
 # What one writes as a document (B): prose and markup. Data, code, configuration, logs and
 # saved mail are text too, but not writing (a CSV is F's output; an .eml is usually received).
 DOCUMENT_TYPES = frozenset({"md", "markdown", "txt", "rst", "org", "tex", "html", "htm", ""})
-# Office documents (Word, LibreOffice, PowerPoint) are writing (B) and revising (D) when their
+# Office documents (Word, LibreOffice, PowerPoint, RTF) are writing (B) and revising (D) when their
 # text is known: a recorder that extracts it stores a snapshot (`media_ref`) and diffs its
 # saves. Known only by their byte size (pictures, fonts and zip overhead, not words), their
 # writes say nothing about how much was written, nor their saves about how much changed.
-OFFICE_TYPES = frozenset({"docx", "odt", "pptx", "odp"})
+OFFICE_TYPES = frozenset({"docx", "odt", "pptx", "odp", "rtf"})
 # A folder named for figures, charts or images, when the person put a visual in it.
 FIGURE_DIR = re.compile(r"(fig|figure|chart|image|img|plot|visual|graph|图)", re.I)
 
