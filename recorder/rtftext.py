@@ -33,6 +33,7 @@ _CHARS = {b"tab": "\t", b"emdash": "\u2014", b"endash": "\u2013", b"lquote": "\u
           b"ldblquote": "\u201c", b"rdblquote": "\u201d", b"bullet": "\u2022", b"emspace": " ", b"enspace": " "}
 _SYMBOLS = {b"~": "\u00a0", b"-": "", b"_": "\u2011", b"\\": "\\", b"{": "{", b"}": "}"}
 _CHECK_EVERY = 4096  # tokens between looks at the clock
+MAX_DEPTH = 1000  # groups open at once (Word nests a few dozen): "{" * 16 MiB is no document
 
 
 class _Refused(Exception):
@@ -82,6 +83,8 @@ def _parse(data: bytes, max_chars: int, deadline: float) -> str:
         opened, new_group = new_group, False
         piece = ""
         if brace == b"{":
+            if len(stack) >= MAX_DEPTH:
+                raise _Refused("nested too deep")
             stack.append((skip, uc))
             new_group = True
             continue

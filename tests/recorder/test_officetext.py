@@ -94,4 +94,5 @@ def test_rtf_body_text_without_its_tables_and_destinations() -> None:
         "Caf\u00e9 menu\na {brace} and \\ back\n")
     for bad in (b"plain text called .rtf", rb"{\rtf1 " + b"x" * 200):
         assert extract_text(io.BytesIO(bad), "rtf", Limits(rtf_bytes=100)) is None
+    assert extract_text(io.BytesIO(rb"{\rtf1 " + b"{" * 5000 + b"deep" + b"}" * 5001), "rtf") is None
     assert extract_text(io.BytesIO(rtf_bytes(["word " * 5000])), "rtf", Limits(chars=1000)) is None
