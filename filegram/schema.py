@@ -153,6 +153,9 @@ ACTION_TYPES: tuple[str, ...] = tuple(ACTION_SPECS)
 #                 what the recorder inferred: "script" (new files written back to back by a
 #                 program the table does not list), "download" (a file a browser saved; see
 #                 docs/recorder.md)
+#   text_extracted: true when the snapshot, diff, content_length and line counts are the text
+#                   extracted from an office document (.docx, .odt, .pptx, .odp, .rtf), not its
+#                   bytes; its before_hash/after_hash are still of the bytes on disk
 COMMON_FIELDS: tuple[FieldSpec, ...] = (
     _f("program", STR, required=False, nullable=True),
     _f("authored", BOOL, required=False, nullable=True),
@@ -160,6 +163,7 @@ COMMON_FIELDS: tuple[FieldSpec, ...] = (
     _f("bulk_count", INT, required=False, nullable=True),
     _f("command", STR, required=False, nullable=True),
     _f("program_kind", STR, required=False, nullable=True),
+    _f("text_extracted", BOOL, required=False, nullable=True),
 )
 COMMON_NAMES = tuple(f.name for f in COMMON_FIELDS)
 

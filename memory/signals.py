@@ -34,6 +34,11 @@ FALLBACK_CHARS_PER_LINE = 45
 # What one writes as a document (B): prose and markup. Data, code, configuration, logs and
 # saved mail are text too, but not writing (a CSV is F's output; an .eml is usually received).
 DOCUMENT_TYPES = frozenset({"md", "markdown", "txt", "rst", "org", "tex", "html", "htm", ""})
+# Office documents (Word, LibreOffice, PowerPoint, RTF) are writing (B) and revising (D) when their
+# text is known: a recorder that extracts it stores a snapshot (`media_ref`) and diffs its
+# saves. Known only by their byte size (pictures, fonts and zip overhead, not words), their
+# writes say nothing about how much was written, nor their saves about how much changed.
+OFFICE_TYPES = frozenset({"docx", "odt", "pptx", "odp", "rtf"})
 # A folder named for figures, charts or images, when the person put a visual in it.
 FIGURE_DIR = re.compile(r"(fig|figure|chart|image|img|plot|visual|graph|图)", re.I)
 
@@ -74,6 +79,12 @@ def _temporary(name: str) -> bool:
 @functools.lru_cache(maxsize=4096)
 def _backup(name: str) -> bool:
     return looks_like_backup(name)
+
+
+def _text_kind(e: Mapping[str, Any], kinds: frozenset[str]) -> bool:
+    """A write of one of `kinds`, or of an office document whose text was kept (a snapshot)."""
+    x = _ext(str(e.get("file_path") or ""))
+    return x in kinds or (x in OFFICE_TYPES and bool(e.get("media_ref")))
 
 
 def authored(events: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
@@ -179,7 +190,7 @@ def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str
     shapes: dict[str, tuple[int, int]] = {}  # path -> (non-blank lines, list lines)
     for e in writes:
         path = str(e.get("file_path") or "")
-        if _ext(path) not in DOCUMENT_TYPES:
+        if not _text_kind(e, DOCUMENT_TYPES):
             continue
         if e.get("operation") == "overwrite" and path not in docs:
             continue  # rewriting an existing file is iteration (D), not new production
@@ -231,8 +242,9 @@ def _organisation(by: dict[str, Events], creates: Events) -> dict[str, Any]:
 def _iteration(by: dict[str, Events], writes: Events) -> dict[str, Any]:
     edits = by.get("file_edit", _NONE)
     # A save of a file no one can diff (a Word or Excel file, a PDF, an image) replaces it
-    # whole however little changed: only a text file's overwrite says "rewrote it".
-    overwrites = sum(1 for e in writes if e.get("operation") == "overwrite" and _ext(str(e.get("file_path") or "")) in TEXT_TYPES)
+    # whole however little changed: only a text file's overwrite (an office document's
+    # whose text was kept: it shared no line with before) says "rewrote it".
+    overwrites = sum(1 for e in writes if e.get("operation") == "overwrite" and _text_kind(e, TEXT_TYPES))
     backups = sum(1 for e in by.get("file_copy", _NONE)
                   if e.get("is_backup") is True or _backup(_name(str(e.get("dest_path") or ""))))
     per_file = Counter(str(e.get("file_path")) for e in edits) if edits else {}

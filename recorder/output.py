@@ -16,6 +16,13 @@ from .paths import RootSet
 Blob = tuple[bytes, str, str | None]  # (content, kind "blob" | "diff", original path)
 
 
+def extraction(c: Content) -> dict[str, bool]:
+    """`text_extracted: true` for an action whose snapshot, diff and lengths are the text
+    extracted from an office document (its hashes stay those of its bytes); nothing otherwise,
+    so every other action keeps its fields."""
+    return {"text_extracted": True} if c.extracted else {}
+
+
 def media_ref(kind: str, h: str) -> dict[str, str]:
     if kind == "diff":
         return {"type": "diff", "hash": h, "path": f"media/diffs/{h}.diff"}

@@ -32,7 +32,7 @@ from filegram.schema import Action, depth_of, file_type_of
 from filegram.store import Store, content_hash
 
 from .content import Content, read_content
-from .output import media_ref
+from .output import extraction, media_ref
 from .paths import RootSet, iter_tree
 from .state import FileInfo
 
@@ -137,7 +137,8 @@ def _write(roots: RootSet, path: str, st: os.stat_result, c: Content, before: Fi
     t = min(max(st.st_mtime_ns / 1e6, since), now)
     _emit(out, "file_write", t, now, file_path=rel, file_type=file_type_of(rel), directory_depth=depth_of(rel),
           operation="create" if before is None else "overwrite", content_length=c.chars,
-          before_hash=before.hash if before is not None else None, after_hash=c.hash, media_ref=ref)
+          before_hash=before.hash if before is not None else None, after_hash=c.hash, media_ref=ref,
+          **extraction(c))
 
 
 def _move(roots: RootSet, src: str, dest: str, now: float, out: OfflineChanges) -> None:

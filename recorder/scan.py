@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from .content import read_content
 from .forgotten import Forgotten
+from .officetext import office_kind
 from .paths import RootSet, iter_tree
 from .pending import Pending
 from .state import FileInfo, FileState
@@ -69,7 +70,8 @@ def baseline(roots: RootSet, state: FileState, budget_bytes: int, *, snapshot_ma
                 state.files[p] = old
                 continue
             first = old.first_seen_ms if old is not None else st.st_mtime_ns / 1e6
-            if spent + st.st_size <= budget_bytes and st.st_size <= snapshot_max_bytes:
+            # an office document's text is extracted whatever its size on disk (pictures make it big)
+            if spent + st.st_size <= budget_bytes and (st.st_size <= snapshot_max_bytes or office_kind(p)):
                 c = read_content(p, snapshot_max_bytes, redact=redact)
                 if c is not None:
                     spent += c.size

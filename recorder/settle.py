@@ -29,7 +29,7 @@ from .content import Content, ResourceExhausted
 from .disk import Disk
 from .downloads import PARTIAL_SUFFIXES, placeholder_of
 from .foldercopy import NewFolders
-from .output import Output
+from .output import Output, extraction
 from .paths import RootSet
 from .pending import FRESH_DIR_MS, Pending, PendingDelete, PendingFolderDelete
 from .programs import DOWNLOAD_KIND
@@ -226,7 +226,7 @@ class Settler:
                 file_path=rel, file_type=file_type_of(rel), directory_depth=depth_of(rel),
                 operation="create", content_length=c.chars, before_hash=None, after_hash=c.hash,
                 media_ref=self.output.snapshot_ref(c, rel), _first_seen_ms=info.first_seen_ms,
-                _fp=fingerprint(c.text), _written_ms=written_ms(path),
+                _fp=fingerprint(c.text), _written_ms=written_ms(path), **extraction(c),
             )
             if not self.new_folders.add(path, write):
                 self.output.actions.append(write)
@@ -256,7 +256,7 @@ class Settler:
                 lines_added=d.added, lines_deleted=d.deleted, lines_modified=d.modified,
                 diff_summary=d.summary, before_hash=before.hash, after_hash=c.hash,
                 media_ref_old=ref_old, media_ref_new=ref_new, media_ref_diff=ref_diff,
-                _fp=fingerprint(added_text(d.unified)),
+                _fp=fingerprint(added_text(d.unified)), **extraction(c),
             )
             return
         self.output.emit(
@@ -264,7 +264,7 @@ class Settler:
             file_path=rel, file_type=file_type_of(rel), directory_depth=depth_of(rel),
             operation="overwrite", content_length=c.chars, before_hash=before.hash, after_hash=c.hash,
             media_ref=self.output.snapshot_ref(c, rel), _first_seen_ms=info.first_seen_ms,
-            _fp=fingerprint(c.text),
+            _fp=fingerprint(c.text), **extraction(c),
         )
 
     def _received(self, path: str, rel: str, ch: Change, c: Content) -> None:
@@ -276,7 +276,7 @@ class Settler:
             file_path=rel, file_type=file_type_of(rel), directory_depth=depth_of(rel),
             operation="create", content_length=c.chars, before_hash=None, after_hash=c.hash,
             media_ref=self.output.snapshot_ref(c, rel), program=browser, program_kind=DOWNLOAD_KIND,
-            authored=False, _first_seen_ms=info.first_seen_ms,
+            authored=False, _first_seen_ms=info.first_seen_ms, **extraction(c),
         )
         if not self.new_folders.add(path, write):
             self.output.actions.append(write)
@@ -486,5 +486,5 @@ class Settler:
         self.output.emit(
             "file_read", r.t, file_path=rel, file_type=file_type_of(rel), directory_depth=depth_of(rel),
             view_count=None, view_range=view_range, content_length=c_len, revisit_interval_ms=None,
-            _fp=fingerprint(c.text if c is not None else None),
+            _fp=fingerprint(c.text if c is not None else None), **(extraction(c) if c is not None else {}),
         )

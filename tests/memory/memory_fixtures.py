@@ -25,15 +25,20 @@ class SessionBuilder:
         self.events.append(Action.make(etype, self.sid, self.t, **fields).to_event())
         return self
 
-    def write(self, path: str, text: str, op: str = "create", gap_ms: float = 10_000) -> SessionBuilder:
+    def write(self, path: str, text: str, op: str = "create", gap_ms: float = 10_000, *,
+              snapshot: bool = True) -> SessionBuilder:
+        """A write with its text kept (`snapshot=False`: a binary file, known by its bytes only)."""
         from filegram.store import content_hash
 
         data = text.encode()
         h = content_hash(data)
-        self.blobs[h] = data
+        ref = None
+        if snapshot:
+            self.blobs[h] = data
+            ref = {"type": "blob", "hash": h, "path": f"media/blobs/{h}.blob"}
         ftype = path.rsplit(".", 1)[-1] if "." in path else ""
         return self.add("file_write", gap_ms, file_path=path, file_type=ftype, directory_depth=path.count("/"),
-                        operation=op, content_length=len(text), media_ref={"type": "blob", "hash": h, "path": f"media/blobs/{h}.blob"})
+                        operation=op, content_length=len(text), media_ref=ref)
 
     def read(self, path: str, view_count: int = 1, view_range: list[int] | None = None,
              content_length: int = 100) -> SessionBuilder:

@@ -267,14 +267,33 @@ def test_saving_a_word_file_is_not_rewriting_it(session_builder):
     def make(b, i):
         b.write("draft.md", _doc(60))
         for _ in range(4):
-            b.write("report.docx", "PK binary", op="overwrite")
-        b.write("budget.xlsx", "PK binary", op="overwrite")
+            b.write("report.docx", "PK binary", op="overwrite", snapshot=False)
+        b.write("budget.xlsx", "PK binary", op="overwrite", snapshot=False)
     assert _user(session_builder, make, 8)["D"].tier == "unknown"
     # a text file rewritten in place still is
     b = session_builder()
     b.write("notes.md", _doc(90), op="overwrite")
     b.write("notes.md", _doc(95), op="overwrite")
     assert _tiers(b)["D"]["tier"] == "R"
+
+
+def test_an_office_document_whose_text_is_known_is_writing_and_revising(session_builder):
+    # A recorder that extracts a .docx's text stores it as a snapshot and diffs its saves:
+    # the report is a new document (B) and its saves are edits or rewrites (D), as for a
+    # markdown file. Known only by its bytes, the same report says nothing about either.
+    report = _doc(110).replace("# ", "")
+    b = session_builder()
+    b.write("report.docx", report)
+    b.edit("report.docx", 3, 2)
+    b.write("slides.pptx", report, op="overwrite")
+    sig = _signals(b)
+    assert (sig["B"]["docs"], sig["B"]["lines"]) == (1, 110) and _tiers(b)["B"]["tier"] == "M"
+    assert (sig["D"]["edits"], sig["D"]["overwrites"]) == (1, 1)
+    blind = session_builder()
+    blind.write("report.docx", report, snapshot=False)
+    blind.write("slides.pptx", report, op="overwrite", snapshot=False)
+    sig = _signals(blind)
+    assert not sig["B"]["opp"] and not sig["D"]["opp"]
 
 
 def test_edit_sizes_are_also_read_as_they_are(session_builder):
