@@ -81,10 +81,12 @@ def _backup(name: str) -> bool:
     return looks_like_backup(name)
 
 
-def _text_kind(e: Mapping[str, Any], kinds: frozenset[str]) -> bool:
-    """A write of one of `kinds`, or of an office document whose text was kept (a snapshot)."""
+def _text_kind(e: Mapping[str, Any], kinds: frozenset[str], text_of: Mapping[int, str]) -> bool:
+    """A write of one of `kinds`, or of an office document whose text was kept (a snapshot
+    that is text: another producer may store the document's own bytes, whose length and
+    replacement say nothing about what was written)."""
     x = _ext(str(e.get("file_path") or ""))
-    return x in kinds or (x in OFFICE_TYPES and bool(e.get("media_ref")))
+    return x in kinds or (x in OFFICE_TYPES and id(e) in text_of)
 
 
 def authored(events: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
@@ -129,7 +131,7 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
         "A": _consumption(by),
         "B": _production(by, kept_writes, text_of),
         "C": _organisation(by, creates),
-        "D": _iteration(by, writes),
+        "D": _iteration(by, writes, text_of),
         "E": _curation(by, creates),
         "F": _cross_modal(outputs, text_of),
     }
@@ -190,7 +192,7 @@ def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str
     shapes: dict[str, tuple[int, int]] = {}  # path -> (non-blank lines, list lines)
     for e in writes:
         path = str(e.get("file_path") or "")
-        if not _text_kind(e, DOCUMENT_TYPES):
+        if not _text_kind(e, DOCUMENT_TYPES, text_of):
             continue
         if e.get("operation") == "overwrite" and path not in docs:
             continue  # rewriting an existing file is iteration (D), not new production
@@ -239,12 +241,12 @@ def _organisation(by: dict[str, Events], creates: Events) -> dict[str, Any]:
     }
 
 
-def _iteration(by: dict[str, Events], writes: Events) -> dict[str, Any]:
+def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]) -> dict[str, Any]:
     edits = by.get("file_edit", _NONE)
     # A save of a file no one can diff (a Word or Excel file, a PDF, an image) replaces it
     # whole however little changed: only a text file's overwrite (an office document's
     # whose text was kept: it shared no line with before) says "rewrote it".
-    overwrites = sum(1 for e in writes if e.get("operation") == "overwrite" and _text_kind(e, TEXT_TYPES))
+    overwrites = sum(1 for e in writes if e.get("operation") == "overwrite" and _text_kind(e, TEXT_TYPES, text_of))
     backups = sum(1 for e in by.get("file_copy", _NONE)
                   if e.get("is_backup") is True or _backup(_name(str(e.get("dest_path") or ""))))
     per_file = Counter(str(e.get("file_path")) for e in edits) if edits else {}

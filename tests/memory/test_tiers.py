@@ -266,8 +266,10 @@ def test_saving_a_word_file_is_not_rewriting_it(session_builder):
     # (it cannot diff them), however little changed: those saves say nothing about D.
     def make(b, i):
         b.write("draft.md", _doc(60))
-        for _ in range(4):
+        for _ in range(2):
             b.write("report.docx", "PK binary", op="overwrite", snapshot=False)
+            # another producer may keep the document's own bytes as its snapshot: no text
+            b.write("report.docx", "PK\x03\x04\x00\x00 word/document.xml", op="overwrite")
         b.write("budget.xlsx", "PK binary", op="overwrite", snapshot=False)
     assert _user(session_builder, make, 8)["D"].tier == "unknown"
     # a text file rewritten in place still is
@@ -292,6 +294,9 @@ def test_an_office_document_whose_text_is_known_is_writing_and_revising(session_
     blind = session_builder()
     blind.write("report.docx", report, snapshot=False)
     blind.write("slides.pptx", report, op="overwrite", snapshot=False)
+    # a producer that kept the files' bytes (a zip: NULs, no text) knows no more
+    blind.write("memo.docx", "PK\x03\x04\x00\x00" + "x" * 40_000)
+    blind.write("slides.pptx", "PK\x03\x04\x00\x00 ppt/slides", op="overwrite")
     sig = _signals(blind)
     assert not sig["B"]["opp"] and not sig["D"]["opp"]
 
