@@ -141,6 +141,8 @@ class Searches:
         spec = s.spec
         if s.anonymous and not s.opened and not s.scanned:
             return  # someone's grep elsewhere on the machine
+        if spec.extra.get("deletes"):
+            return  # find ... -delete: cleanup, recorded as its deletes only
         scope = [p for p in spec.paths if self.roots.contains(p)] or [r.path for p in spec.paths for r in self.roots.overlapping(p)]
         rel_scope = self.roots.rel(scope[0]) if scope else "."
         found = self._rerun(spec)
