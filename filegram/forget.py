@@ -67,8 +67,9 @@ def glob_name(glob: str) -> str:
 
 
 def query_names(ev: dict[str, Any], glob: str) -> bool:
-    """A search that names no path is tied to a folder only by its query naming it (the
-    trace keeps no search scope): `grep -r "secret-project/plan"` goes with --path secret-project."""
+    """A search that names no path (a trace made before searches kept their scope,
+    `search_scope`) is tied to a folder only by its query naming it: `grep -r
+    "secret-project/plan"` goes with --path secret-project."""
     query = ev.get("query")
     name = glob_name(glob)
     return isinstance(query, str) and len(name) >= 3 and name in query

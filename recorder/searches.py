@@ -162,9 +162,25 @@ class Searches:
             query = redact_query(query, s.matched_text)  # a grep for a password is hidden too
         self.output.emit(
             "file_search", spec.t_start, search_type=spec.search_type, query=query,
-            files_matched=matched, files_opened_after=[], _scope=rel_scope or ".", _tool=spec.tool,
-            _matched=matched_rel,
+            files_matched=matched, files_opened_after=[], search_scope=self._stored_scope(spec, scope),
+            _scope=rel_scope or ".", _tool=spec.tool, _matched=matched_rel,
         )
+
+    def _stored_scope(self, spec: SearchSpec, scope: list[str]) -> list[str] | None:
+        """What the search was run over, as stored names (`grep -r q notes/` -> ["notes"]),
+        so that forgetting notes/ forgets the search and its query. A folder the recorder
+        does not record (ignored) stands as its nearest recorded folder above it. locate
+        searched its database, not a folder: None."""
+        if spec.search_type == "locate":
+            return None
+        out: list[str] = []
+        for p in scope:
+            while not self.roots.visible(p) and self.roots.contains(p) and self.roots.root_of(p).path != p:  # type: ignore[union-attr]
+                p = os.path.dirname(p)
+            rel = self.roots.rel(p) if self.roots.visible(p) else None
+            if rel is not None and rel not in out:
+                out.append(rel)
+        return out or None
 
     def _rerun(self, spec: SearchSpec) -> list[str] | None:
         """The files the search matched, by running it again read-only (see searchrerun);

@@ -405,7 +405,8 @@ class Settler:
                 for r in reads:
                     r.claimed = "search"
                 self.searches_inferred += 1
-                self.output.emit("file_search", b.t, search_type="grep", query=None, files_matched=None, files_opened_after=[], _scope=rel, _inferred=True)
+                self.output.emit("file_search", b.t, search_type="grep", query=None, files_matched=None, files_opened_after=[],
+                                 search_scope=[rel], _scope=rel, _inferred=True)
                 return
         else:
             for o in group:

@@ -110,3 +110,32 @@ def test_forget_a_name_at_any_depth(fg_home, fixtures_dir):
     assert not path_matches("outputs/reportsX/a.md", "**/reports") and not path_matches("reportsX", "**/reports")
     assert b"notes/todo.md" in raw, "what the glob does not name stays"
 
+
+
+def test_forget_path_reaches_an_imported_search_by_its_scope(fg_home, tmp_path):
+    """A search names no file it opened or matched and its query does not name the folder:
+    its scope (`search_scope`, made relative to the workspace root on import) is what ties
+    it to the folder, so forgetting the folder forgets its query, also at any depth."""
+    env = {"session_id": "s-scope", "profile_id": None, "message_id": None, "model_provider": None,
+           "model_name": None, "search_type": "grep", "files_matched": 0, "files_opened_after": []}
+    events = [
+        {"event_id": "q1", "event_type": "file_search", "timestamp": 1770600000000.0, **env,
+         "query": "lemurtop8811", "search_scope": ["/ws/hidden"]},
+        {"event_id": "q2", "event_type": "file_search", "timestamp": 1770600001000.0, **env,
+         "query": "lemurdeep8812", "search_scope": ["/ws/work/hidden/sub"]},
+        {"event_id": "q3", "event_type": "file_search", "timestamp": 1770600002000.0, **env,
+         "query": "lemurkept8813", "search_scope": ["/ws"]},
+    ]
+    folder = tmp_path / "scope_T-01"
+    folder.mkdir()
+    (folder / "events.json").write_text(json.dumps(events))
+    (folder / "summary.json").write_text(json.dumps({"workspace_root": "/ws"}))
+    run_cli("import", str(folder), home=fg_home, check=True)
+    shown = json.loads(run_cli("trace", "show", "--json", home=fg_home, check=True).stdout)
+    assert [e["search_scope"] for e in shown] == [["hidden"], ["work/hidden/sub"], ["."]]
+    run_cli("forget", "--path", "hidden", home=fg_home, check=True)
+    raw = _raw_bytes(fg_home)
+    assert b"lemurtop8811" not in raw and b"lemurdeep8812" in raw
+    run_cli("forget", "--path", "**/hidden", home=fg_home, check=True)
+    raw = _raw_bytes(fg_home)
+    assert b"lemurdeep8812" not in raw and b"lemurkept8813" in raw
