@@ -139,7 +139,11 @@ def forget(
                         and not query_names(ev, path_glob):
                     continue
                 doomed.append(seq)
-                forgotten_paths.update(paths)
+                # a search's scope is where it looked, not a file forgotten: a time range
+                # holding `grep -r x .` must not make every log line with "." or every file
+                # called like a searched folder go too
+                looked_in = ev.get("search_scope") or ()
+                forgotten_paths.update(p for p in paths if p not in looked_in)
                 doomed_hashes.update(media_hashes(ev))
             result["actions"] = store.delete_where_in("actions", "seq", doomed)
             if path_glob is not None:
