@@ -146,8 +146,8 @@ ACTION_TYPES: tuple[str, ...] = tuple(ACTION_SPECS)
 # trajectories and the simulator's traces do not). Absent "authored" means authored.
 #   program: the program that did it ("vim", "tar", "git", "cp", "python3" ...), null when unknown
 #   authored: false for a tool's work (archives, version control, packages, builds,
-#             indexers), a script's burst of new files and a download, true for the
-#             person's own acts
+#             indexers), a script's burst of new files, an interpreter's read of its own
+#             script and a download, true for the person's own acts
 #   bulk, bulk_count: a summary of many files (one action for a whole operation)
 #   command: the program and its sub-command ("git checkout", "tar x"), never arguments
 #   program_kind: the program's row in the recorder's table (archive, vcs, editor ...), or
