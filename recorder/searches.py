@@ -175,7 +175,8 @@ class Searches:
             return None
         out: list[str] = []
         for p in scope:
-            while not self.roots.visible(p) and self.roots.contains(p) and self.roots.root_of(p).path != p:  # type: ignore[union-attr]
+            root = self.roots.root_of(p)
+            while root is not None and p != root.path and not self.roots.visible(p):
                 p = os.path.dirname(p)
             rel = self.roots.rel(p) if self.roots.visible(p) else None
             if rel is not None and rel not in out:
