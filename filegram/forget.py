@@ -67,8 +67,9 @@ def glob_name(glob: str) -> str:
 
 
 def query_names(ev: dict[str, Any], glob: str) -> bool:
-    """A search that names no path is tied to a folder only by its query naming it (the
-    trace keeps no search scope): `grep -r "secret-project/plan"` goes with --path secret-project."""
+    """A search that names no path (a trace made before searches kept their scope,
+    `search_scope`) is tied to a folder only by its query naming it: `grep -r
+    "secret-project/plan"` goes with --path secret-project."""
     query = ev.get("query")
     name = glob_name(glob)
     return isinstance(query, str) and len(name) >= 3 and name in query
@@ -138,7 +139,11 @@ def forget(
                         and not query_names(ev, path_glob):
                     continue
                 doomed.append(seq)
-                forgotten_paths.update(paths)
+                # a search's scope is where it looked, not a file forgotten: a time range
+                # holding `grep -r x .` must not make every log line with "." or every file
+                # called like a searched folder go too
+                looked_in = ev.get("search_scope") or ()
+                forgotten_paths.update(p for p in paths if p not in looked_in)
                 doomed_hashes.update(media_hashes(ev))
             result["actions"] = store.delete_where_in("actions", "seq", doomed)
             if path_glob is not None:

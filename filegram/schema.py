@@ -75,6 +75,7 @@ ACTION_SPECS: dict[str, tuple[FieldSpec, ...]] = {
         _f("query", STR, required=False, nullable=True),
         _f("files_matched", COUNT, required=False, nullable=True),
         _f("files_opened_after", STR_LIST, required=False, nullable=True),
+        _f("search_scope", STR_LIST, required=False, nullable=True),
     ),
     "file_write": (
         _f("file_path", STR),
@@ -145,8 +146,8 @@ ACTION_TYPES: tuple[str, ...] = tuple(ACTION_SPECS)
 # trajectories and the simulator's traces do not). Absent "authored" means authored.
 #   program: the program that did it ("vim", "tar", "git", "cp", "python3" ...), null when unknown
 #   authored: false for a tool's work (archives, version control, packages, builds,
-#             indexers), a script's burst of new files and a download, true for the
-#             person's own acts
+#             indexers), a script's burst of new files, an interpreter's read of its own
+#             script and a download, true for the person's own acts
 #   bulk, bulk_count: a summary of many files (one action for a whole operation)
 #   command: the program and its sub-command ("git checkout", "tar x"), never arguments
 #   program_kind: the program's row in the recorder's table (archive, vcs, editor ...), or
@@ -201,7 +202,9 @@ PATH_FIELDS: dict[str, tuple[str, ...]] = {
     "context_switch": ("from_file", "to_file"),
     "cross_file_reference": ("source_file", "target_file"),
 }
-PATH_LIST_FIELDS: dict[str, tuple[str, ...]] = {"file_search": ("files_opened_after",)}
+# A search's scope (the folders or files it was run over) is a path like any other: forget
+# --path reaches the search through it, and the deny list and anonymisation see it.
+PATH_LIST_FIELDS: dict[str, tuple[str, ...]] = {"file_search": ("files_opened_after", "search_scope")}
 MEDIA_FIELDS: dict[str, tuple[str, ...]] = {
     "file_write": ("media_ref",),
     "file_edit": ("media_ref_old", "media_ref_new", "media_ref_diff"),

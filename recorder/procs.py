@@ -31,6 +31,7 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
+from .interpreters import script_of
 from .programs import PYTHONS, ProgramTable, browser_family
 from .searchspec import SEARCH_TOOLS
 
@@ -227,6 +228,14 @@ class _Scanner:
                     if overlaps(os.path.normpath(os.path.join(cwd, os.path.expanduser(part)))):
                         return True
         return False
+
+    def _script_in_root(self, argv: list[str], cwd: str) -> bool:
+        """Does an interpreter run a script file that lies in a root (`bash backup.sh`)?
+        Only then is its read of the script one the recorder sees (see interpreters)."""
+        script = script_of(argv, cwd)
+        if script is None:
+            return False
+        return not self.roots or any(script.startswith(r.rstrip(os.sep) + os.sep) for r in self.roots)
 
     def _answer_syncs(self) -> None:
         with contextlib.suppress(OSError):
@@ -473,11 +482,13 @@ class _Scanner:
         argv, cwd = info
         c = self.table.classify(argv, comm)
         # An interpreter running a script the table does not list is reported too (when it
-        # works in a root): a burst of new files it writes is named after it; and a browser
+        # works in a root): a burst of new files it writes is named after it, and its read of
+        # its own script is its, not the person's (interpreters); and a browser
         # (wherever it was started), which names the downloads it finishes (tools.Unlisted).
         browser = c is None and browser_family(comm) is not None
-        if c is None and comm not in _SEARCH_COMM and not PYTHONS.match(comm) and not browser:
-            return
+        if c is None and comm not in _SEARCH_COMM and not PYTHONS.match(comm) and not browser \
+                and not self._script_in_root(argv, cwd):
+            return  # a shell (or node, ruby ...) running no script of a root: `sh -c CMD`, a terminal's bash
         if browser and any(a.startswith("--type=") for a in argv[1:]):
             return  # a Chromium browser's renderer, GPU or utility process: not the browser
         if not browser and not (c is not None and c.rule.scope == "all") and not self._relevant(argv, cwd):

@@ -34,6 +34,8 @@ from dataclasses import dataclass, field
 
 from filegram.config import TOOL_PROGRAM_KINDS
 
+from .interpreters import PYTHONS, is_interpreter
+
 # kind -> authored. "search" runs come from searchspec (grep, find ...): the person's.
 AUTHORED_KINDS = {"shell": True, "reader": True, "editor": True, "search": True}
 TOOL_KINDS = ("archive", "vcs", "package", "build", "indexer", "tool")
@@ -123,7 +125,7 @@ RULES: tuple[Rule, ...] = (
          "editors: real saves authored; listings, swap, backup and lock files not recorded"),
 )
 
-PYTHONS = re.compile(r"^(python|pypy)(\d+(\.\d+)?)?$")
+# PYTHONS: python, python3, python3.11, pypy3 (interpreters, which says what script each runs)
 
 # Web browsers, by family (the partial-download names they write, see downloads). They are
 # no rows of the table: a browser runs all day and writes its caches constantly, so it covers
@@ -189,7 +191,7 @@ class ProgramTable:
     def watches(self, comm: str) -> bool:
         """Should the process helper look at a process of this kernel name?"""
         assert self._comm is not None
-        return bool(self._comm.match(comm)) or bool(PYTHONS.match(comm))
+        return bool(self._comm.match(comm)) or is_interpreter(comm)
 
     def classify(self, argv: Sequence[str], comm: str | None = None) -> Classified | None:
         """The row of a command line (None: not in the table). A script run by its

@@ -141,6 +141,8 @@ class Searches:
         spec = s.spec
         if s.anonymous and not s.opened and not s.scanned:
             return  # someone's grep elsewhere on the machine
+        if spec.extra.get("deletes"):
+            return  # find ... -delete: cleanup, recorded as its deletes only
         scope = [p for p in spec.paths if self.roots.contains(p)] or [r.path for p in spec.paths for r in self.roots.overlapping(p)]
         rel_scope = self.roots.rel(scope[0]) if scope else "."
         found = self._rerun(spec)
@@ -160,9 +162,26 @@ class Searches:
             query = redact_query(query, s.matched_text)  # a grep for a password is hidden too
         self.output.emit(
             "file_search", spec.t_start, search_type=spec.search_type, query=query,
-            files_matched=matched, files_opened_after=[], _scope=rel_scope or ".", _tool=spec.tool,
-            _matched=matched_rel,
+            files_matched=matched, files_opened_after=[], search_scope=self._stored_scope(spec, scope),
+            _scope=rel_scope or ".", _tool=spec.tool, _matched=matched_rel,
         )
+
+    def _stored_scope(self, spec: SearchSpec, scope: list[str]) -> list[str] | None:
+        """What the search was run over, as stored names (`grep -r q notes/` -> ["notes"]),
+        so that forgetting notes/ forgets the search and its query. A folder the recorder
+        does not record (ignored) stands as its nearest recorded folder above it. locate
+        searched its database, not a folder: None."""
+        if spec.search_type == "locate":
+            return None
+        out: list[str] = []
+        for p in scope:
+            root = self.roots.root_of(p)
+            while root is not None and p != root.path and not self.roots.visible(p):
+                p = os.path.dirname(p)
+            rel = self.roots.rel(p) if self.roots.visible(p) else None
+            if rel is not None and rel not in out:
+                out.append(rel)
+        return out or None
 
     def _rerun(self, spec: SearchSpec) -> list[str] | None:
         """The files the search matched, by running it again read-only (see searchrerun);

@@ -134,7 +134,11 @@ def parse_search(argv: list[str], cwd: str, pid: int = 0, t_start: float = 0.0) 
         name_test, query = best if best is not None else (None, None)
         if not paths:
             paths = ["."]
-        return SearchSpec(pid, tool, "find", query, [_abs(p, cwd) for p in paths], cwd, argv, t_start, name_test=name_test)
+        # `find tmp -name '*.tmp' -delete` is cleanup, not a search: its walk is still its
+        # own (claimed, see searches), but only its deletes are recorded
+        extra: dict[str, object] = {"deletes": True} if "-delete" in args else {}
+        return SearchSpec(pid, tool, "find", query, [_abs(p, cwd) for p in paths], cwd, argv, t_start,
+                          name_test=name_test, extra=extra)
     if tool in ("fd", "fdfind"):
         return _parse_fd(tool, args, cwd, argv, pid, t_start)
     if stype == "locate":

@@ -32,7 +32,7 @@ from .foldercopy import NewFolders
 from .output import Output, extraction
 from .paths import RootSet
 from .pending import FRESH_DIR_MS, Pending, PendingDelete, PendingFolderDelete
-from .programs import DOWNLOAD_KIND
+from .programs import DOWNLOAD_KIND, SCRIPT_KIND
 from .scripts import written_ms
 from .searches import Searches
 from .state import FileState
@@ -405,7 +405,8 @@ class Settler:
                 for r in reads:
                     r.claimed = "search"
                 self.searches_inferred += 1
-                self.output.emit("file_search", b.t, search_type="grep", query=None, files_matched=None, files_opened_after=[], _scope=rel, _inferred=True)
+                self.output.emit("file_search", b.t, search_type="grep", query=None, files_matched=None, files_opened_after=[],
+                                 search_scope=[rel], _scope=rel, _inferred=True)
                 return
         else:
             for o in group:
@@ -483,8 +484,12 @@ class Settler:
             elif known is None or known.hash != c.hash or (c.text is not None and not known.has_snapshot):
                 self.disk.remember(r.path, c, first_seen=None if known else r.t)
         view_range = [1, c.lines] if c is not None and c.text is not None and c.lines else None
+        # `python3 gen.py` opens gen.py to run it: the interpreter's read (see interpreters)
+        interpreter = self.tools.script_reader(r.path, r.t)
+        provenance = {} if interpreter is None else {"program": interpreter, "program_kind": SCRIPT_KIND, "authored": False}
         self.output.emit(
             "file_read", r.t, file_path=rel, file_type=file_type_of(rel), directory_depth=depth_of(rel),
             view_count=None, view_range=view_range, content_length=c_len, revisit_interval_ms=None,
             _fp=fingerprint(c.text if c is not None else None), **(extraction(c) if c is not None else {}),
+            **provenance,
         )

@@ -38,6 +38,7 @@ from filegram.naming import backup_of, looks_like_backup, looks_temporary
 from filegram.schema import depth_of, dir_depth_of, file_type_of
 
 from .bulk import BULK_WINDOW_MS
+from .interpreters import script_of
 from .output import Output
 from .paths import RootSet, under
 from .pending import Pending
@@ -207,6 +208,7 @@ class Unlisted:
     t_start: float
     t_end: float | None = None
     family: str | None = None  # a browser's family (programs.BROWSERS); None: an interpreter
+    script: str | None = None  # the script file an interpreter runs (interpreters.script_of)
 
 
 def _ctime_ms(path: str) -> float | None:
@@ -296,13 +298,16 @@ class ToolRuns:
             return
         family = None
         name = os.path.basename(info.argv[0])
-        if not PYTHONS.match(name):
+        script = script_of(info.argv, info.cwd)
+        if script is not None and not self.roots.contains(script):
+            script = None  # its read of the script is nowhere the recorder looks
+        if not PYTHONS.match(name) and script is None:
             family = browser_family(name)
             if family is None:
                 name, family = info.comm, browser_family(info.comm)
             if family is None and not PYTHONS.match(name):
                 return
-        self.unlisted[info.pid] = Unlisted(info.pid, name, info.t_start, family=family)
+        self.unlisted[info.pid] = Unlisted(info.pid, name, info.t_start, family=family, script=script)
         if len(self.unlisted) > MAX_RUNS:
             done = [p for p, u in self.unlisted.items() if u.t_end is not None]
             for p in (done or list(self.unlisted))[: len(self.unlisted) - MAX_RUNS]:
@@ -311,7 +316,17 @@ class ToolRuns:
     def unlisted_program(self, t_first: float, t_last: float) -> str | None:
         """The interpreter of an unlisted script alive from t_first to t_last (the latest
         started, when several were), or None."""
-        return self._latest_alive(lambda u: u.family is None, t_first, t_last)
+        # a Python interpreter only: a shell running a script somewhere is alive all day
+        # (a terminal's `bash setup.sh`, a CI runner's) and would name every burst
+        return self._latest_alive(lambda u: u.family is None and PYTHONS.match(u.program) is not None, t_first, t_last)
+
+    def script_reader(self, path: str, t: float) -> str | None:
+        """The interpreter that was running the script at path at t (`python3 gen.py`
+        opening gen.py to run it), or None: that read is the program's, not the person's."""
+        for u in self.unlisted.values():
+            if u.script == path and u.t_start - START_SLACK_MS <= t and (u.t_end is None or t <= u.t_end + END_GRACE_MS):
+                return u.program
+        return None
 
     def browser(self, families: tuple[str, ...], t: float) -> str | None:
         """A browser of one of these families running at t (the latest started), or None."""

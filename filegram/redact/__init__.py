@@ -134,7 +134,7 @@ PATH_FIELD_NAMES = frozenset({
     "file_path", "directory_path", "old_path", "new_path", "dir_path", "source_path", "dest_path",
     "from_file", "to_file", "source_file", "target_file",
 })
-PATH_LIST_NAMES = frozenset({"files_opened_after", "files_matched"})
+PATH_LIST_NAMES = frozenset({"files_opened_after", "files_matched", "search_scope"})
 KEEP_FIELDS = frozenset({
     "event_id", "event_type", "session_id", "profile_id", "message_id", "model_provider",
     "model_name", "file_type", "operation", "search_type", "edit_tool", "before_hash",

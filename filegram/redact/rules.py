@@ -26,6 +26,8 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from .placeholders import is_placeholder
+
 PLACEHOLDER_PREFIX = "[REDACTED"
 
 
@@ -234,6 +236,30 @@ def secret_key(key: str) -> bool:
     return all(p in AFTER_SECRET_OK or p.isdigit() for p in parts[last + 1 :])
 
 
+# A data source name holds a secret only when it carries credentials: a password in its URL
+# (postgres://app:pw@db/x, app:pw@tcp(db)/x), a password= / pwd= inside (libpq, ODBC), or a
+# token as a URL's user (Sentry: https://<key>@o1.ingest.sentry.io/5). `dsn = user`,
+# `DSN=reports` (an ODBC data source's name) and `dsn = postgres://app@db/x` hold none.
+_DSN_CREDENTIALS = re.compile(
+    r"""(?i)[^\s:/@]*:[^\s@/]+@|(?:^|[\s;?&,"'(])(?:password|passwd|pass|pwd|pw|secret|token|auth_token)\s*=\s*[^\s;&"']|"""
+    r"""://[A-Za-z0-9_\-]{16,}@"""
+)
+
+
+def dsn_only(key: str) -> bool:
+    """Is a key secret only because it names a DSN (dsn, DATABASE_DSN, sentry_dsn)?"""
+    parts = key_parts(key)
+    if "dsn" not in parts:
+        return False
+    rest = [p for p in parts if p != "dsn"]
+    return not secret_key("_".join(rest)) if rest else True
+
+
+def dsn_without_credentials(key: str, value: str) -> bool:
+    """A value under a DSN's name that holds no password or token: not a secret."""
+    return dsn_only(key) and _DSN_CREDENTIALS.search(value) is None
+
+
 _CODE_VALUE = re.compile(
     r"^(?:[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[a-z_][a-z_]*_[a-z_]*"
     r"|[A-Z][a-z]+(?:[A-Z][a-z]+)+|\$\{?\w+\}?|\$\(.*|%\(?\w*\)?[sd]|\{\{?[^}]*\}?\}|<[^>]*>|\*+|\.{3,}|x{3,}|_+|-+|#+|\?+)$"
@@ -247,7 +273,7 @@ def plausible_secret(value: str, *, min_len: int = 3, quoted: bool = False) -> b
     v = value.strip().rstrip(",;`'\"")
     if len(v) < min_len or len(v) > 400:
         return False
-    if v.startswith(PLACEHOLDER_PREFIX) or v.lower() in NOT_SECRET_VALUES:
+    if v.startswith(PLACEHOLDER_PREFIX) or v.lower() in NOT_SECRET_VALUES or is_placeholder(v):
         return False
     if _CODE_VALUE.match(v):
         return False
@@ -556,19 +582,21 @@ def find_assignments(scan: Scan) -> None:
     for start, end in scan.lines(SECRET_TRIGGERS):
         pos = start
         while (m := _ASSIGN.search(text, pos, end)) is not None:
-            if not secret_key(m.group("key")):
+            if not secret_key(m.group("key")) or dsn_without_credentials(m.group("key"), m.group("qval") or m.group("val")):
                 pos = m.end("key")  # a value of another key may hold this one (a DSN)
                 continue
             pos = m.end()
             if m.group("qval") is not None:
                 if plausible_secret(m.group("qval"), quoted=True):
                     scan.add(m.start("qval"), m.end("qval"), "SECRET")
-            elif plausible_secret(m.group("val")) and not _EXPRESSION_GOES_ON.match(text, m.end(), end):
+            elif plausible_secret(m.group("val")) and not _EXPRESSION_GOES_ON.match(text, m.end(), end) \
+                    and not is_placeholder(text[m.start("val") : end]):
                 scan.add_value(m.start("val"), m.group("val"))
         for rx in (_XML, _FLAG):
             for m in rx.finditer(text, start, end):
                 got = _group(m, "qval", "val") if "qval" in rx.groupindex else _group(m, "val")
-                if got and secret_key(m.group("key")) and plausible_secret(got[1], quoted="qval" in rx.groupindex and m.group("qval") is not None):
+                if got and secret_key(m.group("key")) and not dsn_without_credentials(m.group("key"), got[1]) \
+                        and plausible_secret(got[1], quoted="qval" in rx.groupindex and m.group("qval") is not None):
                     scan.add_value(*got)
     for m in _ENV_LINE.finditer(text):
         parts = m.group("key").split("_")
@@ -576,11 +604,12 @@ def find_assignments(scan: Scan) -> None:
         if not hits or not all(p.lower() in AFTER_SECRET_OK or p.isdigit() for p in parts[hits[-1] + 1 :]):
             continue
         got = _group(m, "qval", "val")
-        if got and plausible_secret(got[1], quoted=m.group("qval") is not None):
+        if got and plausible_secret(got[1], quoted=m.group("qval") is not None) \
+                and not dsn_without_credentials(m.group("key"), got[1]):
             scan.add_value(*got)
     for m in _NAME_VALUE.finditer(text):
         got = _group(m, "qval", "val")
-        if got and secret_key(m.group("key")) and plausible_secret(got[1]):
+        if got and secret_key(m.group("key")) and plausible_secret(got[1]) and not dsn_without_credentials(m.group("key"), got[1]):
             scan.add_value(*got)
 
 
@@ -658,6 +687,9 @@ def find_intl(scan: Scan) -> None:
                 scan.add(m.start("qval"), m.end("qval"), "SECRET")
             continue
         value = m.group("val").rstrip(".,;:!?)")
+        line_end = text.find("\n", m.start("val"))
+        if is_placeholder(text[m.start("val") : line_end if line_end >= 0 else len(text)]):
+            continue  # "Passwort: bitte ändern", "contraseña: por definir"
         if _answer_like(value):  # no stop words of these languages here: a plain word stays
             scan.add_value(m.start("val"), value)
 

@@ -110,3 +110,53 @@ def test_forget_a_name_at_any_depth(fg_home, fixtures_dir):
     assert not path_matches("outputs/reportsX/a.md", "**/reports") and not path_matches("reportsX", "**/reports")
     assert b"notes/todo.md" in raw, "what the glob does not name stays"
 
+
+
+def test_forget_path_reaches_an_imported_search_by_its_scope(fg_home, tmp_path):
+    """A search names no file it opened or matched and its query does not name the folder:
+    its scope (`search_scope`, made relative to the workspace root on import) is what ties
+    it to the folder, so forgetting the folder forgets its query, also at any depth."""
+    env = {"session_id": "s-scope", "profile_id": None, "message_id": None, "model_provider": None,
+           "model_name": None, "search_type": "grep", "files_matched": 0, "files_opened_after": []}
+    events = [
+        {"event_id": "q1", "event_type": "file_search", "timestamp": 1770600000000.0, **env,
+         "query": "lemurtop8811", "search_scope": ["/ws/hidden"]},
+        {"event_id": "q2", "event_type": "file_search", "timestamp": 1770600001000.0, **env,
+         "query": "lemurdeep8812", "search_scope": ["/ws/work/hidden/sub"]},
+        {"event_id": "q3", "event_type": "file_search", "timestamp": 1770600002000.0, **env,
+         "query": "lemurkept8813", "search_scope": ["/ws"]},
+    ]
+    folder = tmp_path / "scope_T-01"
+    folder.mkdir()
+    (folder / "events.json").write_text(json.dumps(events))
+    (folder / "summary.json").write_text(json.dumps({"workspace_root": "/ws"}))
+    run_cli("import", str(folder), home=fg_home, check=True)
+    shown = json.loads(run_cli("trace", "show", "--json", home=fg_home, check=True).stdout)
+    assert [e["search_scope"] for e in shown] == [["hidden"], ["work/hidden/sub"], ["."]]
+    run_cli("forget", "--path", "hidden", home=fg_home, check=True)
+    raw = _raw_bytes(fg_home)
+    assert b"lemurtop8811" not in raw and b"lemurdeep8812" in raw
+    run_cli("forget", "--path", "**/hidden", home=fg_home, check=True)
+    raw = _raw_bytes(fg_home)
+    assert b"lemurdeep8812" not in raw and b"lemurkept8813" in raw
+
+
+def test_forgetting_a_time_range_with_a_search_of_the_whole_root_keeps_other_log_lines(fg_home, tmp_path):
+    """A search's scope is where it looked, not a forgotten file: forgetting the time of
+    `grep -r x .` (scope ["."]) removes the search, not every log line holding a "."."""
+    env = {"session_id": "s-root", "profile_id": None, "message_id": None, "model_provider": None,
+           "model_name": None, "search_type": "grep", "files_matched": 0, "files_opened_after": []}
+    ts = 1770600000000.0
+    events = [{"event_id": "r1", "event_type": "file_search", "timestamp": ts, **env,
+               "query": "lemurroot8814", "search_scope": ["/ws"]}]
+    folder = tmp_path / "root_T-01"
+    folder.mkdir()
+    (folder / "events.json").write_text(json.dumps(events))
+    (folder / "summary.json").write_text(json.dumps({"workspace_root": "/ws"}))
+    run_cli("import", str(folder), home=fg_home, check=True)
+    (fg_home / "logs").mkdir(exist_ok=True)
+    line = "2020-01-01 10:00:00,001 INFO filegram.daemon: started v1.2 in notes.d\n"
+    (fg_home / "logs" / "daemon.log").write_text(line)
+    run_cli("forget", "--since", f"{ts - 1000:.0f}", "--until", f"{ts + 1000:.0f}", home=fg_home, check=True)
+    assert b"lemurroot8814" not in _raw_bytes(fg_home)
+    assert (fg_home / "logs" / "daemon.log").read_text() == line

@@ -288,3 +288,69 @@ def test_the_benchmark_command_prints_its_table():
     proc = subprocess.run([sys.executable, "-m", "filegram.redact.bench"], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert "recall" in proc.stdout and "per 100 KB" in proc.stdout and "MB/s" in proc.stdout
+
+
+# A placeholder where a password goes, in the languages whose password label the detectors
+# know: not a secret ("Passwort: bitte ändern" lost "bitte").
+@pytest.mark.parametrize("text", [
+    "Passwort: bitte ändern",
+    "Passwort: Bitte ändern!",
+    "Kennwort: siehe Tresor",
+    "Das Kennwort ist noch offen",
+    "password: please change",
+    'password = "to be defined"',
+    "wachtwoord: graag wijzigen",
+    "mot de passe : à définir",
+    "contraseña: por favor cámbiala",
+    "contrasenya: a canviar",
+    "senha: a definir",
+    "password: da cambiare",
+    "passord: vennligst endre",
+    "adgangskode: ændres",
+    "lösenord: vänligen ändra",
+    "salasana: vaihda",
+    "hasło: do zmiany",
+    "heslo: prosím změňte",
+    "jelszó: kérem változtasd meg",
+    "şifre: lütfen değiştirin",
+    "пароль: пожалуйста измените",
+    "密码：请修改",
+    "パスワード: 変更してください",
+    "비밀번호: 변경하세요",
+])
+def test_a_placeholder_phrase_after_a_password_label_is_not_a_secret(text):
+    assert redact(text) == text
+
+
+@pytest.mark.parametrize("text,secret", [
+    ("Passwort: Tr0ub4dor&3", "Tr0ub4dor&3"),
+    ("Passwort: bitte123", "bitte123"),
+    ("Passwort: Xy7!pq bitte ändern", "Xy7!pq"),
+    ('password = "se1cret-Value"', "se1cret-Value"),
+    ("contraseña: Ver4no!2024", "Ver4no!2024"),
+])
+def test_a_secret_that_starts_like_a_placeholder_is_still_redacted(text, secret):
+    assert secret not in redact(text)
+
+
+@pytest.mark.parametrize("text", [
+    "dsn = user",
+    "DSN=user",
+    "export DATABASE_DSN=reports",
+    "dsn = postgres://app@db.internal/app",
+    "--dsn reports",
+])
+def test_a_dsn_without_credentials_is_not_a_secret(text):
+    assert redact(text) == text
+
+
+@pytest.mark.parametrize("text,secret", [
+    ("dsn: postgres://u:pw12x@h/db", "pw12x"),
+    ('dsn = "host=db user=app password=Xy7pq dbname=x"', "Xy7pq"),
+    ('DSN="Driver={SQL};Server=x;Pwd=Ab12cd;"', "Ab12cd"),
+    ("DSN=app:s3cret@tcp(db:3306)/x", "s3cret"),
+    ("sentry_dsn = https://0123456789abcdef0123@o1.ingest.sentry.io/5", "0123456789abcdef0123"),
+    ("dsn_password = hunter22x", "hunter22x"),
+])
+def test_a_dsn_with_credentials_is_still_redacted(text, secret):
+    assert secret not in redact(text)

@@ -31,7 +31,9 @@ def test_field_names_are_the_filegram_names():
         "file_path", "file_type", "directory_depth", "view_count", "view_range", "content_length", "revisit_interval_ms",
     ]
     assert names["file_edit"][3:6] == ["lines_added", "lines_deleted", "lines_modified"]
-    assert names["file_search"] == ["search_type", "query", "files_matched", "files_opened_after"]
+    # FileGram's four, then FileGram's own extension: what the search was run over (optional;
+    # forget --path reaches a search through it)
+    assert names["file_search"] == ["search_type", "query", "files_matched", "files_opened_after", "search_scope"]
     assert names["cross_file_reference"] == ["source_file", "target_file", "reference_type", "interval_ms"]
 
 

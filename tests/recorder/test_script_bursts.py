@@ -106,3 +106,28 @@ def test_an_editors_save_all_stays_the_persons_edits(root: Path, store: Store) -
     evs = [e for e in primary(store) if e["event_type"] != "file_read"]
     assert [(e["event_type"], e["file_path"], e["authored"]) for e in evs] == [
         ("file_edit", name, True) for name in ("a.md", "b.md", "c.md")], evs
+
+
+def test_an_interpreter_reading_its_own_script_is_the_programs_read(root: Path, store: Store) -> None:
+    """`python3 tidy.py` and `bash backup.sh` open their script to run it: the interpreter's
+    read (`program` the interpreter, `program_kind: "script"`, `"authored": false`), not the
+    person reading tidy.py (it was stored as theirs, with a context switch and a
+    sequential_access reference between the two scripts). The person's own read of a
+    script with cat stays theirs."""
+    (root / "tidy.py").write_text("import time\ntime.sleep(0.4)\nprint('tidied')\n")
+    (root / "backup.sh").write_text("sleep 0.4\necho backed up\n")
+    with Recorder(store, [root], make_config()) as rec:
+        # the scripts sleep: the process helper sees them also without the connector's
+        # exec notice (its periodic scan)
+        sh("python3 tidy.py > /dev/null; bash backup.sh > /dev/null", root)
+        rec.flush(FLUSH_S)
+        sh("sleep 0.6 | cat tidy.py - > /dev/null", root)
+        rec.flush(FLUSH_S)
+    evs = primary(store)
+    assert [(e["event_type"], e["file_path"], e["program"], e.get("program_kind"), e["authored"]) for e in evs] == [
+        ("file_read", "tidy.py", "python3", "script", False),
+        ("file_read", "backup.sh", "bash", "script", False),
+        ("file_read", "tidy.py", "cat", None, True),
+    ], evs
+    assert evs[2]["view_count"] == 1, evs  # the program's reads are no views of the person's
+    assert not [e for e in store.actions() if e["event_type"] in DERIVED], store.actions()

@@ -145,3 +145,22 @@ def test_a_locate_database_built_for_another_folder_takes_nothing_here(root: Pat
     evs = primary(store)
     assert [(e["event_type"], e.get("file_path"), e["program"], e["authored"]) for e in evs] == [
         ("file_write", "note.md", None, True)], evs
+
+
+def test_a_find_that_deletes_is_cleanup_not_a_search(root: Path, store: Store) -> None:
+    """`find tmp -name '*.tmp' -delete`: the person removing files, not looking for any.
+    Only the deletes are recorded: no file_search beside them (it was stored with the
+    -name pattern as its query and 0 files matched), and its walk is no listing either."""
+    (root / "tmp").mkdir()
+    for i in range(3):
+        (root / "tmp" / f"x{i}.tmp").write_text(f"scratch {i}\n")
+    (root / "tmp" / "keep.md").write_text("keep\n")
+    with Recorder(store, [root], make_config()) as rec:
+        # nice 19: the process scan reads its command line first also without the connector
+        sh("nice -n 19 find tmp -name '*.tmp' -delete", root)
+        rec.flush(FLUSH_S)
+    evs = primary(store)
+    assert sorted((e["event_type"], e.get("file_path")) for e in evs) == [
+        ("file_delete", f"tmp/x{i}.tmp") for i in range(3)], evs
+    assert all(e["authored"] for e in evs), evs
+    assert (root / "tmp" / "keep.md").exists()

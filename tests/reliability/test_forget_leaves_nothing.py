@@ -94,8 +94,8 @@ def _plant(tmp_path: Path) -> tuple[Path, Path, Path, float, float]:
         with note.open("a") as fh:
             fh.write(f"{PLANTED['edit']} added later\n")
         wait_until(lambda: _stored_text(db).count(PLANTED["file"]) >= 2, what="the edit stored")
-        # the trace keeps no search scope: --path reaches a search by the paths it opened
-        # or matched, or by its query naming the folder (as here)
+        # --path reaches a search by its scope (search_scope: the project), the paths it
+        # opened or matched, or its query naming the folder (as here)
         subprocess.run(["grep", "-r", f"{FOLDER}/{PLANTED['query']}", str(project)], capture_output=True)
         wait_until(lambda: PLANTED["query"] in _stored_text(db), what="the grep stored")
         t1 = time.time() * 1000 + 1

@@ -1,0 +1,77 @@
+"""Interpreters and the script each one runs: `python3 gen.py`, `bash x.sh`, `node build.js`.
+
+An interpreter opens its script to run it. inotify reports that open like any other, and
+without knowing who opened it the recorder took it for the person reading gen.py. The
+process helper reports an interpreter that runs a script file (see procs), and this module
+says which file that is, so that the read is the program's (tools.ToolRuns.script_reader,
+settle.finish_read): `program` the interpreter, `program_kind` "script", `authored` false,
+as the files a script writes are (scripts).
+
+Only the script itself: `python3 -c ...`, `python3 -m pkg`, `bash -c ...` and an
+interactive shell run no script file, and the other files a script opens are its work only
+when something else says so (a burst of new files, see scripts).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+PYTHONS = re.compile(r"^(python|pypy)(\d+(\.\d+)?)?$")
+SHELLS = re.compile(r"^(?:sh|bash|dash|zsh|ksh|mksh|fish)$")
+OTHERS = re.compile(r"^(?:node|nodejs|ruby|php|lua|Rscript|tclsh)$")  # perl is a row of the table
+
+
+@dataclass(frozen=True)
+class _Family:
+    value_opts: tuple[str, ...]  # options that take the next word as their value (never the script)
+    no_script: str  # option letters after which no script file runs (code given inline, a module, stdin)
+    no_script_long: tuple[str, ...] = ()
+
+
+_PYTHON = _Family(("-W", "-X", "--check-hash-based-pycs"), "cm")
+_SHELL = _Family(("-o", "-O", "+o", "+O", "--rcfile", "--init-file"), "cs")
+_OTHER = _Family(("-r", "--require", "-I", "--import", "--loader", "-d", "-f"), "ep", ("--eval", "--print"))
+
+
+def is_interpreter(name: str) -> bool:
+    """A program that runs a script file it is given (its 15-byte kernel name will do)."""
+    return bool(PYTHONS.match(name) or SHELLS.match(name) or OTHERS.match(name))
+
+
+def script_of(argv: Sequence[str], cwd: str) -> str | None:
+    """The absolute path of the script file an interpreter's command line runs, or None
+    (not an interpreter, or no script file: `-c`, `-m`, stdin, an interactive shell)."""
+    if not argv:
+        return None
+    name = os.path.basename(argv[0])
+    if PYTHONS.match(name):
+        fam = _PYTHON
+    elif SHELLS.match(name):
+        fam = _SHELL
+    elif OTHERS.match(name):
+        fam = _OTHER
+    else:
+        return None
+    args = list(argv[1:])
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "--":
+            i += 1
+            break
+        if a in fam.no_script_long or (a.startswith("-") and not a.startswith("--")
+                                       and any(c in fam.no_script for c in a[1:])):
+            return None  # python3 -c CODE, python3 -im pkg, bash -xc CMD, node -e CODE
+        if a in fam.value_opts:
+            i += 2
+            continue
+        if a.startswith(("-", "+")) and len(a) > 1:
+            i += 1
+            continue
+        break
+    if i >= len(args) or args[i] in ("-", ""):
+        return None
+    return os.path.normpath(os.path.join(cwd, os.path.expanduser(args[i])))
