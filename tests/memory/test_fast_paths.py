@@ -126,3 +126,24 @@ def test_users_throughput_row_counts_every_users_events(tmp_path, monkeypatch):
         st_.close()
     assert row["unit"] == "events/s" and row["value"] > 0
     assert f"2 users, one store each, {events} events" in row["benchmark"]
+
+
+def test_batch_reads_are_the_one_by_one_reads(tmp_path):
+    """A batch's actions and blobs read at once are what a session's own reads give, and
+    encode_many encodes as encode does session by session."""
+    from filegram.memory.features import blob_hashes
+
+    st_ = Store(tmp_path / "a.db")
+    ids = _fill(st_, 5)
+    got = st_.actions_of_sessions([*ids, "no-such-session", ids[0]])
+    assert list(got) == ids
+    for sid in ids:
+        assert got[sid] == list(st_.actions(sid))
+    hashes = [h for sid in ids for h in blob_hashes(got[sid])]
+    assert hashes
+    blobs = st_.get_blobs([*hashes, "0" * 16])
+    assert blobs == {h: st_.get_blob(h) for h in hashes}
+    mem = Memory(st_)
+    sessions = [st_.session(sid) for sid in ids]
+    assert [e.as_dict() for e in mem.encode_many(sessions)] == [mem.encode(s["id"]).as_dict() for s in sessions]
+    st_.close()
