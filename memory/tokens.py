@@ -67,8 +67,14 @@ def stem_of(tok: bytes) -> bytes | None:
 
 @functools.lru_cache(maxsize=COUNT_CACHE)
 def token_counts(text: str) -> Counter[bytes]:
-    """How often each token (UTF-8, stems not included) occurs in a text. ASCII text is
-    split by byte translation instead of a regex, the common case."""
+    """How often each token (UTF-8, stems not included) occurs in a text (cached: callers
+    must not change the counts)."""
+    return count_tokens(text)
+
+
+def count_tokens(text: str) -> Counter[bytes]:
+    """token_counts without the cache, for a text counted once. ASCII text is split by
+    byte translation instead of a regex, the common case."""
     if not text.isascii():
         counts = Counter(map(str.lower, _TOKEN.findall(text)))
         counts.update(map("".join, _CJK_PAIR.findall(text)))

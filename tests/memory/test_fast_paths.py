@@ -15,6 +15,7 @@ from filegram.memory import Memory
 from filegram.memory.content import _text_stats_fast, _text_stats_lines, is_table_row, table_rows
 from filegram.memory.dimensions import TASKS
 from filegram.memory.embed import HashingEmbedder
+from filegram.memory.engram import _summed_counts
 from filegram.memory.perf import bench_users, users_dir
 from filegram.memory.synth import store_session
 from filegram.memory.tokens import token_counts, tokens
@@ -53,6 +54,16 @@ _TEXT = st.text(alphabet=st.sampled_from(list("abcXYZ019_'- .\n~中文İſK\u00e
 @given(_TEXT)
 def test_token_counts_are_the_tokens(text):
     assert token_counts(text) == Counter(t.encode() for t in tokens(text, stems=False))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_TEXT, max_size=4))
+def test_summed_counts_are_the_pieces_counts_added(pieces):
+    """ASCII pieces are counted joined; any pieces' counts are their own counts added."""
+    want: Counter[bytes] = Counter()
+    for piece in pieces:
+        want.update(token_counts(piece))
+    assert Counter(_summed_counts(pieces)) == want
 
 
 @settings(max_examples=200, deadline=None)
