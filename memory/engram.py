@@ -26,7 +26,7 @@ from .features import (
 )
 from .signals import session_signals
 from .tiers import session_tiers
-from .tokens import count_tokens, key_terms, token_counts, top_words
+from .tokens import count_tokens, token_counts, top_words
 
 CHUNK_CHARS = 800
 MAX_CHUNKS_PER_SESSION = 8
@@ -184,7 +184,8 @@ def encode_session(
             "removed": len(removed),
             "sample_added": [a[:120] for a in added[:3]],
             "sample_removed": [r[:120] for r in removed[:3]],
-            "key_terms": key_terms("\n".join(added), 5),
+            # counted once, uncached: kept out of the cache of the texts about to be embedded
+            "key_terms": top_words(count_tokens("\n".join(added)), 5),
         })
         body = "\n".join(["+ " + a for a in added[:20]] + ["- " + r for r in removed[:10]])
         if body.strip():
