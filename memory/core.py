@@ -9,10 +9,12 @@ through the MemoryView protocol (view.py), which this facade satisfies.
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import gc
 import json
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime, tzinfo
 from typing import Any, TypeVar
 
@@ -53,6 +55,23 @@ ALGORITHM = 7
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")
+
+
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """The cyclic garbage collector paused while a batch is encoded or folded: a batch
+    allocates tens of thousands of short-lived containers (event dicts, counts, feature
+    rows) that reference counting frees and that hold no cycles, and the collections their
+    allocation triggers walked them for nothing (about 6% of consolidate's CPU on users-dev).
+    A collector that was off stays off; one paused here is switched on again."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 class Memory:
@@ -190,13 +209,14 @@ class Memory:
         late = max_key is not None and order_key(todo[0]["started_ms"], todo[0]["id"]) < max_key
         for i in range(0, len(todo), BATCH):
             batch = todo[i : i + BATCH]
-            engrams = self.encode_many(batch)
-            with self._folder.batch():
-                self._drop_live()  # another process may have folded one since
-                self._folder.apply_many(list(zip(engrams, batch, strict=True)), cluster=not late)
-                if late:  # per batch, so every committed batch leaves consistent clusters
-                    self._folder.recluster()
-                self._bump()
+            with gc_paused():  # encode and fold (the flush at the batch's end included)
+                engrams = self.encode_many(batch)
+                with self._folder.batch():
+                    self._drop_live()  # another process may have folded one since
+                    self._folder.apply_many(list(zip(engrams, batch, strict=True)), cluster=not late)
+                    if late:  # per batch, so every committed batch leaves consistent clusters
+                        self._folder.recluster()
+                    self._bump()
         if self.config["memory"].get("llm_episode_narratives", False):
             self.narrate_episodes([s["id"] for s in todo])
         if self.config["memory"].get("llm_judge", True):

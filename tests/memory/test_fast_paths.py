@@ -158,3 +158,30 @@ def test_batch_reads_are_the_one_by_one_reads(tmp_path):
     sessions = [st_.session(sid) for sid in ids]
     assert [e.as_dict() for e in mem.encode_many(sessions)] == [mem.encode(s["id"]).as_dict() for s in sessions]
     st_.close()
+
+
+def test_consolidate_leaves_the_garbage_collector_as_it_found_it(tmp_path):
+    """The collector is paused per batch and switched on again, even when a batch fails;
+    one that was off stays off."""
+    import gc
+
+    import pytest
+    from filegram.memory.core import gc_paused
+
+    st_ = Store(tmp_path / "a.db")
+    _fill(st_, 3)
+    assert gc.isenabled()
+    assert Memory(st_).consolidate() == 3
+    assert gc.isenabled()
+    with pytest.raises(RuntimeError), gc_paused():
+        assert not gc.isenabled()
+        raise RuntimeError("a failing batch")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with gc_paused():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    st_.close()
