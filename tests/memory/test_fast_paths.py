@@ -57,6 +57,15 @@ def test_token_counts_are_the_tokens(text):
 
 
 @settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["- item", "--flag", "'quoted'", "_x_", "-", "'", "__", "a-b", "it's", " ", "\n",
+                                 "\t- ", "-_'x", "word"]), max_size=30))
+def test_token_counts_strip_leading_marks_like_the_tokens(parts):
+    """ASCII runs that start with _'- (list items, flags, quotes) lose those marks."""
+    text = "".join(parts)
+    assert token_counts(text) == Counter(t.encode() for t in tokens(text, stems=False))
+
+
+@settings(max_examples=300, deadline=None)
 @given(st.lists(_TEXT, max_size=4))
 def test_summed_counts_are_the_pieces_counts_added(pieces):
     """ASCII pieces are counted joined; any pieces' counts are their own counts added."""
