@@ -26,7 +26,7 @@ from .features import (
 )
 from .signals import session_signals
 from .tiers import session_tiers
-from .tokens import key_terms, token_counts, top_words
+from .tokens import count_tokens, token_counts, top_words
 
 CHUNK_CHARS = 800
 MAX_CHUNKS_PER_SESSION = 8
@@ -94,9 +94,15 @@ def _chunks_of(text: str, size: int, limit: int | None = None) -> list[str]:
 
 def _summed_counts(pieces: list[str]) -> Mapping[bytes, int]:
     """The token counts of pieces of text added up (read only: one piece's are the shared,
-    cached counts themselves). Only the counts matter, not the order of the tokens."""
+    cached counts themselves). Only the counts matter, not the order of the tokens.
+
+    ASCII pieces are counted joined by a blank line, in one pass rather than a merge per
+    token: an ASCII token never spans whitespace, so the joined text's tokens are the
+    pieces' own (the pieces' counts are still taken, and cached, when they are embedded)."""
     if len(pieces) == 1:
         return token_counts(pieces[0])
+    if all(map(str.isascii, pieces)):
+        return count_tokens("\n\n".join(pieces))
     terms: dict[bytes, int] = {}
     for piece in pieces:
         counts = token_counts(piece)
@@ -178,7 +184,8 @@ def encode_session(
             "removed": len(removed),
             "sample_added": [a[:120] for a in added[:3]],
             "sample_removed": [r[:120] for r in removed[:3]],
-            "key_terms": key_terms("\n".join(added), 5),
+            # counted once, uncached: kept out of the cache of the texts about to be embedded
+            "key_terms": top_words(count_tokens("\n".join(added)), 5),
         })
         body = "\n".join(["+ " + a for a in added[:20]] + ["- " + r for r in removed[:10]])
         if body.strip():

@@ -12,7 +12,7 @@ import functools
 import re
 import statistics
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from operator import le, ne
 from typing import Any
 
@@ -113,6 +113,23 @@ def written_texts(evs: list[dict[str, Any]], get_blob: BlobGetter | None) -> dic
                 if text is not None:
                     out[i] = text
     return out
+
+
+def blob_hashes(events: Iterable[Mapping[str, Any]]) -> Iterator[str]:
+    """The blobs `written_texts` and `edit_diffs` may read for these events (so a caller
+    can read a batch's blobs at once; any other is still read through the getter)."""
+    for ev in events:
+        t = ev.get("event_type")
+        if t == "file_write":
+            ref = ev.get("media_ref")
+            h = ref.get("hash") if isinstance(ref, dict) else ev.get("after_hash")
+        elif t == "file_edit":
+            ref = ev.get("media_ref_diff")
+            h = ref.get("hash") if isinstance(ref, dict) else None
+        else:
+            continue
+        if isinstance(h, str) and h:
+            yield h
 
 
 def fingerprint(events: Iterable[Mapping[str, Any]], get_blob: BlobGetter | None = None) -> dict[str, float]:
@@ -526,6 +543,7 @@ __all__ = [
     "clean_events",
     "written_texts",
     "edit_diffs",
+    "blob_hashes",
     "event_file_type",
     "phase_of",
     "diff_lines",

@@ -24,7 +24,8 @@ _TOKEN_BYTES = bytes(
     ord(ch) if ch in _TOKEN_CHARS else ord(ch.lower()) if "A" <= ch <= "Z" else 32
     for ch in map(chr, range(256))
 )
-_LEADING = b"_'-"  # token characters a token cannot start with
+# The token characters a token cannot start with (_'-), at the start of a run (after a space).
+_LEADING_RUN = re.compile(rb" [-_']+")
 STEM = 5
 COUNT_CACHE = 1024  # texts whose counts are kept (a batch's chunks fit)
 
@@ -67,21 +68,28 @@ def stem_of(tok: bytes) -> bytes | None:
 
 @functools.lru_cache(maxsize=COUNT_CACHE)
 def token_counts(text: str) -> Counter[bytes]:
-    """How often each token (UTF-8, stems not included) occurs in a text. ASCII text is
-    split by byte translation instead of a regex, the common case."""
+    """How often each token (UTF-8, stems not included) occurs in a text (cached: callers
+    must not change the counts)."""
+    return count_tokens(text)
+
+
+def count_tokens(text: str) -> Counter[bytes]:
+    """token_counts without the cache, for a text counted once. ASCII text is split by
+    byte translation instead of a regex, the common case."""
     if not text.isascii():
         counts = Counter(map(str.lower, _TOKEN.findall(text)))
         counts.update(map("".join, _CJK_PAIR.findall(text)))
         return Counter({t.encode(): n for t, n in counts.items()})
     raw = text.encode("ascii").translate(_TOKEN_BYTES)
-    runs = raw.split()
     # A run that starts with _'- loses those characters. Most texts have no such run, and
     # finding one byte is several times faster than finding a pair: the pair is looked for
-    # only when its second byte occurs at all.
+    # only when its second byte occurs at all. Runs are separated by spaces alone after the
+    # translation, so one substitution strips every run (a markdown list has one per item)
+    # instead of a step per run.
     if raw[:1] in (b"_", b"'", b"-") or (b"_" in raw and b" _" in raw) or (b"'" in raw and b" '" in raw) \
             or (b"-" in raw and b" -" in raw):
-        runs = [t for t in (r.lstrip(_LEADING) for r in runs) if t]
-    return Counter(runs)
+        raw = _LEADING_RUN.sub(b" ", b" " + raw)
+    return Counter(raw.split())
 
 
 def _is_word(tok: bytes) -> bool:

@@ -25,6 +25,13 @@ SESSION_ACTIONS_SELECT = "SELECT a.event_id, a.event_type, a.ts, a.data FROM act
 SESSION_FIELDS = frozenset({"source", "label", "profile_id", "task_id", "root", "started_ms", "ended_ms", "closed", "metadata", "device"})
 
 
+def sessions_actions_query(n: int) -> str:
+    """SQL for the actions of n sessions (by sn), each session's in time order (ties in
+    insertion order), rows led by their session's sn."""
+    return ("SELECT a.session_sn, a.event_id, a.event_type, a.ts, a.data FROM actions a "
+            f"WHERE a.session_sn IN ({','.join('?' * n)}) ORDER BY a.session_sn, a.ts ASC, a.seq ASC")
+
+
 def time_range_clause(since_ms: float | None, until_ms: float | None, column: str = "a.ts") -> tuple[list[str], list[float]]:
     """WHERE terms for [since, until) on an actions alias."""
     where, args = [], []

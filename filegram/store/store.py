@@ -191,6 +191,27 @@ class Store(Database):
             for event_id, etype, ts, sid, data in rows:
                 yield event_from_row(event_id, etype, ts, sid, data)
 
+    def actions_of_sessions(self, session_ids: Sequence[str]) -> dict[str, list[dict[str, Any]]]:
+        """Each session's actions as `actions(session_id)` yields them (time order, ties in
+        insertion order), read with one query per 500 sessions: memory encodes a batch of
+        small sessions, and a query per session cost more than its rows. Sessions the store
+        does not have are left out."""
+        out: dict[str, list[dict[str, Any]]] = {}
+        by_sn: dict[int, list[dict[str, Any]]] = {}
+        sid_of: dict[int, str] = {}
+        for session_id in session_ids:
+            sn = self._session_sn(session_id)
+            if sn is not None and session_id not in out:
+                out[session_id] = by_sn[sn] = []
+                sid_of[sn] = session_id
+        sns = list(by_sn)
+        event_from_row = queries.event_from_row
+        for i in range(0, len(sns), 500):  # within SQLite's limit on parameters
+            part = sns[i : i + 500]
+            for sn, event_id, etype, ts, data in self.conn.execute(queries.sessions_actions_query(len(part)), part):
+                by_sn[sn].append(event_from_row(event_id, etype, ts, sid_of[sn], data))
+        return out
+
     def action_count(self, session_id: str | None = None) -> int:
         if session_id is None:
             return self.conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
@@ -245,6 +266,18 @@ class Store(Database):
     def get_blob(self, h: str) -> bytes | None:
         row = self.conn.execute("SELECT content FROM blobs WHERE hash = ?", (h,)).fetchone()
         return blobs.decompress(row[0]) if row else None
+
+    def get_blobs(self, hashes: Iterable[str]) -> dict[str, bytes]:
+        """Several blobs by hash in one query per 500 (those not stored are left out), as
+        `get_blob` reads them one by one."""
+        want = list(dict.fromkeys(hashes))
+        out: dict[str, bytes] = {}
+        for i in range(0, len(want), 500):
+            part = want[i : i + 500]
+            for h, content in self.conn.execute(
+                    f"SELECT hash, content FROM blobs WHERE hash IN ({','.join('?' * len(part))})", part):
+                out[h] = blobs.decompress(content)
+        return out
 
     def blob_info(self, h: str) -> dict[str, Any] | None:
         row = self.conn.execute(

@@ -15,6 +15,7 @@ from filegram.memory import Memory
 from filegram.memory.content import _text_stats_fast, _text_stats_lines, is_table_row, table_rows
 from filegram.memory.dimensions import TASKS
 from filegram.memory.embed import HashingEmbedder
+from filegram.memory.engram import _summed_counts
 from filegram.memory.perf import bench_users, users_dir
 from filegram.memory.synth import store_session
 from filegram.memory.tokens import token_counts, tokens
@@ -53,6 +54,25 @@ _TEXT = st.text(alphabet=st.sampled_from(list("abcXYZ019_'- .\n~中文İſK\u00e
 @given(_TEXT)
 def test_token_counts_are_the_tokens(text):
     assert token_counts(text) == Counter(t.encode() for t in tokens(text, stems=False))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["- item", "--flag", "'quoted'", "_x_", "-", "'", "__", "a-b", "it's", " ", "\n",
+                                 "\t- ", "-_'x", "word"]), max_size=30))
+def test_token_counts_strip_leading_marks_like_the_tokens(parts):
+    """ASCII runs that start with _'- (list items, flags, quotes) lose those marks."""
+    text = "".join(parts)
+    assert token_counts(text) == Counter(t.encode() for t in tokens(text, stems=False))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_TEXT, max_size=4))
+def test_summed_counts_are_the_pieces_counts_added(pieces):
+    """ASCII pieces are counted joined; any pieces' counts are their own counts added."""
+    want: Counter[bytes] = Counter()
+    for piece in pieces:
+        want.update(token_counts(piece))
+    assert Counter(_summed_counts(pieces)) == want
 
 
 @settings(max_examples=200, deadline=None)
@@ -126,3 +146,51 @@ def test_users_throughput_row_counts_every_users_events(tmp_path, monkeypatch):
         st_.close()
     assert row["unit"] == "events/s" and row["value"] > 0
     assert f"2 users, one store each, {events} events" in row["benchmark"]
+
+
+def test_batch_reads_are_the_one_by_one_reads(tmp_path):
+    """A batch's actions and blobs read at once are what a session's own reads give, and
+    encode_many encodes as encode does session by session."""
+    from filegram.memory.features import blob_hashes
+
+    st_ = Store(tmp_path / "a.db")
+    ids = _fill(st_, 5)
+    got = st_.actions_of_sessions([*ids, "no-such-session", ids[0]])
+    assert list(got) == ids
+    for sid in ids:
+        assert got[sid] == list(st_.actions(sid))
+    hashes = [h for sid in ids for h in blob_hashes(got[sid])]
+    assert hashes
+    blobs = st_.get_blobs([*hashes, "0" * 16])
+    assert blobs == {h: st_.get_blob(h) for h in hashes}
+    mem = Memory(st_)
+    sessions = [st_.session(sid) for sid in ids]
+    assert [e.as_dict() for e in mem.encode_many(sessions)] == [mem.encode(s["id"]).as_dict() for s in sessions]
+    st_.close()
+
+
+def test_consolidate_leaves_the_garbage_collector_as_it_found_it(tmp_path):
+    """The collector is paused per batch and switched on again, even when a batch fails;
+    one that was off stays off."""
+    import gc
+
+    import pytest
+    from filegram.memory.core import gc_paused
+
+    st_ = Store(tmp_path / "a.db")
+    _fill(st_, 3)
+    assert gc.isenabled()
+    assert Memory(st_).consolidate() == 3
+    assert gc.isenabled()
+    with pytest.raises(RuntimeError), gc_paused():
+        assert not gc.isenabled()
+        raise RuntimeError("a failing batch")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with gc_paused():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    st_.close()
