@@ -78,6 +78,7 @@ class Rule:
 
 _SHELL = "shell"
 _READER = "reader"
+READER_KIND = _READER  # readers and viewers (cat, less, jq ...): they write nothing themselves
 _EDITOR = "editor"
 
 RULES: tuple[Rule, ...] = (

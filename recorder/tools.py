@@ -45,6 +45,7 @@ from .pending import Pending
 from .procs import ProcInfo
 from .programs import (
     PYTHONS,
+    READER_KIND,
     Classified,
     ProgramTable,
     browser_family,
@@ -390,6 +391,10 @@ class ToolRuns:
             if run.c.rule.resident:
                 if kind not in ("read", "browse") or not run.active_at(t):
                     continue
+            if run.anonymous and run.c.rule.kind == READER_KIND and base not in ("read", "browse"):
+                # A reader writes nothing itself (`cat a > b`: the shell the person typed in
+                # writes b), and one known only by its name may be any cat on the machine.
+                continue
             if run.anonymous and kind == "modify" and not self._made_since(path, run.t_start):
                 # A run known only by its name may be any program anywhere on the machine
                 # (an IDE's cargo, an editor's git poll): it never takes a change made in place

@@ -114,3 +114,19 @@ def test_a_read_that_a_command_line_named_is_not_a_nameless_greps(root: Path, st
     actions = _ticks(interp, t)
     assert [(a["event_type"], a.get("file_path"), a.get("program")) for a in actions] == [
         ("file_read", "notes/meeting.md", "cat")], actions
+
+
+def test_a_nameless_reader_writes_nothing(root: Path, store: Store) -> None:
+    """`echo x > other.txt` in the person's shell while a cat known only by its name runs
+    somewhere on the machine (CI: another test's cat took the person's new file). A reader
+    writes nothing itself: the new file is the person's."""
+    interp = _with_notes(root, store)
+    t = now_ms()
+    (root / "other.txt").write_text("from the shell\n")
+    interp.feed(Raw("proc_start", "", t=t, data=ProcInfo(-1, 0, "cat", [], "", t)))
+    interp.feed(Raw("created", str(root / "other.txt"), t=t + 2))
+    interp.feed(Raw("closed_write", str(root / "other.txt"), t=t + 3))
+    interp.feed(Raw("proc_end", "", t=t + 8, data=-1))
+    actions = _ticks(interp, t)
+    assert [(a["event_type"], a.get("file_path"), a.get("program"), a.get("authored")) for a in actions] == [
+        ("file_write", "other.txt", None, True)], actions
