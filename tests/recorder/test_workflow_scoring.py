@@ -55,3 +55,16 @@ def test_a_step_whose_program_was_never_seen_is_left_out_and_listed() -> None:
     assert not out.steps[0].missing and not out.steps[0].tool_authored
     assert out.steps[1].missing == [archive] and out.steps[1].tool_authored == 1
     assert out.steps[2].extra == [("file_edit", "a", True)]
+
+
+def test_a_search_never_seen_leaves_its_walk_and_counts_as_lost() -> None:
+    """A 1 ms `find . -maxdepth 1` the scan never saw: its walk is stored as the listing of
+    the folder it opened. That is a lost search (counted and bounded by the suite), the same
+    miss as a lost query; a listing beside other extras is not forgiven."""
+    search = ("file_search", "find", None, True)
+    walk = ("file_browse", ".", True)
+    (forgiven,), lost = workflows.forgive_lost_queries([workflows.WorkflowResult("w", [_step([search], [walk])])])
+    assert lost == 1 and forgiven.ok
+    other = ("file_write", "x.md", "create", True)
+    (same,), lost = workflows.forgive_lost_queries([workflows.WorkflowResult("w", [_step([search], [walk, other])])])
+    assert lost == 0 and same.steps[0].missing == [search]
