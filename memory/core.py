@@ -55,7 +55,8 @@ ALGORITHM_KEY = "memory:algorithm"
 #    production signals carry the list share of the text written; many files each read
 #    once are breadth, half a browsing signature (A); one data file is half an L signature,
 #    and M's beside markdown tables (F); a flat person's chance folder is likelier (C);
-#    an office document whose snapshot is text is writing (B) and revising (D).
+#    an office document whose snapshot is text is writing (B) and revising (D); E averages
+#    a second reading in which removing a session's only leftover does not tell L from M.
 ALGORITHM = 8
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 

@@ -36,7 +36,8 @@ Cut-offs that remain, and why they hold across people:
 - D: fewer than 10 changed lines is the fingerprint's own "small edit"; a backup copy before
   changing is table 2's L; a rewrite in place (overwrite) is R.
 - E: cleaning 2+ leftovers in a session is "deletes temp/intermediate files" (a habit), one
-  is "occasional cleanup".
+  is "occasional cleanup"; removing the only leftover a session left is read both as that and
+  as saying nothing between L and M (two readings averaged: ONE_REMOVED).
 - F: an image, a chart or two data files are "visual"; a markdown table is M's signature;
   a single data file is half an L signature, and M's beside markdown tables.
 - A: the style scores compare shares of accesses (scale-free): one search per ~7 accesses,
@@ -267,6 +268,24 @@ def iteration(s: Mapping[str, Any], scale: float = 1.0) -> SessionCategory:
     return SessionCategory("M", weight, text)
 
 
+# A session that left a single scratch file cannot show L's "removes them all, 2+": its one
+# removal is what a selective person does every time and a pragmatic one now and then. One
+# reading takes it as M's "occasional cleanup" (a person who removes single leftovers one at
+# a time); the other as "removed", equally likely for L and M, so that only sessions with
+# several leftovers tell the two apart. Behaviour models disagree on which holds (users-dev's
+# pragmatic people remove one file at a time; other models' selective people often have just
+# one to remove), so E's posterior averages the two readings.
+ONE_REMOVED = "one removed"
+ONE_KEPT = "one kept"
+
+
+def _one_leftover(dim: str, s: Mapping[str, Any], sc: SessionCategory) -> Category:
+    """The second reading's category of an E session with at most one leftover."""
+    if dim != "E" or int(s.get("leftovers", 0)) > 1:
+        return sc.category
+    return ONE_REMOVED if sc.category is not None else ONE_KEPT
+
+
 def curation(s: Mapping[str, Any]) -> SessionCategory:
     c, n = int(s["cleaned"]), int(s["leftovers"])
     text = f"removed {c} of {n} scratch, temporary or backup file(s)"
@@ -323,6 +342,9 @@ def _probs(dim: str, tier: str, rho: float) -> dict[Category, float]:
             far = abs(TIERS.index(c) - TIERS.index(tier)) > 1 and dim != "A"
             p[c] = EPS_FAR if far else EPS_ADJ_BY_DIM.get(dim, EPS_ADJ)
     p[None] = 1.0 - sum(p.values()) if signature(dim, tier) is not None else 1.0 - sum(v for k, v in p.items())
+    if dim == "E":  # sessions with a single leftover, in the reading that cannot tell L from M by them
+        removed = EPS_ADJ if tier == "R" else rho
+        p[ONE_REMOVED], p[ONE_KEPT] = removed, 1.0 - removed
     return p
 
 
@@ -385,6 +407,8 @@ def user_tiers(
     for dim in DIM_IDS:
         readings = [_counts(dim, signals, task_ids, cpl, factor ** w, labels)
                     for w in VERBOSITY_WEIGHTS.get(dim, (1.0,))]
+        if dim == "E":
+            readings.append(_counts(dim, signals, task_ids, cpl, 1.0, labels, one_leftover_neutral=True))
         counts, opp, n, examples = readings[0]  # shown and exemplified as read at the full factor
         shown = {t: round(counts.get(t, 0.0), 3) for t in TIERS}
         if dim in ABSENCE_DIMS:
@@ -406,7 +430,7 @@ def user_tiers(
 
 
 def _counts(dim: str, signals: Sequence[Mapping[str, Any]], task_ids: Sequence[str | None] | None,
-            cpl: float, scale: float, labels: Sequence[str] | None = None,
+            cpl: float, scale: float, labels: Sequence[str] | None = None, one_leftover_neutral: bool = False,
             ) -> tuple[dict[Category, float], float, int, dict[str, list[str]]]:
     """Weighted sessions per category on one dimension, the weighted opportunities, the
     number of sessions that had one, and up to two example sessions per category."""
@@ -421,7 +445,8 @@ def _counts(dim: str, signals: Sequence[Mapping[str, Any]], task_ids: Sequence[s
             continue
         n += 1
         opp += sc.weight * tw
-        counts[sc.category] = counts.get(sc.category, 0.0) + sc.weight * tw
+        cat = _one_leftover(dim, s.get(dim) or {}, sc) if one_leftover_neutral else sc.category
+        counts[cat] = counts.get(cat, 0.0) + sc.weight * tw
         key = sc.category or "none"
         if len(examples.setdefault(key, [])) < 2:
             label = labels[i] if labels is not None else f"session {i + 1}"

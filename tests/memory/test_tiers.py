@@ -199,6 +199,26 @@ def test_curation(session_builder, scratch, removed, expected):
     assert _tiers(b)["E"]["tier"] == expected
 
 
+def test_removing_the_only_leftover_does_not_tell_selective_from_pragmatic(session_builder):
+    # Someone who removes their scratch file every time, and all three when there are three:
+    # most sessions left only one to remove, which cannot show "removes them all, 2+". Read
+    # as occasional cleanup they made this person confidently pragmatic; the call is now
+    # selective or unsure. A person who removes one of two leftovers is still firmly pragmatic.
+    def person(make_scratch, remove):
+        def make(b, i):
+            b.write("a.md", _doc(30))
+            n = make_scratch(i)
+            for k in range(n):
+                b.write(f"tmp_{k}.md", "scratch\n")
+            for k in range(remove(n)):
+                b.add("file_delete", file_path=f"tmp_{k}.md", file_age_ms=1.0, was_temporary=True)
+        return _user(session_builder, make, 12)["E"]
+    selective = person(lambda i: 3 if i % 4 == 0 else 1, lambda n: n)
+    assert selective.tier == "L" or selective.confidence < 0.8, selective
+    pragmatic = person(lambda i: 2, lambda n: 1)
+    assert pragmatic.tier == "M" and pragmatic.confidence >= 0.8, pragmatic
+
+
 def test_files_made_and_thrown_away_are_cleanup_whatever_their_names(session_builder):
     # Another producer names its scratch work plainly and marks no delete as temporary: what
     # the person did (made it, then deleted it) says intermediate, not the name.
