@@ -105,9 +105,9 @@ GREPPED = "Falcon91!meadow"
 NAME_SECRETS = ("ghp_N4mEdT0k3nAbCdEfGhIjKlMnOpQrStUvWx12", "Quokka55!pass")
 
 
-def test_secrets_recorded_in_content_edits_searches_and_names_never_reach_the_database(tmp_path):
-    from fg_helpers import leaks, wait_until
-
+def _recording_place(tmp_path):
+    """A home and a root to record, and a reader of every stored action's JSON as the
+    recorder has committed it so far ("" before the database or its table exists)."""
     home, root = tmp_path / "home", tmp_path / "root"
     root.mkdir()
     home.mkdir()
@@ -123,6 +123,14 @@ def test_secrets_recorded_in_content_edits_searches_and_names_never_reach_the_da
             return ""
         finally:
             conn.close()
+
+    return home, root, stored
+
+
+def test_secrets_recorded_in_content_edits_searches_and_names_never_reach_the_database(tmp_path):
+    from fg_helpers import leaks, wait_until
+
+    home, root, stored = _recording_place(tmp_path)
 
     proc = start_recorder(home, root)
     try:
@@ -163,21 +171,7 @@ def test_secrets_inside_office_documents_never_reach_the_database(tmp_path):
     from fg_helpers import leaks, wait_until
     from office_files import docx_bytes, odt_bytes
 
-    home, root = tmp_path / "home", tmp_path / "root"
-    root.mkdir()
-    home.mkdir()
-    db = home / "filegram.db"
-
-    def stored() -> str:
-        if not db.exists():
-            return ""
-        conn = sqlite3.connect(db)
-        try:
-            return "\n".join(d for (d,) in conn.execute("SELECT data FROM actions"))
-        except sqlite3.OperationalError:
-            return ""
-        finally:
-            conn.close()
+    home, root, stored = _recording_place(tmp_path)
 
     paras = ["Handover notes for the office network", f"The password is {DOCX_SECRET} until March.",
              "Call Sam about the printer."]
@@ -193,7 +187,7 @@ def test_secrets_inside_office_documents_never_reach_the_database(tmp_path):
         proc.wait(timeout=30)
     found = leaks([home], [DOCX_SECRET, DOCX_EDIT_SECRET, ODT_SECRET])
     assert not found, f"secrets reached the stored bytes: {found}"
-    conn = sqlite3.connect(db)
+    conn = sqlite3.connect(home / "filegram.db")
     blobs = [zlib.decompress(c).decode() for (c,) in conn.execute("SELECT content FROM blobs")]
     conn.close()
     # the documents' text is kept, with only the secrets taken out
