@@ -245,7 +245,9 @@ def output_files(traj: Trajectory) -> dict[str, str | None]:
 
 def files_only(traj: Trajectory, label: str) -> Trajectory:
     """The trajectory reduced to what a reader of the output folder sees: one create per
-    produced file (with its final content) and the folders that hold them, no process."""
+    produced file (with its final content) and the folders that hold them, no process.
+    The events are a millisecond apart (no timing is known) and say they are the person's
+    (`authored`): they are the user's output by construction, not a program's burst."""
     evs: list[dict[str, Any]] = []
     ts = 0.0
     dirs: set[str] = set()
@@ -258,7 +260,8 @@ def files_only(traj: Trajectory, label: str) -> Trajectory:
             if d not in dirs:
                 dirs.add(d)
                 ts += 1.0
-                evs.append(_event("dir_create", label, ts, dir_path=d, depth=dir_depth_of(d), sibling_count=0))
+                evs.append(_event("dir_create", label, ts, dir_path=d, depth=dir_depth_of(d), sibling_count=0,
+                                  authored=True))
     for path, h in outs.items():
         ts += 1.0
         content = traj.blobs.get(h) if h else None
@@ -269,6 +272,7 @@ def files_only(traj: Trajectory, label: str) -> Trajectory:
                 content_length=len(content) if content is not None else None,
                 before_hash=None, after_hash=h,
                 media_ref={"type": "blob", "hash": h, "path": f"media/blobs/{h}.blob"} if h and content is not None else None,
+                authored=True,
             )
         )
     blobs = {h: traj.blobs[h] for h in outs.values() if h and h in traj.blobs}
