@@ -167,6 +167,10 @@ COMMON_FIELDS: tuple[FieldSpec, ...] = (
     _f("text_extracted", BOOL, required=False, nullable=True),
 )
 COMMON_NAMES = tuple(f.name for f in COMMON_FIELDS)
+# Office documents whose text a recorder may extract and keep as their snapshot
+# (`text_extracted`): the recorder extracts it, memory counts such a document as writing
+# only when the snapshot is that text.
+OFFICE_TYPES: frozenset[str] = frozenset({"docx", "odt", "pptx", "odp", "rtf"})
 
 METADATA_TYPES: frozenset[str] = frozenset(
     {

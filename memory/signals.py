@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from filegram.naming import looks_like_backup, looks_temporary
-from filegram.schema import depth_of, dir_depth_of
+from filegram.schema import OFFICE_TYPES, depth_of, dir_depth_of
 
 from .content import IMAGE_TYPES, STRUCTURED_TYPES, TEXT_TYPES, analyse, table_rows
 
@@ -34,11 +34,12 @@ FALLBACK_CHARS_PER_LINE = 45
 # What one writes as a document (B): prose and markup. Data, code, configuration, logs and
 # saved mail are text too, but not writing (a CSV is F's output; an .eml is usually received).
 DOCUMENT_TYPES = frozenset({"md", "markdown", "txt", "rst", "org", "tex", "html", "htm", ""})
-# Office documents (Word, LibreOffice, PowerPoint, RTF) are writing (B) and revising (D) when their
-# text is known: a recorder that extracts it stores a snapshot (`media_ref`) and diffs its
-# saves. Known only by their byte size (pictures, fonts and zip overhead, not words), their
-# writes say nothing about how much was written, nor their saves about how much changed.
-OFFICE_TYPES = frozenset({"docx", "odt", "pptx", "odp", "rtf"})
+# Office documents (filegram.schema.OFFICE_TYPES: Word, LibreOffice, PowerPoint, RTF) are
+# writing (B) and revising (D) when their text is known: a recorder that extracts it stores
+# it as the snapshot and diffs its saves. Known only by their bytes (pictures, fonts and zip
+# overhead, not words), their writes say nothing about how much was written, nor their saves
+# about how much changed (see _text_kind).
+
 # A folder named for figures, charts or images, when the person put a visual in it.
 FIGURE_DIR = re.compile(r"(fig|figure|chart|image|img|plot|visual|graph|图)", re.I)
 

@@ -28,7 +28,7 @@ import time
 from dataclasses import dataclass
 from typing import IO, Any
 
-OFFICE_TYPES = frozenset({"docx", "odt", "pptx", "odp", "rtf"})
+from filegram.schema import OFFICE_TYPES
 
 _W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 _A = "http://schemas.openxmlformats.org/drawingml/2006/main"
