@@ -10,6 +10,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from filegram.schema import OFFICE_TYPES
+
 from .content import TEXT_TYPES, analyse, diff_lines
 from .dimensions import task_info
 from .episodes import episodes
@@ -193,7 +195,10 @@ def encode_session(
 
     chunks: list[dict[str, Any]] = []
     for path, pieces in sorted(last_pieces.items()):
-        if event_file_type({"file_path": path}) not in TEXT_TYPES:
+        # what a person wrote is searchable: text files, and office documents whose text the
+        # recorder extracted (a document is in last_pieces only when its snapshot is text)
+        kind = event_file_type({"file_path": path})
+        if kind not in TEXT_TYPES and kind not in OFFICE_TYPES:
             continue
         for piece in pieces:
             chunks.append({"kind": "content", "path": path, "text": piece})

@@ -308,3 +308,18 @@ def test_forgotten_content_leaves_nothing_searchable(store, session_builder):
     assert not store.conn.execute("SELECT 1 FROM mem_fts WHERE mem_fts MATCH 'zanzibar'").fetchone()
     raw = b"".join(bytes(r[0]) for r in store.conn.execute("SELECT block FROM mem_fts_data"))
     assert b"zanzibar" not in raw.lower()
+
+
+def test_a_word_document_whose_text_was_extracted_is_searchable(store, session_builder):
+    # The recorder keeps a .docx's extracted text as its snapshot: what the person wrote in
+    # Word is found like a markdown note. Known only by its zip bytes, a document says nothing.
+    b = session_builder("s1")
+    b.write("minutes.docx", "Board minutes\nThe harbour ferry contract was renewed for three years.\n")
+    b.write("scan.docx", "PK\x03\x04\x00\x00 word/document.xml harbour ferry")  # only the zip's bytes
+    b.store_into(store)
+    mem = Memory(store)
+    mem.consolidate()
+    hits = mem.search("harbour ferry contract", k=5)
+    assert hits and hits[0]["path"] == "minutes.docx"
+    assert {h["path"] for h in hits} == {"minutes.docx"}
+    assert [h["path"] for h in mem.search_text("harbour", k=5)] == ["minutes.docx"]
