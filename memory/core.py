@@ -57,7 +57,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    and M's beside markdown tables (F); a flat person's chance folder is likelier (C);
 #    an office document whose snapshot is text is writing (B) and revising (D); E averages
 #    a second reading in which removing a session's only leftover does not tell L from M.
-ALGORITHM = 8
+# 9: deleting what a program made in the session (a build's intermediates, a test run's
+#    output) is the program's housekeeping, not the person's cleanup (E).
+ALGORITHM = 9
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -107,8 +107,11 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
     by: dict[str, Events] = {}
     text_of: dict[int, str] = {}  # id(event) -> text, for the writes that have one
     worked_on: set[Any] = set()  # paths the person wrote or edited so far in the session
+    tool_made: set[Any] = set()  # paths a program created in the session (a build's, a test run's)
     for i, e in enumerate(events):
         if e.get("authored") is False:
+            if e["event_type"] == "file_write" and e.get("operation") == "create":
+                tool_made.add(e.get("file_path"))
             continue
         t = e["event_type"]
         if t == "file_write" or t == "file_edit":
@@ -133,7 +136,7 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
         "B": _production(by, kept_writes, text_of),
         "C": _organisation(by, creates),
         "D": _iteration(by, writes, text_of),
-        "E": _curation(by, creates),
+        "E": _curation(by, creates, tool_made),
         "F": _cross_modal(outputs, text_of),
     }
 
@@ -262,7 +265,7 @@ def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]
     }
 
 
-def _curation(by: dict[str, Events], creates: Events) -> dict[str, Any]:
+def _curation(by: dict[str, Events], creates: Events, tool_made: set[Any]) -> dict[str, Any]:
     """Leftovers a tidy person removes (their own scratch, temporary and backup files, and
     temporary files lying around) and whether they removed them. Deleting duplicates or
     inputs a task asks to remove is organising, not this habit.
@@ -277,7 +280,9 @@ def _curation(by: dict[str, Events], creates: Events) -> dict[str, Any]:
     for e in by.get("file_copy", _NONE):
         made_at.setdefault(str(e.get("dest_path") or ""), _ts(e))
     leftovers = {p for p in made_at if p and (_temporary(_name(p)) or _backup(_name(p)))}
-    deletes = by.get("file_delete", _NONE)
+    # A program's intermediate files (what a build or a test run made and then removed) are
+    # the program's housekeeping, whoever started it: no curation habit of the person's.
+    deletes = [e for e in by.get("file_delete", _NONE) if e.get("file_path") not in tool_made]
     cleaned = set()
     for e in deletes:
         p = str(e.get("file_path") or "")

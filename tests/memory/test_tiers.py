@@ -237,6 +237,29 @@ def test_files_made_and_thrown_away_are_cleanup_whatever_their_names(session_bui
     assert "E" not in _tiers(b)
 
 
+def test_a_build_removing_what_it_made_is_no_cleanup_habit(session_builder):
+    # A latexmk or bundler run writes its intermediates within milliseconds and a later run
+    # (`latexmk -c`, a clean step) removes them the same way, marked temporary: the program's
+    # housekeeping. A person who keeps their own scratch note shows no cleanup habit.
+    def make(b, i):
+        b.write("thesis/chapter.tex", _doc(40))
+        b.write("scratch.md", "note to self\n")
+        for k, ext in enumerate(("aux", "log", "toc", "out", "synctex.gz")):
+            b.write(f"thesis/main.{ext}", "build\n", gap_ms=60_000 if k == 0 else 4)
+        for k, ext in enumerate(("aux", "log", "toc", "out", "synctex.gz")):
+            b.add("file_delete", 90_000 if k == 0 else 3, file_path=f"thesis/main.{ext}", file_age_ms=9e4,
+                  was_temporary=True)
+    est = _user(session_builder, make, 8)["E"]
+    assert est.tier in ("R", "unknown") and est.counts["L"] == est.counts["M"] == 0, est
+    # the same files deleted by the person one by one, after they wrote them themselves, are theirs
+    b = session_builder()
+    for ext in ("aux", "log", "toc"):
+        b.write(f"thesis/main.{ext}", "build\n", gap_ms=20_000)
+    for ext in ("aux", "log", "toc"):
+        b.add("file_delete", 20_000, file_path=f"thesis/main.{ext}", file_age_ms=9e4, was_temporary=True)
+    assert _signals(b)["E"]["cleaned"] == 3
+
+
 def test_a_programs_burst_and_editor_lock_files_are_not_the_persons_work(session_builder):
     # A trace from a recorder that cannot tell processes apart: an archive unpacked (a dozen
     # long documents and their folders within a second), an export step, Word's lock file.
