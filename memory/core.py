@@ -58,7 +58,8 @@ ALGORITHM_KEY = "memory:algorithm"
 #    an office document whose snapshot is text is writing (B) and revising (D); E averages
 #    a second reading in which removing a session's only leftover does not tell L from M.
 # 9: deleting what a program made in the session (a build's intermediates, a test run's
-#    output) is the program's housekeeping, not the person's cleanup (E).
+#    output) is the program's housekeeping, not the person's cleanup (E); old versions and
+#    duplicates that were there before and that the person deleted are cleanup, weakly (E).
 ALGORITHM = 9
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 

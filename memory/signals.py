@@ -267,8 +267,10 @@ def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]
 
 def _curation(by: dict[str, Events], creates: Events, tool_made: set[Any]) -> dict[str, Any]:
     """Leftovers a tidy person removes (their own scratch, temporary and backup files, and
-    temporary files lying around) and whether they removed them. Deleting duplicates or
-    inputs a task asks to remove is organising, not this habit.
+    temporary files lying around) and whether they removed them; and, apart, the superseded
+    versions and duplicates (`plan_old.md`, `report_v1.md`, `scan (1).pdf`, `copy of notes`)
+    that were there before and that they deleted: what a tidy person removes too, but also
+    what a cleanup task asks anyone to remove, so tiers read them as weaker evidence.
 
     A file the person made and threw away within the session is intermediate by what they
     did with it, whatever its name: names are only a hint (people and programs call their
@@ -290,8 +292,9 @@ def _curation(by: dict[str, Events], creates: Events, tool_made: set[Any]) -> di
             cleaned.add(p)
         elif p and p in made_at and made_at[p] <= _ts(e):
             cleaned.add(p)  # made, then thrown away: an intermediate file
-    return {"opp": bool(leftovers or cleaned), "leftovers": len(leftovers | cleaned), "cleaned": len(cleaned),
-            "deletes": len(deletes)}
+    superseded = {p for e in deletes if (p := str(e.get("file_path") or "")) not in cleaned and p and _backup(_name(p))}
+    return {"opp": bool(leftovers or cleaned or superseded), "leftovers": len(leftovers | cleaned),
+            "cleaned": len(cleaned), "superseded": len(superseded), "deletes": len(deletes)}
 
 
 def _cross_modal(creates: Events, text_of: Mapping[int, str]) -> dict[str, Any]:

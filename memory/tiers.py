@@ -37,7 +37,10 @@ Cut-offs that remain, and why they hold across people:
   changing is table 2's L; a rewrite in place (overwrite) is R.
 - E: cleaning 2+ leftovers in a session is "deletes temp/intermediate files" (a habit), one
   is "occasional cleanup"; removing the only leftover a session left is read both as that and
-  as saying nothing between L and M (two readings averaged: ONE_REMOVED).
+  as saying nothing between L and M (two readings averaged: ONE_REMOVED). Deleting old
+  versions or duplicates that were already there (`_old`, `_v1`, ` (1)`) is at most
+  occasional cleanup at half weight when the session cleaned nothing of its own: the issue's
+  "superseded versions" a tidy person removes, but also what a cleanup task asks of anyone.
 - F: an image, a chart or two data files are "visual"; a markdown table is M's signature;
   a single data file is half an L signature, and M's beside markdown tables.
 - A: the style scores compare shares of accesses (scale-free): one search per ~7 accesses,
@@ -281,18 +284,28 @@ ONE_KEPT = "one kept"
 
 def _one_leftover(dim: str, s: Mapping[str, Any], sc: SessionCategory) -> Category:
     """The second reading's category of an E session with at most one leftover."""
-    if dim != "E" or int(s.get("leftovers", 0)) > 1:
+    if dim != "E" or int(s.get("leftovers", 0)) + int(s.get("superseded", 0)) > 1:
         return sc.category
     return ONE_REMOVED if sc.category is not None else ONE_KEPT
 
 
 def curation(s: Mapping[str, Any]) -> SessionCategory:
-    c, n = int(s["cleaned"]), int(s["leftovers"])
+    c, n, sup = int(s["cleaned"]), int(s["leftovers"]), int(s.get("superseded", 0))
     text = f"removed {c} of {n} scratch, temporary or backup file(s)"
+    if sup:
+        text += f" and {sup} old version(s) or duplicate(s)"
     if c >= 2 and c >= 0.5 * n:
         return SessionCategory("L", 1.0, text)
     if c >= 1:
-        return SessionCategory("M", 1.0, text)
+        # beside the person's own cleanup, old versions removed too make it several files
+        several = c + sup >= 2 and c + sup >= 0.5 * (n + sup)
+        return SessionCategory("L" if several else "M", 1.0, text)
+    if sup:
+        # Old versions and duplicates that were already there, removed with nothing of the
+        # session's own to clean: a tidy person's habit, or what a cleanup task asked of
+        # anyone (the simulator's cleanup tasks ask it of every tier). At most occasional
+        # cleanup, at half weight.
+        return SessionCategory("M", 0.5, text)
     return SessionCategory(None, 1.0, text)
 
 

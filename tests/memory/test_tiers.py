@@ -373,11 +373,32 @@ def test_files_nobody_named_are_scratch(session_builder):
     assert "E" not in _tiers(b)
 
 
-def test_deleting_inputs_a_task_asks_to_remove_is_not_curation(session_builder):
+def test_deleting_old_versions_and_duplicates_is_cleanup_but_weak_evidence(session_builder):
+    # Removing `report (1).md` or `plan_v1.md` that were already there is what a tidy person
+    # does, and also what a cleanup task asks of anyone: on its own, occasional cleanup at half
+    # weight. Beside the person's own scratch removed, it makes several files cleaned (L).
     b = session_builder()
     b.write("a.md", _doc(30))
     b.add("file_delete", file_path="in/report (1).md", file_age_ms=9e6, was_temporary=False)
-    assert "E" not in _tiers(b)  # no scratch left, nothing temporary removed: no chance shown
+    assert _signals(b)["E"]["superseded"] == 1 and _tiers(b)["E"]["tier"] == "M"
+    b.add("file_delete", file_path="in/notes.md", file_age_ms=9e6, was_temporary=False)
+    assert _signals(b)["E"]["superseded"] == 1  # an ordinary name is no old version
+
+    def keeper(b, i):  # keeps every scratch note; two cleanup tasks asked to remove duplicates
+        b.write("report.md", _doc(40))
+        b.write("scratch.md", "note\n")
+        if i in (2, 6):
+            for k in range(3):
+                b.add("file_delete", file_path=f"inbox/scan_{k} (1).pdf", file_age_ms=9e6, was_temporary=False)
+    assert _user(session_builder, keeper, 10)["E"].tier in ("R", "unknown")
+
+    def tidy(b, i):  # removes the scratch note and the version the new one replaced
+        b.write(f"report_v{i + 2}.md", _doc(40))
+        b.write("scratch.md", "note\n")
+        b.add("file_delete", file_path="scratch.md", file_age_ms=5e4, was_temporary=False)
+        b.add("file_delete", file_path=f"report_v{i + 1}.md", file_age_ms=9e6, was_temporary=False)
+    est = _user(session_builder, tidy, 8)["E"]
+    assert est.tier == "L" and est.confidence >= 0.8, est
 
 
 @pytest.mark.parametrize("kind,expected", [("visual", "L"), ("tables", "M"), ("text", "R")])
