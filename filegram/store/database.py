@@ -3,7 +3,9 @@ migrations per namespace, the small key/value state, introspection and health.
 
 Durability first (ActivityWatch users lost data to lazy commits): WAL with synchronous=FULL,
 foreign keys on, every write batch in one transaction, so a crash loses nothing committed and
-leaves no half batch. Schema changes are forward migrations recorded per namespace, so other
+leaves no half batch. Data derived from the rest of the file (memory's tables) may commit
+with synchronous=NORMAL (`derived_writes`): consistent, and rebuilt if a power failure takes
+its last commits. Schema changes are forward migrations recorded per namespace, so other
 packages (memory, screen) add their own tables without touching the core.
 """
 
