@@ -100,7 +100,7 @@ def _summed_counts(pieces: list[str]) -> Mapping[bytes, int]:
 
     Each piece is counted through the cache, because the pieces are the chunks the fold
     embeds moments later: counting them joined, in one pass, left the embedder to count
-    each of them again, which cost more than this merge (7% of consolidate's instructions
+    each of them again, which cost more than this merge (5% of consolidate's instructions
     on users-dev)."""
     if len(pieces) == 1:
         return token_counts(pieces[0])
