@@ -102,7 +102,7 @@ def bench_update_ratio(tmp: Path) -> list[dict[str, Any]]:
     return [
         {"benchmark": "one incremental update at 10 stored sessions", "metric": metric,
          "value": round(small, 2),
-         "unit": "ms", "target": "", "note": f"CPU {small_cpu:.2f} ms; wall includes the fsync of the commit"},
+         "unit": "ms", "target": "", "note": f"CPU {small_cpu:.2f} ms; wall includes the commit (without fsync: Store.derived_writes)"},
         {"benchmark": "one incremental update at 1,000 stored sessions", "metric": metric,
          "value": round(large, 2),
          "unit": "ms", "target": "", "note": f"CPU {large_cpu:.2f} ms"},

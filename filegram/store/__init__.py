@@ -1,6 +1,7 @@
 """One SQLite file holds everything: sessions, actions, content blobs and memory state.
 
-- `database`: the connection (WAL, synchronous=FULL, foreign keys), transactions,
+- `database`: the connection (WAL, synchronous=FULL, foreign keys; NORMAL for the
+  `derived_writes` of rebuildable data), transactions,
   forward migrations per namespace (`register_migrations`), the key/value state,
   introspection (`tables()`) and health.
 - `ingest`: the write path's single pass that checks events against the format and builds

@@ -3,7 +3,9 @@ migrations per namespace, the small key/value state, introspection and health.
 
 Durability first (ActivityWatch users lost data to lazy commits): WAL with synchronous=FULL,
 foreign keys on, every write batch in one transaction, so a crash loses nothing committed and
-leaves no half batch. Schema changes are forward migrations recorded per namespace, so other
+leaves no half batch. Data derived from the rest of the file (memory's tables) may commit
+with synchronous=NORMAL (`derived_writes`): consistent, and rebuilt if a power failure takes
+its last commits. Schema changes are forward migrations recorded per namespace, so other
 packages (memory, screen) add their own tables without touching the core.
 """
 
@@ -288,6 +290,32 @@ class Database:
                         self._rollback()
                         self.clear_caches()
                         raise store_error(exc, self.path) from exc
+
+    @contextlib.contextmanager
+    def derived_writes(self) -> Iterator[None]:
+        """The transactions opened inside commit with synchronous=NORMAL, for writes of data
+        that is recomputed from the rest of the file (memory's tables, from the actions).
+
+        In WAL mode NORMAL skips the fsync of each commit, never consistency: a power
+        failure can only roll back the last such commits (the next FULL commit syncs
+        them too), and what they wrote is derived again (memory re-ingests every session
+        missing from it). Only a WAL database, and only outside an open transaction (one
+        that holds other writes keeps its setting); the setting is restored afterwards,
+        under the lock, so no other thread's transaction commits with it."""
+        with self._lock:
+            if self._tx_depth or self.readonly or self.in_memory:
+                yield
+                return
+            conn = self.conn
+            if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                yield
+                return
+            before = int(conn.execute("PRAGMA synchronous").fetchone()[0])
+            conn.execute("PRAGMA synchronous=NORMAL")
+            try:
+                yield
+            finally:
+                conn.execute(f"PRAGMA synchronous={before}")
 
     def _rollback(self) -> None:
         """Roll back if a transaction is open. A rollback can itself fail on a full disk;

@@ -74,6 +74,31 @@ def test_wal_foreign_keys_and_schema_version(file_store, db_path):
     assert [p.name for p in db_path.parent.iterdir() if p.suffix not in (".sqlite-wal", ".sqlite-shm", ".db-wal", ".db-shm")] == [db_path.name]
 
 
+def test_derived_writes_commit_without_fsync_and_restore_full(tmp_path):
+    """Memory's batches commit with synchronous=NORMAL (WAL: consistent, only the last
+    commits can be lost, and memory is derived again); every other write keeps FULL."""
+    s = Store(tmp_path / "db.sqlite")
+
+    def sync() -> int:
+        return s.conn.execute("PRAGMA synchronous").fetchone()[0]
+
+    assert sync() == 2  # FULL
+    with s.derived_writes():
+        assert sync() == 1  # NORMAL
+        with s.transaction():
+            s.write_state("k", 1)
+    assert sync() == 2 and s.get_state("k") == 1
+    with pytest.raises(RuntimeError), s.derived_writes():
+        raise RuntimeError("restored on the way out too")
+    assert sync() == 2
+    with s.transaction():  # inside a transaction that holds other writes: no change
+        with s.derived_writes():
+            assert sync() == 2
+    mem = Store(":memory:")  # no WAL: nothing to relax
+    with mem.derived_writes():
+        assert mem.conn.execute("PRAGMA synchronous").fetchone()[0] == 2
+
+
 def test_actions_need_an_existing_session(store):
     s = store
     with pytest.raises(StoreError, match="session"):
