@@ -336,8 +336,16 @@ class Settler:
             return
         self.output.emit(
             "file_delete", dl.t, file_path=rel, file_age_ms=max(dl.t - dl.info.first_seen_ms, 0.0),
-            was_temporary=None, _first_seen_ms=dl.info.first_seen_ms,
+            was_temporary=None, _first_seen_ms=dl.info.first_seen_ms, **self._cleaner(path, dl.t),
         )
+
+    def _cleaner(self, path: str, t: float) -> dict[str, object]:
+        """`find . -name '*.tmp' -delete` removed it: the person's delete, done by find. A
+        find is a search, no row of the table, so no run covers it when the delete is
+        stamped (tools.stamp) and its `program` was null; the search that covers it names
+        the tool instead (`_tool`, as on a file_search)."""
+        tool = self.searches.cleaner(path, t)
+        return {} if tool is None else {"_tool": tool}
 
     def finish_folder_delete(self, path: str, fd: PendingFolderDelete) -> None:
         n = 0
@@ -349,7 +357,7 @@ class Settler:
         if rel is None or not n:
             return
         self.output.emit("file_delete", fd.t_first, file_path=rel, file_age_ms=None,
-                         was_temporary=looks_temporary(rel), bulk_count=n, bulk=True)
+                         was_temporary=looks_temporary(rel), bulk_count=n, bulk=True, **self._cleaner(path, fd.t_first))
 
     def finish_browse(self, b: PendingBrowse, now: float) -> None:
         b.done = True

@@ -676,7 +676,7 @@ class ToolRuns:
                 out.append(ev)
                 continue
             if ev.get("bulk"):
-                ev["program"] = None
+                ev["program"] = ev.get("_tool")  # a find -delete's folder (settle), else unknown
                 ev["authored"] = FALLBACK_AUTHORED.get(etype, False)
                 out.append(ev)
                 continue
@@ -689,7 +689,8 @@ class ToolRuns:
             if run is not None and run.claims:
                 self.count(run, path, t, kind, update_state=False)  # type: ignore[arg-type]
                 continue
-            ev["program"] = run.program if run is not None else None
+            # no run of the table: a cleanup find's delete names find (settle), else unknown
+            ev["program"] = run.program if run is not None else ev.get("_tool")
             ev["authored"] = run.c.rule.authored if run is not None else True
             if run is not None and run.is_editor:
                 self.artifact_dirs[os.path.dirname(path)] = t  # type: ignore[arg-type]
