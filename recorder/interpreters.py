@@ -7,6 +7,10 @@ says which file that is, so that the read is the program's (tools.ToolRuns.scrip
 settle.finish_read): `program` the interpreter, `program_kind` "script", `authored` false,
 as the files a script writes are (scripts).
 
+A script run through its shebang line (`./build.py`) is the same interpreter under the
+script's name: the process helper knows it by its program file (procs._runs_interpreter),
+and its command line (`/usr/bin/python3 ./build.py`) names the script as above.
+
 Only the script itself: `python3 -c ...`, `python3 -m pkg`, `bash -c ...` and an
 interactive shell run no script file, and the other files a script opens are its work only
 when something else says so (a burst of new files, see scripts).

@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
-from .interpreters import script_of
+from .interpreters import is_interpreter, script_of
 from .programs import PYTHONS, ProgramTable, browser_family
 from .searchspec import SEARCH_TOOLS
 
@@ -60,6 +60,18 @@ def _read_proc(pid: int) -> tuple[list[str], str] | None:
         return None
     argv = [a.decode("utf-8", "replace") for a in raw.split(b"\0") if a]
     return argv, cwd
+
+
+def _runs_interpreter(pid: int) -> bool:
+    """Is the process an interpreter by its program file (/proc/<pid>/exe)? `./build.py`
+    run through its shebang line has the script's name as its kernel name, so only the
+    file it runs says it is python (or sh ...). One readlink, no open; another user's
+    process cannot be read (False)."""
+    try:
+        exe = os.readlink(f"/proc/{pid}/exe")
+    except OSError:
+        return False
+    return is_interpreter(os.path.basename(exe).removesuffix(" (deleted)"))
 
 
 def _comm(pid: int) -> str | None:
@@ -468,7 +480,11 @@ class _Scanner:
         if pid in self._ignored:
             return
         comm = _comm(pid)
-        if comm is None or not (comm in _SEARCH_COMM or self.table.watches(comm) or browser_family(comm)):
+        if comm is None:
+            return
+        # `./build.py` (a shebang line): an interpreter under its script's name
+        shebang = not (comm in _SEARCH_COMM or self.table.watches(comm) or browser_family(comm))
+        if shebang and not _runs_interpreter(pid):
             return
         t = time.time() * 1000.0
         st = _stat(pid)
@@ -486,7 +502,8 @@ class _Scanner:
         # its own script is its, not the person's (interpreters); and a browser
         # (wherever it was started), which names the downloads it finishes (tools.Unlisted).
         browser = c is None and browser_family(comm) is not None
-        if c is None and comm not in _SEARCH_COMM and not PYTHONS.match(comm) and not browser \
+        python = PYTHONS.match(os.path.basename(argv[0]) if shebang else comm) is not None
+        if c is None and comm not in _SEARCH_COMM and not python and not browser \
                 and not self._script_in_root(argv, cwd):
             return  # a shell (or node, ruby ...) running no script of a root: `sh -c CMD`, a terminal's bash
         if browser and any(a.startswith("--type=") for a in argv[1:]):

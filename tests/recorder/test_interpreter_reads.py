@@ -1,0 +1,86 @@
+"""The person ran a script; they did not read it, nor the modules it loads. An interpreter
+opening its script (also one run through its shebang line), the modules it imports and
+Python's look at the script's folder are the program's (`program` the interpreter,
+`program_kind: "script"`, `"authored": false`), with and without the kernel's process
+connector; and a command the person typed over a list of names (`touch a b c`) is theirs,
+not a script's burst. Real programs under the real recorder (real inotify, the real
+process helper)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from fg_helpers import FLUSH_S, wait_until
+from filegram.recorder import Recorder
+from rec_helpers import make_config, sh
+
+from filegram.store import Store
+
+DERIVED = ("context_switch", "cross_file_reference")
+PYTHON = os.path.basename(sys.executable)  # what the shebang line below names
+
+
+def primary(store: Store) -> list[dict]:
+    return [e for e in store.actions() if e["event_type"] not in DERIVED]
+
+
+def keys(evs: list[dict]) -> list[tuple]:
+    return [(e["event_type"], e.get("file_path") or e.get("directory_path"), e["program"], e.get("program_kind"),
+             e["authored"]) for e in evs]
+
+
+def _wait_for_file(go: Path) -> str:
+    """Python lines that wait (polling, with a deadline) until the test says go: the script
+    lives until the recorder has seen it, however busy the machine. os and time are
+    built into the interpreter: importing them reads no file of the root."""
+    return (f"import os, time\nd = time.monotonic() + 120\n"
+            f"while not os.path.exists({str(go)!r}) and time.monotonic() < d:\n    time.sleep(0.01)\n")
+
+
+def _seen(rec: Recorder, script: Path) -> bool:
+    """Has the recorder been told of an interpreter running this script?"""
+    assert rec.interp is not None
+    return any(u.script == str(script) for u in list(rec.interp.tools.unlisted.values()))
+
+
+def _stored(store: Store, etype: str, rel: str) -> list[dict]:
+    return [e for e in store.actions() if e["event_type"] == etype and e.get("file_path") == rel]
+
+
+def test_a_script_run_through_its_shebang_line_reads_as_its_interpreter(root: Path, store: Store,
+                                                                          tmp_path: Path) -> None:
+    """`./build.py` (`#!/path/to/python`) and `./backup.sh` (`#!/bin/sh`): the process has
+    the script's name as its kernel name, and the interpreter's read of its script was
+    stored as the person reading it. The person's own `cat build.py` stays theirs."""
+    go = tmp_path / "go"
+    (root / "build.py").write_text(f"#!{sys.executable}\n" + _wait_for_file(go))
+    i_max = 12_000
+    (root / "backup.sh").write_text(f"#!/bin/sh\ni=0\nwhile [ ! -e '{go}' ] && [ $i -lt {i_max} ]; do\n"
+                                    "  sleep 0.01; i=$((i+1))\ndone\n")
+    for name in ("build.py", "backup.sh"):
+        os.chmod(root / name, 0o755)
+    with Recorder(store, [root], make_config()) as rec:
+        procs = [subprocess.Popen([f"./{name}"], cwd=root) for name in ("build.py", "backup.sh")]
+        try:
+            wait_until(lambda: _seen(rec, root / "build.py") and _seen(rec, root / "backup.sh"), FLUSH_S,
+                       what="the recorder told of both interpreters")
+        finally:
+            go.touch()
+            for p in procs:
+                p.wait(timeout=FLUSH_S)
+        # settled in their own time (no flush): the person's read comes later, as it would
+        wait_until(lambda: _stored(store, "file_read", "build.py") and _stored(store, "file_read", "backup.sh"),
+                   FLUSH_S, what="the scripts' reads stored")
+        # cat waits on stdin after the file: the process scan reads it also without the connector
+        sh("sleep 0.6 | cat build.py - > /dev/null", root)
+        rec.flush(FLUSH_S)
+    evs = primary(store)
+    assert sorted(keys(evs[:-1])) == [
+        ("file_read", "backup.sh", "sh", "script", False),
+        ("file_read", "build.py", PYTHON, "script", False),
+    ], evs
+    assert keys(evs[-1:]) == [("file_read", "build.py", "cat", None, True)], evs
+    assert evs[-1]["view_count"] == 1, evs  # the program's reads are no views of the person's
