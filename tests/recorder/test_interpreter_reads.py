@@ -84,3 +84,41 @@ def test_a_script_run_through_its_shebang_line_reads_as_its_interpreter(root: Pa
     ], evs
     assert keys(evs[-1:]) == [("file_read", "build.py", "cat", None, True)], evs
     assert evs[-1]["view_count"] == 1, evs  # the program's reads are no views of the person's
+
+
+HELPERS = "def title(s):\n    return s.title()\n"
+
+
+def test_the_modules_a_script_imports_are_its_reads(root: Path, store: Store, tmp_path: Path) -> None:
+    """`python3 tools/report.py` imports helpers.py next to it (and json, so that Python's
+    import system lists tools/): the script's, the helpers' and the listing's reads are the
+    interpreter's. Before, the read of every file of tools/ with a listing of it was taken
+    for a search the person ran (a file_search with no query). The person's `cat
+    tools/helpers.py` while the script still runs, and after it, stays theirs."""
+    go = tmp_path / "go"
+    (root / "tools").mkdir()
+    (root / "tools" / "helpers.py").write_text(HELPERS)
+    (root / "tools" / "report.py").write_text("import json\nimport helpers\n" + _wait_for_file(go))
+    with Recorder(store, [root], make_config()) as rec:
+        proc = subprocess.Popen([sys.executable, "tools/report.py"], cwd=root)
+        try:
+            wait_until(lambda: _seen(rec, root / "tools" / "report.py"), FLUSH_S, what="the recorder told of the script")
+            wait_until(lambda: _stored(store, "file_read", "tools/helpers.py"), FLUSH_S, what="the import's read stored")
+            sh("sleep 0.6 | cat tools/helpers.py - > /dev/null", root)
+            rec.flush(FLUSH_S)
+        finally:
+            go.touch()
+            proc.wait(timeout=FLUSH_S)
+        rec.flush(FLUSH_S)
+        wait_until(lambda: not _seen(rec, root / "tools" / "report.py") or all(
+            u.t_end is not None for u in rec.interp.tools.unlisted.values()), FLUSH_S,  # type: ignore[union-attr]
+            what="the script's end noticed")
+        sh("sleep 0.6 | cat tools/helpers.py - > /dev/null", root)
+        rec.flush(FLUSH_S)
+    evs = primary(store)
+    assert sorted(keys(evs[:2])) == [
+        ("file_read", "tools/helpers.py", PYTHON, "script", False),
+        ("file_read", "tools/report.py", PYTHON, "script", False),
+    ], evs
+    assert keys(evs[2:]) == [("file_read", "tools/helpers.py", "cat", None, True)] * 2, evs
+    assert [e["view_count"] for e in evs[2:]] == [1, 2], evs
