@@ -13,6 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from fg_helpers import FLUSH_S, wait_until
 from filegram.recorder import Recorder
 from rec_helpers import make_config, sh
@@ -122,3 +123,22 @@ def test_the_modules_a_script_imports_are_its_reads(root: Path, store: Store, tm
     ], evs
     assert keys(evs[2:]) == [("file_read", "tools/helpers.py", "cat", None, True)] * 2, evs
     assert [e["view_count"] for e in evs[2:]] == [1, 2], evs
+
+
+def test_a_short_script_is_seen_without_the_process_connector(root: Path, store: Store,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """As an ordinary user (no process connector), a script that ends in a few tens of
+    milliseconds lived shorter than the periodic scan: its reads of itself and of its
+    module were the person's (and together a search the person never ran). The helper now
+    wakes on the exec of a Python interpreter and finds it while it starts."""
+    monkeypatch.setenv("FILEGRAM_NO_PROC_CONNECTOR", "1")
+    (root / "helpers.py").write_text(HELPERS)
+    (root / "quick.py").write_text("import json\nimport helpers\nprint(helpers.title('done'))\n")
+    with Recorder(store, [root], make_config()) as rec:
+        assert not rec.stats()["process_watch"].startswith("proc_connector")
+        sh(f"{sys.executable} quick.py", root)
+        rec.flush(FLUSH_S)
+    assert sorted(keys(primary(store))) == [
+        ("file_read", "helpers.py", PYTHON, "script", False),
+        ("file_read", "quick.py", PYTHON, "script", False),
+    ], primary(store)
