@@ -142,3 +142,26 @@ def test_a_short_script_is_seen_without_the_process_connector(root: Path, store:
         ("file_read", "helpers.py", PYTHON, "script", False),
         ("file_read", "quick.py", PYTHON, "script", False),
     ], primary(store)
+
+
+def test_touch_of_a_few_names_is_the_persons_command(root: Path, store: Store,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """`touch a.md b.md c.md` makes three new files within a millisecond, and without the
+    process connector touch is gone before the scan reads it: it was taken for a script's
+    burst (`"authored": false`). Three empty files and no interpreter running: the
+    person's command. Twenty at once (`touch f{01..20}.md`) are still a program's."""
+    monkeypatch.setenv("FILEGRAM_NO_PROC_CONNECTOR", "1")
+    with Recorder(store, [root], make_config()) as rec:
+        sh("touch a.md b.md c.md", root)
+        rec.flush(FLUSH_S)
+        writes = [e for e in primary(store) if e["event_type"] == "file_write"]
+        # (the periodic scan may, rarely, have caught touch itself: then it is named)
+        assert sorted((e["file_path"], e.get("program_kind"), e["authored"]) for e in writes) == [
+            (f"{n}.md", None, True) for n in "abc"], writes
+        assert {e["program"] for e in writes} <= {None, "touch"}, writes
+        (root / "many").mkdir()
+        sh("touch " + " ".join(f"many/f{i:02d}.md" for i in range(20)), root)
+        rec.flush(FLUSH_S)
+    many = [e for e in primary(store) if e["event_type"] == "file_write" and e["file_path"].startswith("many/")]
+    assert len(many) == 20, many
+    assert all((e["authored"], e["program_kind"]) == (False, "script") or e["program"] == "touch" for e in many), many
