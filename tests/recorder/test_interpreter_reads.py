@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from fg_helpers import FLUSH_S, wait_until
 from filegram.recorder import Recorder
+from filegram.recorder.scripts import TYPED_MAX_FILES, WRITTEN, ScriptBursts
 from rec_helpers import make_config, sh
 
 from filegram.store import Store
@@ -149,19 +150,34 @@ def test_touch_of_a_few_names_is_the_persons_command(root: Path, store: Store,
     """`touch a.md b.md c.md` makes three new files within a millisecond, and without the
     process connector touch is gone before the scan reads it: it was taken for a script's
     burst (`"authored": false`). Three empty files and no interpreter running: the
-    person's command. Twenty at once (`touch f{01..20}.md`) are still a program's."""
+    person's command."""
     monkeypatch.setenv("FILEGRAM_NO_PROC_CONNECTOR", "1")
     with Recorder(store, [root], make_config()) as rec:
         sh("touch a.md b.md c.md", root)
         rec.flush(FLUSH_S)
-        writes = [e for e in primary(store) if e["event_type"] == "file_write"]
-        # (the periodic scan may, rarely, have caught touch itself: then it is named)
-        assert sorted((e["file_path"], e.get("program_kind"), e["authored"]) for e in writes) == [
-            (f"{n}.md", None, True) for n in "abc"], writes
-        assert {e["program"] for e in writes} <= {None, "touch"}, writes
-        (root / "many").mkdir()
-        sh("touch " + " ".join(f"many/f{i:02d}.md" for i in range(20)), root)
-        rec.flush(FLUSH_S)
-    many = [e for e in primary(store) if e["event_type"] == "file_write" and e["file_path"].startswith("many/")]
-    assert len(many) == 20, many
-    assert all((e["authored"], e["program_kind"]) == (False, "script") or e["program"] == "touch" for e in many), many
+    writes = [e for e in primary(store) if e["event_type"] == "file_write"]
+    # (the periodic scan may, rarely, have caught touch itself: then it is named)
+    assert sorted((e["file_path"], e.get("program_kind"), e["authored"]) for e in writes) == [
+        (f"{n}.md", None, True) for n in "abc"], writes
+    assert {e["program"] for e in writes} <= {None, "touch"}, writes
+
+
+def _new_file(i: int, content_hash: str) -> dict:
+    """A settled new file's action as the settler hands it to ScriptBursts (written i ms in)."""
+    return {"event_type": "file_write", "operation": "create", "file_path": f"f{i:02d}.md", "timestamp": 1000.0 + i,
+            "after_hash": content_hash, "authored": True, "program": None, WRITTEN: 1000.0 + i}
+
+
+@pytest.mark.parametrize(("n", "same", "person"), [
+    (3, True, True), (TYPED_MAX_FILES, True, True),  # touch a b c
+    (TYPED_MAX_FILES + 1, True, False),  # touch f{1..20}: more than a person types
+    (3, False, False),  # a script writes each file its own content
+])
+def test_only_a_few_files_of_one_content_are_a_typed_command(n: int, same: bool, person: bool) -> None:
+    """The rule behind the test above, decided without timing: a burst of at most
+    TYPED_MAX_FILES new files with one content while no interpreter was seen is the person's
+    command; more files, or files of different contents, are a script's."""
+    bursts = ScriptBursts(lambda lo, hi: False, lambda lo, hi: None)
+    out = bursts.take([_new_file(i, "h" if same else f"h{i}") for i in range(n)], 2000.0, force=True)
+    assert len(out) == n
+    assert {(e["authored"], e.get("program_kind")) for e in out} == ({(True, None)} if person else {(False, "script")})
