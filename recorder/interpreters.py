@@ -3,13 +3,23 @@
 An interpreter opens its script to run it. inotify reports that open like any other, and
 without knowing who opened it the recorder took it for the person reading gen.py. The
 process helper reports an interpreter that runs a script file (see procs), and this module
-says which file that is, so that the read is the program's (tools.ToolRuns.script_reader,
+says which file that is, so that the read is the program's (tools.ToolRuns.interpreter_reading,
 settle.finish_read): `program` the interpreter, `program_kind` "script", `authored` false,
 as the files a script writes are (scripts).
 
-Only the script itself: `python3 -c ...`, `python3 -m pkg`, `bash -c ...` and an
-interactive shell run no script file, and the other files a script opens are its work only
-when something else says so (a burst of new files, see scripts).
+A script run through its shebang line (`./build.py`) is the same interpreter under the
+script's name: the process helper knows it by its program file (procs._runs_interpreter),
+and its command line (`/usr/bin/python3 ./build.py`) names the script as above.
+
+The modules a script loads are the interpreter's reads too: `import helpers` opens
+helpers.py next to the script, `source lib.sh` opens lib.sh. A file in the interpreter's
+own language (module_suffixes) under the script's folder or the folder it was started in,
+read while it runs, is the program's (the same), and so is Python's
+listing of those folders (its import system lists sys.path[0], the script's folder, on the
+first import that is not built in). `python3 -c ...`, `python3 -m pkg`, `bash -c ...` and
+an interactive shell run no script file and take none of this; the other files a script
+opens (its data) are its work only when something else says so (a burst of new files, see
+scripts).
 """
 
 from __future__ import annotations
@@ -34,6 +44,27 @@ class _Family:
 _PYTHON = _Family(("-W", "-X", "--check-hash-based-pycs"), "cm")
 _SHELL = _Family(("-o", "-O", "+o", "+O", "--rcfile", "--init-file"), "cs")
 _OTHER = _Family(("-r", "--require", "-I", "--import", "--loader", "-d", "-f"), "ep", ("--eval", "--print"))
+
+
+_SUFFIXES = (
+    (PYTHONS, (".py",)),
+    (SHELLS, (".sh", ".bash")),
+    (re.compile(r"^(?:node|nodejs)$"), (".js", ".mjs", ".cjs", ".json")),
+    (re.compile(r"^ruby$"), (".rb",)),
+    (re.compile(r"^php$"), (".php", ".inc")),
+    (re.compile(r"^lua$"), (".lua",)),
+    (re.compile(r"^Rscript$"), (".R", ".r")),
+    (re.compile(r"^tclsh$"), (".tcl",)),
+)
+
+
+def module_suffixes(name: str) -> tuple[str, ...]:
+    """The file names an interpreter loads as code (its modules, sourced files): what it
+    reads of its own language is running the program, not the person reading."""
+    for rx, suffixes in _SUFFIXES:
+        if rx.match(name):
+            return suffixes
+    return ()
 
 
 def is_interpreter(name: str) -> bool:

@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
-from .interpreters import script_of
+from .interpreters import is_interpreter, script_of
 from .programs import PYTHONS, ProgramTable, browser_family
 from .searchspec import SEARCH_TOOLS
 
@@ -60,6 +60,18 @@ def _read_proc(pid: int) -> tuple[list[str], str] | None:
         return None
     argv = [a.decode("utf-8", "replace") for a in raw.split(b"\0") if a]
     return argv, cwd
+
+
+def _runs_interpreter(pid: int) -> bool:
+    """Is the process an interpreter by its program file (/proc/<pid>/exe)? `./build.py`
+    run through its shebang line has the script's name as its kernel name, so only the
+    file it runs says it is python (or sh ...). One readlink, no open; another user's
+    process cannot be read (False)."""
+    try:
+        exe = os.readlink(f"/proc/{pid}/exe")
+    except OSError:
+        return False
+    return is_interpreter(os.path.basename(exe).removesuffix(" (deleted)"))
 
 
 def _comm(pid: int) -> str | None:
@@ -136,7 +148,43 @@ def _exec_names(table: ProgramTable) -> dict[str, set[str]]:
             continue
         out.setdefault(os.path.basename(os.path.realpath(p)), set()).add(n[:15])
         out.setdefault(n, set()).add(n[:15])
+    for p in _python_files():
+        out.setdefault(os.path.basename(p), set()).add(PYTHON_EXEC)
     return out
+
+
+PYTHON_EXEC = "<python>"  # an exec_names value: a Python interpreter's file was opened
+
+
+def _python_files() -> set[str]:
+    """The Python interpreters a person's script likely runs on (python3 and python on the
+    PATH, /usr/bin/python3, the recorder's own), as links and as the files they point to.
+    A script that lives less than the periodic scan (200 ms with the exec watch) was seen
+    by nobody: its read of itself and its modules went to the person. Waking on the exec
+    of its interpreter finds it while it starts (polling only; the connector sees every
+    exec). Shells are left out: they start all the time (every `sh -c`)."""
+    import shutil
+
+    out: set[str] = set()
+    for p in (shutil.which("python3"), shutil.which("python"), "/usr/bin/python3", sys.executable):
+        if p and os.path.isfile(p):
+            out.update((os.path.abspath(p), os.path.realpath(p)))
+    return out
+
+
+def _fresh_python(pid: int) -> bool:
+    """A process that exec'd a Python interpreter just now: its program file is python and
+    its command line is not its parent's (a Python program's fork that has not exec'd yet
+    shares both; taking it would mark the pid known before it runs what it forked for)."""
+    try:
+        exe = os.path.basename(os.readlink(f"/proc/{pid}/exe"))
+    except OSError:
+        return False
+    if not PYTHONS.match(exe):
+        return False
+    st = _stat(pid)
+    own, parent = _read_proc(pid), (_read_proc(st[0]) if st else None)
+    return own is not None and bool(own[0]) and (parent is None or own[0] != parent[0])
 
 
 def _exec_watch(names: dict[str, set[str]]) -> int | None:
@@ -152,6 +200,7 @@ def _exec_watch(names: dict[str, set[str]]) -> int | None:
     if fd < 0:
         return None
     folders = {os.path.dirname(os.path.realpath(p)) for t in names if (p := shutil.which(t))}
+    folders.update(os.path.dirname(p) for p in _python_files())
     added = 0
     for folder in folders:
         if libc.inotify_add_watch(fd, os.fsencode(folder), 0x00000020) >= 0:  # IN_OPEN
@@ -421,11 +470,12 @@ class _Scanner:
         pending: set[int] = set()
         caught = False
         found: set[str] = set()
+        python = PYTHON_EXEC in names
         while True:
             for pid in self._pids():
                 if pid in known or pid in self._live or pid in pending:
                     continue
-                if _comm(pid) in names:
+                if _comm(pid) in names or (python and _fresh_python(pid)):
                     pending.add(pid)
             for pid in list(pending):
                 info = _read_proc(pid)
@@ -446,7 +496,7 @@ class _Scanner:
             time.sleep(pause)
             pause = min(pause * 1.5, 0.005)
         if not found:
-            for name in sorted(names):
+            for name in sorted(names - {PYTHON_EXEC}):
                 # exec'd and gone before it could be read: still say which program ran, and when
                 self._anonymous(name, t_exec)
                 break
@@ -468,7 +518,11 @@ class _Scanner:
         if pid in self._ignored:
             return
         comm = _comm(pid)
-        if comm is None or not (comm in _SEARCH_COMM or self.table.watches(comm) or browser_family(comm)):
+        if comm is None:
+            return
+        # `./build.py` (a shebang line): an interpreter under its script's name
+        shebang = not (comm in _SEARCH_COMM or self.table.watches(comm) or browser_family(comm))
+        if shebang and not _runs_interpreter(pid):
             return
         t = time.time() * 1000.0
         st = _stat(pid)
@@ -486,7 +540,8 @@ class _Scanner:
         # its own script is its, not the person's (interpreters); and a browser
         # (wherever it was started), which names the downloads it finishes (tools.Unlisted).
         browser = c is None and browser_family(comm) is not None
-        if c is None and comm not in _SEARCH_COMM and not PYTHONS.match(comm) and not browser \
+        python = PYTHONS.match(os.path.basename(argv[0]) if shebang else comm) is not None
+        if c is None and comm not in _SEARCH_COMM and not python and not browser \
                 and not self._script_in_root(argv, cwd):
             return  # a shell (or node, ruby ...) running no script of a root: `sh -c CMD`, a terminal's bash
         if browser and any(a.startswith("--type=") for a in argv[1:]):

@@ -30,6 +30,18 @@ reference (derive), and memory counts only authored actions.
 
 New files' actions are held here until no other new file is still settling near them
 (HOLD_NEAR_MS), so that a burst is decided whole; a person's lone new file passes at once.
+
+One command over a list of names is no script: `touch a.md b.md c.md` (or `tee a b c`, a
+shell loop echoing one line into each) also makes its files within a millisecond, and
+without the process connector touch lives too briefly for the scan to name it. What tells
+it apart is what the files hold and who ran: a command the person typed gives every file the
+same content (touch: none; tee: its input) and runs no interpreter, while a script writes
+each file its own content. So a burst of at most TYPED_MAX_FILES new files with one and
+the same content, while no Python interpreter running a script was seen (namer), is the
+person's command: authored, `program` null. The interactive shell it was typed in tells
+nothing (it is the parent of a script's interpreter just as well). Limits: `touch
+f{1..20}` (more files than a person types) is still taken for a script's, and a script
+making a few empty files while its interpreter went unseen for the person's.
 """
 
 from __future__ import annotations
@@ -42,6 +54,7 @@ from .programs import SCRIPT_KIND
 
 BURST_GAP_MS = 60.0  # consecutive new files closer than this (by their write times): a program
 BURST_MIN_FILES = 3
+TYPED_MAX_FILES = 8  # a command's list of names a person types (touch a b c): at most this many
 HOLD_NEAR_MS = 1000.0  # a new file settling this close (by event time) may be in the same burst
 HOLD_MAX_MS = 10_000.0  # never held longer than this
 KEPT_TIMES_MS = 2000.0  # a file whose mtime is this much older than its ctime was not written here
@@ -65,6 +78,13 @@ def written_ms(path: str) -> float | None:
 
 def _candidate(ev: dict[str, Any]) -> bool:
     return ev.get("authored") is True and ev.get("program") is None and not ev.get("bulk")
+
+
+def _one_typed_command(chain: list[dict[str, Any]]) -> bool:
+    """A few new files all holding the same content (touch: none; tee: its input): one
+    command over a list of names the person typed, not a script (see the module doc)."""
+    hashes = {e.get("after_hash") for e in chain}
+    return len(chain) <= TYPED_MAX_FILES and len(hashes) == 1 and None not in hashes
 
 
 class ScriptBursts:
@@ -131,8 +151,10 @@ class ScriptBursts:
         return out
 
     def _mark(self, chain: list[dict[str, Any]]) -> None:
-        self.bursts += 1
         program = self.namer(chain[0][WRITTEN], chain[-1][WRITTEN])
+        if program is None and _one_typed_command(chain):
+            return  # touch a b c: the person's
+        self.bursts += 1
         for e in chain:
             e.update(program=program, program_kind=SCRIPT_KIND, authored=False)
         t_first = min(e["timestamp"] for e in chain)

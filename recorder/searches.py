@@ -122,6 +122,15 @@ class Searches:
                 return s
         return None
 
+    def cleaner(self, path: str, t: float) -> str | None:
+        """The tool of a cleanup search (`find tmp -name '*.tmp' -delete`) whose walk covers
+        path at t, or None. Its deletes are recorded (as the person's: they typed it) and
+        name it, as the actions of every other known program do."""
+        for s in self.active:
+            if not s.silent and s.spec.extra.get("deletes") and s.covers(path, t):
+                return s.spec.tool
+        return None
+
     def settle(self, now: float, settle_ms: float, *, force: bool = False) -> None:
         """Searches that ended (or ran too long) become file_search actions."""
         for s in self.active:  # an exit notice can be missed: ask the process table

@@ -336,8 +336,16 @@ class Settler:
             return
         self.output.emit(
             "file_delete", dl.t, file_path=rel, file_age_ms=max(dl.t - dl.info.first_seen_ms, 0.0),
-            was_temporary=None, _first_seen_ms=dl.info.first_seen_ms,
+            was_temporary=None, _first_seen_ms=dl.info.first_seen_ms, **self._cleaner(path, dl.t),
         )
+
+    def _cleaner(self, path: str, t: float) -> dict[str, object]:
+        """`find . -name '*.tmp' -delete` removed it: the person's delete, done by find. A
+        find is a search, no row of the table, so no run covers it when the delete is
+        stamped (tools.stamp) and its `program` was null; the search that covers it names
+        the tool instead (`_tool`, as on a file_search)."""
+        tool = self.searches.cleaner(path, t)
+        return {} if tool is None else {"_tool": tool}
 
     def finish_folder_delete(self, path: str, fd: PendingFolderDelete) -> None:
         n = 0
@@ -349,7 +357,7 @@ class Settler:
         if rel is None or not n:
             return
         self.output.emit("file_delete", fd.t_first, file_path=rel, file_age_ms=None,
-                         was_temporary=looks_temporary(rel), bulk_count=n, bulk=True)
+                         was_temporary=looks_temporary(rel), bulk_count=n, bulk=True, **self._cleaner(path, fd.t_first))
 
     def finish_browse(self, b: PendingBrowse, now: float) -> None:
         b.done = True
@@ -364,6 +372,8 @@ class Settler:
             return  # a tool's walk (git status, tar c, an indexer)
         if self.tools.editor_listing(b.path, b.t):
             return  # an editor looking at its folder on open or save
+        if self.tools.import_listing(b.path, b.t):
+            return  # a running script's import system listing its folder
         # rm -r lists a folder before emptying it; cp -r lists the folders it copies
         for td, d in self.pending.recent_delete_dirs:
             if (d == b.path or d.startswith(pre)) and (td == 0.0 or b.t - 50 <= td <= b.t + self.settle_ms + 1000):
@@ -390,7 +400,7 @@ class Settler:
             r for r in self.pending.reads
             if not r.claimed and (r.path.startswith(pre)) and b.t - 50 <= r.t <= t_hi + TRAVERSAL_GAP_MS
             and self.searches.covering(r.path, r.t, consume=False) is None and self.tools.claiming(r.path, r.t, "read") is None
-            and not self.tools.names(r.path, r.t)
+            and not self.tools.names(r.path, r.t) and not self._interpreters_read(r)
         ]
         rel = self.roots.rel(b.path)
         if rel is None:
@@ -420,6 +430,10 @@ class Settler:
                     return
         n = self.disk.count_entries(b.path)
         self.output.emit("file_browse", b.t, directory_path=rel, files_listed=n, depth=dir_depth_of(rel if rel != "." else ""))
+
+    def _interpreters_read(self, r: PendingRead) -> bool:
+        """A running script reading itself or a module it loads: no part of a traversal."""
+        return self.tools.interpreter_reading(r.path, r.t) is not None
 
     def _summarise_read_storms(self, ready: list[PendingRead]) -> None:
         """More reads in one folder within a second than the bulk limit, by no program we
@@ -463,6 +477,12 @@ class Settler:
         if last is not None and 0 <= r.t - last <= DOUBLE_READ_MS:
             r.claimed = "duplicate"  # one program opening the same file twice in a row
             return
+        # `python3 gen.py` opens gen.py to run it, and helpers.py to import it: the
+        # interpreter's reads (see interpreters), each stored once per run
+        interpreter = self.tools.interpreter_reading(r.path, r.t)
+        if interpreter is not None and r.path in interpreter.read:
+            r.claimed = "duplicate"
+            return
         rel = self.roots.rel(r.path)
         # read first: a ResourceExhausted here leaves the read waiting, as if never tried
         c = (r.content or self.disk.read(r.path)) if rel is not None else None
@@ -484,9 +504,10 @@ class Settler:
             elif known is None or known.hash != c.hash or (c.text is not None and not known.has_snapshot):
                 self.disk.remember(r.path, c, first_seen=None if known else r.t)
         view_range = [1, c.lines] if c is not None and c.text is not None and c.lines else None
-        # `python3 gen.py` opens gen.py to run it: the interpreter's read (see interpreters)
-        interpreter = self.tools.script_reader(r.path, r.t)
-        provenance = {} if interpreter is None else {"program": interpreter, "program_kind": SCRIPT_KIND, "authored": False}
+        provenance: dict[str, object] = {}
+        if interpreter is not None:
+            interpreter.read.add(r.path)
+            provenance = {"program": interpreter.program, "program_kind": SCRIPT_KIND, "authored": False}
         self.output.emit(
             "file_read", r.t, file_path=rel, file_type=file_type_of(rel), directory_depth=depth_of(rel),
             view_count=None, view_range=view_range, content_length=c_len, revisit_interval_ms=None,

@@ -38,7 +38,7 @@ from filegram.naming import backup_of, looks_like_backup, looks_temporary
 from filegram.schema import depth_of, dir_depth_of, file_type_of
 
 from .bulk import BULK_WINDOW_MS
-from .interpreters import script_of
+from .interpreters import module_suffixes, script_of
 from .output import Output
 from .paths import RootSet, under
 from .pending import Pending
@@ -210,6 +210,17 @@ class Unlisted:
     t_end: float | None = None
     family: str | None = None  # a browser's family (programs.BROWSERS); None: an interpreter
     script: str | None = None  # the script file an interpreter runs (interpreters.script_of)
+    code_folders: tuple[str, ...] = ()  # where its modules are: the script's folder, its cwd
+    read: set[str] = field(default_factory=set)  # what it read, stored once (the kernel opens a
+    # shebang script for exec, then the interpreter opens it again)
+
+    def alive_at(self, t: float) -> bool:
+        return self.t_start - START_SLACK_MS <= t and (self.t_end is None or t <= self.t_end + END_GRACE_MS)
+
+    def loads(self, path: str) -> bool:
+        """Could path be a module this interpreter's script loads (its language, its folders)?"""
+        suffixes = module_suffixes(self.program)
+        return bool(suffixes) and path.endswith(suffixes) and any(under(path, f) for f in self.code_folders)
 
 
 def _ctime_ms(path: str) -> float | None:
@@ -308,7 +319,11 @@ class ToolRuns:
                 name, family = info.comm, browser_family(info.comm)
             if family is None and not PYTHONS.match(name):
                 return
-        self.unlisted[info.pid] = Unlisted(info.pid, name, info.t_start, family=family, script=script)
+        folders: tuple[str, ...] = ()
+        if script is not None:  # the script's folder (sys.path[0]) and where it was started
+            folders = tuple(dict.fromkeys(f for f in (os.path.dirname(script), info.cwd) if self.roots.contains(f)))
+        self.unlisted[info.pid] = Unlisted(info.pid, name, info.t_start, family=family, script=script,
+                                           code_folders=folders)
         if len(self.unlisted) > MAX_RUNS:
             done = [p for p, u in self.unlisted.items() if u.t_end is not None]
             for p in (done or list(self.unlisted))[: len(self.unlisted) - MAX_RUNS]:
@@ -321,13 +336,32 @@ class ToolRuns:
         # (a terminal's `bash setup.sh`, a CI runner's) and would name every burst
         return self._latest_alive(lambda u: u.family is None and PYTHONS.match(u.program) is not None, t_first, t_last)
 
-    def script_reader(self, path: str, t: float) -> str | None:
-        """The interpreter that was running the script at path at t (`python3 gen.py`
-        opening gen.py to run it), or None: that read is the program's, not the person's."""
+    def interpreter_reading(self, path: str, t: float) -> Unlisted | None:
+        """The interpreter that read path at t because it runs it (`python3 gen.py` opening
+        gen.py) or loads it (`import helpers` opening helpers.py next to the script, `source
+        lib.sh`; see interpreters), or None: that read is the program's, not the person's.
+        A program of the table naming the file (`cat helpers.py`) keeps its read."""
         for u in self.unlisted.values():
-            if u.script == path and u.t_start - START_SLACK_MS <= t and (u.t_end is None or t <= u.t_end + END_GRACE_MS):
-                return u.program
+            if u.alive_at(t) and (u.script == path or (u.script is not None and u.loads(path))):
+                return None if self._named_by_another(path, t) else u
         return None
+
+    def _named_by_another(self, path: str, t: float) -> bool:
+        """A program of the table whose command line names the file read it (`cat build.py`
+        just after the script ended, within the interpreter's grace), not the interpreter.
+        Not an editor: it read the file once when it started, and stays open for hours."""
+        return any(not run.anonymous and not run.is_editor and run.alive_at(t) and any(under(path, n) for n in run.named)
+                   for run in self.runs)
+
+    def import_listing(self, folder: str, t: float) -> bool:
+        """A Python script's import system listing a folder its modules come from (the
+        script's folder, on the first import that is not built in): the interpreter's look,
+        not the person's, unless a program of the table covers it (`ls`)."""
+        for u in self.unlisted.values():
+            if u.script is not None and PYTHONS.match(u.program) and u.alive_at(t) \
+                    and any(under(folder, f) for f in u.code_folders):
+                return self.covering(folder, t, "browse") is None
+        return False
 
     def browser(self, families: tuple[str, ...], t: float) -> str | None:
         """A browser of one of these families running at t (the latest started), or None."""
@@ -676,7 +710,7 @@ class ToolRuns:
                 out.append(ev)
                 continue
             if ev.get("bulk"):
-                ev["program"] = None
+                ev["program"] = ev.get("_tool")  # a find -delete's folder (settle), else unknown
                 ev["authored"] = FALLBACK_AUTHORED.get(etype, False)
                 out.append(ev)
                 continue
@@ -689,7 +723,8 @@ class ToolRuns:
             if run is not None and run.claims:
                 self.count(run, path, t, kind, update_state=False)  # type: ignore[arg-type]
                 continue
-            ev["program"] = run.program if run is not None else None
+            # no run of the table: a cleanup find's delete names find (settle), else unknown
+            ev["program"] = run.program if run is not None else ev.get("_tool")
             ev["authored"] = run.c.rule.authored if run is not None else True
             if run is not None and run.is_editor:
                 self.artifact_dirs[os.path.dirname(path)] = t  # type: ignore[arg-type]

@@ -150,7 +150,9 @@ def test_a_locate_database_built_for_another_folder_takes_nothing_here(root: Pat
 def test_a_find_that_deletes_is_cleanup_not_a_search(root: Path, store: Store) -> None:
     """`find tmp -name '*.tmp' -delete`: the person removing files, not looking for any.
     Only the deletes are recorded: no file_search beside them (it was stored with the
-    -name pattern as its query and 0 files matched), and its walk is no listing either."""
+    -name pattern as its query and 0 files matched), and its walk is no listing either.
+    Each delete names find, as other programs' actions name theirs (it said null: find is
+    a search, no row of the table of programs)."""
     (root / "tmp").mkdir()
     for i in range(3):
         (root / "tmp" / f"x{i}.tmp").write_text(f"scratch {i}\n")
@@ -163,4 +165,21 @@ def test_a_find_that_deletes_is_cleanup_not_a_search(root: Path, store: Store) -
     assert sorted((e["event_type"], e.get("file_path")) for e in evs) == [
         ("file_delete", f"tmp/x{i}.tmp") for i in range(3)], evs
     assert all(e["authored"] for e in evs), evs
+    assert [e["program"] for e in evs] == ["find"] * 3, evs
     assert (root / "tmp" / "keep.md").exists()
+
+
+def test_a_find_that_deletes_a_folder_names_find(root: Path, store: Store) -> None:
+    """`find old -delete` empties and removes the folder old/: one delete of the folder
+    (as for any folder removed right after its files), named after find (it said null)."""
+    (root / "old" / "sub").mkdir(parents=True)
+    for i in range(3):
+        (root / "old" / f"o{i}.md").write_text(f"old {i}\n")
+    (root / "old" / "sub" / "deep.md").write_text("deep\n")
+    with Recorder(store, [root], make_config()) as rec:
+        sh("nice -n 19 find old -delete", root)
+        rec.flush(FLUSH_S)
+    evs = primary(store)
+    assert [(e["event_type"], e.get("file_path"), e["program"], e["authored"]) for e in evs] == [
+        ("file_delete", "old", "find", True)], evs
+    assert evs[0]["bulk_count"] == 4, evs
