@@ -133,7 +133,9 @@ ACTION_SPECS: dict[str, tuple[FieldSpec, ...]] = {
         _f("switch_count", INT, required=False, nullable=True),
     ),
     "cross_file_reference": (
-        _f("source_file", STR),
+        # null when nothing names the source: a search_then_read whose producer did not
+        # say which file led there (the search is the source, not a file)
+        _f("source_file", STR, required=False, nullable=True),
         _f("target_file", STR),
         _f("reference_type", STR, required=False, nullable=True),
         _f("interval_ms", NUM, required=False, nullable=True),

@@ -200,7 +200,7 @@ def action_subject(ev: Mapping[str, Any]) -> str:
     if t == "context_switch":
         return f"{g('from_file') or '-'} -> {g('to_file')}"
     if t == "cross_file_reference":
-        return f"{g('source_file')} -> {g('target_file')}"
+        return f"{g('source_file') or '-'} -> {g('target_file')}"
     return ""
 
 
@@ -269,5 +269,5 @@ def describe_action(ev: Mapping[str, Any]) -> str:
     if t == "context_switch":
         return f"switched from {g('from_file') or '-'} to {g('to_file')}"
     if t == "cross_file_reference":
-        return f"used {g('source_file')} for {g('target_file')} ({g('reference_type') or 'reference'})"
+        return f"used {g('source_file') or 'a search'} for {g('target_file')} ({g('reference_type') or 'reference'})"
     return str(t)

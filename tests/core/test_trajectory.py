@@ -140,3 +140,26 @@ def test_jsonl_events_import(tmp_path, fixtures_dir):
     bad.write_text("\n".join(lines))
     with pytest.raises(TraceError, match=r"bad.jsonl: event 2: line 3 is not valid JSON"):
         import_paths(store, [bad])
+
+
+def test_a_reference_from_a_search_may_have_no_source_file(tmp_path, fixtures_dir):
+    """Another producer's search_then_read names no source file (the search led there, not a
+    file): it is imported, shown and exported as it came, not refused with the whole file."""
+    def from_search(evs: list) -> None:
+        ref = next(e for e in evs if e["event_type"] == "cross_file_reference")
+        ref.update(source_file=None, reference_type="search_then_read")
+
+    src = _broken_copy(tmp_path, fixtures_dir, _edit_events(from_search))
+    store = Store(tmp_path / "db.sqlite")
+    (result,) = import_paths(store, [src])
+    assert result.actions_added > 0
+    (ref,) = [e for e in store.actions() if e["event_type"] == "cross_file_reference"]
+    assert ref["source_file"] is None and ref["reference_type"] == "search_then_read"
+    from filegram.vocab import action_subject, describe_action
+
+    assert describe_action(ref).startswith("used a search for ")
+    assert action_subject(ref).startswith("- -> ")
+    out = tmp_path / "out"
+    export_sessions(store, out)
+    exported = json.loads((out / "p1_T-01" / "events.json").read_text())
+    assert [e["source_file"] for e in exported if e["event_type"] == "cross_file_reference"] == [None]
