@@ -128,7 +128,9 @@ ACTION_SPECS: dict[str, tuple[FieldSpec, ...]] = {
     ),
     "context_switch": (
         _f("from_file", STR, required=False, nullable=True),
-        _f("to_file", STR),
+        # null when focus went to a window that shows no file (a browser, a chat): a screen
+        # recorder sees the person leave the file without a file to name
+        _f("to_file", STR, required=False, nullable=True),
         _f("trigger", STR, required=False, nullable=True),
         _f("switch_count", INT, required=False, nullable=True),
     ),

@@ -198,7 +198,7 @@ def action_subject(ev: Mapping[str, Any]) -> str:
     if t == "dir_create":
         return str(g("dir_path") or "")
     if t == "context_switch":
-        return f"{g('from_file') or '-'} -> {g('to_file')}"
+        return f"{g('from_file') or '-'} -> {g('to_file') or '-'}"
     if t == "cross_file_reference":
         return f"{g('source_file') or '-'} -> {g('target_file')}"
     return ""
@@ -267,7 +267,7 @@ def describe_action(ev: Mapping[str, Any]) -> str:
     if t == "file_copy":
         return f"copied {g('source_path')} to {g('dest_path')}" + (" (backup copy)" if g("is_backup") else "")
     if t == "context_switch":
-        return f"switched from {g('from_file') or '-'} to {g('to_file')}"
+        return f"switched from {g('from_file') or '-'} to {g('to_file') or 'another window'}"
     if t == "cross_file_reference":
         return f"used {g('source_file') or 'a search'} for {g('target_file')} ({g('reference_type') or 'reference'})"
     return str(t)

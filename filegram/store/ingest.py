@@ -45,13 +45,15 @@ from ..schema import (
     check_extra_value,
     field_error,
     is_unicode,
+    primary_path,
     validate_event,
 )
 
 Row = tuple[str, int | None, str, float, str | None, str]
 
 OPTIONAL_ENVELOPE = ENVELOPE_NAMES[4:]
-# The first field of primary_path's order is always a required field: one lookup suffices.
+# The first field of primary_path's order: one lookup, and primary_path only where that field
+# is null (a reference from a search names no source file, a switch to a window no file).
 PRIMARY_FIELD = {etype: names[0] for etype, names in PRIMARY_PATH_ORDER.items() if names}
 EXTRA_NAME_MAX = 200
 SHAPES_MAX = 4096
@@ -254,6 +256,8 @@ def action_rows(
                         else:
                             etype = ev["event_type"]
                             path = ev.get(shape.primary)
+                            if path is None and shape.primary:
+                                path = primary_path(ev)
         if data is None:
             if validate:
                 ev = validate_event(ev, index=i)
@@ -264,7 +268,7 @@ def action_rows(
                     del rest[name]
             data = _encode(rest, lenient=validate)
             eid, sid, etype, ts = ev["event_id"], ev["session_id"], ev["event_type"], float(ev["timestamp"])
-            path = ev.get(PRIMARY_FIELD.get(etype, ""))
+            path = ev.get(PRIMARY_FIELD.get(etype, "")) or primary_path(ev)
         try:
             sn = sns[sid]
         except KeyError:

@@ -155,6 +155,8 @@ def test_a_reference_from_a_search_may_have_no_source_file(tmp_path, fixtures_di
     assert result.actions_added > 0
     (ref,) = [e for e in store.actions() if e["event_type"] == "cross_file_reference"]
     assert ref["source_file"] is None and ref["reference_type"] == "search_then_read"
+    assert store.conn.execute("SELECT path FROM actions WHERE event_type = 'cross_file_reference'").fetchone()[0] \
+        == ref["target_file"]  # indexed under the file it led to
     from filegram.vocab import action_subject, describe_action
 
     assert describe_action(ref).startswith("used a search for ")
@@ -163,3 +165,25 @@ def test_a_reference_from_a_search_may_have_no_source_file(tmp_path, fixtures_di
     export_sessions(store, out)
     exported = json.loads((out / "p1_T-01" / "events.json").read_text())
     assert [e["source_file"] for e in exported if e["event_type"] == "cross_file_reference"] == [None]
+
+
+def test_a_switch_to_a_window_that_shows_no_file(tmp_path, fixtures_dir):
+    """A screen recorder sees focus go to a browser or a chat: a context_switch with no
+    to_file. It is imported and indexed under the file the person left, and forgetting that
+    file forgets the switch."""
+    def to_browser(evs: list) -> None:
+        sw = next(e for e in evs if e["event_type"] == "context_switch")
+        sw["to_file"] = None
+
+    src = _broken_copy(tmp_path, fixtures_dir, _edit_events(to_browser))
+    store = Store(tmp_path / "db.sqlite")
+    import_paths(store, [src])
+    (sw,) = [e for e in store.actions() if e["event_type"] == "context_switch"]
+    assert sw["to_file"] is None
+    left = sw["from_file"]
+    assert store.conn.execute("SELECT COUNT(*) FROM actions WHERE event_type = 'context_switch' AND path = ?",
+                              (left,)).fetchone()[0] == 1
+    from filegram.forget import forget
+
+    forget(store, path_glob=left)
+    assert not [e for e in store.actions() if e["event_type"] == "context_switch"]
