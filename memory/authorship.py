@@ -15,6 +15,12 @@ program's work from the person's whatever recorded it:
   many changes at the same instant, and it does not write content.
 - **editor housekeeping**: lock, swap and autosave files (`~$report.docx`, `.notes.md.swp`,
   `.~lock.budget.ods#`) are made and removed by the editor, never by the person.
+- **application folders**: a folder whose name starts with a dot (`.vscode/`, `.git/`,
+  `.cache/`, a sync client's `.dropbox.cache/`, an export step's `.pandoc-tmp-1234/`) is where
+  programs keep their state; people keep their documents in folders they can see. What is
+  made, changed, copied into or deleted in one is the program's. The person's workspace may
+  itself lie in a hidden folder (a notes vault under `~/.local/share`): a hidden folder that
+  holds at least half of the session's actions is the workspace, not an application's.
 
 An action the producer marked either way keeps its mark: the recorder's attribution is
 better evidence than timing.
@@ -51,17 +57,54 @@ def _ts(e: Mapping[str, Any]) -> float:
     return float(t) if isinstance(t, _NUMBER) else 0.0
 
 
+def _hidden_folders(path: str, is_dir: bool = False) -> list[str]:
+    """The path's prefixes that end in a folder whose name starts with a dot (the folder
+    itself included when the path names a folder)."""
+    if "." not in path:
+        return []
+    parts = path.rstrip("/").split("/")
+    if not is_dir:
+        parts.pop()
+    return ["/".join(parts[: i + 1]) for i, part in enumerate(parts)
+            if len(part) > 1 and part[0] == "." and part != ".."]
+
+
+def _application_folders(evs: list[dict[str, Any]]) -> set[str]:
+    """Hidden folders of this session that are an application's: all but one that holds at
+    least half of the session's actions (the workspace itself)."""
+    held: dict[str, int] = {}
+    named = 0
+    for e in evs:
+        p = next((v for k in PATH_KEYS.get(e["event_type"], ("directory_path",))
+                  if type(v := e.get(k)) is str and v), None)
+        if p is None:
+            continue
+        named += 1
+        for h in _hidden_folders(p, e["event_type"] == "dir_create"):
+            held[h] = held.get(h, 0) + 1
+    return {h for h, n in held.items() if 2 * n < named}
+
+
 def mark_tool_actions(evs: list[dict[str, Any]]) -> None:
     """Set `"authored": false` on the actions of `evs` (time-ordered, mutable copies) that
     a program did, where the producer left authorship unsaid."""
+    apps: set[str] | None = None
     for e in evs:
         if "authored" in e:
             continue
         for k in PATH_KEYS.get(e["event_type"], ()):
             p = e.get(k)
-            if p and type(p) is str and _editor_file(p):
+            if not p or type(p) is not str:
+                continue
+            if _editor_file(p):
                 e["authored"] = False
                 break
+            if e["event_type"] in CHANGES and ("/." in p or p[0] == "."):
+                if apps is None:
+                    apps = _application_folders(evs)
+                if apps and any(h in apps for h in _hidden_folders(p, e["event_type"] == "dir_create")):
+                    e["authored"] = False
+                    break
     run: list[dict[str, Any]] = []
     last = 0.0
     for e in evs:

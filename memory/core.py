@@ -60,7 +60,9 @@ ALGORITHM_KEY = "memory:algorithm"
 # 9: deleting what a program made in the session (a build's intermediates, a test run's
 #    output) is the program's housekeeping, not the person's cleanup (E); old versions and
 #    duplicates that were there before and that the person deleted are cleanup, weakly (E).
-ALGORITHM = 9
+# 10: what is made, changed or deleted in a hidden folder (`.vscode/`, a sync client's cache)
+#    is an application's, where the producer did not say (memory.authorship).
+ALGORITHM = 10
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

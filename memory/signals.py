@@ -246,7 +246,12 @@ def _organisation(by: dict[str, Events], creates: Events) -> dict[str, Any]:
 
 
 def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]) -> dict[str, Any]:
-    edits = by.get("file_edit", _NONE)
+    # Lines only added to a file made in this session are the writing of it going on (an
+    # editor that saves as the person types logs a new document as a create and a run of
+    # additions), not a revision of existing work.
+    made = {e.get("file_path"): _ts(e) for e in writes if e.get("operation") == "create"}
+    edits = [e for e in by.get("file_edit", _NONE)
+             if not (_int(e.get("lines_deleted")) == 0 and e.get("file_path") in made and made[e.get("file_path")] <= _ts(e))]
     # A save of a file no one can diff (a Word or Excel file, a PDF, an image) replaces it
     # whole however little changed: only a text file's overwrite (an office document's
     # whose text was kept: it shared no line with before) says "rewrote it".

@@ -287,6 +287,48 @@ def test_a_programs_burst_and_editor_lock_files_are_not_the_persons_work(session
     assert _tiers(b)["B"]["tier"] == "L"
 
 
+def test_what_programs_do_in_hidden_folders_is_not_the_persons(session_builder):
+    # A recorder that cannot tell processes apart: an editor's atomic-save temp file in
+    # `.vscode/`, a sync client staging a copy in `.nextcloud.cache/` and removing it, an
+    # export step's `.pandoc-tmp-1234/` folder, each seconds after the person's save. The
+    # person keeps their own scratch notes: no cleanup habit, no folders of theirs.
+    def make(b, i):
+        b.write("report.md", _doc(40))
+        b.write("tmp_notes.md", "scratch\n")
+        b.write(".vscode/.tmp_notes.md.4341c7.tmp", "scratch\n", gap_ms=2_000)
+        b.add("file_delete", 8, file_path=".vscode/.tmp_notes.md.4341c7.tmp", file_age_ms=8.0, was_temporary=True)
+        b.add("file_copy", 3_000, source_path="report.md", dest_path=".nextcloud.cache/staging/report.md.e6f625cd",
+              is_backup=False)
+        b.add("file_delete", 300, file_path=".nextcloud.cache/staging/report.md.e6f625cd", file_age_ms=300.0,
+              was_temporary=True)
+        b.add("dir_create", 3_000, dir_path=".pandoc-tmp-1234", depth=1, sibling_count=0)
+        b.write(".pandoc-tmp-1234/input.tex", "\\begin{document}\n", gap_ms=20)
+        b.add("file_delete", 900, file_path=".pandoc-tmp-1234/input.tex", file_age_ms=900.0, was_temporary=True)
+    est = _user(session_builder, make, 8)
+    assert est["E"].tier == "R" and est["E"].counts["L"] == est["E"].counts["M"] == 0, est["E"]
+    assert est["C"].tier in ("R", "unknown") and est["C"].counts["M"] == est["C"].counts["L"] == 0, est["C"]
+    # a person's workspace inside a hidden folder (a vault under ~/.local/share) is theirs
+    b = session_builder()
+    for k in range(3):
+        b.write(f".local/share/vault/tmp_{k}.md", "scratch\n")
+    for k in range(3):
+        b.add("file_delete", file_path=f".local/share/vault/tmp_{k}.md", file_age_ms=1.0, was_temporary=True)
+    assert _signals(b)["E"]["cleaned"] == 3
+
+
+def test_writing_on_in_an_autosaving_editor_is_not_revising(session_builder):
+    # An editor that saves as the person types logs a new document as a create and a run of
+    # additions: that is writing it, not iterating on existing work. Changing lines of it,
+    # or of an existing file, is.
+    b = session_builder()
+    b.write("plan.md", _doc(5))
+    for _ in range(4):
+        b.edit("plan.md", 30, 0)
+    assert "D" not in _tiers(b)
+    b.edit("plan.md", 12, 8)
+    assert _signals(b)["D"]["edits"] == 1
+
+
 def test_when_the_notes_may_not_measure_verbosity_length_calls_are_less_sure(session_builder):
     # Someone whose shortest writing is 70 lines: either a verbose person (then 18-line edits
     # are small for them) or one whose work never asks for short notes (then they are
