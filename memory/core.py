@@ -61,7 +61,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    output) is the program's housekeeping, not the person's cleanup (E); old versions and
 #    duplicates that were there before and that the person deleted are cleanup, weakly (E).
 # 10: what is made, changed or deleted in a hidden folder (`.vscode/`, a sync client's cache)
-#    is an application's, where the producer did not say (memory.authorship).
+#    is an application's, where the producer did not say (memory.authorship); lines only
+#    added to a file made in the session are writing, not revising (D); windows scrolled on
+#    through a file are one read (A).
 ALGORITHM = 10
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 

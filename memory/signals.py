@@ -151,8 +151,38 @@ def _thrown_away(by: dict[str, Events]) -> set[Any]:
             if e.get("file_path") in made and made[e.get("file_path")] <= _ts(e)}
 
 
+def _range(e: Mapping[str, Any]) -> tuple[int, int] | None:
+    vr = e.get("view_range")
+    if isinstance(vr, _PAIR) and len(vr) == 2 and type(vr[0]) is int and type(vr[1]) is int:
+        return vr[0], vr[1]
+    return None
+
+
+def _scrolled(reads: Events) -> Events:
+    """Reads with a window scrolled on through a file joined into one: a recorder that sees
+    the screen logs a read as the run of windows shown ([1,45], [46,90], ...), which is one
+    read of lines 1-90, not a read of the head, a passage and a revisit. Only a window that
+    follows on from the one just before it, in the same file, continues a read."""
+    if len(reads) < 2:
+        return reads
+    out: list[Mapping[str, Any]] = []
+    prev: tuple[int, int] | None = None
+    for e in reads:
+        rng = _range(e)
+        if out and rng is not None and prev is not None and e.get("file_path") == out[-1].get("file_path") \
+                and prev[0] < rng[0] <= prev[1] + 1 and rng[1] > prev[1]:
+            last = out[-1]
+            out[-1] = {**last, "view_range": [prev[0], rng[1]],
+                       "content_length": _int(last.get("content_length")) + _int(e.get("content_length"))}
+            prev = (prev[0], rng[1])
+            continue
+        out.append(e)
+        prev = rng
+    return out
+
+
 def _consumption(by: dict[str, Events]) -> dict[str, Any]:
-    reads = by.get("file_read", _NONE)
+    reads = _scrolled(by.get("file_read", _NONE))
     searches, browses = len(by.get("file_search", _NONE)), len(by.get("file_browse", _NONE))
     access = len(reads) + searches + browses
     files = len({e.get("file_path") for e in reads})

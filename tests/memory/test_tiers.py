@@ -80,6 +80,23 @@ def test_rereading_a_file_is_a_revisit_even_without_a_view_count(session_builder
     assert _tiers(b)["A"]["tier"] == "L"
 
 
+def test_windows_scrolled_through_are_one_read(session_builder):
+    # A recorder that sees the screen logs a read as the windows shown, one after another:
+    # a skimmer who lists folders and looks at the first two screens of each file has read
+    # heads, not passages, and has revisited nothing.
+    b = session_builder()
+    for d in ("a", "b", "c", "d"):
+        b.add("file_browse", directory_path=d, files_listed=8, depth=1)
+    for k, d in enumerate(("a", "b", "c")):
+        b.read(f"{d}/notes{k}.md", 1, [1, 45], 1800)
+        b.read(f"{d}/notes{k}.md", 2, [46, 90], 1800)
+    sig = _signals(b)["A"]
+    assert sig["reads"] == 3 and sig["revisits"] == 0 and [r[:2] for r in sig["ranges"]] == [[1, 90]] * 3
+    # going back to an earlier place in the file is a revisit still
+    b.read("a/notes0.md", 3, [20, 64], 1800)
+    assert _signals(b)["A"]["revisits"] == 1
+
+
 def test_reads_whose_extent_was_not_recorded_are_not_whole_reads(session_builder):
     # A recorder that sees files opened, not which lines were read: opening seven files, one
     # of them twice, shows no reading style (an open is not a whole read); opening most of
