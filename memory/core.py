@@ -63,7 +63,8 @@ ALGORITHM_KEY = "memory:algorithm"
 # 10: what is made, changed or deleted in a hidden folder (`.vscode/`, a sync client's cache)
 #    is an application's, where the producer did not say (memory.authorship); lines only
 #    added to a file made in the session are writing, not revising (D); windows scrolled on
-#    through a file are one read (A).
+#    through a file are one read (A); output whose content is not known (a Word or PDF file
+#    kept as bytes) is no chance to show text only (F).
 ALGORITHM = 10
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 

@@ -338,11 +338,16 @@ def _cross_modal(creates: Events, text_of: Mapping[int, str]) -> dict[str, Any]:
     visual_paths = [p for p, x in zip(paths, exts, strict=True) if x in IMAGE_TYPES]
     data_files = sum(1 for x in exts if x in STRUCTURED_TYPES)
     rows = 0
+    seen = 0  # outputs whose content can show it: a text whose words are known
     for e, x in zip(creates, exts, strict=True):
-        if x in TEXT_TYPES:
-            text = text_of.get(id(e))
-            if text:
+        text = text_of.get(id(e))
+        if text:
+            seen += 1
+            if x in TEXT_TYPES:
                 rows += table_rows(text)
     figure_dirs = {p.rsplit("/", 1)[0] for p in visual_paths if "/" in p and FIGURE_DIR.search(p.rsplit("/", 1)[0].rsplit("/", 1)[-1])}
-    return {"opp": bool(creates), "images": len(visual_paths), "data_files": data_files,
+    # A chance to show it: an image or data file made, or a text whose tables can be seen.
+    # Output that is only bytes (a Word or PDF file whose text was not kept) may hold a
+    # table or a chart no one can see: it is no evidence of text only.
+    return {"opp": bool(visual_paths or data_files or seen), "images": len(visual_paths), "data_files": data_files,
             "figure_dirs": len(figure_dirs), "table_rows": rows}

@@ -416,6 +416,22 @@ def test_edit_sizes_are_also_read_as_they_are(session_builder):
     assert not (est.tier == "R" and est.confidence >= 0.8), est
 
 
+def test_output_that_is_only_bytes_is_no_evidence_of_text_only(session_builder):
+    # Reports saved as Word or PDF files whose text was not kept may hold tables or charts
+    # no one can see: they are no chance to show text only (R), while the same person's
+    # markdown tables, where the text is known, are their habit.
+    def make(b, i):
+        b.write(f"report{i}.docx", "PK\x03\x04 bytes", snapshot=False)
+        b.write(f"summary{i}.pdf", "%PDF-1.7 bytes", snapshot=False)
+        if i % 4 == 0:
+            b.write(f"figures{i}.md", "| a | b |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |\n")
+    est = _user(session_builder, make, 12)["F"]
+    assert est.sessions == 3 and est.tier == "M", est
+    b = session_builder()
+    b.write("report.docx", "PK\x03\x04 bytes", snapshot=False)
+    assert "F" not in _tiers(b)
+
+
 def test_files_nobody_named_are_scratch(session_builder):
     # Applications name a new document "Untitled 3", "New Text Document" or "Document1"
     # until its author names it: deleting such files, even ones left by an earlier session,
