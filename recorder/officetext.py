@@ -10,6 +10,10 @@ One line per paragraph (Word's `w:p`, ODF's `text:p` / `text:h`, a slide's `a:p`
 are joined first, so a word Word split across runs (spell check, revision marks) is whole
 again, for the diff and for the redaction of a secret inside it. Tabs and explicit line
 breaks are kept; deleted tracked changes, field codes and tab-stop definitions are not text.
+A table is one markdown row per table row (`| cell | cell |`, a `|---|` line under the
+first), a cell's paragraphs joined by spaces: a person who puts tables in a Word report
+uses tables as much as one who types them in markdown, and memory sees tables that way
+(a table nested in a cell is part of that cell's text).
 
 The file comes from anyone, so reading it is bounded and never raises: a zip whose central
 directory is too large or lists too many members, a part that inflates beyond its cap, a
@@ -33,6 +37,7 @@ from filegram.schema import OFFICE_TYPES
 _W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 _A = "http://schemas.openxmlformats.org/drawingml/2006/main"
 _TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+_TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
 _OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
 _SLIDE = re.compile(r"ppt/slides/slide(\d+)\.xml")
 _EOCD = b"PK\x05\x06"
@@ -173,20 +178,28 @@ class _Spec:
     spaces: str | None = None  # ODF's <text:s text:c="n"/>
     run: str | None = None  # tabs count only inside a run (Word's <w:tabs> are tab stops)
     skip: frozenset[str] = frozenset()  # subtrees that are no text (ODF annotations)
+    table: str | None = None  # a table, its rows and its cells
+    row: str | None = None
+    cells: frozenset[str] = frozenset()
 
 
 _OOXML_WORD = _Spec(
     paragraphs=frozenset({f"{_W} p"}), text=frozenset({f"{_W} t"}),
     tabs=frozenset({f"{_W} tab"}), breaks=frozenset({f"{_W} br", f"{_W} cr"}), run=f"{_W} r",
+    table=f"{_W} tbl", row=f"{_W} tr", cells=frozenset({f"{_W} tc"}),
 )
 _OOXML_SLIDE = _Spec(
     paragraphs=frozenset({f"{_A} p"}), text=frozenset({f"{_A} t"}), tabs=frozenset(), breaks=frozenset({f"{_A} br"}),
+    table=f"{_A} tbl", row=f"{_A} tr", cells=frozenset({f"{_A} tc"}),
 )
 _ODF = _Spec(
     paragraphs=frozenset({f"{_TEXT} p", f"{_TEXT} h"}), text=None,
     tabs=frozenset({f"{_TEXT} tab"}), breaks=frozenset({f"{_TEXT} line-break"}), spaces=f"{_TEXT} s",
     skip=frozenset({f"{_OFFICE} annotation"}),
+    table=f"{_TABLE} table", row=f"{_TABLE} table-row",
+    cells=frozenset({f"{_TABLE} table-cell", f"{_TABLE} covered-table-cell"}),
 )
+_CELL_TEXT = str.maketrans({"\t": " ", "\n": " ", "|": "\\|"})
 _ODF_WHITESPACE = str.maketrans("\t\r\n", "   ")  # ODF reads them as spaces; <text:tab/> is a tab
 
 
@@ -198,7 +211,7 @@ class _Paragraphs:
         self.spec = spec
         # most elements (properties, styles, drawings) are none of these: one set lookup each
         self.relevant = frozenset(spec.paragraphs | (spec.text or frozenset()) | spec.tabs | spec.breaks | spec.skip
-                                  | {t for t in (spec.run, spec.spaces) if t is not None})
+                                  | spec.cells | {t for t in (spec.run, spec.spaces, spec.table, spec.row) if t is not None})
         self.max_chars = max_chars
         self.lines: list[str] = []
         self.chars = 0
@@ -207,6 +220,10 @@ class _Paragraphs:
         self.in_text = 0
         self.in_run = 0
         self.skipping = 0
+        self.tables = 0  # tables open (a table in a cell is part of that cell's text)
+        self.rows = 0  # rows written of the outermost table
+        self.row: list[str] = []  # the cells of the outermost table's current row
+        self.cell: list[str] | None = None  # the paragraphs of its current cell
 
     def start(self, tag: str, attrs: dict[str, str]) -> None:
         if tag not in self.relevant:
@@ -215,6 +232,18 @@ class _Paragraphs:
         if self.skipping or tag in s.skip:
             self.skipping += 1
             return
+        if tag == s.table and not self.depth:
+            self.tables += 1
+            if self.tables == 1:
+                self.rows = 0
+            return
+        if self.tables == 1 and not self.depth:
+            if tag == s.row:
+                self.row = []
+                return
+            if tag in s.cells:
+                self.cell = []
+                return
         if tag in s.paragraphs:
             self.depth += 1
         elif not self.depth:
@@ -238,11 +267,31 @@ class _Paragraphs:
         if self.skipping:
             self.skipping -= 1
             return
+        if tag == s.table and self.tables and not self.depth:
+            self.tables -= 1
+            return
+        if self.tables == 1 and not self.depth:
+            if tag in s.cells and self.cell is not None:
+                self.row.append(" ".join(p for p in self.cell if p).translate(_CELL_TEXT))
+                self.cell = None
+                return
+            if tag == s.row:
+                if self.row:
+                    self._line("| " + " | ".join(self.row) + " |")
+                    if not self.rows:
+                        self._line("|" + "---|" * len(self.row))
+                    self.rows += 1
+                self.row = []
+                return
         if tag in s.paragraphs and self.depth:
             self.depth -= 1
             if not self.depth:
-                self.lines.append("".join(self.buf))
+                text = "".join(self.buf)
                 self.buf = []
+                if self.cell is not None:
+                    self.cell.append(text.strip())
+                else:
+                    self.lines.append(text)
                 self.chars += 1
         elif s.text is not None and tag in s.text and self.in_text:
             self.in_text -= 1
@@ -262,6 +311,12 @@ class _Paragraphs:
         if self.chars > self.max_chars:
             raise _Refused("text too long")
         self.buf.append(text)
+
+    def _line(self, text: str) -> None:
+        self.chars += len(text) + 1
+        if self.chars > self.max_chars:
+            raise _Refused("text too long")
+        self.lines.append(text)
 
     def text(self) -> str:
         return "".join(line + "\n" for line in self.lines)

@@ -39,7 +39,41 @@ def test_word_paragraphs_are_lines_and_runs_are_joined() -> None:
         "<w:tc><w:p><w:r><w:t>cell 2</w:t></w:r></w:p></w:tc></w:tr></w:tbl>"
     )
     assert extract_text(io.BytesIO(_docx_with_body(body)), "docx") == (
-        "Password: \tx\nkept\nafter a break\n\ncell 1\ncell 2\n")
+        "Password: \tx\nkept\nafter a break\n\n| cell 1 | cell 2 |\n|---|---|\n")
+
+
+def _cell(*paragraphs: str) -> str:
+    return "<w:tc>" + "".join(f"<w:p><w:r><w:t>{p}</w:t></w:r></w:p>" for p in paragraphs) + "</w:tc>"
+
+
+def test_tables_are_markdown_rows_that_memory_counts() -> None:
+    # A Word report with a table reads as a table, as the same report typed in markdown
+    # would: memory's cross-modal evidence (table rows) sees it. A cell's paragraphs are one
+    # cell, a pipe in a cell is escaped, a table nested in a cell is that cell's text.
+    from filegram.memory.content import table_rows
+
+    rows = [("Region", "Sales"), ("North", "12"), ("South", "9")]
+    body = ("<w:p><w:r><w:t>Quarterly figures</w:t></w:r></w:p><w:tbl>"
+            + "".join("<w:tr>" + "".join(_cell(c) for c in r) + "</w:tr>" for r in rows)
+            + "<w:tr>" + _cell("East", "(a|b)") + "<w:tc><w:tbl><w:tr>" + _cell("inner")[0:]
+            + "</w:tr></w:tbl><w:p><w:r><w:t>7</w:t></w:r></w:p></w:tc></w:tr>"
+            + "</w:tbl><w:p><w:r><w:t>Next steps</w:t></w:r></w:p>")
+    text = extract_text(io.BytesIO(_docx_with_body(body)), "docx")
+    assert text == ("Quarterly figures\n| Region | Sales |\n|---|---|\n| North | 12 |\n| South | 9 |\n"
+                    "| East (a\\|b) | inner 7 |\nNext steps\n")
+    assert table_rows(text) == 4
+    # LibreOffice and PowerPoint tables alike
+    t = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
+    content = ('<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+               f'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:table="{t}"><office:body>'
+               "<office:text><table:table><table:table-row><table:table-cell><text:p>a</text:p></table:table-cell>"
+               "<table:table-cell><text:p>b</text:p></table:table-cell></table:table-row><table:table-row>"
+               "<table:table-cell><text:p>1</text:p></table:table-cell><table:covered-table-cell/></table:table-row>"
+               "</table:table></office:text></office:body></office:document-content>")
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        z.writestr("content.xml", content)
+    assert extract_text(io.BytesIO(buf.getvalue()), "odt") == "| a | b |\n|---|---|\n| 1 |  |\n"
 
 
 def test_opendocument_spaces_tabs_breaks_and_no_comments() -> None:
