@@ -51,7 +51,7 @@ TOKEN_FORMATS: tuple[tuple[str, str], ...] = (
     ("SLACK_TOKEN", r"\bxox[abposrce]-[A-Za-z0-9-]{10,}"),
     ("SLACK_WEBHOOK", r"https://hooks\.slack\.com/(?:services|workflows)/[A-Za-z0-9/_\-]{20,}"),
     ("API_KEY", r"\bsk-(?:proj-|svcacct-|admin-|ant-(?:api|admin)\d\d-)?[A-Za-z0-9_\-]{20,}"),
-    ("STRIPE_KEY", r"\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}"),
+    ("STRIPE_KEY", r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}"),  # pk_ (publishable) is public
     ("WEBHOOK_SECRET", r"\bwhsec_[A-Za-z0-9+/=]{20,}"),
     ("GOOGLE_KEY", r"\bAIza[0-9A-Za-z_\-]{35}"),
     ("GOOGLE_TOKEN", r"\bya29\.[0-9A-Za-z_\-]{20,}"),
@@ -214,6 +214,7 @@ NOT_SECRET_VALUES = frozenset({
     "keyring", "vault", "ask", "asked", "auto", "random", "generated", "generate", "new",
     "same", "unset", "blank", "please", "enter", "provided", "given", "set", "see", "below",
     "above", "here", "there", "it", "its", "your", "my", "our", "their", "the", "a", "an",
+    "read", "write", "read-write", "read-only", "readonly",  # permissions (`id-token: write`)
 })
 _SPLIT = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
@@ -275,8 +276,10 @@ def plausible_secret(value: str, *, min_len: int = 3, quoted: bool = False) -> b
         return False
     if v.startswith(PLACEHOLDER_PREFIX) or v.lower() in NOT_SECRET_VALUES or is_placeholder(v):
         return False
-    if _CODE_VALUE.match(v):
+    if _CODE_VALUE.match(v) and not (len(v) >= 24 and any(looks_random(p) for p in v.split("."))):
         return False
+    if _names_a_password(v):
+        return False  # a UI string: "login.password": "Passwort", "Passwort anzeigen"
     if quoted:
         return True
     if any(c in v for c in "()[]{}"):
@@ -286,6 +289,18 @@ def plausible_secret(value: str, *, min_len: int = 3, quoted: bool = False) -> b
     if re.fullmatch(r"\d+(?:\.\d+)?", v) and len(v) < 4:
         return False
     return True
+
+
+def _names_a_password(value: str) -> bool:
+    """A value that is the word for password (in any language of INTL_LABELS), or a phrase
+    holding it: a translation or a message, not a password."""
+    low = value.lower()
+    if low in _LABEL_WORDS:
+        return True
+    return " " in low and _WORDS_ONLY.fullmatch(low) is not None and any(w in low for w in _LABEL_WORDS if len(w) > 4)
+
+
+_WORDS_ONLY = re.compile(r"[^\W\d_]+(?:[ '’\-][^\W\d_]+)*[.!?…:]?")
 
 
 # key: value | key = value | "key": "value" | key => 'value' | --key value | <key>value</key>
@@ -384,12 +399,21 @@ _WIFI_QR = re.compile(r"""(?i)\bWIFI:(?:[^;\n]*;)*?P:(?P<val>(?:\\.|[^;\\\n])+)"
 # "le mot de passe est x", "contraseña: x", "密码：x", "パスワード: x", "пароль: x".
 INTL_LABELS = ("passwort", "kennwort", "wachtwoord", "mot de passe", "contraseña", "contrasena", "contrasenya",
                "senha", "passord", "adgangskode", "lösenord", "losenord", "salasana", "hasło", "haslo", "heslo",
-               "jelszó", "şifre", "sifre", "пароль", "密码", "密碼", "口令", "パスワード", "비밀번호")
+               "jelszó", "şifresi", "şifre", "sifresi", "sifre", "parola", "parolă", "lozinka", "geslo", "mdp",
+               "kata sandi", "kata laluan", "mật khẩu", "mat khau", "пароль", "كلمة المرور", "كلمة السر",
+               "पासवर्ड", "密码", "密碼", "口令", "パスワード", "비밀번호")
+_LABEL_WORDS = frozenset({*INTL_LABELS, "password", "passphrase", "passcode", "passwords", "kennwörter",
+                          "passwörter", "passwortes", "mots de passe", "contraseñas", "senhas"})
 _INTL_LABEL = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in INTL_LABELS)
+# The label, then maybe what the password is for ("für das Büro", "do Wi-Fi", "от вайфая на
+# даче", "akun Tokopedia kantor": a few words, no sentence mark), then `:`/`=`/a dash or the
+# language's "is" (ist, lautet, est, es, é, è, là, adalah, है, هي, 是, は ...), then the value.
 _INTL = re.compile(
     r"""(?i)(?P<key>""" + _INTL_LABEL + r"""|password|pw)"""
-    r"""(?:[ \t]*(?P<sep>[:：=])|[ \t]+(?P<verb>ist|lautet|est|es|é|è|era|war|is|er|är|on|jest|je)\b|[ \t]*(?P<cjk>是|为|は|는|은))"""
-    r"""[ \t]*[:：]?[ \t]*(?:(?P<q>["'`“‘「])(?P<qval>[^"'`”’」\n]{1,200})["'`”’」]|(?P<val>[^\s"'`，。、]{1,200}))"""
+    r"""(?P<gap>(?:[ \t]+[^\s:：=.!?;,()\[\]{}"'`«»<>]{1,24}){1,5}?)??"""
+    r"""(?:[ \t]*(?P<sep>[:：=]|[—–])|[ \t]+(?P<verb>ist|lautet|est|es|é|è|era|war|is|er|är|on|jest|je|là|adalah|ialah|है|هي|هو)(?=[\s:：])"""
+    r"""|[ \t]*(?P<cjk>是|为|は|는|은))"""
+    r"""[ \t]*[:：]?[ \t]*(?:(?P<q>["'`“‘「«])[ \t]?(?P<qval>[^"'`”’」»\n]{1,200}?)[ \t]?["'`”’」»]|(?P<val>[^\s"'`，。、]{1,200}))"""
 )
 _URL_CREDS = re.compile(r"\b[A-Za-z][A-Za-z0-9+.\-]{1,20}://(?P<user>[^\s:/@'\"]*):(?P<val>[^\s@/'\"]{1,200})@[\w.\-\[]")
 _AUTH_HEADER = re.compile(
@@ -397,7 +421,7 @@ _AUTH_HEADER = re.compile(
 )
 _SCHEME = re.compile(r"""\b(?:Bearer|Basic|Token|token|bearer)\s+(?P<val>[A-Za-z0-9._~+/\-]{12,}={0,2})""")
 _HEADER = re.compile(
-    r"""(?i)(?:^|["'\s])(?:x-api-key|api-key|x-auth-token|x-access-token|private-token|x-csrf-token|x-vault-token|cookie|set-cookie)\s*:\s*(?P<val>[^"'\n]{6,})"""
+    r"""(?im)(?:^|["'\s])(?:x-api-key|api-key|x-auth-token|x-access-token|private-token|x-csrf-token|x-vault-token|cookie|set-cookie)\s*:\s*(?P<val>[^"'\n]{6,})"""
 )
 _NETRC = re.compile(r"""(?i)\blogin\s+\S+\s+password\s+(?P<val>\S+)""")
 _NETRC_LINE = re.compile(r"""(?im)^\s*password\s+(?P<val>\S+)\s*$""")
@@ -470,6 +494,57 @@ def looks_random(token: str) -> bool:
     return _entropy(t) >= 3.5
 
 
+# Values that have a secret's shape but are public by design or written as an example:
+# Stripe publishable keys and Mapbox public tokens (shipped to every browser), the AWS
+# documentation's example keys (AKIAIOSFODNN7EXAMPLE), a template's filler (sk_live_xxxx,
+# ghp_XXXX, xoxb-your-token-here, sk-...) and a made-up run (123456789:ABCdefGhIJK...).
+PUBLIC_PREFIXES = ("pk_live_", "pk_test_", "pk.eyJ")
+_FILLER = re.compile(r"(?i)your[_\-]?(?:own[_\-]?)?(?:token|key|secret|password|api)|[_\-]here$|^<|>$")
+
+
+def _sequential_share(v: str) -> float:
+    """How much of a value is runs of 4+ consecutive characters (abcd, 6789, KLMN)."""
+    low, covered, run = v.lower(), 0, 1
+    for i in range(1, len(low) + 1):
+        if i < len(low) and ord(low[i]) == ord(low[i - 1]) + 1:
+            run += 1
+            continue
+        if run >= 4:
+            covered += run
+        run = 1
+    return covered / len(v)
+
+
+def _public_jwt(v: str) -> bool:
+    """A JWT whose payload says it is a public role (Supabase's anon key is meant for the
+    browser; its service_role key is not, and stays a secret)."""
+    parts = v.split(".")
+    if len(parts) != 3:
+        return False
+    body = parts[1]
+    try:
+        raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+    except ValueError:
+        return False
+    return re.search(rb'"role"\s*:\s*"anon"', raw) is not None
+
+
+def public_or_example(value: str) -> bool:
+    v = value.strip("\"'`")
+    if len(v) < 12 or len(v) > 2000:
+        return False
+    if v.startswith(PUBLIC_PREFIXES) or "EXAMPLE" in v:
+        return True
+    if v.endswith(("...", "\u2026")) or _FILLER.search(v):
+        return True
+    body = v.split("_")[-1] if "_" in v[:12] else v
+    if len(body) >= 8 and max(body.count(c) for c in set(body)) >= 0.6 * len(body):
+        return True  # xxxxxxxx, XXXXXXXX, 00000000
+    if len(v) >= 16 and _sequential_share(v) >= 0.6:
+        return True
+    return v.startswith("eyJ") and _public_jwt(v)
+
+
 def password_like(value: str) -> bool:
     """A bare word after "password is": a password if it is not ordinary prose."""
     v = value.strip().strip(".,;:!?)")
@@ -518,7 +593,9 @@ class Scan:
             yield from rx.finditer(self.text, start, end)
 
     def add(self, start: int, end: int, kind: str) -> None:
-        if end > start and not self.text.startswith(PLACEHOLDER_PREFIX, start):
+        if end > start and not self.text.startswith(PLACEHOLDER_PREFIX, start) \
+                and not public_or_example(self.text[start:end]) \
+                and not (self.text[end - 1] in "-_" and self.text.startswith(("...", "\u2026"), end)):  # sk-...
             self.spans.append(Span(start, end, kind))
 
     def add_value(self, start: int, value: str, kind: str = "SECRET") -> None:
@@ -648,9 +725,12 @@ _INTL_CJK = tuple(w for w in INTL_LABELS if not w.isascii() and not any("a" <= c
 # Lines to read for INTL_LABELS: those holding a label that has no "pass" in it (the words
 # with "pass" are on the lines SECRET_TRIGGERS found already, and _INTL_PASS picks them out).
 INTL_TRIGGERS = ("kennwort", "wachtwoord", "contrase", "senha", "adgangskode", "lösenord", "losenord", "salasana",
-                 "hasło", "haslo", "heslo", "jelszó", "şifre", "sifre")
+                 "hasło", "haslo", "heslo", "jelszó", "şifre", "sifre", "parol", "lozink", "geslo", "mdp", "sandi",
+                 "laluan", "mat khau")
 INTL_NON_ASCII = ("пароль", *_INTL_CJK)
-_INTL_PASS = re.compile(r"passwort|de\s+passe|passord|p(?:ass)?w(?:or)?d?\s+(?:[èé]|e[rs]|est|era|ist|är|je|on)\b")
+INTL_LATIN_NON_ASCII = ("lösenord", "hasło", "jelszó", "şifre", "parolă", "mật khẩu")
+_INTL_PASS = re.compile(r"passwort|de\s+passe|passord"
+                        r"|p(?:ass)?w(?:or)?d?\b[^\n:=]{0,60}?\s(?:[èé]|e[rs]|est|era|ist|är|je|on|là|adalah)(?=[\s:])")
 
 
 def intl_lines(scan: Scan) -> list[tuple[int, int]]:
@@ -660,10 +740,23 @@ def intl_lines(scan: Scan) -> list[tuple[int, int]]:
         low = scan.low
         found = set(scan.lines(INTL_TRIGGERS))
         if not low.isascii():
-            found.update(scan.lines(INTL_NON_ASCII + ("lösenord", "hasło", "jelszó", "şifre")))
+            found.update(scan.lines(INTL_NON_ASCII + INTL_LATIN_NON_ASCII))
         found.update((a, b) for a, b in scan.lines(SECRET_TRIGGERS) if _INTL_PASS.search(low, a, b))
         got = scan._lines[INTL_NON_ASCII] = sorted(found)
     return got
+
+
+_ASCII_RUN = re.compile(r"[!-~]*")
+
+
+def strip_sentence_end(value: str) -> str:
+    """A value without the sentence's end after it: `.`, `,`, `;`, `:` and a `)` it did not
+    open go; `!`, `?`, `$`, `=` stay (Sommer2024!, Sakura2933$ end with them; taking one
+    character too many is harmless, one too few leaks it)."""
+    v = value.rstrip(".,;:…")
+    while v.endswith(")") and v.count("(") < v.count(")"):
+        v = v[:-1].rstrip(".,;:")
+    return v
 
 
 _LATIN_BEFORE = re.compile(r"[A-Za-zÀ-ɏЀ-ӿ]")
@@ -680,13 +773,17 @@ def find_intl(scan: Scan) -> None:
         if m.start() and _LATIN_BEFORE.match(text, m.start() - 1) and m.group("key")[0].isascii():
             continue
         english = m.group("key").lower() in ("password", "pw")
-        if english and (m.group("sep") or (m.group("verb") or "").lower() in _ENGLISH_VERBS):
+        if english and m.group("gap") is None and (m.group("sep") or (m.group("verb") or "").lower() in _ENGLISH_VERBS):
             continue  # find_assignments and find_prose read these, with their own checks
+        if english and m.group("gap") is not None and (m.group("verb") or "").lower() in _ENGLISH_VERBS:
+            continue  # "the password for the NAS is X": find_prose's
         if m.group("qval") is not None:
             if plausible_secret(m.group("qval"), quoted=True):
                 scan.add(m.start("qval"), m.end("qval"), "SECRET")
             continue
-        value = m.group("val").rstrip(".,;:!?)")
+        value = strip_sentence_end(m.group("val"))
+        if m.group("key").lower() in _INTL_CJK:  # a password in these scripts is written in ASCII
+            value = _ASCII_RUN.match(value).group(0)  # type: ignore[union-attr]
         line_end = text.find("\n", m.start("val"))
         if is_placeholder(text[m.start("val") : line_end if line_end >= 0 else len(text)]):
             continue  # "Passwort: bitte ändern", "contraseña: por definir"
@@ -906,6 +1003,14 @@ def find_high_entropy(scan: Scan) -> None:
                                             "bearer", "salt", "signature", "webhook")):
         if not looks_random(m.group(0)):
             continue
+        if text[m.start() - 1 : m.start()] == "." or text[m.end() : m.end() + 1] == ".":
+            a, b = m.start(), m.end()  # part of a dotted token (pk.eyJ... .sig): judge it whole
+            while a and (text[a - 1].isalnum() or text[a - 1] in "._-"):
+                a -= 1
+            while b < len(text) and (text[b].isalnum() or text[b] in "._-"):
+                b += 1
+            if public_or_example(text[a:b]):
+                continue
         line_start = text.rfind("\n", 0, m.start()) + 1
         if _ENTROPY_CONTEXT.search(text, max(line_start, m.start() - 60), m.start()):
             scan.add(m.start(), m.end(), "SECRET")
@@ -925,7 +1030,8 @@ QUICK_WORDS = tuple(sorted({
     "basic", "mysql", "mariadb", "sshpass", "curl", "wget", "http", "docker", "podman", "helm",
     "oras", "redis-cli", "htpasswd", "sudo", "signing", "signature", "webhook", "-----begin",
     "putty-user-key", "code", "cred", "alarm", "@tcp", "@udp", "@unix", "combination", "combo", "seed",
-    "recovery", "mnemonic", "backup", "wallet", "ssn", "social security", '"auth"', "wifi:", *INTL_TRIGGERS, *INTL_NON_ASCII, "passwort", "passord", "de passe",
+    "recovery", "mnemonic", "backup", "wallet", "ssn", "social security", '"auth"', "wifi:", *INTL_TRIGGERS, *INTL_NON_ASCII,
+    *INTL_LATIN_NON_ASCII, "passwort", "passord", "de passe",
 }))
 _QUICK_TOKEN = re.compile(
     r"AKIA|ASIA|ABIA|ACCA|A3T|gh[pousr]_|github_pat_|gl[a-z]{1,3}-|xox|sk-|[srp]k_|whsec_|AIza|ya29\.|GOCSPX"

@@ -4,6 +4,7 @@ rely on (idempotent, paths name by name, queries hidden by what they matched).""
 
 from __future__ import annotations
 
+import base64
 import random
 import string
 import subprocess
@@ -39,7 +40,8 @@ ISSUE_CASES = [
     ("DB_PASS=letmein42", "letmein42"),
     ("machine example.org login bob password s3cr3t-pw", "s3cr3t-pw"),
     ("export STRIPE=sk_live_4eC39HqLyjWDarjtT1zdp7dc", "sk_live_4eC39HqLyjWDarjtT1zdp7dc"),
-    ("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"),
+    # made up: the AWS documentation's own example (wJalr...EXAMPLEKEY) is public and stays
+    ("aws_secret_access_key = q8Rz/T3mVb7KpLx2N9wYc4HdF6gJs0EuA1tZoXiB", "q8Rz/T3mVb7KpLx2N9wYc4HdF6gJs0EuA1tZoXiB"),
 ]
 
 
@@ -354,3 +356,75 @@ def test_a_dsn_without_credentials_is_not_a_secret(text):
 ])
 def test_a_dsn_with_credentials_is_still_redacted(text, secret):
     assert secret not in redact(text)
+
+
+# -- found by the red-team corpus (2026-12-02): each case is (text, exact redacted text) ----
+
+def _exact(text: str, expected: str) -> None:
+    assert redact(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # public by design, or the documentation's own example: kept
+    ("const stripe = Stripe('pk_live_51Hx9TqLkV2mNpR7sW3yZ8aBcD4eF6gH');",
+     "const stripe = Stripe('pk_live_51Hx9TqLkV2mNpR7sW3yZ8aBcD4eF6gH');"),
+    ("mapboxgl.accessToken = 'pk.eyJ1IjoiYWNtZS1tYXBzIiwiYSI6ImNrOXgyIn0.lnz-C3E20M84QFevjq1dtD';",
+     "mapboxgl.accessToken = 'pk.eyJ1IjoiYWNtZS1tYXBzIiwiYSI6ImNrOXgyIn0.lnz-C3E20M84QFevjq1dtD';"),
+    ("AWS Access Key ID [None]: AKIAIOSFODNN7EXAMPLE", "AWS Access Key ID [None]: AKIAIOSFODNN7EXAMPLE"),
+    ("AWS Secret Access Key [None]: wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+     "AWS Secret Access Key [None]: wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"),
+    ("STRIPE_SECRET_KEY=sk_live_xxxxxxxxxxxxxxxxxxxxxxxx", "STRIPE_SECRET_KEY=sk_live_xxxxxxxxxxxxxxxxxxxxxxxx"),
+    ("OPENAI_API_KEY=sk-...", "OPENAI_API_KEY=sk-..."),
+    ("SLACK_BOT_TOKEN=xoxb-your-token-here", "SLACK_BOT_TOKEN=xoxb-your-token-here"),
+    ('  bot_token: "123456789:ABCdefGhIJKlmnOPQrstUVwxyz"', '  bot_token: "123456789:ABCdefGhIJKlmnOPQrstUVwxyz"'),
+    ('  "login.password": "Passwort",', '  "login.password": "Passwort",'),
+    ('  "errors.invalid_password": "Benutzername oder Passwort ist falsch.",',
+     '  "errors.invalid_password": "Benutzername oder Passwort ist falsch.",'),
+    ("パスワードは12文字以上で、英大文字・英小文字・数字を含める必要があります。",
+     "パスワードは12文字以上で、英大文字・英小文字・数字を含める必要があります。"),
+    ("    permissions:\n      id-token: write\n", "    permissions:\n      id-token: write\n"),
+    # ... while the secret versions of the same shapes still go
+    ("STRIPE_SECRET_KEY=sk_live_51Hx9TqLkV2mNpR7sW3yZ8aBcD4eF6gH", "STRIPE_SECRET_KEY=[REDACTED:STRIPE_KEY]"),
+    ('"login.password": "Passwort2024!"', '"login.password": "[REDACTED:SECRET]"'),
+    ("パスワードは Sakura#2024 です", "パスワードは [REDACTED:SECRET] です"),
+])
+def test_public_example_and_ui_values_stay_and_their_secret_twins_go(text, expected):
+    _exact(text, expected)
+
+
+def test_a_supabase_anon_jwt_stays_and_a_service_role_jwt_goes():
+    def jwt(role: str) -> str:
+        body = base64.urlsafe_b64encode(f'{{"iss":"supabase","ref":"abcd","role":"{role}"}}'.encode()).decode()
+        return "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9." + body.rstrip("=") + ".9KYDvIBj5Hl1vfL7x_DMIwcQBLbubAHz82l9V4GiiIA"
+    anon, service = f"createClient(url, '{jwt('anon')}')", f"createClient(url, '{jwt('service_role')}')"
+    assert redact(anon) == anon
+    assert redact(service) == "createClient(url, '[REDACTED:JWT]')"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("das WLAN-Passwort für das Büro lautet Matryoshka8830=\nBitte nicht weitergeben.",
+     "das WLAN-Passwort für das Büro lautet [REDACTED:SECRET]\nBitte nicht weitergeben."),
+    ("Kurze Info: das Passwort für den Upload ist Dragon81*", "Kurze Info: das Passwort für den Upload ist [REDACTED:SECRET]"),
+    ("Le mot de passe du compte administrateur est « VfQpLTyCrEj%sMm3Zt ».",
+     "Le mot de passe du compte administrateur est « [REDACTED:SECRET] »."),
+    ("mdp : -Kartoffel_7329", "mdp : [REDACTED:SECRET]"),
+    ("la contraseña del router es Primavera2015& (no la compartas)",
+     "la contraseña del router es [REDACTED:SECRET] (no la compartas)"),
+    ("a senha do Wi-Fi é ?P$vP+Whu2YxOL7t. Qualquer coisa me liga.",
+     "a senha do Wi-Fi é [REDACTED:SECRET]. Qualquer coisa me liga."),
+    ("la password del NAS è: Moonlight2016^", "la password del NAS è: [REDACTED:SECRET]"),
+    ("Hasło do panelu administracyjnego: F@QPJk=adY_1B88Dni", "Hasło do panelu administracyjnego: [REDACTED:SECRET]"),
+    ("пароль от вайфая на даче — banane^63", "пароль от вайфая на даче — [REDACTED:SECRET]"),
+    ("Muhasebe programının şifresi: winter!2020", "Muhasebe programının şifresi: [REDACTED:SECRET]"),
+    ("كلمة المرور الجديدة للبريد هي: ^Kartoffel_51", "كلمة المرور الجديدة للبريد هي: [REDACTED:SECRET]"),
+    ("ऑफिस वाई-फाई का पासवर्ड है: tx+DJqKkc2iiS$", "ऑफिस वाई-फाई का पासवर्ड है: [REDACTED:SECRET]"),
+    ("Linh ơi, mật khẩu wifi là Marrakech88_ nhé.", "Linh ơi, mật khẩu wifi là [REDACTED:SECRET] nhé."),
+    ("Dewi, kata sandi akun kantor: *Kartoffel_6582 ya", "Dewi, kata sandi akun kantor: [REDACTED:SECRET] ya"),
+    # look-alikes: the same labels before ordinary words stay
+    ("Das Passwort für den Upload ist abgelaufen.", "Das Passwort für den Upload ist abgelaufen."),
+    ("a senha do Wi-Fi é segura.", "a senha do Wi-Fi é segura."),
+    ("Muhasebe programının şifresi: değiştirildi", "Muhasebe programının şifresi: değiştirildi"),
+    ("mật khẩu wifi là gì?", "mật khẩu wifi là gì?"),
+])
+def test_a_password_named_in_its_language_with_what_it_is_for(text, expected):
+    _exact(text, expected)
