@@ -347,14 +347,22 @@ _ENTRY_CODE = re.compile(
     r"""(?i)\b(?:alarm|door|gate|garage|safe|lock|locker|keypad|entry|building|access|security|wi-?fi|router)"""
     r"""\s+(?:code|pin|combination|combo)\s*(?:is|was|is\s+now|:|=)\s*(?P<val>\d{3,10})\b"""
 )
+INTL_LABELS = ("passwort", "kennwort", "wachtwoord", "mot de passe", "contraseña", "contrasena", "contrasenya",
+               "senha", "passord", "adgangskode", "lösenord", "losenord", "salasana", "hasło", "haslo", "heslo",
+               "jelszó", "şifresi", "şifre", "sifresi", "sifre", "parola", "parolă", "lozinka", "geslo", "mdp",
+               "kata sandi", "kata laluan", "mật khẩu", "mat khau", "пароль", "كلمة المرور", "كلمة السر",
+               "पासवर्ड", "密码", "密碼", "口令", "パスワード", "비밀번호")
+_LABEL_WORDS = frozenset({*INTL_LABELS, "password", "passphrase", "passcode", "passwords", "kennwörter",
+                          "passwörter", "passwortes", "mots de passe", "contraseñas", "senhas"})
+_INTL_LABEL = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in INTL_LABELS)
 # A label alone on its line and the secret alone on the next one, as password notes and
 # chats write it ("Wi-Fi password:" / "hunter2goes", "what's the VPN pin?" / "A: 4821").
 _LABEL_LINE = re.compile(
     r"""(?im)^[ \t]*(?P<chat>\[[^\]\n]{1,24}\][ \t]*(?:<?[\w.\-]{1,30}>?:?[ \t]+)?)?"""
     r"""(?:[-*+>][ \t]+|\#{1,6}[ \t]+|\d{1,2}[.)][ \t]+|q:[ \t]*)?[*_`]*"""
-    r"""(?:[^\n:=]{0,60}?\s)?(?P<key>pass\s?words?|passwd|pass\s?phrase|pass\s?code|pwd|pw|pin(?:\s?code)?|api\s?key|"""
-    r"""access\s?key|secret(?:\s?key)?|(?:access\s|api\s|auth\s)?token)"""
-    r"""[*_`]*[ \t]*(?::|(?P<ask>\?)|=|-|\bis)?[ \t]*[*_`]*[ \t]*$"""
+    r"""(?:[^\n:=]{0,60}?[\s\-])?(?P<key>pass\s?words?|passwd|pass\s?phrase|pass\s?code|pwd|pw|pin(?:\s?code)?|api\s?key|"""
+    r"""access\s?key|secret(?:\s?key)?|(?:access\s|api\s|auth\s)?token|""" + _INTL_LABEL + r""")"""
+    r"""(?:[ \t]+(?:again|pls|please))?[*_`]*[ \t]*(?::|(?P<ask>\?)|=|-|\bis)?[ \t]*[*_`]*[ \t]*$"""
 )
 _ANSWER_LINE = re.compile(
     r"""^[ \t]*(?:[-*+>][ \t]+|a:[ \t]*|answer:[ \t]*|it'?s[ \t]+)?(?:(?P<q>[`"'])(?P<qval>[^`"'\s]{3,100})(?P=q)|(?P<val>\S{3,100}))[ \t]*$""",
@@ -362,10 +370,11 @@ _ANSWER_LINE = re.compile(
 )
 _LABEL_ENDINGS = ("password", "passwords", "passwd", "passphrase", "pass phrase", "passcode", "pass code", "pwd",
                   "pw", "pin", "pincode", "pin code", "api key", "apikey", "access key", "accesskey", "secret",
-                  "secretkey", "secret key", "token")
+                  "secretkey", "secret key", "token", *INTL_LABELS)
 # The reply to a question in a chat log: "[10:43] luis: the-answer".
 _CHAT_ANSWER = re.compile(
-    r"""^[ \t]*(?:\[[^\]\n]{1,24}\][ \t]*)?(?:<?[\w.\-]{1,30}>?:[ \t]+)?(?:(?P<q>[`"'])(?P<qval>[^`"'\s]{3,100})(?P=q)|(?P<val>\S{3,100}))[ \t]*$""",
+    r"""^[ \t]*(?:\[[^\]\n]{1,24}\][ \t]*)?(?:<?[\w.\-]{1,30}>?:[ \t]+)?(?:(?P<q>[`"'])(?P<qval>[^`"'\s]{3,100})(?P=q)|(?P<val>\S{3,100}))"""
+    r"""(?:[ \t]+\([^()\n]{1,40}\))?[ \t]*$""",  # "Sakura2933$" (case sensitive)
     re.M,
 )
 _NOT_ANSWER = re.compile(r"""^(?:[\w.+\-]+@[\w\-]+\.[\w.\-]+|\w+://\S*|www\.\S*|[~.]?/\S*|\S*\.(?:md|txt|pdf|docx?|html?|png|jpe?g)|```\w*|[-=*_#|:]+|v?\d+(?:[.\-/:]\d+)+[a-z]?)$""", re.I)
@@ -397,14 +406,6 @@ _AUTH_TUPLE = re.compile(
 _WIFI_QR = re.compile(r"""(?i)\bWIFI:(?:[^;\n]*;)*?P:(?P<val>(?:\\.|[^;\\\n])+)""")
 # The password under its name in other languages: "Passwort: x", "Das Kennwort ist x",
 # "le mot de passe est x", "contraseña: x", "密码：x", "パスワード: x", "пароль: x".
-INTL_LABELS = ("passwort", "kennwort", "wachtwoord", "mot de passe", "contraseña", "contrasena", "contrasenya",
-               "senha", "passord", "adgangskode", "lösenord", "losenord", "salasana", "hasło", "haslo", "heslo",
-               "jelszó", "şifresi", "şifre", "sifresi", "sifre", "parola", "parolă", "lozinka", "geslo", "mdp",
-               "kata sandi", "kata laluan", "mật khẩu", "mat khau", "пароль", "كلمة المرور", "كلمة السر",
-               "पासवर्ड", "密码", "密碼", "口令", "パスワード", "비밀번호")
-_LABEL_WORDS = frozenset({*INTL_LABELS, "password", "passphrase", "passcode", "passwords", "kennwörter",
-                          "passwörter", "passwortes", "mots de passe", "contraseñas", "senhas"})
-_INTL_LABEL = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in INTL_LABELS)
 # The label, then maybe what the password is for ("für das Büro", "do Wi-Fi", "от вайфая на
 # даче", "akun Tokopedia kantor": a few words, no sentence mark), then `:`/`=`/a dash or the
 # language's "is" (ist, lautet, est, es, é, è, là, adalah, है, هي, 是, は ...), then the value.
@@ -791,6 +792,83 @@ def find_intl(scan: Scan) -> None:
             scan.add_value(m.start("val"), value)
 
 
+# -- password forms found by the red-team corpus (2026-12-02) ------------------------------
+
+# A passphrase of plain words after its label, on its line or alone on the next one:
+# "Diceware passphrase: correct horse battery staple", "the passphrase is: thunder pepper ...".
+_PASSPHRASE = re.compile(
+    r"""(?i)\b(?:pass\s?phrase|diceware|phrase\s+secr[eè]te|frase\s+(?:de\s+)?(?:contrase[ñn]a|senha|acesso)|wachtwoordzin"""
+    r"""|l[öo]senfras|passfrase)\b[^\n:=.!?]{0,60}?(?:[ \t]*[:=]|[ \t]+(?:is|ist|lautet|est|es|é|è)\b)[ \t]*:?[ \t]*"""
+)
+_PHRASE_WORDS = re.compile(r"(?P<val>[a-zà-ÿ]{2,12}(?:[ \-][a-zà-ÿ]{2,12}){2,11})[ \t]*(?:[.,;)]|\(|$)", re.M)
+PHRASE_STOP_WORDS = frozenset("""
+the a an to of in into for and or nor is are was were be been by with on at from as it its that this
+these not no you your we our they their will can could must should may might used use uses set has
+have had do does than then when if any all every each some least most minimum maximum characters
+chars letters digits words word long length required optional stored saved changed protected
+""".split())
+# A password in parentheses right after its name: "temporary admin pw (McF24VAh=AIclFYaUaF4u)".
+_PAREN_PASSWORD = re.compile(
+    r"""(?i)\b(?:pass\s?words?|passwd|pass\s?phrase|pass\s?code|pwd|pw|""" + _INTL_LABEL + r""")"""
+    r"""(?:[ \t]+(?:is|was|currently|now|old|new))?[ \t]*\((?P<val>[^\s()]{6,100})\)"""
+)
+_PASSWORD_WORD = re.compile(r"""(?i)pass(?:word|wd|phrase|code)|\bpwd?\b|""" + _INTL_LABEL)
+_PASSWORD_SYMBOLS = frozenset("!@#$^&*+=?~")
+_EMAIL = re.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)*\.[A-Za-z]{2,}")
+_LEFT_IDENT = re.compile(r"[A-Za-z_][\w.\-]*")
+
+
+def strong_password(token: str, classes: int = 3) -> bool:
+    """A token built like a chosen password: letters, digits and symbols mixed (classes of
+    lower, upper, digit, symbol), not a URL, an e-mail, a path, a call or an assignment."""
+    if not 6 <= len(token) <= 64 or any(c in token for c in "()[]{}<>\\|") or "://" in token:
+        return False
+    if token.startswith(("$", "%", "/", "~/", "./", "--")) or _EMAIL.fullmatch(token):
+        return False
+    left, eq, _ = token.partition("=")
+    if eq and _LEFT_IDENT.fullmatch(left) and not any(c.isdigit() for c in left):
+        return False  # KEY=value, min_length=12
+    have = (any(c.islower() for c in token), any(c.isupper() for c in token), any(c.isdigit() for c in token),
+            any(c in _PASSWORD_SYMBOLS for c in token))
+    return sum(have) >= classes and have[2] and have[3] and (have[0] or have[1])
+
+
+_TOKEN_EDGES_LEFT = "\"'`«“‘("
+_TOKEN_EDGES_RIGHT = "\"'`»”’).,;:"
+
+
+def find_password_forms(scan: Scan) -> None:
+    """Passphrases of plain words after their label, a password in parentheses after its
+    name, and a password-shaped token (letters, digits and a symbol mixed: Tr0pic@l#89,
+    &Sevilla_5706, B@li86$) anywhere on a line that names a password."""
+    text = scan.text
+    lines = sorted({*scan.lines(("pass", "pw", "diceware", "phrase")), *intl_lines(scan)})
+    for start, end in lines:
+        for m in _PASSPHRASE.finditer(text, start, end):
+            pos, stop = m.end(), end
+            if pos >= end or not text[pos:end].strip():
+                nxt = _next_line(text, end)
+                if nxt is None:
+                    continue
+                pos, stop = nxt
+                pos += len(text[pos:stop]) - len(text[pos:stop].lstrip())
+            w = _PHRASE_WORDS.match(text, pos, stop)
+            if w is not None and not any(x in PHRASE_STOP_WORDS for x in re.split(r"[ \-]", w.group("val"))):
+                scan.add(w.start("val"), w.end("val"), "SECRET")
+        for m in _PAREN_PASSWORD.finditer(text, start, end):
+            if strong_password(m.group("val")):
+                scan.add(m.start("val"), m.end("val"), "SECRET")
+        if _PASSWORD_WORD.search(text, start, end) is None:
+            continue
+        for t in re.finditer(r"\S+", text[start:end]):
+            raw = t.group(0)
+            lead = len(raw) - len(raw.lstrip(_TOKEN_EDGES_LEFT))
+            token = raw[lead:].rstrip(_TOKEN_EDGES_RIGHT)
+            if strong_password(token, classes=3) and not public_or_example(token):
+                a = start + t.start() + lead
+                scan.add(a, a + len(token), "SECRET")
+
+
 MAX_HEADER_CHARS = 400  # a header line longer than this is not a table's
 _HEADER_CELL = re.compile(r"[^\W\d_][\w .#/\-]{0,29}")
 
@@ -950,9 +1028,9 @@ def _answer_like(value: str) -> bool:
 def find_labelled(scan: Scan) -> None:
     """Secrets given under their label: the value on the next line, seed phrases, 2FA codes."""
     text = scan.text
-    for start, end in scan.lines(("pass", "pw", "pin", "key", "secret", "token")):
-        tail = scan.low[start:end].rstrip(" \t*_`:?=-")
-        if not tail.removesuffix(" is").rstrip(" \t*_`").endswith(_LABEL_ENDINGS):
+    for start, end in sorted({*scan.lines(("pass", "pw", "pin", "key", "secret", "token")), *intl_lines(scan)}):
+        tail = scan.low[start:end].rstrip(" \t*_`:?=-").removesuffix(" again").removesuffix(" please")
+        if not tail.removesuffix(" pls").removesuffix(" is").rstrip(" \t*_`").endswith(_LABEL_ENDINGS):
             continue  # the line does not end with a secret's name: no regex needed
         label = _LABEL_LINE.match(text, start, end)
         if label is None:
@@ -960,7 +1038,7 @@ def find_labelled(scan: Scan) -> None:
         nxt = _next_line(text, end)
         if nxt is None or _LABEL_LINE.match(text, *nxt):
             continue
-        chat = label.group("chat") is not None and label.group("ask") is not None
+        chat = label.group("chat") is not None  # the answer is the next message, its speaker before it
         m = (_CHAT_ANSWER if chat else _ANSWER_LINE).match(text, *nxt)
         if m is None:
             continue
@@ -1018,7 +1096,7 @@ def find_high_entropy(scan: Scan) -> None:
 
 DETECTORS: tuple[Callable[[Scan], None], ...] = (
     find_tokens, find_credentials, find_assignments, find_tables, find_delimited, find_prose, find_intl,
-    find_labelled, find_high_entropy,
+    find_labelled, find_high_entropy, find_password_forms,
 )
 
 # Every word some detector needs on a line, for the quick check of short texts (file names,
@@ -1030,7 +1108,7 @@ QUICK_WORDS = tuple(sorted({
     "basic", "mysql", "mariadb", "sshpass", "curl", "wget", "http", "docker", "podman", "helm",
     "oras", "redis-cli", "htpasswd", "sudo", "signing", "signature", "webhook", "-----begin",
     "putty-user-key", "code", "cred", "alarm", "@tcp", "@udp", "@unix", "combination", "combo", "seed",
-    "recovery", "mnemonic", "backup", "wallet", "ssn", "social security", '"auth"', "wifi:", *INTL_TRIGGERS, *INTL_NON_ASCII,
+    "recovery", "mnemonic", "backup", "wallet", "diceware", "phrase", "ssn", "social security", '"auth"', "wifi:", *INTL_TRIGGERS, *INTL_NON_ASCII,
     *INTL_LATIN_NON_ASCII, "passwort", "passord", "de passe",
 }))
 _QUICK_TOKEN = re.compile(

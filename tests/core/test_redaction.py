@@ -428,3 +428,34 @@ def test_a_supabase_anon_jwt_stays_and_a_service_role_jwt_goes():
 ])
 def test_a_password_named_in_its_language_with_what_it_is_for(text, expected):
     _exact(text, expected)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("[10:42] lea: what's the guest wifi password again?\n[10:43] tom: \"Sakura2933$\" (case sensitive)\n",
+     "[10:42] lea: what's the guest wifi password again?\n[10:43] tom: \"[REDACTED:SECRET]\" (case sensitive)\n"),
+    ("[10:25] Wei: Kennwort:\n[10:27] Wei: krakow?98\n", "[10:25] Wei: Kennwort:\n[10:27] Wei: [REDACTED:SECRET]\n"),
+    ("Diceware passphrase: correct horse battery staple\nKeyfile: ~/vault.key",
+     "Diceware passphrase: [REDACTED:SECRET]\nKeyfile: ~/vault.key"),
+    ("For the backup drive the passphrase is: thunder pepper correct otter velvet",
+     "For the backup drive the passphrase is: [REDACTED:SECRET]"),
+    ("Hier die Passphrase für den Passwortmanager (Notfall):\nbattery harbor copper lantern\n",
+     "Hier die Passphrase für den Passwortmanager (Notfall):\n[REDACTED:SECRET]\n"),
+    ("- Grafana: temporary admin pw (McF24VAh=AIclFYaUaF4u) until SSO is wired up",
+     "- Grafana: temporary admin pw ([REDACTED:SECRET]) until SSO is wired up"),
+    ("- give Tom the alarm password (Y3a$txOT1#Y%x78xn?hr)", "- give Tom the alarm password ([REDACTED:SECRET])"),
+    ("ok the new vpn password is Tr0pic@l#88 - no wait, it's Tr0pic@l#89. Try that one.",
+     "ok the new vpn password is [REDACTED:SECRET] - no wait, it's [REDACTED:SECRET]. Try that one."),
+    ("I tried username ingrid.berg and password &Sevilla_5706\nbut it says invalid",
+     "I tried username ingrid.berg and password [REDACTED:SECRET]\nbut it says invalid"),
+    ("- [ ] Rotate staging DB password — current one `B@li86$` is also in the wiki",
+     "- [ ] Rotate staging DB password — current one `[REDACTED:SECRET]` is also in the wiki"),
+    # look-alikes
+    ("The passphrase is used to encrypt the key.", "The passphrase is used to encrypt the key."),
+    ("The passphrase must be at least twelve characters long.", "The passphrase must be at least twelve characters long."),
+    ("hash the password (SHA256) before storing it", "hash the password (SHA256) before storing it"),
+    ("PASSWORD_MIN_LENGTH=12 # password policy", "PASSWORD_MIN_LENGTH=12 # password policy"),
+    ("reset your password at https://example.com/reset?id=42&x=1", "reset your password at https://example.com/reset?id=42&x=1"),
+    ("mail anna.b2@example.com about the password reset", "mail anna.b2@example.com about the password reset"),
+])
+def test_passphrases_parenthesised_and_password_shaped_values_on_a_password_line(text, expected):
+    _exact(text, expected)
