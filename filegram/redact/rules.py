@@ -80,6 +80,8 @@ TOKEN_FORMATS: tuple[tuple[str, str], ...] = (
     ("AZURE_KEY", r"\b[Aa]ccount[Kk]ey=[A-Za-z0-9+/]{40,}={0,2}"),
     ("AZURE_SAS", r"\bsig=[A-Za-z0-9%+/=]{30,}"),
     ("JWT", r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
+    ("AIRTABLE_TOKEN", r"\bpat[A-Za-z0-9]{14}\.[a-f0-9]{64}\b"),
+    ("TWITCH_TOKEN", r"\boauth:[a-z0-9]{30}\b"),
     # AI services, developer platforms and clouds whose tokens carry a prefix of their own
     ("API_KEY", r"\bgsk_[A-Za-z0-9]{48,}"),  # Groq
     ("API_KEY", r"\bxai-[A-Za-z0-9]{60,}"),  # xAI
@@ -133,6 +135,7 @@ _BLOCKS = (
     ("PRIVATE_KEY", re.compile(
         r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----.*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|\Z)", re.S)),
     ("PRIVATE_KEY", re.compile(r"PuTTY-User-Key-File-\d: .*?Private-MAC: [0-9a-f]+", re.S)),
+    ("PRIVATE_KEY", re.compile(r"-----BEGIN OpenVPN Static key V\d-----.*?(?:-----END OpenVPN Static key V\d-----|\Z)", re.S)),
 )
 _CARD = re.compile(r"\d[\d -]{11,22}\d")
 # An IBAN (checked with its mod-97 check digits): two letters and two digits start it.
@@ -182,7 +185,7 @@ SECRET_PARTS = frozenset({
     "secret", "token", "apikey", "accesskey", "secretkey", "privatekey", "authtoken",
     "credential", "credentials", "creds", "cred", "dsn", "salt", "pin", "pincode", "psk",
     "sessionkey", "signingkey", "encryptionkey", "masterkey", "accountkey", "clientsecret",
-    "bearer", "cookie", "connectionstring", "connstr",
+    "bearer", "cookie", "connectionstring", "connstr", "totp",
 })
 # A "key" part is secret only after one of these (a bare `key = "sessions"` is a dict key).
 KEY_QUALIFIERS = frozenset({
@@ -191,7 +194,7 @@ KEY_QUALIFIERS = frozenset({
     "account", "session", "webhook", "admin", "x", "stripe", "openai", "anthropic", "mailchimp",
     "mailgun", "sendgrid", "twilio", "aws", "gcp", "azure", "google", "github", "gitlab",
     "slack", "datadog", "dd", "sentry", "algolia", "mapbox", "maps", "firebase", "pusher",
-    "shared", "crypt", "hmac", "jwt", "cipher", "aes", "rsa", "pgp", "gpg", "root", "db",
+    "shared", "crypt", "hmac", "jwt", "cipher", "aes", "rsa", "pgp", "gpg", "root", "db", "preshared", "psk",
 })
 # Parts that may follow the secret word in a key that still holds the secret itself
 # (GITHUB_TOKEN_PROD, SECRET_KEY_BASE, password2); any other part after it says the value is
@@ -245,6 +248,25 @@ _DSN_CREDENTIALS = re.compile(
     r"""(?i)[^\s:/@]*:[^\s@/]+@|(?:^|[\s;?&,"'(])(?:password|passwd|pass|pwd|pw|secret|token|auth_token)\s*=\s*[^\s;&"']|"""
     r"""://[A-Za-z0-9_\-]{16,}@"""
 )
+
+
+# A key named only "key" (rclone's `key = ...`, appsettings' `"Jwt": {"Key": ...}`) or with a
+# qualifier no list knows holds a secret when its value is random; these qualifiers say the
+# key is public or an identifier (PublicKey, cache_key, sort_key, idempotency_key).
+NOT_SECRET_KEY_QUALIFIERS = frozenset({
+    "public", "pub", "host", "primary", "foreign", "sort", "partition", "cache", "idempotency", "object",
+    "row", "hash", "lookup", "map", "dict", "routing", "dedup", "dedupe", "index", "unique", "composite",
+    "bucket", "file", "item", "redis", "storage", "translation", "i18n", "message", "field", "column",
+    "react", "list", "group", "query", "event", "trace", "request", "idempotent", "s3", "dynamo", "key",
+})
+
+
+def random_under_key(key: str, value: str) -> bool:
+    parts = key_parts(key)
+    if not parts or parts[-1] != "key" or (len(parts) > 1 and parts[-2] in NOT_SECRET_KEY_QUALIFIERS):
+        return False
+    v = value.strip().strip("\"'")
+    return len(v) >= 20 and looks_random(v)
 
 
 def dsn_only(key: str) -> bool:
@@ -315,7 +337,7 @@ _ASSIGN = re.compile(
 # After an unquoted value: a chained assignment (`a = b = c`) or an expression that goes on
 # (`password = user + salt`, `token = a || b`): the value is code, not a literal secret.
 _EXPRESSION_GOES_ON = re.compile(r"""[ \t]*=(?!=)|[ \t]+(?:\+|\|\||&&|\?\?)[ \t]+[\w"'`(]""")
-_XML = re.compile(r"<(?P<key>[A-Za-z_][\w.\-]{0,60})>(?P<val>[^<\n]{1,400})</(?P=key)>")
+_XML = re.compile(r"""<(?P<key>[A-Za-z_][\w.\-]{0,60})(?:\s+[\w:\-]+=["'][^"'<>\n]*["'])*>(?P<val>[^<\n]{1,400})</(?P=key)>""")
 _FLAG = re.compile(
     r"""(?:^|\s)--?(?P<key>[A-Za-z][\w\-]{1,40})(?:=|\s+)(?:(?P<q>["'])(?P<qval>[^"'\n]{1,400})(?P=q)|(?P<val>[^\s"'|;&]{1,400}))"""
 )
@@ -327,7 +349,7 @@ _ENV_KEY_PARTS = frozenset({"KEY", "PASS", "PASSWORD", "PWD", "SECRET", "TOKEN",
 # Kubernetes / compose style: `- name: DB_PASSWORD` with `value: x` on the next line
 _NAME_VALUE = re.compile(r"""(?m)^(?P<indent>[ \t]*)-?[ \t]*name:[ \t]*["']?(?P<key>[\w.\-]+)["']?[ \t]*\n[ \t]*value:[ \t]*(?:(?P<q>["'])(?P<qval>[^"'\n]+)(?P=q)|(?P<val>\S+))""")
 _PROSE = re.compile(
-    r"""(?i)\b(?P<key>pass\s?words?|passwd|pass\s?phrase|pass\s?code|pass|pwd|pw|pin(?:\s?code)?|api\s?key|access\s?key|secret(?:\s?key)?|token)"""
+    r"""(?i)\b(?P<key>pass\s?words?|passwd|pass\s?phrase|pass\s?code|pass|pwd|pw|pin(?:\s?code)?|api\s?key|access\s?key|secret(?:\s?key)?|token|recovery\s?key)"""
     r"""(?:\s+(?:for|to|of|on|at)\s+(?:the\s+|my\s+|our\s+|your\s+)?[\w.@\-]+(?:\s[\w.@\-]+){0,3})?"""
     r"""\s+(?:is|was|is\s+now|will\s+be|has\s+been\s+changed\s+to|changed\s+to|set\s+to|reset\s+to|became|="""
     r"""|\((?:currently|now|was|old|new|temporarily))"""
@@ -660,7 +682,8 @@ def find_assignments(scan: Scan) -> None:
     for start, end in scan.lines(SECRET_TRIGGERS):
         pos = start
         while (m := _ASSIGN.search(text, pos, end)) is not None:
-            if not secret_key(m.group("key")) or dsn_without_credentials(m.group("key"), m.group("qval") or m.group("val")):
+            if not (secret_key(m.group("key")) or random_under_key(m.group("key"), m.group("qval") or m.group("val"))) \
+                    or dsn_without_credentials(m.group("key"), m.group("qval") or m.group("val")):
                 pos = m.end("key")  # a value of another key may hold this one (a DSN)
                 continue
             pos = m.end()
@@ -698,11 +721,12 @@ def find_tables(scan: Scan) -> None:
         line = text[start:end]
         if not _TABLE_ROW.match(line) or not any(w in line.lower() for w in SECRET_TRIGGERS):
             continue
-        cells = [c.strip().strip("*_` ") for c in line.strip().strip("|").split("|")]
+        confluence = line.lstrip().startswith("||")  # || Account || Secret || heads a wiki table, no separator line
+        cells = [c.strip().strip("*_` ") for c in line.strip().strip("|").split("||" if confluence else "|")]
         cols = [i for i, c in enumerate(cells) if len(c) <= 30 and c.count(" ") <= 2 and secret_key(c.replace(" ", "_"))]
         sep_end = text.find("\n", end + 1)
         separator = text[end + 1 : len(text) if sep_end < 0 else sep_end]
-        if not cols or not re.fullmatch(r"\s*\|?[\s|:\-]*-[\s|:\-]*", separator):
+        if not cols or not (confluence or re.fullmatch(r"\s*\|?[\s|:\-]*-[\s|:\-]*", separator)):
             continue
         pos = end + 1
         while pos < len(text):
@@ -869,6 +893,127 @@ def find_password_forms(scan: Scan) -> None:
                 scan.add(a, a + len(token), "SECRET")
 
 
+# -- configuration files, SQL and password hashes (red-team corpus, 2026-12-02) -------------
+
+# A password hash (crypt(3): MD5 `$1$`/`$apr1$`, bcrypt `$2y$`, SHA-crypt `$5$`/`$6$`,
+# yescrypt `$y$`, scrypt `$7$`; argon2, PBKDF2, Django, PostgreSQL SCRAM and `md5` + 32 hex)
+# can be cracked offline, so it is a secret by its shape alone.
+_CRYPT_HASH = re.compile(
+    r"""(?<![\w$])(?:\$(?:1|apr1|md5)\$[./0-9A-Za-z]{1,8}\$[./0-9A-Za-z]{22}"""
+    r"""|\$2[abxy]?\$\d\d\$[./A-Za-z0-9]{53}"""
+    r"""|\$[56]\$(?:rounds=\d+\$)?[./0-9A-Za-z]{1,16}\$[./0-9A-Za-z]{43,86}"""
+    r"""|\$(?:y|gy|7)\$[./A-Za-z0-9]{1,30}\$[./A-Za-z0-9]{1,86}\$[./A-Za-z0-9]{43}"""
+    r"""|\$argon2(?:id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]{8,}\$[A-Za-z0-9+/]{16,}"""
+    r"""|\$pbkdf2(?:-sha\d+)?\$\d+\$[./A-Za-z0-9+=]{8,}\$[./A-Za-z0-9+=]{16,}"""
+    r"""|pbkdf2_sha\d+\$\d+\$[A-Za-z0-9+/=]{4,}\$[A-Za-z0-9+/=]{20,}"""
+    r"""|SCRAM-SHA-256\$\d+:[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+"""
+    r"""|\bmd5[0-9a-f]{32}\b)"""
+)
+HASH_TRIGGERS = ("$1$", "$apr1$", "$md5$", "$2", "$5$", "$6$", "$y$", "$gy$", "$7$", "$argon2", "$pbkdf2",
+                 "pbkdf2_", "scram-sha-256$", "md5")
+# CREATE USER x IDENTIFIED BY 'pw', ALTER ROLE x WITH LOGIN PASSWORD 'pw', CREATE LOGIN [x] WITH PASSWORD=N'pw'
+_SQL_PASSWORD = re.compile(
+    r"""(?i)\b(?:create|alter)\s+(?:user|role|login)\b[^\n;]{0,200}?\b(?:identified\s+(?:with\s+\S+\s+)?by(?:\s+password)?|password)"""
+    r"""\s*=?\s*N?(?:(?P<q>['"])(?P<qval>[^'"\n]{1,200})(?P=q)|(?P<val>[^\s;'"]{3,200}))"""
+)
+# PHP constants: define('DB_PASSWORD', '...'), WordPress' define('AUTH_KEY', '...') salts.
+_DEFINE = re.compile(
+    r"""\bdefine\s*\(\s*(['"])(?P<key>[A-Za-z_]\w{0,60})\1\s*,\s*(?P<q>['"])(?P<qval>[^\n]{1,400}?)(?P=q)\s*\)""")
+# strongSwan / libreswan ipsec.secrets: `host : PSK "secret"`
+_IPSEC = re.compile(r"""(?m)(?:^|\s):[ \t]*(?:PSK|EAP|XAUTH|NTLM)[ \t]+(?:(?P<q>["'])(?P<qval>[^"'\n]{1,400})(?P=q)|(?P<val>0[xs][A-Za-z0-9+/=]{8,}))""")
+# `netsh wlan show profile key=clear` prints the Wi-Fi password as "Key Content : ..."
+NETSH_LABELS = ("key content", "schlüsselinhalt", "contenu de la clé", "contenido de la clave", "conteúdo da chave",
+                "contenuto chiave", "sleutelinhoud")
+_NETSH = re.compile(r"""(?im)^[ \t]*(?:""" + "|".join(NETSH_LABELS) + r""")[ \t]*:[ \t]*(?P<val>\S(?:[^\n]*\S)?)""")
+# ODBC's braced value: Pwd={p++ss;word}
+_ODBC_BRACED = re.compile(r"""(?im)(?:^|[;\s"'])(?:pwd|password)[ \t]*=[ \t]*\{(?P<val>(?:[^}\n]|\}\})+)\}""")
+# A Google app password (four groups of four letters) after a password's name (msmtprc, .netrc)
+_APP_PASSWORD = re.compile(
+    r"""(?im)\b(?:password|passwd|pass|app[ \t_\-]?password)[ \t]*[:=]?[ \t]+["']?(?P<val>[a-z]{4}(?: [a-z]{4}){3})["']?[ \t]*$""")
+# pgbouncer's userlist.txt: "user" "password-or-hash", one pair a line
+_USERLIST = re.compile(r"""(?m)^[ \t]*"[^"\n]{1,63}"[ \t]+"(?P<val>[^"\n]{1,200})"[ \t]*$""")
+# PowerShell: ConvertTo-SecureString 'pw' -AsPlainText
+_PS_SECURE = re.compile(r"""(?i)ConvertTo-SecureString\s+(?:-String\s+)?(?P<q>['"])(?P<qval>[^'"\n]{1,200})(?P=q)(?=[^\n]*-AsPlainText)""")
+# `cat config/master.key` (Rails) and the 32 hex digits printed under it
+_MASTER_KEY_LINE = re.compile(
+    r"""(?m)^[ \t]*(?:\[[^\]\n]{1,24}\][ \t]*)?(?:<?[\w.\-]{1,30}>?:[ \t]+)?(?P<val>[0-9a-f]{32})[ \t]*$""")
+# A `user / password` pair after any label ("VPN:  priya.sharma / IXCeT+SAD..."), when the
+# second half is built like a password.
+_ANY_USER_PASS = re.compile(r"""(?<![\w/])[\w.@+\-]{2,60}[ \t]+/[ \t]+(?P<val>[^\s/]{6,100})""")
+# A private key in DER, base64 without PEM armour (a PKCS#12 keystore in a Kubernetes
+# secret, a PKCS#8 or PKCS#1 key pasted bare): checked by decoding its first bytes.
+_DER_B64 = re.compile(r"""(?<![A-Za-z0-9+/])(?:MI[IJ]|MHcCAQEE)[A-Za-z0-9+/]{60,}={0,2}""")
+
+
+def der_private_key(b64: str) -> bool:
+    """Base64 DER that opens like a private key: SEQUENCE { INTEGER 3, SEQUENCE } (PKCS#12),
+    { INTEGER 0, SEQUENCE } (PKCS#8), { INTEGER 0, INTEGER } (PKCS#1 RSA) or an EC key
+    { INTEGER 1, OCTET STRING }. Certificates and public keys open with a SEQUENCE."""
+    try:
+        head = base64.b64decode(b64[:24])
+    except ValueError:
+        return False
+    if len(head) < 9 or head[0] != 0x30:
+        return False
+    i = 2 + (head[1] & 0x7F) if head[1] & 0x80 else 2
+    version = head[i : i + 3]
+    nxt = head[i + 3 : i + 4]
+    return (version == b"\x02\x01\x03" and nxt == b"\x30") or (version == b"\x02\x01\x00" and nxt in (b"\x30", b"\x02")) \
+        or (version == b"\x02\x01\x01" and nxt == b"\x04")
+
+
+def find_config_formats(scan: Scan) -> None:
+    """Password hashes, SQL that sets a password, PHP define(), ipsec.secrets, netsh's Key
+    Content, ODBC braces, Google app passwords, pgbouncer's userlist, PowerShell secure
+    strings, Rails' master.key, `label: user / password` and DER private keys in base64."""
+    text = scan.text
+    for m in scan.finditer(_CRYPT_HASH, HASH_TRIGGERS):
+        scan.add(m.start(), m.end(), "PASSWORD_HASH")
+    for m in scan.finditer(_SQL_PASSWORD, ("identified", "password")):
+        got = _group(m, "qval", "val")
+        if got and plausible_secret(got[1], quoted=m.group("qval") is not None):
+            scan.add(got[0], got[0] + len(got[1]), "SECRET")
+    for m in scan.finditer(_DEFINE, ("define",)):
+        key = m.group("key")
+        if (secret_key(key) or key.endswith(("_KEY", "_SALT"))) and plausible_secret(m.group("qval"), quoted=True) \
+                and (secret_key(key) or looks_random(m.group("qval")) or len(m.group("qval")) >= 32):
+            scan.add(m.start("qval"), m.end("qval"), "SECRET")
+    for m in scan.finditer(_IPSEC, ("psk", "xauth", "eap", "ntlm")):
+        got = _group(m, "qval", "val")
+        if got:
+            scan.add(got[0], got[0] + len(got[1]), "SECRET")
+    for m in scan.finditer(_NETSH, NETSH_LABELS):
+        if m.group("val").lower() not in ("present", "absent", "vorhanden", "présent", "presente"):
+            scan.add(m.start("val"), m.end("val"), "SECRET")
+    for m in scan.finditer(_ODBC_BRACED, ("pwd", "password")):
+        scan.add(m.start("val"), m.end("val"), "SECRET")
+    for m in scan.finditer(_APP_PASSWORD, ("pass",)):
+        if not any(w in PHRASE_STOP_WORDS for w in m.group("val").split()):
+            scan.add(m.start("val"), m.end("val"), "SECRET")
+    if "userlist" in scan.low or "pgbouncer" in scan.low:
+        for m in _USERLIST.finditer(text):
+            if plausible_secret(m.group("val"), quoted=True):
+                scan.add(m.start("val"), m.end("val"), "SECRET")
+    for m in scan.finditer(_PS_SECURE, ("convertto-securestring",)):
+        scan.add(m.start("qval"), m.end("qval"), "SECRET")
+    for _, end in scan.lines(("master.key",)):
+        nxt = _next_line(text, end)
+        if nxt is not None and (k := _MASTER_KEY_LINE.match(text, *nxt)) is not None:
+            scan.add(k.start("val"), k.end("val"), "SECRET")
+    for m in scan.finditer(_ANY_USER_PASS, (" / ",)):
+        v = strip_sentence_end(m.group("val"))
+        if strong_password(v):
+            scan.add(m.start("val"), m.start("val") + len(v), "SECRET")
+    i = text.find("M")
+    while i >= 0:
+        m = _DER_B64.match(text, i)
+        if m is not None:
+            if der_private_key(m.group(0)):
+                scan.add(m.start(), m.end(), "PRIVATE_KEY")
+            i = m.end()
+        i = text.find("M", i + 1)
+
+
 MAX_HEADER_CHARS = 400  # a header line longer than this is not a table's
 _HEADER_CELL = re.compile(r"[^\W\d_][\w .#/\-]{0,29}")
 
@@ -993,7 +1138,7 @@ def find_credentials(scan: Scan) -> None:
         if _is_basic_credentials(m.group("val")):
             scan.add(m.start("val"), m.end("val"), "AUTH_HEADER")
     for m in _PGPASS.finditer(scan.text):
-        if plausible_secret(m.group("val")):
+        if plausible_secret(m.group("val")) and not re.fullmatch(r"[\d:]*:[\d:]*", m.group("val")):  # /etc/shadow's day counts
             scan.add(m.start("val"), m.end("val"), "SECRET")
     for m in scan.finditer(_SHELL, ("mysql", "mariadb", "sshpass", "curl", "wget", "http", "docker", "podman",
                                     "helm", "oras", "redis-cli", "htpasswd", "sudo", "pass:", "token",
@@ -1096,7 +1241,7 @@ def find_high_entropy(scan: Scan) -> None:
 
 DETECTORS: tuple[Callable[[Scan], None], ...] = (
     find_tokens, find_credentials, find_assignments, find_tables, find_delimited, find_prose, find_intl,
-    find_labelled, find_high_entropy, find_password_forms,
+    find_labelled, find_high_entropy, find_password_forms, find_config_formats,
 )
 
 # Every word some detector needs on a line, for the quick check of short texts (file names,
@@ -1108,7 +1253,8 @@ QUICK_WORDS = tuple(sorted({
     "basic", "mysql", "mariadb", "sshpass", "curl", "wget", "http", "docker", "podman", "helm",
     "oras", "redis-cli", "htpasswd", "sudo", "signing", "signature", "webhook", "-----begin",
     "putty-user-key", "code", "cred", "alarm", "@tcp", "@udp", "@unix", "combination", "combo", "seed",
-    "recovery", "mnemonic", "backup", "wallet", "diceware", "phrase", "ssn", "social security", '"auth"', "wifi:", *INTL_TRIGGERS, *INTL_NON_ASCII,
+    "recovery", "mnemonic", "backup", "wallet", "diceware", "phrase", "ssn", *HASH_TRIGGERS, "identified",
+    "define", "xauth", "eap", "ntlm", " / ", *NETSH_LABELS, "userlist", "pgbouncer", "convertto-securestring", "master.key", "social security", '"auth"', "wifi:", *INTL_TRIGGERS, *INTL_NON_ASCII,
     *INTL_LATIN_NON_ASCII, "passwort", "passord", "de passe",
 }))
 _QUICK_TOKEN = re.compile(
@@ -1118,6 +1264,7 @@ _QUICK_TOKEN = re.compile(
     r"|gsk_|xai-|pplx-|r8_|ops_|A3-|p8e-|LTAI|AKCp|Q~|CLOJARS_|v1\.0-|dckr_|dp\.|dt0c01|EZ[AT]K|figd_|fo1_|FLW"
     r"|GR1348941|glc_|pat\.|sat\.|HRKU-|nfp_|oy2|sha256~|pscale_|pnu_|pul-|rdme_|rubygems_|xkeysib-|sntry|shippo_"
     r"|xapp-|sgp_|sbp_|sb_secret_|tskey-|atlasv1|tfp_|webhook|discord|zapier|hooks\.slack|LS0tLS1CRUdJTi"
+    r"|pat[A-Za-z0-9]{14}\.|oauth:|\$(?:1|apr1|md5|2[abxy]?|5|6|y|gy|7|argon2\w{1,2}|pbkdf2[\w\-]*)\$|pbkdf2_|SCRAM-|md5[0-9a-f]{32}|MI[IJ]|MHcCAQEE"
 )
 
 

@@ -459,3 +459,80 @@ def test_a_password_named_in_its_language_with_what_it_is_for(text, expected):
 ])
 def test_passphrases_parenthesised_and_password_shaped_values_on_a_password_line(text, expected):
     _exact(text, expected)
+
+
+_B64C = string.ascii_letters + string.digits + "./"
+_APR1 = "$apr1$" + _fake("apr", _B64C, 8) + "$" + _fake("apr2", _B64C, 22)
+_BCRYPT = "$2y$05$" + _fake("bcrypt", _B64C, 53)
+_SHA512 = "$6$" + _fake("s6", _B64C, 16) + "$" + _fake("s6b", _B64C, 86)
+_YESCRYPT = "$y$j9T$" + _fake("y1", _B64C, 22) + "$" + _fake("y2", _B64C, 43)
+_ARGON2 = "$argon2id$v=19$m=65536,t=3,p=4$" + _fake("a1", _AN, 22) + "$" + _fake("a2", _AN, 43)
+_PG_MD5 = "md5" + _fake("pgmd5", _HEX, 32)
+_WG = _fake("wg", _AN + "+/", 43) + "="
+_HEX64 = _fake("ovpn", _HEX, 32 * 16)
+_P12 = "MIIKUQIBAzCCChcGCSqGSIb3DQEHAaCCCggEggoE" + _fake("p12", _AN + "+/", 120)
+_CERT = "MIIDdzCCAl+gAwIBAgIEAgAAuTANBgkqhkiG9w0BAQUFADBaMQswCQYDVQQGEwJJ" + _fake("crt", _AN + "+/", 80)
+_RAILS = _fake("rails", _HEX, 32)
+_RCLONE = _fake("rclone", _AN, 31)
+_WP_SALT = "GpD>T_AT18S6&5>+#f>L8w,&nG#.NP%LpYw(OZx>-iCy,fcw7pVR;EF}}vm})@!["
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    (f"admin:{_APR1}\nmonitoring:{_BCRYPT}\n", "admin:[REDACTED:PASSWORD_HASH]\nmonitoring:[REDACTED:PASSWORD_HASH]\n"),
+    (f"root:{_SHA512}:19640:0:99999:7:::\ndaemon:*:19640:0:99999:7:::\nanna:{_YESCRYPT}:19712:0:99999:7:::",
+     "root:[REDACTED:PASSWORD_HASH]:19640:0:99999:7:::\ndaemon:*:19640:0:99999:7:::\nanna:[REDACTED:PASSWORD_HASH]:19712:0:99999:7:::"),
+    (f'hash = "{_ARGON2}"', 'hash = "[REDACTED:PASSWORD_HASH]"'),
+    (f'$ cat /etc/pgbouncer/userlist.txt\n"pgbouncer_admin" "IdnG&-Cxc@jkzM%3fJw8"\n"app" "{_PG_MD5}"\n',
+     '$ cat /etc/pgbouncer/userlist.txt\n"pgbouncer_admin" "[REDACTED:SECRET]"\n"app" "[REDACTED:PASSWORD_HASH]"\n'),
+    ("CREATE USER 'report_ro'@'10.0.%' IDENTIFIED BY 'NLotlP1uO+=i5PWBUq!1dNe';",
+     "CREATE USER 'report_ro'@'10.0.%' IDENTIFIED BY '[REDACTED:SECRET]';"),
+    ('CREATE USER etl_loader IDENTIFIED BY "@Saigon_59" DEFAULT TABLESPACE users;',
+     'CREATE USER etl_loader IDENTIFIED BY "[REDACTED:SECRET]" DEFAULT TABLESPACE users;'),
+    ("ALTER ROLE app_rw WITH LOGIN PASSWORD 'KKD0QS4UO2uHrK2vlU' VALID UNTIL '2025-12-31';",
+     "ALTER ROLE app_rw WITH LOGIN PASSWORD '[REDACTED:SECRET]' VALID UNTIL '2025-12-31';"),
+    ("CREATE ROLE grafana_ro LOGIN PASSWORD 'banane=75';", "CREATE ROLE grafana_ro LOGIN PASSWORD '[REDACTED:SECRET]';"),
+    ("CREATE LOGIN [svc_powerbi] WITH PASSWORD=N'pLlki3HyUX63-P&ltm', DEFAULT_DATABASE=[Sales]",
+     "CREATE LOGIN [svc_powerbi] WITH PASSWORD=N'[REDACTED:SECRET]', DEFAULT_DATABASE=[Sales]"),
+    (f"define( 'DB_PASSWORD', 'w91QypnnXISm5Ia30u$_X' );\ndefine( 'AUTH_KEY',         '{_WP_SALT}' );\n"
+     "define( 'DB_HOST', 'localhost' );\ndefine( 'WP_DEBUG', false );",
+     "define( 'DB_PASSWORD', '[REDACTED:SECRET]' );\ndefine( 'AUTH_KEY',         '[REDACTED:SECRET]' );\n"
+     "define( 'DB_HOST', 'localhost' );\ndefine( 'WP_DEBUG', false );"),
+    (f"[Interface]\nPrivateKey = {_WG}\n[Peer]\nPublicKey = {_WG[::-1]}\nPresharedKey = {_WG}\n",
+     f"[Interface]\nPrivateKey = [REDACTED:SECRET]\n[Peer]\nPublicKey = {_WG[::-1]}\nPresharedKey = [REDACTED:SECRET]\n"),
+    ("<tls-auth>\n-----BEGIN OpenVPN Static key V1-----\n" + "\n".join(_HEX64[i:i + 32] for i in range(0, 512, 32))
+     + "\n-----END OpenVPN Static key V1-----\n</tls-auth>", "<tls-auth>\n[REDACTED:PRIVATE_KEY]\n</tls-auth>"),
+    ('%any 203.0.113.10 : PSK "tZRT!u2l0lz3ZfWAPwkeG!Zf"\n: RSA /etc/ipsec.d/private/gw.key',
+     '%any 203.0.113.10 : PSK "[REDACTED:SECRET]"\n: RSA /etc/ipsec.d/private/gw.key'),
+    ("    Security key           : Present\n    Key Content            : Marrakech2020$\n",
+     "    Security key           : Present\n    Key Content            : [REDACTED:SECRET]\n"),
+    ('<User>shopftp</User>\n<Pass encoding="base64">NG9qaFZrOVdNJG9qVE5tJGZ2JnRL</Pass>',
+     '<User>shopftp</User>\n<Pass encoding="base64">[REDACTED:SECRET]</Pass>'),
+    (f"[b2]\ntype = b2\naccount = 0051304123297133828d56245\nkey = {_RCLONE}\n",
+     "[b2]\ntype = b2\naccount = 0051304123297133828d56245\nkey = [REDACTED:SECRET]\n"),
+    ("user anna@gmail.com\npassword ldyy gopy qtam finb\naccount default : gmail",
+     "user anna@gmail.com\npassword [REDACTED:SECRET]\naccount default : gmail"),
+    ("ConnectionString=Driver={ODBC Driver 18};Uid=excel_ro;Pwd={p++sllxx^Qoe9YPaoIhBdUt};Encrypt=yes;",
+     "ConnectionString=Driver={ODBC Driver 18};Uid=excel_ro;Pwd={[REDACTED:SECRET]};Encrypt=yes;"),
+    ("$admin = New-Object PSCredential(\"CORP\\svc\", (ConvertTo-SecureString '4wrqTT?^+eC3e3C' -AsPlainText -Force))",
+     "$admin = New-Object PSCredential(\"CORP\\svc\", (ConvertTo-SecureString '[REDACTED:SECRET]' -AsPlainText -Force))"),
+    (f"[12:16] Sofia: $ cat config/master.key\n[12:17] Sofia: {_RAILS}\n",
+     "[12:16] Sofia: $ cat config/master.key\n[12:17] Sofia: [REDACTED:SECRET]\n"),
+    ("  VPN:        priya.sharma / IXCeT+SADozIr-wtpOzZ8$VT\n", "  VPN:        priya.sharma / [REDACTED:SECRET]\n"),
+    (f"data:\n  keystore.p12: {_P12}\n", "data:\n  keystore.p12: [REDACTED:PRIVATE_KEY]\n"),
+    ("oauth = oauth:2rlho632oj04uts7lao9rgl0kic2b7", "oauth = [REDACTED:TWITCH_TOKEN]"),
+    ("|| Account || Access key || Secret ||\n| s3-uploader | AKIAXEGBUU7CEHSVNTQP | plD9uP8uAL7Fjio74kHfgO8Zq80l4IZxbVxyWbqr |",
+     "|| Account || Access key || Secret ||\n| s3-uploader | [REDACTED:AWS_KEY] | [REDACTED:SECRET] |"),
+    ("Cookie: _ga=GA1.2.13849.17140; sessionid=m4Psj7CQcz7S6th1rbsoOmTaU1D8pk1EzP6ik6PF5aE",
+     "Cookie: [REDACTED:AUTH_HEADER]"),
+    # look-alikes
+    ("echo $1 $2 and price $5 $6", "echo $1 $2 and price $5 $6"),
+    (f"md5sum: {_PG_MD5[3:]}  backup.tar", f"md5sum: {_PG_MD5[3:]}  backup.tar"),
+    ("CREATE USER report_ro; -- password set by the vault", "CREATE USER report_ro; -- password set by the vault"),
+    ("define( 'DB_HOST', 'localhost' );", "define( 'DB_HOST', 'localhost' );"),
+    ("    Key Content            : Absent", "    Key Content            : Absent"),
+    (f"cert: {_CERT}", f"cert: {_CERT}"),
+    ("sort_key = \"created_at_desc_and_more_words\"", "sort_key = \"created_at_desc_and_more_words\""),
+    ("km / h and input / output", "km / h and input / output"),
+])
+def test_config_files_sql_and_password_hashes(text, expected):
+    _exact(text, expected)
