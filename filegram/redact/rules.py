@@ -21,6 +21,7 @@ is where hand-grown regexes and generic detectors both produce their false posit
 from __future__ import annotations
 
 import base64
+import hashlib
 import math
 import re
 from collections.abc import Callable, Iterator
@@ -402,15 +403,19 @@ _CHAT_ANSWER = re.compile(
 _NOT_ANSWER = re.compile(r"""^(?:[\w.+\-]+@[\w\-]+\.[\w.\-]+|\w+://\S*|www\.\S*|[~.]?/\S*|\S*\.(?:md|txt|pdf|docx?|html?|png|jpe?g)|```\w*|[-=*_#|:]+|v?\d+(?:[.\-/:]\d+)+[a-z]?)$""", re.I)
 # A wallet's seed (recovery) phrase: 12 to 24 lowercase words after its label.
 _SEED_PHRASE = re.compile(
-    r"""(?i)\b(?:seed|recovery|mnemonic|backup|wallet)(?:\s+(?:phrase|words|sentence|seed))?\b[^\n:=]{0,20}?(?::|=|\bis\b)\s*"""
+    r"""(?i)\b(?:seed|recovery|mnemonic|backup|wallet)(?:\s+(?:phrase|words|sentence|seed))?\b[^\n:=]{0,40}?(?::|=|\bis\b|(?=\n))\s*"""
     r"""(?P<val>(?:(?:\d{1,2}[.):]?\s+)?(?-i:[a-z]{3,8})(?:\s+|$)){12,24})"""
 )
 SEED_PHRASE_REACH = 400  # characters after the label's line where its words may be listed
 # Two-factor recovery codes: the codes after their label, on its line or listed below it.
 _CODES_LABEL = re.compile(
-    r"""(?i)\b(?:recovery|backup|2fa|mfa|two[- ]factor|one[- ]time|otp|emergency|scratch)\s+codes?\b[^\n:]{0,30}:"""
+    r"""(?i)\b(?:recovery|backup|2fa|mfa|two[- ]factor|one[- ]time|otp|emergency|scratch)(?:[\s_-]+verification)?[\s_-]+codes?\b"""
+    r"""(?:[^\n:]{0,30}:|(?:\.\w{2,4})?[ \t]*$)""",
+    re.M,
 )
-_CODE = re.compile(r"""(?<![\w-])(?=[A-Za-z0-9-]*\d)[A-Za-z0-9]{4,12}(?:-[A-Za-z0-9]{4,12})?(?![\w-])|(?<![\w-])\d{6,10}(?![\w-])""")
+CODES_REACH_LINES = 3  # lines (an account name, a blank) that may stand between the label and its codes
+_CODE = re.compile(r"""(?<![\w-])\d{4} \d{4}(?![\w-])"""  # Google: 1624 6257
+                   r"""|(?<![\w-])(?=[A-Za-z0-9-]*\d)[A-Za-z0-9]{4,12}(?:-[A-Za-z0-9]{4,12})?(?![\w-])|(?<![\w-])\d{6,10}(?![\w-])""")
 _CODES_ONLY = re.compile(r"""(?m)^[ \t]*(?:[-*+][ \t]+|\d{1,2}[.)][ \t]+)?(?:`?[A-Za-z0-9]{4,12}(?:-[A-Za-z0-9]{4,12})?`?[ \t,]*)+$""")
 # "the combination to the safe is 12-34-56", "code for the gate: 4417"
 _ENTRY_CODE_FOR = re.compile(
@@ -589,7 +594,11 @@ class Scan:
         self.text = text
         self.low = text.lower()
         self.spans: list[Span] = []
+        self.long_runs: list[tuple[int, int]] = []  # runs of 64+ token characters (find_tokens)
         self._lines: dict[tuple[str, ...], list[tuple[int, int]]] = {}
+        self._words: dict[str, list[tuple[int, int]]] = {}
+        self.ascii = text.isascii()  # words in other scripts are not looked for in an ASCII text
+        self._chars: dict[str, bool] = {}
 
     def lines(self, words: tuple[str, ...]) -> list[tuple[int, int]]:
         """The lines holding any of the words (found once per tuple of words)."""
@@ -599,17 +608,35 @@ class Scan:
         return got
 
     def _find_lines(self, words: tuple[str, ...]) -> list[tuple[int, int]]:
-        low, n = self.low, len(self.low)
         found: set[tuple[int, int]] = set()
         for w in words:
+            found.update(self._word_lines(w))
+        return sorted(found)
+
+    def _word_lines(self, w: str) -> list[tuple[int, int]]:
+        """The lines holding one word (found once per text: detectors share words)."""
+        got = self._words.get(w)
+        if got is None:
+            low, n = self.low, len(self.low)
+            got = self._words[w] = []
+            if not w.isascii() and not self._has_char(next(c for c in w if not c.isascii())):
+                return got  # a word in another script, and not one letter of that script here
             i = low.find(w)
             while i >= 0:
                 start = low.rfind("\n", 0, i) + 1
                 end = low.find("\n", i)
                 end = n if end < 0 else end
-                found.add((start, end))
+                got.append((start, end))
                 i = low.find(w, end)
-        return sorted(found)
+        return got
+
+    def _has_char(self, c: str) -> bool:
+        """Is a (non-ASCII) character in the text? One memchr-fast scan per character, so the
+        words of other scripts cost nothing on a text that does not use that script."""
+        got = self._chars.get(c)
+        if got is None:
+            got = self._chars[c] = c in self.low
+        return got
 
     def finditer(self, rx: re.Pattern[str], words: tuple[str, ...]) -> Iterator[re.Match[str]]:
         for start, end in self.lines(words):
@@ -654,6 +681,10 @@ def find_tokens(scan: Scan) -> None:
     for c in _CANDIDATE.finditer(text):
         if c.end() - c.start() <= 34 and text[c.start()].isupper():  # a compact IBAN is one run
             _find_iban(scan, c.start(), c.end())
+        elif c.end() - c.start() in (51, 52) and wif_ok(c.group(0)):
+            scan.add(c.start(), c.end(), "PRIVATE_KEY")
+        if c.end() - c.start() >= 64:
+            scan.long_runs.append((c.start(), c.end()))  # where find_keys_codes_and_documents looks for hex keys
         if _QUICK_TOKEN.search(text, c.start(), c.end()) is None:
             continue  # no format's prefix in the run: the formats are not tried at each of its positions
         for m in _TOKENS.finditer(text, c.start(), c.end()):
@@ -754,8 +785,8 @@ INTL_TRIGGERS = ("kennwort", "wachtwoord", "contrase", "senha", "adgangskode", "
                  "laluan", "mat khau")
 INTL_NON_ASCII = ("пароль", *_INTL_CJK)
 INTL_LATIN_NON_ASCII = ("lösenord", "hasło", "jelszó", "şifre", "parolă", "mật khẩu")
-_INTL_PASS = re.compile(r"passwort|de\s+passe|passord"
-                        r"|p(?:ass)?w(?:or)?d?\b[^\n:=]{0,60}?\s(?:[èé]|e[rs]|est|era|ist|är|je|on|là|adalah)(?=[\s:])")
+_INTL_PASS = re.compile(r"passwort|de\s+passe|passord|p(?:ass)?w(?:or)?d?\s+(?:[èé]|e[rs]|est|era|ist|är|je|on)\b"
+                        r"|p(?:ass)?w(?:or)?d?\b[^\n:=]{0,60}?\s(?:[èé]|est|era|ist|är|là|adalah)(?=[\s:])")
 
 
 def intl_lines(scan: Scan) -> list[tuple[int, int]]:
@@ -866,7 +897,7 @@ def find_password_forms(scan: Scan) -> None:
     name, and a password-shaped token (letters, digits and a symbol mixed: Tr0pic@l#89,
     &Sevilla_5706, B@li86$) anywhere on a line that names a password."""
     text = scan.text
-    lines = sorted({*scan.lines(("pass", "pw", "diceware", "phrase")), *intl_lines(scan)})
+    lines = sorted({*scan.lines(("pass", "pw", "phrase")), *intl_lines(scan)})
     for start, end in lines:
         for m in _PASSPHRASE.finditer(text, start, end):
             pos, stop = m.end(), end
@@ -909,8 +940,11 @@ _CRYPT_HASH = re.compile(
     r"""|SCRAM-SHA-256\$\d+:[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+"""
     r"""|\bmd5[0-9a-f]{32}\b)"""
 )
-HASH_TRIGGERS = ("$1$", "$apr1$", "$md5$", "$2", "$5$", "$6$", "$y$", "$gy$", "$7$", "$argon2", "$pbkdf2",
-                 "pbkdf2_", "scram-sha-256$", "md5")
+# Where a hash may start, found over the whole text (each of these scans at C speed: a
+# regex that opens with a literal, or str.find), then matched in full with _CRYPT_HASH.
+_CRYPT_START = (re.compile(r"\$(?:1|apr1|md5|2[abxy]?|5|6|y|gy|7|argon2(?:id|i|d)|pbkdf2(?:-sha\d+)?)\$"),
+                re.compile(r"md5[0-9a-f]{32}"))
+_CRYPT_LITERAL_STARTS = ("pbkdf2_sha", "SCRAM-SHA-256$")
 # CREATE USER x IDENTIFIED BY 'pw', ALTER ROLE x WITH LOGIN PASSWORD 'pw', CREATE LOGIN [x] WITH PASSWORD=N'pw'
 _SQL_PASSWORD = re.compile(
     r"""(?i)\b(?:create|alter)\s+(?:user|role|login)\b[^\n;]{0,200}?\b(?:identified\s+(?:with\s+\S+\s+)?by(?:\s+password)?|password)"""
@@ -924,6 +958,7 @@ _IPSEC = re.compile(r"""(?m)(?:^|\s):[ \t]*(?:PSK|EAP|XAUTH|NTLM)[ \t]+(?:(?P<q>
 # `netsh wlan show profile key=clear` prints the Wi-Fi password as "Key Content : ..."
 NETSH_LABELS = ("key content", "schlüsselinhalt", "contenu de la clé", "contenido de la clave", "conteúdo da chave",
                 "contenuto chiave", "sleutelinhoud")
+NETSH_TRIGGERS = ("key content", "sleutelinhoud", "contenuto chiave")  # and, in a non-ASCII text, the others
 _NETSH = re.compile(r"""(?im)^[ \t]*(?:""" + "|".join(NETSH_LABELS) + r""")[ \t]*:[ \t]*(?P<val>\S(?:[^\n]*\S)?)""")
 # ODBC's braced value: Pwd={p++ss;word}
 _ODBC_BRACED = re.compile(r"""(?im)(?:^|[;\s"'])(?:pwd|password)[ \t]*=[ \t]*\{(?P<val>(?:[^}\n]|\}\})+)\}""")
@@ -967,8 +1002,15 @@ def find_config_formats(scan: Scan) -> None:
     Content, ODBC braces, Google app passwords, pgbouncer's userlist, PowerShell secure
     strings, Rails' master.key, `label: user / password` and DER private keys in base64."""
     text = scan.text
-    for m in scan.finditer(_CRYPT_HASH, HASH_TRIGGERS):
-        scan.add(m.start(), m.end(), "PASSWORD_HASH")
+    starts = [m.start() for rx in _CRYPT_START for m in rx.finditer(text)]
+    for lit in _CRYPT_LITERAL_STARTS:
+        i = text.find(lit)
+        while i >= 0:
+            starts.append(i)
+            i = text.find(lit, i + 1)
+    for i in starts:
+        if (m := _CRYPT_HASH.match(text, i)) is not None:
+            scan.add(m.start(), m.end(), "PASSWORD_HASH")
     for m in scan.finditer(_SQL_PASSWORD, ("identified", "password")):
         got = _group(m, "qval", "val")
         if got and plausible_secret(got[1], quoted=m.group("qval") is not None):
@@ -978,11 +1020,11 @@ def find_config_formats(scan: Scan) -> None:
         if (secret_key(key) or key.endswith(("_KEY", "_SALT"))) and plausible_secret(m.group("qval"), quoted=True) \
                 and (secret_key(key) or looks_random(m.group("qval")) or len(m.group("qval")) >= 32):
             scan.add(m.start("qval"), m.end("qval"), "SECRET")
-    for m in scan.finditer(_IPSEC, ("psk", "xauth", "eap", "ntlm")):
+    for m in scan.finditer(_IPSEC, ("psk", "xauth")):  # EAP and NTLM lines are read when they hold one of these
         got = _group(m, "qval", "val")
         if got:
             scan.add(got[0], got[0] + len(got[1]), "SECRET")
-    for m in scan.finditer(_NETSH, NETSH_LABELS):
+    for m in scan.finditer(_NETSH, NETSH_TRIGGERS if scan.ascii else NETSH_LABELS):
         if m.group("val").lower() not in ("present", "absent", "vorhanden", "présent", "presente"):
             scan.add(m.start("val"), m.end("val"), "SECRET")
     for m in scan.finditer(_ODBC_BRACED, ("pwd", "password")):
@@ -990,11 +1032,11 @@ def find_config_formats(scan: Scan) -> None:
     for m in scan.finditer(_APP_PASSWORD, ("pass",)):
         if not any(w in PHRASE_STOP_WORDS for w in m.group("val").split()):
             scan.add(m.start("val"), m.end("val"), "SECRET")
-    if "userlist" in scan.low or "pgbouncer" in scan.low:
+    if "userlist" in scan.low:  # pgbouncer's userlist.txt, named in the text (a path, a cat)
         for m in _USERLIST.finditer(text):
             if plausible_secret(m.group("val"), quoted=True):
                 scan.add(m.start("val"), m.end("val"), "SECRET")
-    for m in scan.finditer(_PS_SECURE, ("convertto-securestring",)):
+    for m in scan.finditer(_PS_SECURE, ("securestring",)):
         scan.add(m.start("qval"), m.end("qval"), "SECRET")
     for _, end in scan.lines(("master.key",)):
         nxt = _next_line(text, end)
@@ -1004,14 +1046,145 @@ def find_config_formats(scan: Scan) -> None:
         v = strip_sentence_end(m.group("val"))
         if strong_password(v):
             scan.add(m.start("val"), m.start("val") + len(v), "SECRET")
-    i = text.find("M")
-    while i >= 0:
-        m = _DER_B64.match(text, i)
-        if m is not None:
-            if der_private_key(m.group(0)):
+    for prefix in ("MII", "MIJ", "MHcCAQEE"):
+        i = text.find(prefix)
+        while i >= 0:
+            m = _DER_B64.match(text, i)
+            if m is not None and der_private_key(m.group(0)):
                 scan.add(m.start(), m.end(), "PRIVATE_KEY")
-            i = m.end()
-        i = text.find("M", i + 1)
+            i = text.find(prefix, i + 1 if m is None else m.end())
+
+
+# -- 2FA seeds, wallet keys, cards, PINs and ID documents (red-team corpus, 2026-12-02) ----
+
+# A TOTP seed (base32, maybe in groups of four) after "2FA secret", "setup key", ...
+_TOTP_SEED = re.compile(
+    r"""(?i)\b(?:(?:2fa|mfa|totp|otp|authenticator|two[ \t-]factor)[ \t]+(?:secret|seed|key)|setup[ \t]+key|secret[ \t]+key)\b"""
+    r"""[^\n:=]{0,40}?[ \t]*[:=][ \t]*(?P<val>[a-z2-7]{4}(?: ?[a-z2-7]{4}){3,15}(?: ?[a-z2-7]{1,4})?)(?![\w-])"""
+)
+TOTP_TRIGGERS = ("2fa", "otp", "authenticator", "setup key", "secret")
+_BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+_BASE58_INDEX = {c: i for i, c in enumerate(_BASE58)}
+
+
+def wif_ok(candidate: str) -> bool:
+    """A Bitcoin private key in Wallet Import Format: base58 of 0x80 (0xef on testnet), 32
+    key bytes, maybe 0x01, and the first four bytes of its double SHA-256. The checksum
+    makes the shape safe: a random 51-52 character word passes it once in four billion."""
+    if len(candidate) not in (51, 52) or candidate[0] not in "5KL9c":
+        return False
+    n = 0
+    for c in candidate:
+        i = _BASE58_INDEX.get(c)
+        if i is None:
+            return False
+        n = n * 58 + i
+    raw = n.to_bytes((n.bit_length() + 7) // 8, "big")
+    if len(raw) not in (37, 38) or raw[0] not in (0x80, 0xEF):
+        return False
+    payload, check = raw[:-4], raw[-4:]
+    return hashlib.sha256(hashlib.sha256(payload).digest()).digest()[:4] == check
+
+
+# 64 hex digits (maybe 0x...) on a line that speaks of a private key, a wallet, an account or
+# encryption, and not of a digest (sha256, hash, checksum, commit, tx, fingerprint, image).
+_HEX64 = re.compile(r"(?<![0-9A-Fa-f])(?:0x)?(?P<val>[0-9a-fA-F]{64})(?![0-9A-Za-z])")
+_HEX_KEY_CONTEXT = re.compile(
+    r"(?i)private|\bpriv|secret|wallet|accounts?\b|signer|deployer|mnemonic|\bseed|\baes|hmac|cipher|encrypt|decrypt"
+    r"|from_key|\bkey\b|_key\b|\bkey_|\bKEY\b")
+_HEX_DIGEST_CONTEXT = re.compile(
+    r"(?i)sha-?\d|digest|hash|checksum|integrity|commit|txid|\btx\b|transaction|block|fingerprint|etag|\bsum\b"
+    r"|image|layer|\boid\b|lfs|sri|blake|md5|\bpub(?:lic)?\b")
+# Card data beside a card number: the CVV under its name, the expiry under its name.
+CARD_REACH = 300  # characters around a card number where its CVV and expiry are looked for
+_CVV = re.compile(
+    r"""(?i)\b(?P<label>cvv2?|cvc2?|cid|csc|cvn|security[ \t]+code|sicherheitscode|prüfziffer|prüfnummer|kartenprüfnummer"""
+    r"""|código[ \t]+de[ \t]+seguridad|cryptogramme(?:[ \t]+visuel)?|codice[ \t]+di[ \t]+sicurezza)\b"""
+    r"""[ \t]*(?:[:=#]|is|ist|es|est)?[ \t]*(?P<val>\d{3,4})(?![\d/.,]\d|\d)"""
+)
+_EXPIRY = re.compile(
+    r"""(?i)\b(?:exp(?:iry|ires|iration)?(?:[ \t]+date)?\.?|valid[ \t]+(?:thru|through|until|till)|good[ \t]+thru"""
+    r"""|gültig[ \t]+bis|ablaufdatum|läuft[ \t]+ab|scad(?:enza)?|vencimiento|vence|caducidad|expira(?:ção)?"""
+    r"""|date[ \t]+d'expiration|validade|ważna[ \t]+do)(?![\w])[ \t]*:?[ \t]*(?P<val>(?:0[1-9]|1[0-2])[ \t]?/[ \t]?(?:20\d{2}|\d{2}))(?![\d/])"""
+)
+# A PIN or a code that opens something, in more forms and languages than _ENTRY_CODE:
+# "SIM-PIN 8388, PUK 90311003", "Haustür-Code: 6936#", "Alarmanlage: 320040", "PIN
+# (SecureGo): 56624", "Gate code for the loading dock: 2860", "el PIN de la tarjeta es 9208".
+_CODE_QUALIFIERS = (r"alarm|door|gate|garage|safe|lock|locker|padlock|keypad|entry|building|house|front[ \t-]?door|haust[üu]r"
+                    r"|t[üu]r|tor|garagen|tresor|briefkasten|porte|portail|puerta|port[ãa]o|porta|cancello|bike[ \t]+room"
+                    r"|mailbox|storage|wi-?fi|router|sim|phone|handy|voicemail|mailbox")
+_PIN = re.compile(
+    r"""(?i)(?P<label>\b(?:sim[ \t-]?)?pin(?:[ \t-]?(?:code|nummer|number))?\b|\bpuk\d?\b|\bpasscode\b"""
+    r"""|\b(?:""" + _CODE_QUALIFIERS + r""")[\w \t-]{0,20}?(?:code|combo|combination|kod|kód|código|codice)\b"""
+    r"""|\b(?:alarmanlage|digicode|türcode|torcode|zahlenschloss)\b)"""
+    r"""(?P<gap>[ \t]*\([^()\n]{1,30}\)|[ \t]+(?:for|to|of|de|del|da|do|du|für|zum|zur|der|des|pour|para|per)[ \t]+[^\n:=\d]{1,40}?)?"""
+    r"""[ \t]*(?P<sep>:|=|—|–|\b(?:is|es|ist|est|é|è|lautet|was|era)\b)?[ \t]*(?P<val>\d{3,10}#?)(?![\d.,/:]\d|\d)"""
+)
+PIN_TRIGGERS = ("pin", "code", "combo", "alarm", "pass")  # "PUK 9031..." is read on a line naming the PIN
+PIN_TRIGGERS_NON_ASCII = ("código", "kód")
+# A passport or ID number after its name: "Reisepass Anna: CX0VKGCR5", "DNI,55123707K".
+_ID_DOC = re.compile(
+    r"""(?i)\b(?:passport|reisepass|pass(?:nummer|nr\.?)|passeport|pasaporte|passaporto|passaporte|paszport|paspoort"""
+    r"""|personalausweis|ausweis(?:nummer)?|id[ \t-]?(?:card|number|no\.?|nr\.?)|dni|carte[ \t]+d'identit[ée]"""
+    r"""|driver'?s?[ \t]+licen[cs]e|führerschein(?:nummer)?|national[ \t]+id)(?![\w])"""
+    r"""(?:[ \t]*\([^()\n]{1,20}\)|[ \t]+[^\s:=\d,;()]{1,20}){0,3}?[ \t]*(?:[:=,;\t#]|\bno\.?|\bnr\.?|\bnumber\b|\bis\b)?"""
+    r"""[ \t]*(?P<val>[A-Z0-9]{6,12})(?![\w-])"""
+)
+ID_TRIGGERS = ("pass", "pasaporte", "paszport", "paspoort", "ausweis", "id card", "id number", "dni", "licen")
+ID_TRIGGERS_NON_ASCII = ("führerschein",)
+
+
+_DIGIT = re.compile(r"\d")
+_DIGITS3 = re.compile(r"\d{3}")
+
+
+def _with_digits(scan: Scan, rx: re.Pattern[str], words: tuple[str, ...], digits: re.Pattern[str]) -> Iterator[re.Match[str]]:
+    """rx's matches on the lines holding one of the words and the digits its value needs."""
+    for start, end in scan.lines(words):
+        if digits.search(scan.text, start, end) is not None:
+            yield from rx.finditer(scan.text, start, end)
+
+
+def _near_cards(scan: Scan) -> list[tuple[int, int]]:
+    text = scan.text
+    out: list[tuple[int, int]] = []
+    for sp in scan.spans:
+        if sp.kind == "CARD":
+            a = text.rfind("\n", 0, max(0, sp.start - CARD_REACH)) + 1
+            b = text.find("\n", min(len(text), sp.end + CARD_REACH))
+            out.append((a, len(text) if b < 0 else b))
+    return out
+
+
+def find_keys_codes_and_documents(scan: Scan) -> None:
+    """TOTP seeds, WIF and hex private keys, CVV and expiry beside a card number, PINs and
+    codes that open something, passport and ID numbers."""
+    text = scan.text
+    for m in _with_digits(scan, _TOTP_SEED, TOTP_TRIGGERS, _DIGIT):
+        v = m.group("val")
+        if any(c.isdigit() for c in v) and any(c.isalpha() for c in v):
+            scan.add(m.start("val"), m.end("val"), "SECRET")
+    for m in (m for a, b in scan.long_runs for m in _HEX64.finditer(text, max(0, a - 2), b)):
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        line_end = text.find("\n", m.end())
+        line = text[line_start : len(text) if line_end < 0 else line_end]
+        if _HEX_KEY_CONTEXT.search(line) and not _HEX_DIGEST_CONTEXT.search(line) and looks_random(m.group("val")):
+            scan.add(m.start("val"), m.end("val"), "PRIVATE_KEY")
+    windows = _near_cards(scan)
+    for a, b in windows:
+        for m in _CVV.finditer(text, a, b):
+            scan.add(m.start("val"), m.end("val"), "CARD")
+        for m in _EXPIRY.finditer(text, a, b):
+            scan.add(m.start("val"), m.end("val"), "CARD")
+    for m in _with_digits(scan, _PIN, PIN_TRIGGERS if scan.ascii else PIN_TRIGGERS + PIN_TRIGGERS_NON_ASCII, _DIGITS3):
+        label = m.group("label").lower()
+        if m.group("sep") is None and m.group("gap") is None and not ("pin" in label or "puk" in label):
+            continue  # "building code 2021" is a regulation, "Gate code: 2860" a secret
+        scan.add(m.start("val"), m.end("val"), "SECRET")
+    for m in _with_digits(scan, _ID_DOC, ID_TRIGGERS if scan.ascii else ID_TRIGGERS + ID_TRIGGERS_NON_ASCII, _DIGIT):
+        v = m.group("val")
+        if sum(c.isdigit() for c in v) >= 2 and not re.fullmatch(r"(?:19|20)\d\d", v):
+            scan.add(m.start("val"), m.end("val"), "ID_NUMBER")
 
 
 MAX_HEADER_CHARS = 400  # a header line longer than this is not a table's
@@ -1201,6 +1374,16 @@ def find_labelled(scan: Scan) -> None:
         if label is None:
             continue
         pos, stop = label.end(), end
+        if _CODE.search(text, pos, stop) is None:  # the codes start below, maybe after the account's name
+            line_end = stop
+            for _ in range(CODES_REACH_LINES):
+                nxt = _next_line(text, line_end)
+                if nxt is None or _CODES_ONLY.match(text, *nxt):
+                    break
+                line_end = nxt[1]
+            if nxt is None or not _CODES_ONLY.match(text, *nxt):
+                continue
+            pos, stop = nxt
         while True:
             for c in _CODE.finditer(text, pos, stop):
                 scan.add(c.start(), c.end(), "SECRET")
@@ -1241,7 +1424,7 @@ def find_high_entropy(scan: Scan) -> None:
 
 DETECTORS: tuple[Callable[[Scan], None], ...] = (
     find_tokens, find_credentials, find_assignments, find_tables, find_delimited, find_prose, find_intl,
-    find_labelled, find_high_entropy, find_password_forms, find_config_formats,
+    find_labelled, find_high_entropy, find_password_forms, find_config_formats, find_keys_codes_and_documents,
 )
 
 # Every word some detector needs on a line, for the quick check of short texts (file names,
@@ -1253,8 +1436,11 @@ QUICK_WORDS = tuple(sorted({
     "basic", "mysql", "mariadb", "sshpass", "curl", "wget", "http", "docker", "podman", "helm",
     "oras", "redis-cli", "htpasswd", "sudo", "signing", "signature", "webhook", "-----begin",
     "putty-user-key", "code", "cred", "alarm", "@tcp", "@udp", "@unix", "combination", "combo", "seed",
-    "recovery", "mnemonic", "backup", "wallet", "diceware", "phrase", "ssn", *HASH_TRIGGERS, "identified",
-    "define", "xauth", "eap", "ntlm", " / ", *NETSH_LABELS, "userlist", "pgbouncer", "convertto-securestring", "master.key", "social security", '"auth"', "wifi:", *INTL_TRIGGERS, *INTL_NON_ASCII,
+    "recovery", "mnemonic", "backup", "wallet", "phrase", "ssn", "$", "md5", "pbkdf2", "scram", "identified",
+    "define", "xauth", " / ", "mfa", "puk", *TOTP_TRIGGERS, *PIN_TRIGGERS, *PIN_TRIGGERS_NON_ASCII, *ID_TRIGGERS,
+    *ID_TRIGGERS_NON_ASCII, *NETSH_LABELS, "cvv", "cvc", "private", "priv", "secret", "signer", "deployer",
+    "aes", "hmac", "cipher", "crypt", "userlist", "securestring", "master.key", "social security", '"auth"', "wifi:",
+    *INTL_TRIGGERS, *INTL_NON_ASCII,
     *INTL_LATIN_NON_ASCII, "passwort", "passord", "de passe",
 }))
 _QUICK_TOKEN = re.compile(

@@ -536,3 +536,70 @@ _WP_SALT = "GpD>T_AT18S6&5>+#f>L8w,&nG#.NP%LpYw(OZx>-iCy,fcw7pVR;EF}}vm})@!["
 ])
 def test_config_files_sql_and_password_hashes(text, expected):
     _exact(text, expected)
+
+
+def _wif(seed: str, compressed: bool) -> str:
+    """A made-up key in Wallet Import Format with a valid checksum (base58check)."""
+    import hashlib
+    alphabet = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+    payload = b"\x80" + hashlib.sha256(seed.encode()).digest() + (b"\x01" if compressed else b"")
+    raw = payload + hashlib.sha256(hashlib.sha256(payload).digest()).digest()[:4]
+    n, out = int.from_bytes(raw, "big"), ""
+    while n:
+        n, r = divmod(n, 58)
+        out = alphabet[r] + out
+    return out
+
+
+_WIF_U, _WIF_C = _wif("paper wallet", False), _wif("paper wallet", True)
+_ETH = _fake("eth", _HEX, 64)
+_SHA = _fake("sha", _HEX, 64)
+_SEED_WORDS = "among art devote afford yellow adapt above absorb ability account anxiety muffin".split()
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("github-recovery-codes.txt\n\nd7fd2-45e40\nb1463-b1969\na05e8-22bdb\n\nKeep these in a safe place.",
+     "github-recovery-codes.txt\n\n[REDACTED:SECRET]\n[REDACTED:SECRET]\n[REDACTED:SECRET]\n\nKeep these in a safe place."),
+    ("BACKUP VERIFICATION CODES\nanna.mueller@gmail.com\n\n1. 1624 6257\n2. 4407 5292\n\nEach code can be used only once.",
+     "BACKUP VERIFICATION CODES\nanna.mueller@gmail.com\n\n1. [REDACTED:SECRET]\n2. [REDACTED:SECRET]\n\n"
+     "Each code can be used only once."),
+    ("- Google Konto 2FA secret (falls Handy weg): rx3m 2m54 b5ac n5qd ubml ghiv uci4 4ec2\n- Authenticator einrichten!",
+     "- Google Konto 2FA secret (falls Handy weg): [REDACTED:SECRET]\n- Authenticator einrichten!"),
+    ("The recovery key is CH09-GTZU-GB7S-LT76-7J76-XBZ2 – I put it in the safe.",
+     "The recovery key is [REDACTED:SECRET] – I put it in the safe."),
+    ("MetaMask Secret Recovery Phrase - DO NOT SHARE\n\n" + "\n".join(f"{i + 1:2}. {w}" for i, w in enumerate(_SEED_WORDS)),
+     "MetaMask Secret Recovery Phrase - DO NOT SHARE\n\n [REDACTED:SEED_PHRASE]"),
+    (f"private key (WIF): {_WIF_C}\nold uncompressed: {_WIF_U}\n",
+     "private key (WIF): [REDACTED:PRIVATE_KEY]\nold uncompressed: [REDACTED:PRIVATE_KEY]\n"),
+    (f'      accounts: ["0x{_ETH}"]', '      accounts: ["0x[REDACTED:PRIVATE_KEY]"]'),
+    (f'acct = w3.eth.account.from_key("{_ETH}")', 'acct = w3.eth.account.from_key("[REDACTED:PRIVATE_KEY]")'),
+    (f"const KEY = Buffer.from('{_ETH}', 'hex');", "const KEY = Buffer.from('[REDACTED:PRIVATE_KEY]', 'hex');"),
+    ("Card number: 4577 6318 7691 3341\nExpiry: 06/30\nCVV: 879\n",
+     "Card number: [REDACTED:CARD]\nExpiry: [REDACTED:CARD]\nCVV: [REDACTED:CARD]\n"),
+    ("Mastercard 5589405155907727\ngültig bis 09/2029 · Prüfziffer 295", "Mastercard [REDACTED:CARD]\ngültig bis [REDACTED:CARD] · Prüfziffer [REDACTED:CARD]"),
+    ("375606197245344 exp 09/26 CID 4706", "[REDACTED:CARD] exp [REDACTED:CARD] CID [REDACTED:CARD]"),
+    ("[12:10] Lea: PIN (SecureGo): 56624", "[12:10] Lea: PIN (SecureGo): [REDACTED:SECRET]"),
+    ("- Haustür-Code: 6936#\n- Alarmanlage: 320040 (dann OK drücken)\n- SIM-PIN 8388, PUK 90311003",
+     "- Haustür-Code: [REDACTED:SECRET]\n- Alarmanlage: [REDACTED:SECRET] (dann OK drücken)\n"
+     "- SIM-PIN [REDACTED:SECRET], PUK [REDACTED:SECRET]"),
+    ("* Gate code for the loading dock: 2860\n* Bike room locker combo: 734",
+     "* Gate code for the loading dock: [REDACTED:SECRET]\n* Bike room locker combo: [REDACTED:SECRET]"),
+    ("Mamá, el PIN de la tarjeta nueva es 9208. Bórralo.", "Mamá, el PIN de la tarjeta nueva es [REDACTED:SECRET]. Bórralo."),
+    ("Reisepass Anna: CX0VKGCR5 (gültig bis 2031)\nPassport Tom (US): 339397438\nPasseport Chloé: 18GS85658",
+     "Reisepass Anna: [REDACTED:ID_NUMBER] (gültig bis 2031)\nPassport Tom (US): [REDACTED:ID_NUMBER]\n"
+     "Passeport Chloé: [REDACTED:ID_NUMBER]"),
+    ("Name,Country,ID document,Number\nMateo García,ES,DNI,55123707K", "Name,Country,ID document,Number\nMateo García,ES,DNI,[REDACTED:ID_NUMBER]"),
+    # look-alikes
+    ("Your recovery codes were regenerated on 2024-03-01.", "Your recovery codes were regenerated on 2024-03-01."),
+    ("1. 1624 6257 Main Street\n2. 4407 5292", "1. 1624 6257 Main Street\n2. 4407 5292"),
+    (f"sha256: {_SHA}  wallet.tar.gz", f"sha256: {_SHA}  wallet.tar.gz"),
+    (f"commit {_SHA[:40]} fixes the key loading", f"commit {_SHA[:40]} fixes the key loading"),
+    ("5JB8yJzcFsLsDQFqxNsRSgut3u23m8HbyshFQjzWJXyWTfJeC2x", "5JB8yJzcFsLsDQFqxNsRSgut3u23m8HbyshFQjzWJXyWTfJeC2x"),
+    ("Expiry: 06/30 for the promo voucher", "Expiry: 06/30 for the promo voucher"),
+    ("The building code 2021 applies; see error code 404.", "The building code 2021 applies; see error code 404."),
+    ("GPIO pin 13 drives the LED", "GPIO pin 13 drives the LED"),
+    ("Passport photos: 2 needed, valid until 2031", "Passport photos: 2 needed, valid until 2031"),
+    ("Account ID: 0051304123297133828d56245 (not a secret)", "Account ID: 0051304123297133828d56245 (not a secret)"),
+])
+def test_2fa_codes_wallet_keys_card_data_pins_and_id_numbers(text, expected):
+    _exact(text, expected)
