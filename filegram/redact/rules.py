@@ -568,7 +568,7 @@ def public_or_example(value: str) -> bool:
     body = v.split("_")[-1] if "_" in v[:12] else v
     if len(body) >= 8 and max(body.count(c) for c in set(body)) >= 0.6 * len(body):
         return True  # xxxxxxxx, XXXXXXXX, 00000000
-    if len(v) >= 16 and _sequential_share(v) >= 0.6:
+    if len(v) >= 16 and _sequential_share(v) >= 0.9:  # all of it a run: 123456789:ABCdefGhIJK...
         return True
     return v.startswith("eyJ") and _public_jwt(v)
 
