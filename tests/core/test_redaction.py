@@ -522,8 +522,8 @@ _WP_SALT = "GpD>T_AT18S6&5>+#f>L8w,&nG#.NP%LpYw(OZx>-iCy,fcw7pVR;EF}}vm})@!["
     ("oauth = oauth:2rlho632oj04uts7lao9rgl0kic2b7", "oauth = [REDACTED:TWITCH_TOKEN]"),
     ("|| Account || Access key || Secret ||\n| s3-uploader | AKIAXEGBUU7CEHSVNTQP | plD9uP8uAL7Fjio74kHfgO8Zq80l4IZxbVxyWbqr |",
      "|| Account || Access key || Secret ||\n| s3-uploader | [REDACTED:AWS_KEY] | [REDACTED:SECRET] |"),
-    ("Cookie: _ga=GA1.2.13849.17140; sessionid=m4Psj7CQcz7S6th1rbsoOmTaU1D8pk1EzP6ik6PF5aE",
-     "Cookie: [REDACTED:AUTH_HEADER]"),
+    ("Accept: application/json\nCookie: _ga=GA1.2.13849.17140; sessionid=m4Psj7CQcz7S6th1rbsoOmTaU1D8pk1EzP6ik6PF5aE",
+     "Accept: application/json\nCookie: [REDACTED:AUTH_HEADER]"),
     # look-alikes
     ("echo $1 $2 and price $5 $6", "echo $1 $2 and price $5 $6"),
     (f"md5sum: {_PG_MD5[3:]}  backup.tar", f"md5sum: {_PG_MD5[3:]}  backup.tar"),
