@@ -1450,14 +1450,18 @@ _QUICK_TOKEN = re.compile(
     r"|gsk_|xai-|pplx-|r8_|ops_|A3-|p8e-|LTAI|AKCp|Q~|CLOJARS_|v1\.0-|dckr_|dp\.|dt0c01|EZ[AT]K|figd_|fo1_|FLW"
     r"|GR1348941|glc_|pat\.|sat\.|HRKU-|nfp_|oy2|sha256~|pscale_|pnu_|pul-|rdme_|rubygems_|xkeysib-|sntry|shippo_"
     r"|xapp-|sgp_|sbp_|sb_secret_|tskey-|atlasv1|tfp_|webhook|discord|zapier|hooks\.slack|LS0tLS1CRUdJTi"
-    r"|pat[A-Za-z0-9]{14}\.|oauth:|\$(?:1|apr1|md5|2[abxy]?|5|6|y|gy|7|argon2\w{1,2}|pbkdf2[\w\-]*)\$|pbkdf2_|SCRAM-|md5[0-9a-f]{32}|MI[IJ]|MHcCAQEE"
+    r"|pat[A-Za-z0-9]{14}\.|oauth:"
 )
 
 
 _QUICK_WORD = re.compile("|".join(re.escape(w) for w in QUICK_WORDS))
+# Shapes that are no TOKEN_FORMATS (find_tokens need not try its formats on them) but that
+# another detector finds without a word: password hashes, DER keys, WIF keys.
+_QUICK_SHAPE = re.compile(r"\$(?:1|apr1|md5|2[abxy]?|5|6|y|gy|7|argon2\w{1,2}|pbkdf2[\w\-]*)\$|pbkdf2_|SCRAM-|md5[0-9a-f]{32}"
+                          r"|MI[IJ]|MHcCAQEE|(?<![\w])[5KL9c][1-9A-HJ-NP-Za-km-z]{50,51}(?![\w])")
 
 
 def may_hold_secret(text: str) -> bool:
     if _QUICK_WORD.search(text.lower()) is not None:
         return True
-    return text.count(":") >= 4 or _QUICK_TOKEN.search(text) is not None
+    return text.count(":") >= 4 or _QUICK_TOKEN.search(text) is not None or _QUICK_SHAPE.search(text) is not None
