@@ -21,6 +21,7 @@ is where hand-grown regexes and generic detectors both produce their false posit
 from __future__ import annotations
 
 import base64
+import hashlib
 import math
 import re
 from collections.abc import Callable, Iterator
@@ -51,7 +52,7 @@ TOKEN_FORMATS: tuple[tuple[str, str], ...] = (
     ("SLACK_TOKEN", r"\bxox[abposrce]-[A-Za-z0-9-]{10,}"),
     ("SLACK_WEBHOOK", r"https://hooks\.slack\.com/(?:services|workflows)/[A-Za-z0-9/_\-]{20,}"),
     ("API_KEY", r"\bsk-(?:proj-|svcacct-|admin-|ant-(?:api|admin)\d\d-)?[A-Za-z0-9_\-]{20,}"),
-    ("STRIPE_KEY", r"\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}"),
+    ("STRIPE_KEY", r"\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}"),  # pk_ (publishable) is public
     ("WEBHOOK_SECRET", r"\bwhsec_[A-Za-z0-9+/=]{20,}"),
     ("GOOGLE_KEY", r"\bAIza[0-9A-Za-z_\-]{35}"),
     ("GOOGLE_TOKEN", r"\bya29\.[0-9A-Za-z_\-]{20,}"),
@@ -80,6 +81,8 @@ TOKEN_FORMATS: tuple[tuple[str, str], ...] = (
     ("AZURE_KEY", r"\b[Aa]ccount[Kk]ey=[A-Za-z0-9+/]{40,}={0,2}"),
     ("AZURE_SAS", r"\bsig=[A-Za-z0-9%+/=]{30,}"),
     ("JWT", r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
+    ("AIRTABLE_TOKEN", r"\bpat[A-Za-z0-9]{14}\.[a-f0-9]{64}\b"),
+    ("TWITCH_TOKEN", r"\boauth:[a-z0-9]{30}\b"),
     # AI services, developer platforms and clouds whose tokens carry a prefix of their own
     ("API_KEY", r"\bgsk_[A-Za-z0-9]{48,}"),  # Groq
     ("API_KEY", r"\bxai-[A-Za-z0-9]{60,}"),  # xAI
@@ -133,6 +136,7 @@ _BLOCKS = (
     ("PRIVATE_KEY", re.compile(
         r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----.*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|\Z)", re.S)),
     ("PRIVATE_KEY", re.compile(r"PuTTY-User-Key-File-\d: .*?Private-MAC: [0-9a-f]+", re.S)),
+    ("PRIVATE_KEY", re.compile(r"-----BEGIN OpenVPN Static key V\d-----.*?(?:-----END OpenVPN Static key V\d-----|\Z)", re.S)),
 )
 _CARD = re.compile(r"\d[\d -]{11,22}\d")
 # An IBAN (checked with its mod-97 check digits): two letters and two digits start it.
@@ -182,7 +186,7 @@ SECRET_PARTS = frozenset({
     "secret", "token", "apikey", "accesskey", "secretkey", "privatekey", "authtoken",
     "credential", "credentials", "creds", "cred", "dsn", "salt", "pin", "pincode", "psk",
     "sessionkey", "signingkey", "encryptionkey", "masterkey", "accountkey", "clientsecret",
-    "bearer", "cookie", "connectionstring", "connstr",
+    "bearer", "cookie", "connectionstring", "connstr", "totp",
 })
 # A "key" part is secret only after one of these (a bare `key = "sessions"` is a dict key).
 KEY_QUALIFIERS = frozenset({
@@ -191,7 +195,7 @@ KEY_QUALIFIERS = frozenset({
     "account", "session", "webhook", "admin", "x", "stripe", "openai", "anthropic", "mailchimp",
     "mailgun", "sendgrid", "twilio", "aws", "gcp", "azure", "google", "github", "gitlab",
     "slack", "datadog", "dd", "sentry", "algolia", "mapbox", "maps", "firebase", "pusher",
-    "shared", "crypt", "hmac", "jwt", "cipher", "aes", "rsa", "pgp", "gpg", "root", "db",
+    "shared", "crypt", "hmac", "jwt", "cipher", "aes", "rsa", "pgp", "gpg", "root", "db", "preshared", "psk",
 })
 # Parts that may follow the secret word in a key that still holds the secret itself
 # (GITHUB_TOKEN_PROD, SECRET_KEY_BASE, password2); any other part after it says the value is
@@ -214,6 +218,7 @@ NOT_SECRET_VALUES = frozenset({
     "keyring", "vault", "ask", "asked", "auto", "random", "generated", "generate", "new",
     "same", "unset", "blank", "please", "enter", "provided", "given", "set", "see", "below",
     "above", "here", "there", "it", "its", "your", "my", "our", "their", "the", "a", "an",
+    "read", "write", "read-write", "read-only", "readonly",  # permissions (`id-token: write`)
 })
 _SPLIT = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 
@@ -246,6 +251,25 @@ _DSN_CREDENTIALS = re.compile(
 )
 
 
+# A key named only "key" (rclone's `key = ...`, appsettings' `"Jwt": {"Key": ...}`) or with a
+# qualifier no list knows holds a secret when its value is random; these qualifiers say the
+# key is public or an identifier (PublicKey, cache_key, sort_key, idempotency_key).
+NOT_SECRET_KEY_QUALIFIERS = frozenset({
+    "public", "pub", "host", "primary", "foreign", "sort", "partition", "cache", "idempotency", "object",
+    "row", "hash", "lookup", "map", "dict", "routing", "dedup", "dedupe", "index", "unique", "composite",
+    "bucket", "file", "item", "redis", "storage", "translation", "i18n", "message", "field", "column",
+    "react", "list", "group", "query", "event", "trace", "request", "idempotent", "s3", "dynamo", "key",
+})
+
+
+def random_under_key(key: str, value: str) -> bool:
+    parts = key_parts(key)
+    if not parts or parts[-1] != "key" or (len(parts) > 1 and parts[-2] in NOT_SECRET_KEY_QUALIFIERS):
+        return False
+    v = value.strip().strip("\"'")
+    return len(v) >= 20 and looks_random(v)
+
+
 def dsn_only(key: str) -> bool:
     """Is a key secret only because it names a DSN (dsn, DATABASE_DSN, sentry_dsn)?"""
     parts = key_parts(key)
@@ -275,8 +299,10 @@ def plausible_secret(value: str, *, min_len: int = 3, quoted: bool = False) -> b
         return False
     if v.startswith(PLACEHOLDER_PREFIX) or v.lower() in NOT_SECRET_VALUES or is_placeholder(v):
         return False
-    if _CODE_VALUE.match(v):
+    if _CODE_VALUE.match(v) and not (len(v) >= 24 and any(looks_random(p) for p in v.split("."))):
         return False
+    if _names_a_password(v):
+        return False  # a UI string: "login.password": "Passwort", "Passwort anzeigen"
     if quoted:
         return True
     if any(c in v for c in "()[]{}"):
@@ -286,6 +312,18 @@ def plausible_secret(value: str, *, min_len: int = 3, quoted: bool = False) -> b
     if re.fullmatch(r"\d+(?:\.\d+)?", v) and len(v) < 4:
         return False
     return True
+
+
+def _names_a_password(value: str) -> bool:
+    """A value that is the word for password (in any language of INTL_LABELS), or a phrase
+    holding it: a translation or a message, not a password."""
+    low = value.lower()
+    if low in _LABEL_WORDS:
+        return True
+    return " " in low and _WORDS_ONLY.fullmatch(low) is not None and any(w in low for w in _LABEL_WORDS if len(w) > 4)
+
+
+_WORDS_ONLY = re.compile(r"[^\W\d_]+(?:[ '’\-][^\W\d_]+)*[.!?…:]?")
 
 
 # key: value | key = value | "key": "value" | key => 'value' | --key value | <key>value</key>
@@ -300,7 +338,7 @@ _ASSIGN = re.compile(
 # After an unquoted value: a chained assignment (`a = b = c`) or an expression that goes on
 # (`password = user + salt`, `token = a || b`): the value is code, not a literal secret.
 _EXPRESSION_GOES_ON = re.compile(r"""[ \t]*=(?!=)|[ \t]+(?:\+|\|\||&&|\?\?)[ \t]+[\w"'`(]""")
-_XML = re.compile(r"<(?P<key>[A-Za-z_][\w.\-]{0,60})>(?P<val>[^<\n]{1,400})</(?P=key)>")
+_XML = re.compile(r"""<(?P<key>[A-Za-z_][\w.\-]{0,60})(?:\s+[\w:\-]+=["'][^"'<>\n]*["'])*>(?P<val>[^<\n]{1,400})</(?P=key)>""")
 _FLAG = re.compile(
     r"""(?:^|\s)--?(?P<key>[A-Za-z][\w\-]{1,40})(?:=|\s+)(?:(?P<q>["'])(?P<qval>[^"'\n]{1,400})(?P=q)|(?P<val>[^\s"'|;&]{1,400}))"""
 )
@@ -312,7 +350,7 @@ _ENV_KEY_PARTS = frozenset({"KEY", "PASS", "PASSWORD", "PWD", "SECRET", "TOKEN",
 # Kubernetes / compose style: `- name: DB_PASSWORD` with `value: x` on the next line
 _NAME_VALUE = re.compile(r"""(?m)^(?P<indent>[ \t]*)-?[ \t]*name:[ \t]*["']?(?P<key>[\w.\-]+)["']?[ \t]*\n[ \t]*value:[ \t]*(?:(?P<q>["'])(?P<qval>[^"'\n]+)(?P=q)|(?P<val>\S+))""")
 _PROSE = re.compile(
-    r"""(?i)\b(?P<key>pass\s?words?|passwd|pass\s?phrase|pass\s?code|pass|pwd|pw|pin(?:\s?code)?|api\s?key|access\s?key|secret(?:\s?key)?|token)"""
+    r"""(?i)\b(?P<key>pass\s?words?|passwd|pass\s?phrase|pass\s?code|pass|pwd|pw|pin(?:\s?code)?|api\s?key|access\s?key|secret(?:\s?key)?|token|recovery\s?key)"""
     r"""(?:\s+(?:for|to|of|on|at)\s+(?:the\s+|my\s+|our\s+|your\s+)?[\w.@\-]+(?:\s[\w.@\-]+){0,3})?"""
     r"""\s+(?:is|was|is\s+now|will\s+be|has\s+been\s+changed\s+to|changed\s+to|set\s+to|reset\s+to|became|="""
     r"""|\((?:currently|now|was|old|new|temporarily))"""
@@ -332,14 +370,22 @@ _ENTRY_CODE = re.compile(
     r"""(?i)\b(?:alarm|door|gate|garage|safe|lock|locker|keypad|entry|building|access|security|wi-?fi|router)"""
     r"""\s+(?:code|pin|combination|combo)\s*(?:is|was|is\s+now|:|=)\s*(?P<val>\d{3,10})\b"""
 )
+INTL_LABELS = ("passwort", "kennwort", "wachtwoord", "mot de passe", "contraseña", "contrasena", "contrasenya",
+               "senha", "passord", "adgangskode", "lösenord", "losenord", "salasana", "hasło", "haslo", "heslo",
+               "jelszó", "şifresi", "şifre", "sifresi", "sifre", "parola", "parolă", "lozinka", "geslo", "mdp",
+               "kata sandi", "kata laluan", "mật khẩu", "mat khau", "пароль", "كلمة المرور", "كلمة السر",
+               "पासवर्ड", "密码", "密碼", "口令", "パスワード", "비밀번호")
+_LABEL_WORDS = frozenset({*INTL_LABELS, "password", "passphrase", "passcode", "passwords", "kennwörter",
+                          "passwörter", "passwortes", "mots de passe", "contraseñas", "senhas"})
+_INTL_LABEL = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in INTL_LABELS)
 # A label alone on its line and the secret alone on the next one, as password notes and
 # chats write it ("Wi-Fi password:" / "hunter2goes", "what's the VPN pin?" / "A: 4821").
 _LABEL_LINE = re.compile(
     r"""(?im)^[ \t]*(?P<chat>\[[^\]\n]{1,24}\][ \t]*(?:<?[\w.\-]{1,30}>?:?[ \t]+)?)?"""
     r"""(?:[-*+>][ \t]+|\#{1,6}[ \t]+|\d{1,2}[.)][ \t]+|q:[ \t]*)?[*_`]*"""
-    r"""(?:[^\n:=]{0,60}?\s)?(?P<key>pass\s?words?|passwd|pass\s?phrase|pass\s?code|pwd|pw|pin(?:\s?code)?|api\s?key|"""
-    r"""access\s?key|secret(?:\s?key)?|(?:access\s|api\s|auth\s)?token)"""
-    r"""[*_`]*[ \t]*(?::|(?P<ask>\?)|=|-|\bis)?[ \t]*[*_`]*[ \t]*$"""
+    r"""(?:[^\n:=]{0,60}?[\s\-])?(?P<key>pass\s?words?|passwd|pass\s?phrase|pass\s?code|pwd|pw|pin(?:\s?code)?|api\s?key|"""
+    r"""access\s?key|secret(?:\s?key)?|(?:access\s|api\s|auth\s)?token|""" + _INTL_LABEL + r""")"""
+    r"""(?:[ \t]+(?:again|pls|please))?[*_`]*[ \t]*(?::|(?P<ask>\?)|=|-|\bis)?[ \t]*[*_`]*[ \t]*$"""
 )
 _ANSWER_LINE = re.compile(
     r"""^[ \t]*(?:[-*+>][ \t]+|a:[ \t]*|answer:[ \t]*|it'?s[ \t]+)?(?:(?P<q>[`"'])(?P<qval>[^`"'\s]{3,100})(?P=q)|(?P<val>\S{3,100}))[ \t]*$""",
@@ -347,24 +393,29 @@ _ANSWER_LINE = re.compile(
 )
 _LABEL_ENDINGS = ("password", "passwords", "passwd", "passphrase", "pass phrase", "passcode", "pass code", "pwd",
                   "pw", "pin", "pincode", "pin code", "api key", "apikey", "access key", "accesskey", "secret",
-                  "secretkey", "secret key", "token")
+                  "secretkey", "secret key", "token", *INTL_LABELS)
 # The reply to a question in a chat log: "[10:43] luis: the-answer".
 _CHAT_ANSWER = re.compile(
-    r"""^[ \t]*(?:\[[^\]\n]{1,24}\][ \t]*)?(?:<?[\w.\-]{1,30}>?:[ \t]+)?(?:(?P<q>[`"'])(?P<qval>[^`"'\s]{3,100})(?P=q)|(?P<val>\S{3,100}))[ \t]*$""",
+    r"""^[ \t]*(?:\[[^\]\n]{1,24}\][ \t]*)?(?:<?[\w.\-]{1,30}>?:[ \t]+)?(?:(?P<q>[`"'])(?P<qval>[^`"'\s]{3,100})(?P=q)|(?P<val>\S{3,100}))"""
+    r"""(?:[ \t]+\([^()\n]{1,40}\))?[ \t]*$""",  # "Sakura2933$" (case sensitive)
     re.M,
 )
 _NOT_ANSWER = re.compile(r"""^(?:[\w.+\-]+@[\w\-]+\.[\w.\-]+|\w+://\S*|www\.\S*|[~.]?/\S*|\S*\.(?:md|txt|pdf|docx?|html?|png|jpe?g)|```\w*|[-=*_#|:]+|v?\d+(?:[.\-/:]\d+)+[a-z]?)$""", re.I)
 # A wallet's seed (recovery) phrase: 12 to 24 lowercase words after its label.
 _SEED_PHRASE = re.compile(
-    r"""(?i)\b(?:seed|recovery|mnemonic|backup|wallet)(?:\s+(?:phrase|words|sentence|seed))?\b[^\n:=]{0,20}?(?::|=|\bis\b)\s*"""
+    r"""(?i)\b(?:seed|recovery|mnemonic|backup|wallet)(?:\s+(?:phrase|words|sentence|seed))?\b[^\n:=]{0,40}?(?::|=|\bis\b|(?=\n))\s*"""
     r"""(?P<val>(?:(?:\d{1,2}[.):]?\s+)?(?-i:[a-z]{3,8})(?:\s+|$)){12,24})"""
 )
 SEED_PHRASE_REACH = 400  # characters after the label's line where its words may be listed
 # Two-factor recovery codes: the codes after their label, on its line or listed below it.
 _CODES_LABEL = re.compile(
-    r"""(?i)\b(?:recovery|backup|2fa|mfa|two[- ]factor|one[- ]time|otp|emergency|scratch)\s+codes?\b[^\n:]{0,30}:"""
+    r"""(?i)\b(?:recovery|backup|2fa|mfa|two[- ]factor|one[- ]time|otp|emergency|scratch)(?:[\s_-]+verification)?[\s_-]+codes?\b"""
+    r"""(?:[^\n:]{0,30}:|(?:\.\w{2,4})?[ \t]*$)""",
+    re.M,
 )
-_CODE = re.compile(r"""(?<![\w-])(?=[A-Za-z0-9-]*\d)[A-Za-z0-9]{4,12}(?:-[A-Za-z0-9]{4,12})?(?![\w-])|(?<![\w-])\d{6,10}(?![\w-])""")
+CODES_REACH_LINES = 3  # lines (an account name, a blank) that may stand between the label and its codes
+_CODE = re.compile(r"""(?<![\w-])\d{4} \d{4}(?![\w-])"""  # Google: 1624 6257
+                   r"""|(?<![\w-])(?=[A-Za-z0-9-]*\d)[A-Za-z0-9]{4,12}(?:-[A-Za-z0-9]{4,12})?(?![\w-])|(?<![\w-])\d{6,10}(?![\w-])""")
 _CODES_ONLY = re.compile(r"""(?m)^[ \t]*(?:[-*+][ \t]+|\d{1,2}[.)][ \t]+)?(?:`?[A-Za-z0-9]{4,12}(?:-[A-Za-z0-9]{4,12})?`?[ \t,]*)+$""")
 # "the combination to the safe is 12-34-56", "code for the gate: 4417"
 _ENTRY_CODE_FOR = re.compile(
@@ -382,14 +433,15 @@ _AUTH_TUPLE = re.compile(
 _WIFI_QR = re.compile(r"""(?i)\bWIFI:(?:[^;\n]*;)*?P:(?P<val>(?:\\.|[^;\\\n])+)""")
 # The password under its name in other languages: "Passwort: x", "Das Kennwort ist x",
 # "le mot de passe est x", "contraseña: x", "密码：x", "パスワード: x", "пароль: x".
-INTL_LABELS = ("passwort", "kennwort", "wachtwoord", "mot de passe", "contraseña", "contrasena", "contrasenya",
-               "senha", "passord", "adgangskode", "lösenord", "losenord", "salasana", "hasło", "haslo", "heslo",
-               "jelszó", "şifre", "sifre", "пароль", "密码", "密碼", "口令", "パスワード", "비밀번호")
-_INTL_LABEL = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in INTL_LABELS)
+# The label, then maybe what the password is for ("für das Büro", "do Wi-Fi", "от вайфая на
+# даче", "akun Tokopedia kantor": a few words, no sentence mark), then `:`/`=`/a dash or the
+# language's "is" (ist, lautet, est, es, é, è, là, adalah, है, هي, 是, は ...), then the value.
 _INTL = re.compile(
     r"""(?i)(?P<key>""" + _INTL_LABEL + r"""|password|pw)"""
-    r"""(?:[ \t]*(?P<sep>[:：=])|[ \t]+(?P<verb>ist|lautet|est|es|é|è|era|war|is|er|är|on|jest|je)\b|[ \t]*(?P<cjk>是|为|は|는|은))"""
-    r"""[ \t]*[:：]?[ \t]*(?:(?P<q>["'`“‘「])(?P<qval>[^"'`”’」\n]{1,200})["'`”’」]|(?P<val>[^\s"'`，。、]{1,200}))"""
+    r"""(?P<gap>(?:[ \t]+[^\s:：=.!?;,()\[\]{}"'`«»<>]{1,24}){1,5}?)??"""
+    r"""(?:[ \t]*(?P<sep>[:：=]|[—–])|[ \t]+(?P<verb>ist|lautet|est|es|é|è|era|war|is|er|är|on|jest|je|là|adalah|ialah|है|هي|هو)(?=[\s:：])"""
+    r"""|[ \t]*(?P<cjk>是|为|は|는|은))"""
+    r"""[ \t]*[:：]?[ \t]*(?:(?P<q>["'`“‘「«])[ \t]?(?P<qval>[^"'`”’」»\n]{1,200}?)[ \t]?["'`”’」»]|(?P<val>[^\s"'`，。、]{1,200}))"""
 )
 _URL_CREDS = re.compile(r"\b[A-Za-z][A-Za-z0-9+.\-]{1,20}://(?P<user>[^\s:/@'\"]*):(?P<val>[^\s@/'\"]{1,200})@[\w.\-\[]")
 _AUTH_HEADER = re.compile(
@@ -397,7 +449,7 @@ _AUTH_HEADER = re.compile(
 )
 _SCHEME = re.compile(r"""\b(?:Bearer|Basic|Token|token|bearer)\s+(?P<val>[A-Za-z0-9._~+/\-]{12,}={0,2})""")
 _HEADER = re.compile(
-    r"""(?i)(?:^|["'\s])(?:x-api-key|api-key|x-auth-token|x-access-token|private-token|x-csrf-token|x-vault-token|cookie|set-cookie)\s*:\s*(?P<val>[^"'\n]{6,})"""
+    r"""(?im)(?:^|["'\s])(?:x-api-key|api-key|x-auth-token|x-access-token|private-token|x-csrf-token|x-vault-token|cookie|set-cookie)\s*:\s*(?P<val>[^"'\n]{6,})"""
 )
 _NETRC = re.compile(r"""(?i)\blogin\s+\S+\s+password\s+(?P<val>\S+)""")
 _NETRC_LINE = re.compile(r"""(?im)^\s*password\s+(?P<val>\S+)\s*$""")
@@ -470,6 +522,57 @@ def looks_random(token: str) -> bool:
     return _entropy(t) >= 3.5
 
 
+# Values that have a secret's shape but are public by design or written as an example:
+# Stripe publishable keys and Mapbox public tokens (shipped to every browser), the AWS
+# documentation's example keys (AKIAIOSFODNN7EXAMPLE), a template's filler (sk_live_xxxx,
+# ghp_XXXX, xoxb-your-token-here, sk-...) and a made-up run (123456789:ABCdefGhIJK...).
+PUBLIC_PREFIXES = ("pk_live_", "pk_test_", "pk.eyJ")
+_FILLER = re.compile(r"(?i)your[_\-]?(?:own[_\-]?)?(?:token|key|secret|password|api)|[_\-]here$|^<|>$")
+
+
+def _sequential_share(v: str) -> float:
+    """How much of a value is runs of 4+ consecutive characters (abcd, 6789, KLMN)."""
+    low, covered, run = v.lower(), 0, 1
+    for i in range(1, len(low) + 1):
+        if i < len(low) and ord(low[i]) == ord(low[i - 1]) + 1:
+            run += 1
+            continue
+        if run >= 4:
+            covered += run
+        run = 1
+    return covered / len(v)
+
+
+def _public_jwt(v: str) -> bool:
+    """A JWT whose payload says it is a public role (Supabase's anon key is meant for the
+    browser; its service_role key is not, and stays a secret)."""
+    parts = v.split(".")
+    if len(parts) != 3:
+        return False
+    body = parts[1]
+    try:
+        raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+    except ValueError:
+        return False
+    return re.search(rb'"role"\s*:\s*"anon"', raw) is not None
+
+
+def public_or_example(value: str) -> bool:
+    v = value.strip("\"'`")
+    if len(v) < 12 or len(v) > 2000:
+        return False
+    if v.startswith(PUBLIC_PREFIXES) or "EXAMPLE" in v:
+        return True
+    if v.endswith(("...", "\u2026")) or _FILLER.search(v):
+        return True
+    body = v.split("_")[-1] if "_" in v[:12] else v
+    if len(body) >= 8 and max(body.count(c) for c in set(body)) >= 0.6 * len(body):
+        return True  # xxxxxxxx, XXXXXXXX, 00000000
+    if len(v) >= 16 and _sequential_share(v) >= 0.9:  # all of it a run: 123456789:ABCdefGhIJK...
+        return True
+    return v.startswith("eyJ") and _public_jwt(v)
+
+
 def password_like(value: str) -> bool:
     """A bare word after "password is": a password if it is not ordinary prose."""
     v = value.strip().strip(".,;:!?)")
@@ -491,7 +594,11 @@ class Scan:
         self.text = text
         self.low = text.lower()
         self.spans: list[Span] = []
+        self.long_runs: list[tuple[int, int]] = []  # runs of 64+ token characters (find_tokens)
         self._lines: dict[tuple[str, ...], list[tuple[int, int]]] = {}
+        self._words: dict[str, list[tuple[int, int]]] = {}
+        self.ascii = text.isascii()  # words in other scripts are not looked for in an ASCII text
+        self._chars: dict[str, bool] = {}
 
     def lines(self, words: tuple[str, ...]) -> list[tuple[int, int]]:
         """The lines holding any of the words (found once per tuple of words)."""
@@ -501,24 +608,44 @@ class Scan:
         return got
 
     def _find_lines(self, words: tuple[str, ...]) -> list[tuple[int, int]]:
-        low, n = self.low, len(self.low)
         found: set[tuple[int, int]] = set()
         for w in words:
+            found.update(self._word_lines(w))
+        return sorted(found)
+
+    def _word_lines(self, w: str) -> list[tuple[int, int]]:
+        """The lines holding one word (found once per text: detectors share words)."""
+        got = self._words.get(w)
+        if got is None:
+            low, n = self.low, len(self.low)
+            got = self._words[w] = []
+            if not w.isascii() and not self._has_char(next(c for c in w if not c.isascii())):
+                return got  # a word in another script, and not one letter of that script here
             i = low.find(w)
             while i >= 0:
                 start = low.rfind("\n", 0, i) + 1
                 end = low.find("\n", i)
                 end = n if end < 0 else end
-                found.add((start, end))
+                got.append((start, end))
                 i = low.find(w, end)
-        return sorted(found)
+        return got
+
+    def _has_char(self, c: str) -> bool:
+        """Is a (non-ASCII) character in the text? One memchr-fast scan per character, so the
+        words of other scripts cost nothing on a text that does not use that script."""
+        got = self._chars.get(c)
+        if got is None:
+            got = self._chars[c] = c in self.low
+        return got
 
     def finditer(self, rx: re.Pattern[str], words: tuple[str, ...]) -> Iterator[re.Match[str]]:
         for start, end in self.lines(words):
             yield from rx.finditer(self.text, start, end)
 
     def add(self, start: int, end: int, kind: str) -> None:
-        if end > start and not self.text.startswith(PLACEHOLDER_PREFIX, start):
+        if end > start and not self.text.startswith(PLACEHOLDER_PREFIX, start) \
+                and not public_or_example(self.text[start:end]) \
+                and not (self.text[end - 1] in "-_" and self.text.startswith(("...", "\u2026"), end)):  # sk-...
             self.spans.append(Span(start, end, kind))
 
     def add_value(self, start: int, value: str, kind: str = "SECRET") -> None:
@@ -554,6 +681,10 @@ def find_tokens(scan: Scan) -> None:
     for c in _CANDIDATE.finditer(text):
         if c.end() - c.start() <= 34 and text[c.start()].isupper():  # a compact IBAN is one run
             _find_iban(scan, c.start(), c.end())
+        elif c.end() - c.start() in (51, 52) and wif_ok(c.group(0)):
+            scan.add(c.start(), c.end(), "PRIVATE_KEY")
+        if c.end() - c.start() >= 64:
+            scan.long_runs.append((c.start(), c.end()))  # where find_keys_codes_and_documents looks for hex keys
         if _QUICK_TOKEN.search(text, c.start(), c.end()) is None:
             continue  # no format's prefix in the run: the formats are not tried at each of its positions
         for m in _TOKENS.finditer(text, c.start(), c.end()):
@@ -582,7 +713,8 @@ def find_assignments(scan: Scan) -> None:
     for start, end in scan.lines(SECRET_TRIGGERS):
         pos = start
         while (m := _ASSIGN.search(text, pos, end)) is not None:
-            if not secret_key(m.group("key")) or dsn_without_credentials(m.group("key"), m.group("qval") or m.group("val")):
+            if not (secret_key(m.group("key")) or random_under_key(m.group("key"), m.group("qval") or m.group("val"))) \
+                    or dsn_without_credentials(m.group("key"), m.group("qval") or m.group("val")):
                 pos = m.end("key")  # a value of another key may hold this one (a DSN)
                 continue
             pos = m.end()
@@ -620,11 +752,12 @@ def find_tables(scan: Scan) -> None:
         line = text[start:end]
         if not _TABLE_ROW.match(line) or not any(w in line.lower() for w in SECRET_TRIGGERS):
             continue
-        cells = [c.strip().strip("*_` ") for c in line.strip().strip("|").split("|")]
+        confluence = line.lstrip().startswith("||")  # || Account || Secret || heads a wiki table, no separator line
+        cells = [c.strip().strip("*_` ") for c in line.strip().strip("|").split("||" if confluence else "|")]
         cols = [i for i, c in enumerate(cells) if len(c) <= 30 and c.count(" ") <= 2 and secret_key(c.replace(" ", "_"))]
         sep_end = text.find("\n", end + 1)
         separator = text[end + 1 : len(text) if sep_end < 0 else sep_end]
-        if not cols or not re.fullmatch(r"\s*\|?[\s|:\-]*-[\s|:\-]*", separator):
+        if not cols or not (confluence or re.fullmatch(r"\s*\|?[\s|:\-]*-[\s|:\-]*", separator)):
             continue
         pos = end + 1
         while pos < len(text):
@@ -648,9 +781,12 @@ _INTL_CJK = tuple(w for w in INTL_LABELS if not w.isascii() and not any("a" <= c
 # Lines to read for INTL_LABELS: those holding a label that has no "pass" in it (the words
 # with "pass" are on the lines SECRET_TRIGGERS found already, and _INTL_PASS picks them out).
 INTL_TRIGGERS = ("kennwort", "wachtwoord", "contrase", "senha", "adgangskode", "lösenord", "losenord", "salasana",
-                 "hasło", "haslo", "heslo", "jelszó", "şifre", "sifre")
+                 "hasło", "haslo", "heslo", "jelszó", "şifre", "sifre", "parol", "lozink", "geslo", "mdp", "sandi",
+                 "laluan", "mat khau")
 INTL_NON_ASCII = ("пароль", *_INTL_CJK)
-_INTL_PASS = re.compile(r"passwort|de\s+passe|passord|p(?:ass)?w(?:or)?d?\s+(?:[èé]|e[rs]|est|era|ist|är|je|on)\b")
+INTL_LATIN_NON_ASCII = ("lösenord", "hasło", "jelszó", "şifre", "parolă", "mật khẩu")
+_INTL_PASS = re.compile(r"passwort|de\s+passe|passord|p(?:ass)?w(?:or)?d?\s+(?:[èé]|e[rs]|est|era|ist|är|je|on)\b"
+                        r"|p(?:ass)?w(?:or)?d?\b[^\n:=]{0,60}?\s(?:[èé]|est|era|ist|är|là|adalah)(?=[\s:])")
 
 
 def intl_lines(scan: Scan) -> list[tuple[int, int]]:
@@ -660,10 +796,23 @@ def intl_lines(scan: Scan) -> list[tuple[int, int]]:
         low = scan.low
         found = set(scan.lines(INTL_TRIGGERS))
         if not low.isascii():
-            found.update(scan.lines(INTL_NON_ASCII + ("lösenord", "hasło", "jelszó", "şifre")))
+            found.update(scan.lines(INTL_NON_ASCII + INTL_LATIN_NON_ASCII))
         found.update((a, b) for a, b in scan.lines(SECRET_TRIGGERS) if _INTL_PASS.search(low, a, b))
         got = scan._lines[INTL_NON_ASCII] = sorted(found)
     return got
+
+
+_ASCII_RUN = re.compile(r"[!-~]*")
+
+
+def strip_sentence_end(value: str) -> str:
+    """A value without the sentence's end after it: `.`, `,`, `;`, `:` and a `)` it did not
+    open go; `!`, `?`, `$`, `=` stay (Sommer2024!, Sakura2933$ end with them; taking one
+    character too many is harmless, one too few leaks it)."""
+    v = value.rstrip(".,;:…")
+    while v.endswith(")") and v.count("(") < v.count(")"):
+        v = v[:-1].rstrip(".,;:")
+    return v
 
 
 _LATIN_BEFORE = re.compile(r"[A-Za-zÀ-ɏЀ-ӿ]")
@@ -680,18 +829,362 @@ def find_intl(scan: Scan) -> None:
         if m.start() and _LATIN_BEFORE.match(text, m.start() - 1) and m.group("key")[0].isascii():
             continue
         english = m.group("key").lower() in ("password", "pw")
-        if english and (m.group("sep") or (m.group("verb") or "").lower() in _ENGLISH_VERBS):
+        if english and m.group("gap") is None and (m.group("sep") or (m.group("verb") or "").lower() in _ENGLISH_VERBS):
             continue  # find_assignments and find_prose read these, with their own checks
+        if english and m.group("gap") is not None and (m.group("verb") or "").lower() in _ENGLISH_VERBS:
+            continue  # "the password for the NAS is X": find_prose's
         if m.group("qval") is not None:
             if plausible_secret(m.group("qval"), quoted=True):
                 scan.add(m.start("qval"), m.end("qval"), "SECRET")
             continue
-        value = m.group("val").rstrip(".,;:!?)")
+        value = strip_sentence_end(m.group("val"))
+        if m.group("key").lower() in _INTL_CJK:  # a password in these scripts is written in ASCII
+            value = _ASCII_RUN.match(value).group(0)  # type: ignore[union-attr]
         line_end = text.find("\n", m.start("val"))
         if is_placeholder(text[m.start("val") : line_end if line_end >= 0 else len(text)]):
             continue  # "Passwort: bitte ändern", "contraseña: por definir"
         if _answer_like(value):  # no stop words of these languages here: a plain word stays
             scan.add_value(m.start("val"), value)
+
+
+# -- password forms found by the red-team corpus (2026-12-02) ------------------------------
+
+# A passphrase of plain words after its label, on its line or alone on the next one:
+# "Diceware passphrase: correct horse battery staple", "the passphrase is: thunder pepper ...".
+_PASSPHRASE = re.compile(
+    r"""(?i)\b(?:pass\s?phrase|diceware|phrase\s+secr[eè]te|frase\s+(?:de\s+)?(?:contrase[ñn]a|senha|acesso)|wachtwoordzin"""
+    r"""|l[öo]senfras|passfrase)\b[^\n:=.!?]{0,60}?(?:[ \t]*[:=]|[ \t]+(?:is|ist|lautet|est|es|é|è)\b)[ \t]*:?[ \t]*"""
+)
+_PHRASE_WORDS = re.compile(r"(?P<val>[a-zà-ÿ]{2,12}(?:[ \-][a-zà-ÿ]{2,12}){2,11})[ \t]*(?:[.,;)]|\(|$)", re.M)
+PHRASE_STOP_WORDS = frozenset("""
+the a an to of in into for and or nor is are was were be been by with on at from as it its that this
+these not no you your we our they their will can could must should may might used use uses set has
+have had do does than then when if any all every each some least most minimum maximum characters
+chars letters digits words word long length required optional stored saved changed protected
+""".split())
+# A password in parentheses right after its name: "temporary admin pw (McF24VAh=AIclFYaUaF4u)".
+_PAREN_PASSWORD = re.compile(
+    r"""(?i)\b(?:pass\s?words?|passwd|pass\s?phrase|pass\s?code|pwd|pw|""" + _INTL_LABEL + r""")"""
+    r"""(?:[ \t]+(?:is|was|currently|now|old|new))?[ \t]*\((?P<val>[^\s()]{6,100})\)"""
+)
+_PASSWORD_WORD = re.compile(r"""(?i)pass(?:word|wd|phrase|code)|\bpwd?\b|""" + _INTL_LABEL)
+_PASSWORD_SYMBOLS = frozenset("!@#$^&*+=?~")
+_EMAIL = re.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)*\.[A-Za-z]{2,}")
+_LEFT_IDENT = re.compile(r"[A-Za-z_][\w.\-]*")
+
+
+def strong_password(token: str, classes: int = 3) -> bool:
+    """A token built like a chosen password: letters, digits and symbols mixed (classes of
+    lower, upper, digit, symbol), not a URL, an e-mail, a path, a call or an assignment."""
+    if not 6 <= len(token) <= 64 or any(c in token for c in "()[]{}<>\\|") or "://" in token:
+        return False
+    if token.startswith(("$", "%", "/", "~/", "./", "--")) or _EMAIL.fullmatch(token):
+        return False
+    left, eq, _ = token.partition("=")
+    if eq and _LEFT_IDENT.fullmatch(left) and not any(c.isdigit() for c in left):
+        return False  # KEY=value, min_length=12
+    have = (any(c.islower() for c in token), any(c.isupper() for c in token), any(c.isdigit() for c in token),
+            any(c in _PASSWORD_SYMBOLS for c in token))
+    return sum(have) >= classes and have[2] and have[3] and (have[0] or have[1])
+
+
+_TOKEN_EDGES_LEFT = "\"'`«“‘("
+_TOKEN_EDGES_RIGHT = "\"'`»”’).,;:"
+
+
+def find_password_forms(scan: Scan) -> None:
+    """Passphrases of plain words after their label, a password in parentheses after its
+    name, and a password-shaped token (letters, digits and a symbol mixed: Tr0pic@l#89,
+    &Sevilla_5706, B@li86$) anywhere on a line that names a password."""
+    text = scan.text
+    lines = sorted({*scan.lines(("pass", "pw", "phrase")), *intl_lines(scan)})
+    for start, end in lines:
+        for m in _PASSPHRASE.finditer(text, start, end):
+            pos, stop = m.end(), end
+            if pos >= end or not text[pos:end].strip():
+                nxt = _next_line(text, end)
+                if nxt is None:
+                    continue
+                pos, stop = nxt
+                pos += len(text[pos:stop]) - len(text[pos:stop].lstrip())
+            w = _PHRASE_WORDS.match(text, pos, stop)
+            if w is not None and not any(x in PHRASE_STOP_WORDS for x in re.split(r"[ \-]", w.group("val"))):
+                scan.add(w.start("val"), w.end("val"), "SECRET")
+        for m in _PAREN_PASSWORD.finditer(text, start, end):
+            if strong_password(m.group("val")):
+                scan.add(m.start("val"), m.end("val"), "SECRET")
+        if _PASSWORD_WORD.search(text, start, end) is None:
+            continue
+        for t in re.finditer(r"\S+", text[start:end]):
+            raw = t.group(0)
+            lead = len(raw) - len(raw.lstrip(_TOKEN_EDGES_LEFT))
+            token = raw[lead:].rstrip(_TOKEN_EDGES_RIGHT)
+            if strong_password(token, classes=3) and not public_or_example(token):
+                a = start + t.start() + lead
+                scan.add(a, a + len(token), "SECRET")
+
+
+# -- configuration files, SQL and password hashes (red-team corpus, 2026-12-02) -------------
+
+# A password hash (crypt(3): MD5 `$1$`/`$apr1$`, bcrypt `$2y$`, SHA-crypt `$5$`/`$6$`,
+# yescrypt `$y$`, scrypt `$7$`; argon2, PBKDF2, Django, PostgreSQL SCRAM and `md5` + 32 hex)
+# can be cracked offline, so it is a secret by its shape alone.
+_CRYPT_HASH = re.compile(
+    r"""(?<![\w$])(?:\$(?:1|apr1|md5)\$[./0-9A-Za-z]{1,8}\$[./0-9A-Za-z]{22}"""
+    r"""|\$2[abxy]?\$\d\d\$[./A-Za-z0-9]{53}"""
+    r"""|\$[56]\$(?:rounds=\d+\$)?[./0-9A-Za-z]{1,16}\$[./0-9A-Za-z]{43,86}"""
+    r"""|\$(?:y|gy|7)\$[./A-Za-z0-9]{1,30}\$[./A-Za-z0-9]{1,86}\$[./A-Za-z0-9]{43}"""
+    r"""|\$argon2(?:id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]{8,}\$[A-Za-z0-9+/]{16,}"""
+    r"""|\$pbkdf2(?:-sha\d+)?\$\d+\$[./A-Za-z0-9+=]{8,}\$[./A-Za-z0-9+=]{16,}"""
+    r"""|pbkdf2_sha\d+\$\d+\$[A-Za-z0-9+/=]{4,}\$[A-Za-z0-9+/=]{20,}"""
+    r"""|SCRAM-SHA-256\$\d+:[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+"""
+    r"""|\bmd5[0-9a-f]{32}\b)"""
+)
+# Where a hash may start, found over the whole text (each of these scans at C speed: a
+# regex that opens with a literal, or str.find), then matched in full with _CRYPT_HASH.
+_CRYPT_START = (re.compile(r"\$(?:1|apr1|md5|2[abxy]?|5|6|y|gy|7|argon2(?:id|i|d)|pbkdf2(?:-sha\d+)?)\$"),
+                re.compile(r"md5[0-9a-f]{32}"))
+_CRYPT_LITERAL_STARTS = ("pbkdf2_sha", "SCRAM-SHA-256$")
+# CREATE USER x IDENTIFIED BY 'pw', ALTER ROLE x WITH LOGIN PASSWORD 'pw', CREATE LOGIN [x] WITH PASSWORD=N'pw'
+_SQL_PASSWORD = re.compile(
+    r"""(?i)\b(?:create|alter)\s+(?:user|role|login)\b[^\n;]{0,200}?\b(?:identified\s+(?:with\s+\S+\s+)?by(?:\s+password)?|password)"""
+    r"""\s*=?\s*N?(?:(?P<q>['"])(?P<qval>[^'"\n]{1,200})(?P=q)|(?P<val>[^\s;'"]{3,200}))"""
+)
+# PHP constants: define('DB_PASSWORD', '...'), WordPress' define('AUTH_KEY', '...') salts.
+_DEFINE = re.compile(
+    r"""\bdefine\s*\(\s*(['"])(?P<key>[A-Za-z_]\w{0,60})\1\s*,\s*(?P<q>['"])(?P<qval>[^\n]{1,400}?)(?P=q)\s*\)""")
+# strongSwan / libreswan ipsec.secrets: `host : PSK "secret"`
+_IPSEC = re.compile(r"""(?m)(?:^|\s):[ \t]*(?:PSK|EAP|XAUTH|NTLM)[ \t]+(?:(?P<q>["'])(?P<qval>[^"'\n]{1,400})(?P=q)|(?P<val>0[xs][A-Za-z0-9+/=]{8,}))""")
+# `netsh wlan show profile key=clear` prints the Wi-Fi password as "Key Content : ..."
+NETSH_LABELS = ("key content", "schlüsselinhalt", "contenu de la clé", "contenido de la clave", "conteúdo da chave",
+                "contenuto chiave", "sleutelinhoud")
+NETSH_TRIGGERS = ("key content", "sleutelinhoud", "contenuto chiave")  # and, in a non-ASCII text, the others
+_NETSH = re.compile(r"""(?im)^[ \t]*(?:""" + "|".join(NETSH_LABELS) + r""")[ \t]*:[ \t]*(?P<val>\S(?:[^\n]*\S)?)""")
+# ODBC's braced value: Pwd={p++ss;word}
+_ODBC_BRACED = re.compile(r"""(?im)(?:^|[;\s"'])(?:pwd|password)[ \t]*=[ \t]*\{(?P<val>(?:[^}\n]|\}\})+)\}""")
+# A Google app password (four groups of four letters) after a password's name (msmtprc, .netrc)
+_APP_PASSWORD = re.compile(
+    r"""(?im)\b(?:password|passwd|pass|app[ \t_\-]?password)[ \t]*[:=]?[ \t]+["']?(?P<val>[a-z]{4}(?: [a-z]{4}){3})["']?[ \t]*$""")
+# pgbouncer's userlist.txt: "user" "password-or-hash", one pair a line
+_USERLIST = re.compile(r"""(?m)^[ \t]*"[^"\n]{1,63}"[ \t]+"(?P<val>[^"\n]{1,200})"[ \t]*$""")
+# PowerShell: ConvertTo-SecureString 'pw' -AsPlainText
+_PS_SECURE = re.compile(r"""(?i)ConvertTo-SecureString\s+(?:-String\s+)?(?P<q>['"])(?P<qval>[^'"\n]{1,200})(?P=q)(?=[^\n]*-AsPlainText)""")
+# `cat config/master.key` (Rails) and the 32 hex digits printed under it
+_MASTER_KEY_LINE = re.compile(
+    r"""(?m)^[ \t]*(?:\[[^\]\n]{1,24}\][ \t]*)?(?:<?[\w.\-]{1,30}>?:[ \t]+)?(?P<val>[0-9a-f]{32})[ \t]*$""")
+# A `user / password` pair after any label ("VPN:  priya.sharma / IXCeT+SAD..."), when the
+# second half is built like a password.
+_ANY_USER_PASS = re.compile(r"""(?<![\w/])[\w.@+\-]{2,60}[ \t]+/[ \t]+(?P<val>[^\s/]{6,100})""")
+# A private key in DER, base64 without PEM armour (a PKCS#12 keystore in a Kubernetes
+# secret, a PKCS#8 or PKCS#1 key pasted bare): checked by decoding its first bytes.
+_DER_B64 = re.compile(r"""(?<![A-Za-z0-9+/])(?:MI[IJ]|MHcCAQEE)[A-Za-z0-9+/]{60,}={0,2}""")
+
+
+def der_private_key(b64: str) -> bool:
+    """Base64 DER that opens like a private key: SEQUENCE { INTEGER 3, SEQUENCE } (PKCS#12),
+    { INTEGER 0, SEQUENCE } (PKCS#8), { INTEGER 0, INTEGER } (PKCS#1 RSA) or an EC key
+    { INTEGER 1, OCTET STRING }. Certificates and public keys open with a SEQUENCE."""
+    try:
+        head = base64.b64decode(b64[:24])
+    except ValueError:
+        return False
+    if len(head) < 9 or head[0] != 0x30:
+        return False
+    i = 2 + (head[1] & 0x7F) if head[1] & 0x80 else 2
+    version = head[i : i + 3]
+    nxt = head[i + 3 : i + 4]
+    return (version == b"\x02\x01\x03" and nxt == b"\x30") or (version == b"\x02\x01\x00" and nxt in (b"\x30", b"\x02")) \
+        or (version == b"\x02\x01\x01" and nxt == b"\x04")
+
+
+def find_config_formats(scan: Scan) -> None:
+    """Password hashes, SQL that sets a password, PHP define(), ipsec.secrets, netsh's Key
+    Content, ODBC braces, Google app passwords, pgbouncer's userlist, PowerShell secure
+    strings, Rails' master.key, `label: user / password` and DER private keys in base64."""
+    text = scan.text
+    starts = [m.start() for rx in _CRYPT_START for m in rx.finditer(text)]
+    for lit in _CRYPT_LITERAL_STARTS:
+        i = text.find(lit)
+        while i >= 0:
+            starts.append(i)
+            i = text.find(lit, i + 1)
+    for i in starts:
+        if (m := _CRYPT_HASH.match(text, i)) is not None:
+            scan.add(m.start(), m.end(), "PASSWORD_HASH")
+    for m in scan.finditer(_SQL_PASSWORD, ("identified", "password")):
+        got = _group(m, "qval", "val")
+        if got and plausible_secret(got[1], quoted=m.group("qval") is not None):
+            scan.add(got[0], got[0] + len(got[1]), "SECRET")
+    for m in scan.finditer(_DEFINE, ("define",)):
+        key = m.group("key")
+        if (secret_key(key) or key.endswith(("_KEY", "_SALT"))) and plausible_secret(m.group("qval"), quoted=True) \
+                and (secret_key(key) or looks_random(m.group("qval")) or len(m.group("qval")) >= 32):
+            scan.add(m.start("qval"), m.end("qval"), "SECRET")
+    for m in scan.finditer(_IPSEC, ("psk", "xauth")):  # EAP and NTLM lines are read when they hold one of these
+        got = _group(m, "qval", "val")
+        if got:
+            scan.add(got[0], got[0] + len(got[1]), "SECRET")
+    for m in scan.finditer(_NETSH, NETSH_TRIGGERS if scan.ascii else NETSH_LABELS):
+        if m.group("val").lower() not in ("present", "absent", "vorhanden", "présent", "presente"):
+            scan.add(m.start("val"), m.end("val"), "SECRET")
+    for m in scan.finditer(_ODBC_BRACED, ("pwd", "password")):
+        scan.add(m.start("val"), m.end("val"), "SECRET")
+    for m in scan.finditer(_APP_PASSWORD, ("pass",)):
+        if not any(w in PHRASE_STOP_WORDS for w in m.group("val").split()):
+            scan.add(m.start("val"), m.end("val"), "SECRET")
+    if "userlist" in scan.low:  # pgbouncer's userlist.txt, named in the text (a path, a cat)
+        for m in _USERLIST.finditer(text):
+            if plausible_secret(m.group("val"), quoted=True):
+                scan.add(m.start("val"), m.end("val"), "SECRET")
+    for m in scan.finditer(_PS_SECURE, ("securestring",)):
+        scan.add(m.start("qval"), m.end("qval"), "SECRET")
+    for _, end in scan.lines(("master.key",)):
+        nxt = _next_line(text, end)
+        if nxt is not None and (k := _MASTER_KEY_LINE.match(text, *nxt)) is not None:
+            scan.add(k.start("val"), k.end("val"), "SECRET")
+    for m in scan.finditer(_ANY_USER_PASS, (" / ",)):
+        v = strip_sentence_end(m.group("val"))
+        if strong_password(v):
+            scan.add(m.start("val"), m.start("val") + len(v), "SECRET")
+    for prefix in ("MII", "MIJ", "MHcCAQEE"):
+        i = text.find(prefix)
+        while i >= 0:
+            m = _DER_B64.match(text, i)
+            if m is not None and der_private_key(m.group(0)):
+                scan.add(m.start(), m.end(), "PRIVATE_KEY")
+            i = text.find(prefix, i + 1 if m is None else m.end())
+
+
+# -- 2FA seeds, wallet keys, cards, PINs and ID documents (red-team corpus, 2026-12-02) ----
+
+# A TOTP seed (base32, maybe in groups of four) after "2FA secret", "setup key", ...
+_TOTP_SEED = re.compile(
+    r"""(?i)\b(?:(?:2fa|mfa|totp|otp|authenticator|two[ \t-]factor)[ \t]+(?:secret|seed|key)|setup[ \t]+key|secret[ \t]+key)\b"""
+    r"""[^\n:=]{0,40}?[ \t]*[:=][ \t]*(?P<val>[a-z2-7]{4}(?: ?[a-z2-7]{4}){3,15}(?: ?[a-z2-7]{1,4})?)(?![\w-])"""
+)
+TOTP_TRIGGERS = ("2fa", "otp", "authenticator", "setup key", "secret")
+_BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+_BASE58_INDEX = {c: i for i, c in enumerate(_BASE58)}
+
+
+def wif_ok(candidate: str) -> bool:
+    """A Bitcoin private key in Wallet Import Format: base58 of 0x80 (0xef on testnet), 32
+    key bytes, maybe 0x01, and the first four bytes of its double SHA-256. The checksum
+    makes the shape safe: a random 51-52 character word passes it once in four billion."""
+    if len(candidate) not in (51, 52) or candidate[0] not in "5KL9c":
+        return False
+    n = 0
+    for c in candidate:
+        i = _BASE58_INDEX.get(c)
+        if i is None:
+            return False
+        n = n * 58 + i
+    raw = n.to_bytes((n.bit_length() + 7) // 8, "big")
+    if len(raw) not in (37, 38) or raw[0] not in (0x80, 0xEF):
+        return False
+    payload, check = raw[:-4], raw[-4:]
+    return hashlib.sha256(hashlib.sha256(payload).digest()).digest()[:4] == check
+
+
+# 64 hex digits (maybe 0x...) on a line that speaks of a private key, a wallet, an account or
+# encryption, and not of a digest (sha256, hash, checksum, commit, tx, fingerprint, image).
+_HEX64 = re.compile(r"(?<![0-9A-Fa-f])(?:0x)?(?P<val>[0-9a-fA-F]{64})(?![0-9A-Za-z])")
+_HEX_KEY_CONTEXT = re.compile(
+    r"(?i)private|\bpriv|secret|wallet|accounts?\b|signer|deployer|mnemonic|\bseed|\baes|hmac|cipher|encrypt|decrypt"
+    r"|from_key|\bkey\b|_key\b|\bkey_|\bKEY\b")
+_HEX_DIGEST_CONTEXT = re.compile(
+    r"(?i)sha-?\d|digest|hash|checksum|integrity|commit|txid|\btx\b|transaction|block|fingerprint|etag|\bsum\b"
+    r"|image|layer|\boid\b|lfs|sri|blake|md5|\bpub(?:lic)?\b")
+# Card data beside a card number: the CVV under its name, the expiry under its name.
+CARD_REACH = 300  # characters around a card number where its CVV and expiry are looked for
+_CVV = re.compile(
+    r"""(?i)\b(?P<label>cvv2?|cvc2?|cid|csc|cvn|security[ \t]+code|sicherheitscode|prüfziffer|prüfnummer|kartenprüfnummer"""
+    r"""|código[ \t]+de[ \t]+seguridad|cryptogramme(?:[ \t]+visuel)?|codice[ \t]+di[ \t]+sicurezza)\b"""
+    r"""[ \t]*(?:[:=#]|is|ist|es|est)?[ \t]*(?P<val>\d{3,4})(?![\d/.,]\d|\d)"""
+)
+_EXPIRY = re.compile(
+    r"""(?i)\b(?:exp(?:iry|ires|iration)?(?:[ \t]+date)?\.?|valid[ \t]+(?:thru|through|until|till)|good[ \t]+thru"""
+    r"""|gültig[ \t]+bis|ablaufdatum|läuft[ \t]+ab|scad(?:enza)?|vencimiento|vence|caducidad|expira(?:ção)?"""
+    r"""|date[ \t]+d'expiration|validade|ważna[ \t]+do)(?![\w])[ \t]*:?[ \t]*(?P<val>(?:0[1-9]|1[0-2])[ \t]?/[ \t]?(?:20\d{2}|\d{2}))(?![\d/])"""
+)
+# A PIN or a code that opens something, in more forms and languages than _ENTRY_CODE:
+# "SIM-PIN 8388, PUK 90311003", "Haustür-Code: 6936#", "Alarmanlage: 320040", "PIN
+# (SecureGo): 56624", "Gate code for the loading dock: 2860", "el PIN de la tarjeta es 9208".
+_CODE_QUALIFIERS = (r"alarm|door|gate|garage|safe|lock|locker|padlock|keypad|entry|building|house|front[ \t-]?door|haust[üu]r"
+                    r"|t[üu]r|tor|garagen|tresor|briefkasten|porte|portail|puerta|port[ãa]o|porta|cancello|bike[ \t]+room"
+                    r"|mailbox|storage|wi-?fi|router|sim|phone|handy|voicemail|mailbox")
+_PIN = re.compile(
+    r"""(?i)(?P<label>\b(?:sim[ \t-]?)?pin(?:[ \t-]?(?:code|nummer|number))?\b|\bpuk\d?\b|\bpasscode\b"""
+    r"""|\b(?:""" + _CODE_QUALIFIERS + r""")[\w \t-]{0,20}?(?:code|combo|combination|kod|kód|código|codice)\b"""
+    r"""|\b(?:alarmanlage|digicode|türcode|torcode|zahlenschloss)\b)"""
+    r"""(?P<gap>[ \t]*\([^()\n]{1,30}\)|[ \t]+(?:for|to|of|de|del|da|do|du|für|zum|zur|der|des|pour|para|per)[ \t]+[^\n:=\d]{1,40}?)?"""
+    r"""[ \t]*(?P<sep>:|=|—|–|\b(?:is|es|ist|est|é|è|lautet|was|era)\b)?[ \t]*(?P<val>\d{3,10}#?)(?![\d.,/:]\d|\d)"""
+)
+PIN_TRIGGERS = ("pin", "code", "combo", "alarm", "pass")  # "PUK 9031..." is read on a line naming the PIN
+PIN_TRIGGERS_NON_ASCII = ("código", "kód")
+# A passport or ID number after its name: "Reisepass Anna: CX0VKGCR5", "DNI,55123707K".
+_ID_DOC = re.compile(
+    r"""(?i)\b(?:passport|reisepass|pass(?:nummer|nr\.?)|passeport|pasaporte|passaporto|passaporte|paszport|paspoort"""
+    r"""|personalausweis|ausweis(?:nummer)?|id[ \t-]?(?:card|number|no\.?|nr\.?)|dni|carte[ \t]+d'identit[ée]"""
+    r"""|driver'?s?[ \t]+licen[cs]e|führerschein(?:nummer)?|national[ \t]+id)(?![\w])"""
+    r"""(?:[ \t]*\([^()\n]{1,20}\)|[ \t]+[^\s:=\d,;()]{1,20}){0,3}?[ \t]*(?:[:=,;\t#]|\bno\.?|\bnr\.?|\bnumber\b|\bis\b)?"""
+    r"""[ \t]*(?P<val>[A-Z0-9]{6,12})(?![\w-])"""
+)
+ID_TRIGGERS = ("pass", "pasaporte", "paszport", "paspoort", "ausweis", "id card", "id number", "dni", "licen")
+ID_TRIGGERS_NON_ASCII = ("führerschein",)
+
+
+_DIGIT = re.compile(r"\d")
+_DIGITS3 = re.compile(r"\d{3}")
+
+
+def _with_digits(scan: Scan, rx: re.Pattern[str], words: tuple[str, ...], digits: re.Pattern[str]) -> Iterator[re.Match[str]]:
+    """rx's matches on the lines holding one of the words and the digits its value needs."""
+    for start, end in scan.lines(words):
+        if digits.search(scan.text, start, end) is not None:
+            yield from rx.finditer(scan.text, start, end)
+
+
+def _near_cards(scan: Scan) -> list[tuple[int, int]]:
+    text = scan.text
+    out: list[tuple[int, int]] = []
+    for sp in scan.spans:
+        if sp.kind == "CARD":
+            a = text.rfind("\n", 0, max(0, sp.start - CARD_REACH)) + 1
+            b = text.find("\n", min(len(text), sp.end + CARD_REACH))
+            out.append((a, len(text) if b < 0 else b))
+    return out
+
+
+def find_keys_codes_and_documents(scan: Scan) -> None:
+    """TOTP seeds, WIF and hex private keys, CVV and expiry beside a card number, PINs and
+    codes that open something, passport and ID numbers."""
+    text = scan.text
+    for m in _with_digits(scan, _TOTP_SEED, TOTP_TRIGGERS, _DIGIT):
+        v = m.group("val")
+        if any(c.isdigit() for c in v) and any(c.isalpha() for c in v):
+            scan.add(m.start("val"), m.end("val"), "SECRET")
+    for m in (m for a, b in scan.long_runs for m in _HEX64.finditer(text, max(0, a - 2), b)):
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        line_end = text.find("\n", m.end())
+        line = text[line_start : len(text) if line_end < 0 else line_end]
+        if _HEX_KEY_CONTEXT.search(line) and not _HEX_DIGEST_CONTEXT.search(line) and looks_random(m.group("val")):
+            scan.add(m.start("val"), m.end("val"), "PRIVATE_KEY")
+    windows = _near_cards(scan)
+    for a, b in windows:
+        for m in _CVV.finditer(text, a, b):
+            scan.add(m.start("val"), m.end("val"), "CARD")
+        for m in _EXPIRY.finditer(text, a, b):
+            scan.add(m.start("val"), m.end("val"), "CARD")
+    for m in _with_digits(scan, _PIN, PIN_TRIGGERS if scan.ascii else PIN_TRIGGERS + PIN_TRIGGERS_NON_ASCII, _DIGITS3):
+        label = m.group("label").lower()
+        if m.group("sep") is None and m.group("gap") is None and not ("pin" in label or "puk" in label):
+            continue  # "building code 2021" is a regulation, "Gate code: 2860" a secret
+        scan.add(m.start("val"), m.end("val"), "SECRET")
+    for m in _with_digits(scan, _ID_DOC, ID_TRIGGERS if scan.ascii else ID_TRIGGERS + ID_TRIGGERS_NON_ASCII, _DIGIT):
+        v = m.group("val")
+        if sum(c.isdigit() for c in v) >= 2 and not re.fullmatch(r"(?:19|20)\d\d", v):
+            scan.add(m.start("val"), m.end("val"), "ID_NUMBER")
 
 
 MAX_HEADER_CHARS = 400  # a header line longer than this is not a table's
@@ -818,7 +1311,7 @@ def find_credentials(scan: Scan) -> None:
         if _is_basic_credentials(m.group("val")):
             scan.add(m.start("val"), m.end("val"), "AUTH_HEADER")
     for m in _PGPASS.finditer(scan.text):
-        if plausible_secret(m.group("val")):
+        if plausible_secret(m.group("val")) and not re.fullmatch(r"[\d:]*:[\d:]*", m.group("val")):  # /etc/shadow's day counts
             scan.add(m.start("val"), m.end("val"), "SECRET")
     for m in scan.finditer(_SHELL, ("mysql", "mariadb", "sshpass", "curl", "wget", "http", "docker", "podman",
                                     "helm", "oras", "redis-cli", "htpasswd", "sudo", "pass:", "token",
@@ -853,9 +1346,9 @@ def _answer_like(value: str) -> bool:
 def find_labelled(scan: Scan) -> None:
     """Secrets given under their label: the value on the next line, seed phrases, 2FA codes."""
     text = scan.text
-    for start, end in scan.lines(("pass", "pw", "pin", "key", "secret", "token")):
-        tail = scan.low[start:end].rstrip(" \t*_`:?=-")
-        if not tail.removesuffix(" is").rstrip(" \t*_`").endswith(_LABEL_ENDINGS):
+    for start, end in sorted({*scan.lines(("pass", "pw", "pin", "key", "secret", "token")), *intl_lines(scan)}):
+        tail = scan.low[start:end].rstrip(" \t*_`:?=-").removesuffix(" again").removesuffix(" please")
+        if not tail.removesuffix(" pls").removesuffix(" is").rstrip(" \t*_`").endswith(_LABEL_ENDINGS):
             continue  # the line does not end with a secret's name: no regex needed
         label = _LABEL_LINE.match(text, start, end)
         if label is None:
@@ -863,7 +1356,7 @@ def find_labelled(scan: Scan) -> None:
         nxt = _next_line(text, end)
         if nxt is None or _LABEL_LINE.match(text, *nxt):
             continue
-        chat = label.group("chat") is not None and label.group("ask") is not None
+        chat = label.group("chat") is not None  # the answer is the next message, its speaker before it
         m = (_CHAT_ANSWER if chat else _ANSWER_LINE).match(text, *nxt)
         if m is None:
             continue
@@ -881,6 +1374,16 @@ def find_labelled(scan: Scan) -> None:
         if label is None:
             continue
         pos, stop = label.end(), end
+        if _CODE.search(text, pos, stop) is None:  # the codes start below, maybe after the account's name
+            line_end = stop
+            for _ in range(CODES_REACH_LINES):
+                nxt = _next_line(text, line_end)
+                if nxt is None or _CODES_ONLY.match(text, *nxt):
+                    break
+                line_end = nxt[1]
+            if nxt is None or not _CODES_ONLY.match(text, *nxt):
+                continue
+            pos, stop = nxt
         while True:
             for c in _CODE.finditer(text, pos, stop):
                 scan.add(c.start(), c.end(), "SECRET")
@@ -906,6 +1409,14 @@ def find_high_entropy(scan: Scan) -> None:
                                             "bearer", "salt", "signature", "webhook")):
         if not looks_random(m.group(0)):
             continue
+        if text[m.start() - 1 : m.start()] == "." or text[m.end() : m.end() + 1] == ".":
+            a, b = m.start(), m.end()  # part of a dotted token (pk.eyJ... .sig): judge it whole
+            while a and (text[a - 1].isalnum() or text[a - 1] in "._-"):
+                a -= 1
+            while b < len(text) and (text[b].isalnum() or text[b] in "._-"):
+                b += 1
+            if public_or_example(text[a:b]):
+                continue
         line_start = text.rfind("\n", 0, m.start()) + 1
         if _ENTROPY_CONTEXT.search(text, max(line_start, m.start() - 60), m.start()):
             scan.add(m.start(), m.end(), "SECRET")
@@ -913,7 +1424,7 @@ def find_high_entropy(scan: Scan) -> None:
 
 DETECTORS: tuple[Callable[[Scan], None], ...] = (
     find_tokens, find_credentials, find_assignments, find_tables, find_delimited, find_prose, find_intl,
-    find_labelled, find_high_entropy,
+    find_labelled, find_high_entropy, find_password_forms, find_config_formats, find_keys_codes_and_documents,
 )
 
 # Every word some detector needs on a line, for the quick check of short texts (file names,
@@ -925,7 +1436,12 @@ QUICK_WORDS = tuple(sorted({
     "basic", "mysql", "mariadb", "sshpass", "curl", "wget", "http", "docker", "podman", "helm",
     "oras", "redis-cli", "htpasswd", "sudo", "signing", "signature", "webhook", "-----begin",
     "putty-user-key", "code", "cred", "alarm", "@tcp", "@udp", "@unix", "combination", "combo", "seed",
-    "recovery", "mnemonic", "backup", "wallet", "ssn", "social security", '"auth"', "wifi:", *INTL_TRIGGERS, *INTL_NON_ASCII, "passwort", "passord", "de passe",
+    "recovery", "mnemonic", "backup", "wallet", "phrase", "ssn", "$", "md5", "pbkdf2", "scram", "identified",
+    "define", "xauth", " / ", "mfa", "puk", *TOTP_TRIGGERS, *PIN_TRIGGERS, *PIN_TRIGGERS_NON_ASCII, *ID_TRIGGERS,
+    *ID_TRIGGERS_NON_ASCII, *NETSH_LABELS, "cvv", "cvc", "private", "priv", "secret", "signer", "deployer",
+    "aes", "hmac", "cipher", "crypt", "userlist", "securestring", "master.key", "social security", '"auth"', "wifi:",
+    *INTL_TRIGGERS, *INTL_NON_ASCII,
+    *INTL_LATIN_NON_ASCII, "passwort", "passord", "de passe",
 }))
 _QUICK_TOKEN = re.compile(
     r"AKIA|ASIA|ABIA|ACCA|A3T|gh[pousr]_|github_pat_|gl[a-z]{1,3}-|xox|sk-|[srp]k_|whsec_|AIza|ya29\.|GOCSPX"
@@ -934,13 +1450,18 @@ _QUICK_TOKEN = re.compile(
     r"|gsk_|xai-|pplx-|r8_|ops_|A3-|p8e-|LTAI|AKCp|Q~|CLOJARS_|v1\.0-|dckr_|dp\.|dt0c01|EZ[AT]K|figd_|fo1_|FLW"
     r"|GR1348941|glc_|pat\.|sat\.|HRKU-|nfp_|oy2|sha256~|pscale_|pnu_|pul-|rdme_|rubygems_|xkeysib-|sntry|shippo_"
     r"|xapp-|sgp_|sbp_|sb_secret_|tskey-|atlasv1|tfp_|webhook|discord|zapier|hooks\.slack|LS0tLS1CRUdJTi"
+    r"|pat[A-Za-z0-9]{14}\.|oauth:"
 )
 
 
 _QUICK_WORD = re.compile("|".join(re.escape(w) for w in QUICK_WORDS))
+# Shapes that are no TOKEN_FORMATS (find_tokens need not try its formats on them) but that
+# another detector finds without a word: password hashes, DER keys, WIF keys.
+_QUICK_SHAPE = re.compile(r"\$(?:1|apr1|md5|2[abxy]?|5|6|y|gy|7|argon2\w{1,2}|pbkdf2[\w\-]*)\$|pbkdf2_|SCRAM-|md5[0-9a-f]{32}"
+                          r"|MI[IJ]|MHcCAQEE|(?<![\w])[5KL9c][1-9A-HJ-NP-Za-km-z]{50,51}(?![\w])")
 
 
 def may_hold_secret(text: str) -> bool:
     if _QUICK_WORD.search(text.lower()) is not None:
         return True
-    return text.count(":") >= 4 or _QUICK_TOKEN.search(text) is not None
+    return text.count(":") >= 4 or _QUICK_TOKEN.search(text) is not None or _QUICK_SHAPE.search(text) is not None

@@ -4,6 +4,7 @@ rely on (idempotent, paths name by name, queries hidden by what they matched).""
 
 from __future__ import annotations
 
+import base64
 import random
 import string
 import subprocess
@@ -39,7 +40,8 @@ ISSUE_CASES = [
     ("DB_PASS=letmein42", "letmein42"),
     ("machine example.org login bob password s3cr3t-pw", "s3cr3t-pw"),
     ("export STRIPE=sk_live_4eC39HqLyjWDarjtT1zdp7dc", "sk_live_4eC39HqLyjWDarjtT1zdp7dc"),
-    ("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"),
+    # made up: the AWS documentation's own example (wJalr...EXAMPLEKEY) is public and stays
+    ("aws_secret_access_key = q8Rz/T3mVb7KpLx2N9wYc4HdF6gJs0EuA1tZoXiB", "q8Rz/T3mVb7KpLx2N9wYc4HdF6gJs0EuA1tZoXiB"),
 ]
 
 
@@ -354,3 +356,250 @@ def test_a_dsn_without_credentials_is_not_a_secret(text):
 ])
 def test_a_dsn_with_credentials_is_still_redacted(text, secret):
     assert secret not in redact(text)
+
+
+# -- found by the red-team corpus (2026-12-02): each case is (text, exact redacted text) ----
+
+def _exact(text: str, expected: str) -> None:
+    assert redact(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # public by design, or the documentation's own example: kept
+    ("const stripe = Stripe('pk_live_51Hx9TqLkV2mNpR7sW3yZ8aBcD4eF6gH');",
+     "const stripe = Stripe('pk_live_51Hx9TqLkV2mNpR7sW3yZ8aBcD4eF6gH');"),
+    ("mapboxgl.accessToken = 'pk.eyJ1IjoiYWNtZS1tYXBzIiwiYSI6ImNrOXgyIn0.lnz-C3E20M84QFevjq1dtD';",
+     "mapboxgl.accessToken = 'pk.eyJ1IjoiYWNtZS1tYXBzIiwiYSI6ImNrOXgyIn0.lnz-C3E20M84QFevjq1dtD';"),
+    ("AWS Access Key ID [None]: AKIAIOSFODNN7EXAMPLE", "AWS Access Key ID [None]: AKIAIOSFODNN7EXAMPLE"),
+    ("AWS Secret Access Key [None]: wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+     "AWS Secret Access Key [None]: wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"),
+    ("STRIPE_SECRET_KEY=sk_live_xxxxxxxxxxxxxxxxxxxxxxxx", "STRIPE_SECRET_KEY=sk_live_xxxxxxxxxxxxxxxxxxxxxxxx"),
+    ("OPENAI_API_KEY=sk-...", "OPENAI_API_KEY=sk-..."),
+    ("SLACK_BOT_TOKEN=xoxb-your-token-here", "SLACK_BOT_TOKEN=xoxb-your-token-here"),
+    ('  bot_token: "123456789:ABCdefGhIJKlmnOPQrstUVwxyz"', '  bot_token: "123456789:ABCdefGhIJKlmnOPQrstUVwxyz"'),
+    ('  "login.password": "Passwort",', '  "login.password": "Passwort",'),
+    ('  "errors.invalid_password": "Benutzername oder Passwort ist falsch.",',
+     '  "errors.invalid_password": "Benutzername oder Passwort ist falsch.",'),
+    ("パスワードは12文字以上で、英大文字・英小文字・数字を含める必要があります。",
+     "パスワードは12文字以上で、英大文字・英小文字・数字を含める必要があります。"),
+    ("    permissions:\n      id-token: write\n", "    permissions:\n      id-token: write\n"),
+    # ... while the secret versions of the same shapes still go
+    ("STRIPE_SECRET_KEY=sk_live_51Hx9TqLkV2mNpR7sW3yZ8aBcD4eF6gH", "STRIPE_SECRET_KEY=[REDACTED:STRIPE_KEY]"),
+    ('"login.password": "Passwort2024!"', '"login.password": "[REDACTED:SECRET]"'),
+    ("パスワードは Sakura#2024 です", "パスワードは [REDACTED:SECRET] です"),
+])
+def test_public_example_and_ui_values_stay_and_their_secret_twins_go(text, expected):
+    _exact(text, expected)
+
+
+def test_a_supabase_anon_jwt_stays_and_a_service_role_jwt_goes():
+    def jwt(role: str) -> str:
+        body = base64.urlsafe_b64encode(f'{{"iss":"supabase","ref":"abcd","role":"{role}"}}'.encode()).decode()
+        return "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9." + body.rstrip("=") + ".9KYDvIBj5Hl1vfL7x_DMIwcQBLbubAHz82l9V4GiiIA"
+    anon, service = f"createClient(url, '{jwt('anon')}')", f"createClient(url, '{jwt('service_role')}')"
+    assert redact(anon) == anon
+    assert redact(service) == "createClient(url, '[REDACTED:JWT]')"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("das WLAN-Passwort für das Büro lautet Matryoshka8830=\nBitte nicht weitergeben.",
+     "das WLAN-Passwort für das Büro lautet [REDACTED:SECRET]\nBitte nicht weitergeben."),
+    ("Kurze Info: das Passwort für den Upload ist Dragon81*", "Kurze Info: das Passwort für den Upload ist [REDACTED:SECRET]"),
+    ("Le mot de passe du compte administrateur est « VfQpLTyCrEj%sMm3Zt ».",
+     "Le mot de passe du compte administrateur est « [REDACTED:SECRET] »."),
+    ("mdp : -Kartoffel_7329", "mdp : [REDACTED:SECRET]"),
+    ("la contraseña del router es Primavera2015& (no la compartas)",
+     "la contraseña del router es [REDACTED:SECRET] (no la compartas)"),
+    ("a senha do Wi-Fi é ?P$vP+Whu2YxOL7t. Qualquer coisa me liga.",
+     "a senha do Wi-Fi é [REDACTED:SECRET]. Qualquer coisa me liga."),
+    ("la password del NAS è: Moonlight2016^", "la password del NAS è: [REDACTED:SECRET]"),
+    ("Hasło do panelu administracyjnego: F@QPJk=adY_1B88Dni", "Hasło do panelu administracyjnego: [REDACTED:SECRET]"),
+    ("пароль от вайфая на даче — banane^63", "пароль от вайфая на даче — [REDACTED:SECRET]"),
+    ("Muhasebe programının şifresi: winter!2020", "Muhasebe programının şifresi: [REDACTED:SECRET]"),
+    ("كلمة المرور الجديدة للبريد هي: ^Kartoffel_51", "كلمة المرور الجديدة للبريد هي: [REDACTED:SECRET]"),
+    ("ऑफिस वाई-फाई का पासवर्ड है: tx+DJqKkc2iiS$", "ऑफिस वाई-फाई का पासवर्ड है: [REDACTED:SECRET]"),
+    ("Linh ơi, mật khẩu wifi là Marrakech88_ nhé.", "Linh ơi, mật khẩu wifi là [REDACTED:SECRET] nhé."),
+    ("Dewi, kata sandi akun kantor: *Kartoffel_6582 ya", "Dewi, kata sandi akun kantor: [REDACTED:SECRET] ya"),
+    # look-alikes: the same labels before ordinary words stay
+    ("Das Passwort für den Upload ist abgelaufen.", "Das Passwort für den Upload ist abgelaufen."),
+    ("a senha do Wi-Fi é segura.", "a senha do Wi-Fi é segura."),
+    ("Muhasebe programının şifresi: değiştirildi", "Muhasebe programının şifresi: değiştirildi"),
+    ("mật khẩu wifi là gì?", "mật khẩu wifi là gì?"),
+])
+def test_a_password_named_in_its_language_with_what_it_is_for(text, expected):
+    _exact(text, expected)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("[10:42] lea: what's the guest wifi password again?\n[10:43] tom: \"Sakura2933$\" (case sensitive)\n",
+     "[10:42] lea: what's the guest wifi password again?\n[10:43] tom: \"[REDACTED:SECRET]\" (case sensitive)\n"),
+    ("[10:25] Wei: Kennwort:\n[10:27] Wei: krakow?98\n", "[10:25] Wei: Kennwort:\n[10:27] Wei: [REDACTED:SECRET]\n"),
+    ("Diceware passphrase: correct horse battery staple\nKeyfile: ~/vault.key",
+     "Diceware passphrase: [REDACTED:SECRET]\nKeyfile: ~/vault.key"),
+    ("For the backup drive the passphrase is: thunder pepper correct otter velvet",
+     "For the backup drive the passphrase is: [REDACTED:SECRET]"),
+    ("Hier die Passphrase für den Passwortmanager (Notfall):\nbattery harbor copper lantern\n",
+     "Hier die Passphrase für den Passwortmanager (Notfall):\n[REDACTED:SECRET]\n"),
+    ("- Grafana: temporary admin pw (McF24VAh=AIclFYaUaF4u) until SSO is wired up",
+     "- Grafana: temporary admin pw ([REDACTED:SECRET]) until SSO is wired up"),
+    ("- give Tom the alarm password (Y3a$txOT1#Y%x78xn?hr)", "- give Tom the alarm password ([REDACTED:SECRET])"),
+    ("ok the new vpn password is Tr0pic@l#88 - no wait, it's Tr0pic@l#89. Try that one.",
+     "ok the new vpn password is [REDACTED:SECRET] - no wait, it's [REDACTED:SECRET]. Try that one."),
+    ("I tried username ingrid.berg and password &Sevilla_5706\nbut it says invalid",
+     "I tried username ingrid.berg and password [REDACTED:SECRET]\nbut it says invalid"),
+    ("- [ ] Rotate staging DB password — current one `B@li86$` is also in the wiki",
+     "- [ ] Rotate staging DB password — current one `[REDACTED:SECRET]` is also in the wiki"),
+    # look-alikes
+    ("The passphrase is used to encrypt the key.", "The passphrase is used to encrypt the key."),
+    ("The passphrase must be at least twelve characters long.", "The passphrase must be at least twelve characters long."),
+    ("hash the password (SHA256) before storing it", "hash the password (SHA256) before storing it"),
+    ("PASSWORD_MIN_LENGTH=12 # password policy", "PASSWORD_MIN_LENGTH=12 # password policy"),
+    ("reset your password at https://example.com/reset?id=42&x=1", "reset your password at https://example.com/reset?id=42&x=1"),
+    ("mail anna.b2@example.com about the password reset", "mail anna.b2@example.com about the password reset"),
+])
+def test_passphrases_parenthesised_and_password_shaped_values_on_a_password_line(text, expected):
+    _exact(text, expected)
+
+
+_B64C = string.ascii_letters + string.digits + "./"
+_APR1 = "$apr1$" + _fake("apr", _B64C, 8) + "$" + _fake("apr2", _B64C, 22)
+_BCRYPT = "$2y$05$" + _fake("bcrypt", _B64C, 53)
+_SHA512 = "$6$" + _fake("s6", _B64C, 16) + "$" + _fake("s6b", _B64C, 86)
+_YESCRYPT = "$y$j9T$" + _fake("y1", _B64C, 22) + "$" + _fake("y2", _B64C, 43)
+_ARGON2 = "$argon2id$v=19$m=65536,t=3,p=4$" + _fake("a1", _AN, 22) + "$" + _fake("a2", _AN, 43)
+_PG_MD5 = "md5" + _fake("pgmd5", _HEX, 32)
+_WG = _fake("wg", _AN + "+/", 43) + "="
+_HEX64 = _fake("ovpn", _HEX, 32 * 16)
+_P12 = "MIIKUQIBAzCCChcGCSqGSIb3DQEHAaCCCggEggoE" + _fake("p12", _AN + "+/", 120)
+_CERT = "MIIDdzCCAl+gAwIBAgIEAgAAuTANBgkqhkiG9w0BAQUFADBaMQswCQYDVQQGEwJJ" + _fake("crt", _AN + "+/", 80)
+_RAILS = _fake("rails", _HEX, 32)
+_RCLONE = _fake("rclone", _AN, 31)
+_WP_SALT = "GpD>T_AT18S6&5>+#f>L8w,&nG#.NP%LpYw(OZx>-iCy,fcw7pVR;EF}}vm})@!["
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    (f"admin:{_APR1}\nmonitoring:{_BCRYPT}\n", "admin:[REDACTED:PASSWORD_HASH]\nmonitoring:[REDACTED:PASSWORD_HASH]\n"),
+    (f"root:{_SHA512}:19640:0:99999:7:::\ndaemon:*:19640:0:99999:7:::\nanna:{_YESCRYPT}:19712:0:99999:7:::",
+     "root:[REDACTED:PASSWORD_HASH]:19640:0:99999:7:::\ndaemon:*:19640:0:99999:7:::\nanna:[REDACTED:PASSWORD_HASH]:19712:0:99999:7:::"),
+    (f'hash = "{_ARGON2}"', 'hash = "[REDACTED:PASSWORD_HASH]"'),
+    (f'$ cat /etc/pgbouncer/userlist.txt\n"pgbouncer_admin" "IdnG&-Cxc@jkzM%3fJw8"\n"app" "{_PG_MD5}"\n',
+     '$ cat /etc/pgbouncer/userlist.txt\n"pgbouncer_admin" "[REDACTED:SECRET]"\n"app" "[REDACTED:PASSWORD_HASH]"\n'),
+    ("CREATE USER 'report_ro'@'10.0.%' IDENTIFIED BY 'NLotlP1uO+=i5PWBUq!1dNe';",
+     "CREATE USER 'report_ro'@'10.0.%' IDENTIFIED BY '[REDACTED:SECRET]';"),
+    ('CREATE USER etl_loader IDENTIFIED BY "@Saigon_59" DEFAULT TABLESPACE users;',
+     'CREATE USER etl_loader IDENTIFIED BY "[REDACTED:SECRET]" DEFAULT TABLESPACE users;'),
+    ("ALTER ROLE app_rw WITH LOGIN PASSWORD 'KKD0QS4UO2uHrK2vlU' VALID UNTIL '2025-12-31';",
+     "ALTER ROLE app_rw WITH LOGIN PASSWORD '[REDACTED:SECRET]' VALID UNTIL '2025-12-31';"),
+    ("CREATE ROLE grafana_ro LOGIN PASSWORD 'banane=75';", "CREATE ROLE grafana_ro LOGIN PASSWORD '[REDACTED:SECRET]';"),
+    ("CREATE LOGIN [svc_powerbi] WITH PASSWORD=N'pLlki3HyUX63-P&ltm', DEFAULT_DATABASE=[Sales]",
+     "CREATE LOGIN [svc_powerbi] WITH PASSWORD=N'[REDACTED:SECRET]', DEFAULT_DATABASE=[Sales]"),
+    (f"define( 'DB_PASSWORD', 'w91QypnnXISm5Ia30u$_X' );\ndefine( 'AUTH_KEY',         '{_WP_SALT}' );\n"
+     "define( 'DB_HOST', 'localhost' );\ndefine( 'WP_DEBUG', false );",
+     "define( 'DB_PASSWORD', '[REDACTED:SECRET]' );\ndefine( 'AUTH_KEY',         '[REDACTED:SECRET]' );\n"
+     "define( 'DB_HOST', 'localhost' );\ndefine( 'WP_DEBUG', false );"),
+    (f"[Interface]\nPrivateKey = {_WG}\n[Peer]\nPublicKey = {_WG[::-1]}\nPresharedKey = {_WG}\n",
+     f"[Interface]\nPrivateKey = [REDACTED:SECRET]\n[Peer]\nPublicKey = {_WG[::-1]}\nPresharedKey = [REDACTED:SECRET]\n"),
+    ("<tls-auth>\n-----BEGIN OpenVPN Static key V1-----\n" + "\n".join(_HEX64[i:i + 32] for i in range(0, 512, 32))
+     + "\n-----END OpenVPN Static key V1-----\n</tls-auth>", "<tls-auth>\n[REDACTED:PRIVATE_KEY]\n</tls-auth>"),
+    ('%any 203.0.113.10 : PSK "tZRT!u2l0lz3ZfWAPwkeG!Zf"\n: RSA /etc/ipsec.d/private/gw.key',
+     '%any 203.0.113.10 : PSK "[REDACTED:SECRET]"\n: RSA /etc/ipsec.d/private/gw.key'),
+    ("    Security key           : Present\n    Key Content            : Marrakech2020$\n",
+     "    Security key           : Present\n    Key Content            : [REDACTED:SECRET]\n"),
+    ('<User>shopftp</User>\n<Pass encoding="base64">NG9qaFZrOVdNJG9qVE5tJGZ2JnRL</Pass>',
+     '<User>shopftp</User>\n<Pass encoding="base64">[REDACTED:SECRET]</Pass>'),
+    (f"[b2]\ntype = b2\naccount = 0051304123297133828d56245\nkey = {_RCLONE}\n",
+     "[b2]\ntype = b2\naccount = 0051304123297133828d56245\nkey = [REDACTED:SECRET]\n"),
+    ("user anna@gmail.com\npassword ldyy gopy qtam finb\naccount default : gmail",
+     "user anna@gmail.com\npassword [REDACTED:SECRET]\naccount default : gmail"),
+    ("ConnectionString=Driver={ODBC Driver 18};Uid=excel_ro;Pwd={p++sllxx^Qoe9YPaoIhBdUt};Encrypt=yes;",
+     "ConnectionString=Driver={ODBC Driver 18};Uid=excel_ro;Pwd={[REDACTED:SECRET]};Encrypt=yes;"),
+    ("$admin = New-Object PSCredential(\"CORP\\svc\", (ConvertTo-SecureString '4wrqTT?^+eC3e3C' -AsPlainText -Force))",
+     "$admin = New-Object PSCredential(\"CORP\\svc\", (ConvertTo-SecureString '[REDACTED:SECRET]' -AsPlainText -Force))"),
+    (f"[12:16] Sofia: $ cat config/master.key\n[12:17] Sofia: {_RAILS}\n",
+     "[12:16] Sofia: $ cat config/master.key\n[12:17] Sofia: [REDACTED:SECRET]\n"),
+    ("  VPN:        priya.sharma / IXCeT+SADozIr-wtpOzZ8$VT\n", "  VPN:        priya.sharma / [REDACTED:SECRET]\n"),
+    (f"data:\n  keystore.p12: {_P12}\n", "data:\n  keystore.p12: [REDACTED:PRIVATE_KEY]\n"),
+    ("oauth = oauth:2rlho632oj04uts7lao9rgl0kic2b7", "oauth = [REDACTED:TWITCH_TOKEN]"),
+    ("|| Account || Access key || Secret ||\n| s3-uploader | AKIAXEGBUU7CEHSVNTQP | plD9uP8uAL7Fjio74kHfgO8Zq80l4IZxbVxyWbqr |",
+     "|| Account || Access key || Secret ||\n| s3-uploader | [REDACTED:AWS_KEY] | [REDACTED:SECRET] |"),
+    ("Accept: application/json\nCookie: _ga=GA1.2.13849.17140; sessionid=m4Psj7CQcz7S6th1rbsoOmTaU1D8pk1EzP6ik6PF5aE",
+     "Accept: application/json\nCookie: [REDACTED:AUTH_HEADER]"),
+    # look-alikes
+    ("echo $1 $2 and price $5 $6", "echo $1 $2 and price $5 $6"),
+    (f"md5sum: {_PG_MD5[3:]}  backup.tar", f"md5sum: {_PG_MD5[3:]}  backup.tar"),
+    ("CREATE USER report_ro; -- password set by the vault", "CREATE USER report_ro; -- password set by the vault"),
+    ("define( 'DB_HOST', 'localhost' );", "define( 'DB_HOST', 'localhost' );"),
+    ("    Key Content            : Absent", "    Key Content            : Absent"),
+    (f"cert: {_CERT}", f"cert: {_CERT}"),
+    ("sort_key = \"created_at_desc_and_more_words\"", "sort_key = \"created_at_desc_and_more_words\""),
+    ("km / h and input / output", "km / h and input / output"),
+])
+def test_config_files_sql_and_password_hashes(text, expected):
+    _exact(text, expected)
+
+
+def _wif(seed: str, compressed: bool) -> str:
+    """A made-up key in Wallet Import Format with a valid checksum (base58check)."""
+    import hashlib
+    alphabet = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+    payload = b"\x80" + hashlib.sha256(seed.encode()).digest() + (b"\x01" if compressed else b"")
+    raw = payload + hashlib.sha256(hashlib.sha256(payload).digest()).digest()[:4]
+    n, out = int.from_bytes(raw, "big"), ""
+    while n:
+        n, r = divmod(n, 58)
+        out = alphabet[r] + out
+    return out
+
+
+_WIF_U, _WIF_C = _wif("paper wallet", False), _wif("paper wallet", True)
+_ETH = _fake("eth", _HEX, 64)
+_SHA = _fake("sha", _HEX, 64)
+_SEED_WORDS = "among art devote afford yellow adapt above absorb ability account anxiety muffin".split()
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("github-recovery-codes.txt\n\nd7fd2-45e40\nb1463-b1969\na05e8-22bdb\n\nKeep these in a safe place.",
+     "github-recovery-codes.txt\n\n[REDACTED:SECRET]\n[REDACTED:SECRET]\n[REDACTED:SECRET]\n\nKeep these in a safe place."),
+    ("BACKUP VERIFICATION CODES\nanna.mueller@gmail.com\n\n1. 1624 6257\n2. 4407 5292\n\nEach code can be used only once.",
+     "BACKUP VERIFICATION CODES\nanna.mueller@gmail.com\n\n1. [REDACTED:SECRET]\n2. [REDACTED:SECRET]\n\n"
+     "Each code can be used only once."),
+    ("- Google Konto 2FA secret (falls Handy weg): rx3m 2m54 b5ac n5qd ubml ghiv uci4 4ec2\n- Authenticator einrichten!",
+     "- Google Konto 2FA secret (falls Handy weg): [REDACTED:SECRET]\n- Authenticator einrichten!"),
+    ("The recovery key is CH09-GTZU-GB7S-LT76-7J76-XBZ2 – I put it in the safe.",
+     "The recovery key is [REDACTED:SECRET] – I put it in the safe."),
+    ("MetaMask Secret Recovery Phrase - DO NOT SHARE\n\n" + "\n".join(f"{i + 1:2}. {w}" for i, w in enumerate(_SEED_WORDS)),
+     "MetaMask Secret Recovery Phrase - DO NOT SHARE\n\n [REDACTED:SEED_PHRASE]"),
+    (f"private key (WIF): {_WIF_C}\nold uncompressed: {_WIF_U}\n",
+     "private key (WIF): [REDACTED:PRIVATE_KEY]\nold uncompressed: [REDACTED:PRIVATE_KEY]\n"),
+    (f'      accounts: ["0x{_ETH}"]', '      accounts: ["0x[REDACTED:PRIVATE_KEY]"]'),
+    (f'acct = w3.eth.account.from_key("{_ETH}")', 'acct = w3.eth.account.from_key("[REDACTED:PRIVATE_KEY]")'),
+    (f"const KEY = Buffer.from('{_ETH}', 'hex');", "const KEY = Buffer.from('[REDACTED:PRIVATE_KEY]', 'hex');"),
+    ("Card number: 4577 6318 7691 3341\nExpiry: 06/30\nCVV: 879\n",
+     "Card number: [REDACTED:CARD]\nExpiry: [REDACTED:CARD]\nCVV: [REDACTED:CARD]\n"),
+    ("Mastercard 5589405155907727\ngültig bis 09/2029 · Prüfziffer 295", "Mastercard [REDACTED:CARD]\ngültig bis [REDACTED:CARD] · Prüfziffer [REDACTED:CARD]"),
+    ("375606197245344 exp 09/26 CID 4706", "[REDACTED:CARD] exp [REDACTED:CARD] CID [REDACTED:CARD]"),
+    ("[12:10] Lea: PIN (SecureGo): 56624", "[12:10] Lea: PIN (SecureGo): [REDACTED:SECRET]"),
+    ("- Haustür-Code: 6936#\n- Alarmanlage: 320040 (dann OK drücken)\n- SIM-PIN 8388, PUK 90311003",
+     "- Haustür-Code: [REDACTED:SECRET]\n- Alarmanlage: [REDACTED:SECRET] (dann OK drücken)\n"
+     "- SIM-PIN [REDACTED:SECRET], PUK [REDACTED:SECRET]"),
+    ("* Gate code for the loading dock: 2860\n* Bike room locker combo: 734",
+     "* Gate code for the loading dock: [REDACTED:SECRET]\n* Bike room locker combo: [REDACTED:SECRET]"),
+    ("Mamá, el PIN de la tarjeta nueva es 9208. Bórralo.", "Mamá, el PIN de la tarjeta nueva es [REDACTED:SECRET]. Bórralo."),
+    ("Reisepass Anna: CX0VKGCR5 (gültig bis 2031)\nPassport Tom (US): 339397438\nPasseport Chloé: 18GS85658",
+     "Reisepass Anna: [REDACTED:ID_NUMBER] (gültig bis 2031)\nPassport Tom (US): [REDACTED:ID_NUMBER]\n"
+     "Passeport Chloé: [REDACTED:ID_NUMBER]"),
+    ("Name,Country,ID document,Number\nMateo García,ES,DNI,55123707K", "Name,Country,ID document,Number\nMateo García,ES,DNI,[REDACTED:ID_NUMBER]"),
+    # look-alikes
+    ("Your recovery codes were regenerated on 2024-03-01.", "Your recovery codes were regenerated on 2024-03-01."),
+    ("1. 1624 6257 Main Street\n2. 4407 5292", "1. 1624 6257 Main Street\n2. 4407 5292"),
+    (f"sha256: {_SHA}  wallet.tar.gz", f"sha256: {_SHA}  wallet.tar.gz"),
+    (f"commit {_SHA[:40]} fixes the key loading", f"commit {_SHA[:40]} fixes the key loading"),
+    ("5JB8yJzcFsLsDQFqxNsRSgut3u23m8HbyshFQjzWJXyWTfJeC2x", "5JB8yJzcFsLsDQFqxNsRSgut3u23m8HbyshFQjzWJXyWTfJeC2x"),
+    ("Expiry: 06/30 for the promo voucher", "Expiry: 06/30 for the promo voucher"),
+    ("The building code 2021 applies; see error code 404.", "The building code 2021 applies; see error code 404."),
+    ("GPIO pin 13 drives the LED", "GPIO pin 13 drives the LED"),
+    ("Passport photos: 2 needed, valid until 2031", "Passport photos: 2 needed, valid until 2031"),
+    ("Account ID: 0051304123297133828d56245 (not a secret)", "Account ID: 0051304123297133828d56245 (not a secret)"),
+])
+def test_2fa_codes_wallet_keys_card_data_pins_and_id_numbers(text, expected):
+    _exact(text, expected)
