@@ -64,7 +64,8 @@ ALGORITHM_KEY = "memory:algorithm"
 #    is an application's, where the producer did not say (memory.authorship); lines only
 #    added to a file made in the session are writing, not revising (D); windows scrolled on
 #    through a file are one read (A); output whose content is not known (a Word or PDF file
-#    kept as bytes) is no chance to show text only (F).
+#    kept as bytes) is no chance to show text only (F); edits of one file saved back to back
+#    within seconds (an editor saving as one types) are one change (D).
 ALGORITHM = 10
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 

@@ -186,6 +186,29 @@ def test_iteration(session_builder, kind, expected):
     assert _tiers(b)["D"]["tier"] == expected
 
 
+def test_an_editor_saving_while_one_types_splits_no_change(session_builder):
+    # An editor that saves every few seconds logs a 45-line rewrite of a section as three
+    # 15-line edits, seconds apart with nothing between them, then the whole file replaced:
+    # a rewriter, not someone revising in 10-30 line steps. Edits with a read between them,
+    # or a minute apart, are separate changes.
+    def make(b, i):
+        b.write("notes.md", _doc(25, bullets=True))
+        b.write("report.md", _doc(100))
+        b.edit("report.md", 15, 0)
+        for _ in range(2):
+            b.add("file_edit", 3_000, file_path="report.md", file_type="md", lines_added=8, lines_deleted=7,
+                  diff_summary="+8 -7")
+        b.write("report.md", _doc(95), op="overwrite")
+    assert _user(session_builder, make, 8)["D"].tier == "R"
+    b = session_builder()
+    b.write("report.md", _doc(100))
+    b.edit("report.md", 8, 7)
+    b.add("file_read", 1_500, file_path="report.md", file_type="md", view_count=2, view_range=[1, 40], content_length=900)
+    b.add("file_edit", 1_500, file_path="report.md", file_type="md", lines_added=8, lines_deleted=7, diff_summary="+8 -7")
+    b.add("file_edit", 60_000, file_path="report.md", file_type="md", lines_added=8, lines_deleted=7, diff_summary="+8 -7")
+    assert _signals(b)["D"]["sizes"] == [15, 15, 15]
+
+
 def test_touch_ups_and_autosaves_say_nothing_about_edit_size(session_builder):
     # A balanced reviser whose editor saves while they type: one 20-line change per session,
     # then one- and two-line saves. The saves are not "incremental small edits".
