@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 
 from filegram.config import TOOL_PROGRAM_KINDS
 
-from .interpreters import PYTHONS, is_interpreter
+from .interpreters import PYTHONS, is_interpreter, script_index
 
 # kind -> authored. "search" runs come from searchspec (grep, find ...): the person's.
 AUTHORED_KINDS = {"shell": True, "reader": True, "editor": True, "search": True}
@@ -157,7 +157,7 @@ KNOWN_SUBCOMMANDS = frozenset(
     "status checkout switch stash merge pull push fetch clone commit add reset restore rebase cherry-pick "
     "revert log diff show init branch tag mv rm am apply bisect blame clean gc worktree submodule lfs "
     "archive export import update up install uninstall upgrade ci run build test sync remove lock exec "
-    "download wheel freeze list check publish new fmt pop drop create extract".split()
+    "download wheel freeze list check publish new fmt pop drop create extract pack".split()
 )
 
 
@@ -198,6 +198,13 @@ class ProgramTable:
         """The row of a command line (None: not in the table). A script run by its
         interpreter (`python3 /env/bin/pip install`, as a shebang line runs it) and
         `python -m module` are classified by the script or module."""
+        if comm and " " in comm.strip():
+            comm = comm.split()[0]  # a retitled process (see below): "npm install" -> npm
+        if len(argv) == 1 and " " in argv[0].strip() and os.sep not in argv[0].split()[0]:
+            # A node program that set its title (npm sets process.title to `npm install`)
+            # leaves that title as its whole command line, one string: its words are the
+            # program and its sub-command.
+            argv = argv[0].split()
         if not argv:
             if comm:
                 return self._match(comm, ())
@@ -215,8 +222,21 @@ class ProgramTable:
             if i < len(args) and not args[i].startswith("-"):
                 return self._match(os.path.basename(args[i]), args[i + 1 :])
             return None
-        if name in ("sh", "bash", "dash", "env") and args and not args[0].startswith("-"):
-            return self._match(os.path.basename(args[0]), args[1:])  # a shebang'd shell script
+        if name == "env":  # `#!/usr/bin/env node`: the command after env's options and assignments
+            i = 0
+            while i < len(args) and (args[i].startswith("-") or "=" in args[i]):
+                i += 2 if args[i] in ("-u", "--unset", "-C", "--chdir") else 1
+            return self.classify(args[i:], comm) if i < len(args) else None
+        i = script_index(argv)
+        if i is not None:
+            # Any interpreter running a script (`bash x.sh`, and what a shebang line runs:
+            # `node /usr/bin/npm install`, `ruby /usr/bin/gem install`) is classified by the
+            # script, as Python's are above. npm is a node script: it was never recognised, and
+            # everything `npm install` wrote was the person's writing.
+            script = os.path.basename(argv[i])
+            rest = argv[i + 1 :]
+            return (self._match(script, rest) or self._match(_launcher(script), rest)
+                    or (self._match(comm, rest) if comm and comm != name else None))
         return self._match(name, args) or (self._match(comm, args) if comm and comm != name else None)
 
     def _match(self, name: str, args: Sequence[str]) -> Classified | None:
@@ -233,6 +253,14 @@ class ProgramTable:
                 command = f"tar {_tar_mode(args)}".rstrip()
             return Classified(rule, name, command, tuple(args))
         return None
+
+
+_LAUNCHER_RE = re.compile(r"(?:-cli)?\.(?:js|cjs|mjs|rb)$")
+
+
+def _launcher(script: str) -> str:
+    """The program a launcher script stands for: npm-cli.js -> npm, pnpm.cjs -> pnpm."""
+    return _LAUNCHER_RE.sub("", script)
 
 
 def _subcommand(args: Sequence[str]) -> str | None:

@@ -1,0 +1,79 @@
+"""More real tools under the real recorder (the tool zoo): who did what when the person runs
+npm, rsync, sqlite3, curl and wget, or opens a file a tool made for writing and writes
+nothing. Each test failed on the recorder before the change it names (real files, real
+inotify, the real process helper; nothing reaches the network: downloads come from a server
+on the loopback interface started here)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from fg_helpers import FLUSH_S
+from filegram.recorder import Recorder
+from filegram.recorder.programs import ProgramTable
+from rec_helpers import make_config, sh
+
+from filegram.store import Store
+
+DERIVED = ("context_switch", "cross_file_reference")
+
+
+def primary(store: Store) -> list[dict]:
+    return [e for e in store.actions() if e["event_type"] not in DERIVED]
+
+
+def _need(*programs: str) -> None:
+    missing = [p for p in programs if not shutil.which(p)]
+    if missing:
+        pytest.skip(f"{', '.join(missing)} not installed")
+
+
+def _offline_npm(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """npm without the network: offline, no update check, a cache and a home of its own."""
+    for k, v in (("npm_config_offline", "true"), ("npm_config_update_notifier", "false"),
+                 ("npm_config_audit", "false"), ("npm_config_fund", "false"),
+                 ("npm_config_cache", str(tmp_path / "npm-cache")), ("HOME", str(tmp_path / "home"))):
+        monkeypatch.setenv(k, v)
+    (tmp_path / "home").mkdir()
+
+
+# -- npm: a node script -----------------------------------------------------------------------
+
+
+def test_a_tool_run_through_its_interpreter_is_the_tool() -> None:
+    """npm is `#!/usr/bin/env node`: the helper sees `/usr/bin/env node /usr/bin/npm install`,
+    then `node /usr/bin/npm install`, then, once npm has set its title, `npm install` as one
+    string (its kernel name too). All of them are npm; before, none was, and everything npm
+    wrote was the person's writing."""
+    t = ProgramTable()
+    for argv, comm in ((["/usr/bin/env", "node", "/usr/bin/npm", "install"], "npm"),
+                       (["node", "/usr/bin/npm", "install", "--offline"], "node"),
+                       (["npm install"], "npm install"),
+                       (["node", "/usr/lib/node_modules/npm/bin/npm-cli.js", "install"], "node")):
+        c = t.classify(argv, comm)
+        assert c is not None and (c.program, c.command, c.rule.authored) == ("npm", "npm install", False), argv
+    assert t.classify([], "npm install").program == "npm"  # type: ignore[union-attr]
+    assert t.classify(["ruby", "/usr/bin/gem", "install", "x"], "ruby").command == "gem install"  # type: ignore[union-attr]
+    # an interpreter running the person's own script is still no row
+    assert t.classify(["node", "build.js"], "node") is None
+    assert t.classify(["node", "-e", "1"], "node") is None
+    assert t.classify(["/usr/bin/env", "python3", "tidy.py"], "python3") is None
+
+
+def test_npm_init_and_pack_are_npms_work(root: Path, store: Store, tmp_path: Path,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    _need("npm")
+    _offline_npm(tmp_path, monkeypatch)
+    (root / "site").mkdir()
+    with Recorder(store, [root], make_config()) as rec:
+        sh("npm init -y > /dev/null", root / "site")
+        rec.flush(FLUSH_S)
+        sh("npm pack -q > /dev/null", root / "site")
+        rec.flush(FLUSH_S)
+    evs = primary(store)
+    assert [(e["event_type"], e.get("file_path"), e.get("operation"), e["program"], e["authored"]) for e in evs] == [
+        ("file_write", "site/package.json", "create", "npm", False),
+        ("file_write", "site/site-1.0.0.tgz", "create", "npm", False)], evs
+    assert [e["command"] for e in evs] == ["npm init", "npm pack"]
