@@ -40,10 +40,10 @@ from .interpreters import PYTHONS, is_interpreter, script_index
 AUTHORED_KINDS = {"shell": True, "reader": True, "editor": True, "search": True}
 TOOL_KINDS = ("archive", "vcs", "package", "build", "indexer", "tool")
 assert set(TOOL_KINDS) | set(AUTHORED_KINDS) - {"search"} >= set(TOOL_PROGRAM_KINDS)
-# `program_kind` values that are no row of the table, inferred from what happened: a burst
-# of new files by a program the table does not list (scripts), a partial download renamed
-# onto its name (downloads). Never authored; a config row cannot name them
-# (TOOL_PROGRAM_KINDS), since no program is one by its name.
+# `program_kind` values inferred from what happened: a burst of new files by a program the
+# table does not list (scripts), a partial download renamed onto its name (downloads). Never
+# authored; a config row cannot name them (TOOL_PROGRAM_KINDS). The built-in rows of the
+# command-line downloaders (curl, wget) are of the download kind too.
 SCRIPT_KIND = "script"
 DOWNLOAD_KIND = "download"  # a file a browser saved (see downloads)
 INFERRED_KINDS = (SCRIPT_KIND, DOWNLOAD_KIND)
@@ -73,7 +73,8 @@ class Rule:
 
     @property
     def summarised(self) -> bool:
-        return not self.authored
+        # a download program's files are received one by one, with their content (see RULES)
+        return not self.authored and self.kind != DOWNLOAD_KIND
 
 
 _SHELL = "shell"
@@ -105,6 +106,12 @@ RULES: tuple[Rule, ...] = (
          "desktop search indexers (read what changed)", scope="all", resident=True),
     Rule(("updatedb", "updatedb.*", "mlocate", "plocate-build"), "indexer", "locate's database", scope="all"),
     Rule(("rsync", "rclone", "unison"), "tool", "sync tools"),
+    # --- received, not written: per-file actions with their content, authored: false -----
+    # `curl -o x URL`, `wget URL`: the person asked for the file, they did not write it (as
+    # a browser's download, see downloads). Before, curl and wget were no rows and what they
+    # saved was the person's own new file. Per file, not one summary: the file is the
+    # person's to read and edit next, so its snapshot is kept, as a browser's download's is.
+    Rule(("curl", "wget", "wget2", "aria2c", "axel"), DOWNLOAD_KIND, "download files (received, not written)"),
     # --- authored: the person's own acts ------------------------------------------------
     Rule(("git",), _SHELL, "git mv / git rm: the person's own move or removal (git's own reads not recorded)",
          subcommands=("mv", "rm"), scope="repo", quiet_reads=True),
@@ -435,6 +442,8 @@ def documentation_rows(table: ProgramTable | None = None) -> list[tuple[str, str
         if r.authored:
             how = "authored; " + ("a recursive run is one summary" if r.recursive_flags else
                                   "housekeeping not recorded" if r.kind == "editor" else "per-file actions")
+        elif not r.summarised:
+            how = "per-file actions with their content, authored: false"
         else:
             how = "one summary per action type, authored: false" + ("; followed by its I/O" if r.resident else "")
         rows.append((names, r.kind, r.does, how))

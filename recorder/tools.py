@@ -726,6 +726,8 @@ class ToolRuns:
             # no run of the table: a cleanup find's delete names find (settle), else unknown
             ev["program"] = run.program if run is not None else ev.get("_tool")
             ev["authored"] = run.c.rule.authored if run is not None else True
+            if run is not None and not run.c.rule.authored:
+                ev["program_kind"] = run.c.rule.kind  # a download program's file (programs.RULES)
             if run is not None and run.is_editor:
                 self.artifact_dirs[os.path.dirname(path)] = t  # type: ignore[arg-type]
             if etype == "file_delete" and path in self.tool_made and ev.get("was_temporary") is None:

@@ -6,7 +6,12 @@ on the loopback interface started here)."""
 
 from __future__ import annotations
 
+import http.server
 import shutil
+import socketserver
+import threading
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -77,3 +82,52 @@ def test_npm_init_and_pack_are_npms_work(root: Path, store: Store, tmp_path: Pat
         ("file_write", "site/package.json", "create", "npm", False),
         ("file_write", "site/site-1.0.0.tgz", "create", "npm", False)], evs
     assert [e["command"] for e in evs] == ["npm init", "npm pack"]
+
+
+# -- curl and wget: received, not written ---------------------------------------------------
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+
+@pytest.fixture
+def local_server(tmp_path: Path) -> Iterator[str]:
+    """A file server on the loopback interface (port 0: any free port), stopped after the test."""
+    served = tmp_path / "served"
+    served.mkdir()
+    (served / "report.txt").write_text("quarterly report\nsales rose\n")
+    handler = lambda *a, **k: _QuietHandler(*a, directory=str(served), **k)  # noqa: E731
+    server = socketserver.TCPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, name="zoo-http", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(5)
+
+
+def test_curl_and_wget_downloads_are_received(root: Path, store: Store, local_server: str) -> None:
+    """`curl -o report.txt URL`, `wget URL`: files the person received, as a browser's
+    download is (program the downloader, program_kind "download", authored: false, with its
+    snapshot). Before, they were the person's own new files. The person's edit of one then is
+    theirs, a real diff against what came."""
+    _need("curl", "wget")
+    with Recorder(store, [root], make_config()) as rec:
+        sh(f"curl -s -o report.txt {local_server}/report.txt", root)
+        rec.flush(FLUSH_S)
+        sh(f"wget -q -O copy.txt {local_server}/report.txt", root)
+        rec.flush(FLUSH_S)
+        time.sleep(0.5)  # the person, later
+        sh("printf 'costs fell\\n' >> report.txt", root)
+        rec.flush(FLUSH_S)
+    evs = primary(store)
+    assert [(e["event_type"], e["file_path"], e.get("operation"), e["program"], e.get("program_kind"), e["authored"])
+            for e in evs] == [
+        ("file_write", "report.txt", "create", "curl", "download", False),
+        ("file_write", "copy.txt", "create", "wget", "download", False),
+        ("file_edit", "report.txt", None, None, None, True)], evs
+    assert evs[0]["media_ref"] is not None and evs[2]["lines_added"] == 1
