@@ -105,7 +105,7 @@ RULES: tuple[Rule, ...] = (
     Rule(("tracker-miner-f*", "tracker-extract*", "localsearch*", "baloo_file*", "recollindex"), "indexer",
          "desktop search indexers (read what changed)", scope="all", resident=True),
     Rule(("updatedb", "updatedb.*", "mlocate", "plocate-build"), "indexer", "locate's database", scope="all"),
-    Rule(("rsync", "rclone", "unison"), "tool", "sync tools"),
+    Rule(("rclone", "unison"), "tool", "sync tools"),
     # --- received, not written: per-file actions with their content, authored: false -----
     # `curl -o x URL`, `wget URL`: the person asked for the file, they did not write it (as
     # a browser's download, see downloads). Before, curl and wget were no rows and what they
@@ -119,6 +119,11 @@ RULES: tuple[Rule, ...] = (
          kinds=("read", "create", "modify", "dir", "browse")),
     Rule(("rm",), _SHELL, "remove (rm -r of a folder: one file_delete summary)", recursive_flags=("r", "R", "recursive"),
          kinds=("delete", "dir_delete", "browse")),
+    # rsync typed by the person copies, as cp does (`rsync -a src/ dst/` is one folder copy):
+    # the person's act, not a sync tool's work (it was a tool row: one summary of new files,
+    # not authored). Its deletes (--delete) stay per file, the person's.
+    Rule(("rsync",), _SHELL, "copy (rsync -a of a folder: one file_copy summary)",
+         recursive_flags=("r", "a", "recursive", "archive")),
     Rule(("mv", "rename"), _SHELL, "move and rename", kinds=("modify", "create", "delete")),
     Rule(("mkdir", "rmdir"), _SHELL, "make and remove folders", kinds=("dir", "dir_delete")),
     Rule(("touch", "ln", "install", "truncate", "tee", "dd", "sed", "perl", "awk", "gawk", "mawk", "patch",

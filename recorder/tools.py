@@ -505,7 +505,9 @@ class ToolRuns:
         if dest is None:
             return False
         if named == dest:
-            return kind in ("create", "modify", "dir", "browse")
+            # and its own reads there: rsync -a opens the temporary files it writes (.f.md.XXXXXX)
+            # again, which were the person's reads of vanished files
+            return kind in ("create", "modify", "dir", "browse", "read")
         return kind in ("read", "browse")
 
     def names(self, path: str, t: float) -> bool:
@@ -823,10 +825,29 @@ class ToolRuns:
         if not total:
             return
         sources = run.named[:-1] or [dest]
+        if len(sources) == 1 and dest in tally.created | tally.modified and os.path.isfile(dest):
+            # `cp -a notes.md notes.bak`, `rsync -a a.md b.md`: a recursive flag on one file is
+            # a plain copy of that file (it was recorded as nothing at all)
+            rs, rd = self.roots.rel(sources[0]), self.roots.rel(dest)
+            if rd is not None:
+                if rs is None:
+                    self.output.emit("file_write", t, file_path=rd, file_type=file_type_of(rd), directory_depth=depth_of(rd),
+                                     operation="create", content_length=None, before_hash=None, after_hash=None,
+                                     media_ref=None, program=run.program, authored=True)
+                else:
+                    self.output.emit("file_copy", t, source_path=rs, dest_path=rd,
+                                     is_backup=looks_like_backup(rd) or backup_of(rs, rd), program=run.program,
+                                     authored=True)
+                self.summaries += 1
+            return
+        contents = _rsync_contents(run)
         for src in sources:
             name = os.path.basename(src.rstrip(os.sep))
-            if tally.made_root and len(sources) == 1:
-                dest_folder, n = dest, total  # cp -r photos photos-backup (a new folder)
+            if (tally.made_root and len(sources) == 1 and run.program != "rsync") or src in contents:
+                # cp -r photos photos-backup (a new folder); rsync -a photos/ backup/ (a source
+                # named with a trailing slash: its contents go into the destination itself;
+                # without it, rsync copies into dest/photos whether dest was there or not)
+                dest_folder, n = dest, total
             else:
                 dest_folder, n = os.path.join(dest, name), tally.by_child.get(name, 0)  # into an existing folder
                 if not n:
@@ -861,6 +882,15 @@ class ToolRuns:
             if under(r.path, path):
                 return self.roots.rel(r.path) or "."
         return "."
+
+
+def _rsync_contents(run: Run) -> set[str]:
+    """The sources an rsync copies the contents of (`rsync -a src/ dst/`: named with a
+    trailing slash, their files go into the destination, not into dst/src)."""
+    if run.program != "rsync":
+        return set()
+    return {os.path.normpath(os.path.join(run.cwd, a)) for a in run.c.args
+            if a.endswith(os.sep) and not a.startswith("-")}
 
 
 _SWAP_RE = re.compile(r"^\.?(.+)\.sw[a-px]$")

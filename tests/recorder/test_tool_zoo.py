@@ -84,6 +84,43 @@ def test_npm_init_and_pack_are_npms_work(root: Path, store: Store, tmp_path: Pat
     assert [e["command"] for e in evs] == ["npm init", "npm pack"]
 
 
+# -- rsync and cp -a: the person's copies -----------------------------------------------------
+
+
+def test_rsync_of_a_folder_is_the_persons_copy(root: Path, store: Store) -> None:
+    """`rsync -a photos/ backup/` is one act, a folder copy as `cp -r` is: one authored
+    file_copy of the folder (before: rsync was a sync tool, one summary of new files not
+    authored). rsync's own opens of the temporary files it writes are no reads."""
+    _need("rsync")
+    (root / "photos" / "raw").mkdir(parents=True)
+    for i in range(5):
+        (root / "photos" / f"p{i}.txt").write_text(f"photo {i}\n")
+    (root / "photos" / "raw" / "r.txt").write_text("raw\n")
+    (root / "backup").mkdir()
+    with Recorder(store, [root], make_config()) as rec:
+        sh("rsync -a photos/ backup/", root)
+        rec.flush(FLUSH_S)
+        sh("rsync -a photos fresh", root)
+        rec.flush(FLUSH_S)
+    evs = primary(store)
+    assert [(e["event_type"], e.get("source_path"), e.get("dest_path"), e.get("bulk_count"), e["program"], e["authored"])
+            for e in evs] == [("file_copy", "photos", "backup", 6, "rsync", True),
+                              ("file_copy", "photos", "fresh/photos", 6, "rsync", True)], evs
+
+
+def test_a_recursive_copy_of_one_file_is_a_copy(root: Path, store: Store) -> None:
+    """`cp -a notes.md notes-copy.md`: a recursive flag on one file. The run claimed the new
+    file for a folder copy that never came, and nothing at all was recorded."""
+    (root / "notes.md").write_text("# notes\nkeep\n")
+    with Recorder(store, [root], make_config()) as rec:
+        sh("cp -a notes.md notes-copy.md", root)
+        rec.flush(FLUSH_S)
+    evs = primary(store)
+    assert [(e["event_type"], e.get("source_path"), e.get("dest_path"), e["authored"]) for e in evs] == [
+        ("file_copy", "notes.md", "notes-copy.md", True)], evs
+    assert evs[0]["program"] in ("cp", None), evs  # cp lives a millisecond: the scan may miss it
+
+
 # -- curl and wget: received, not written ---------------------------------------------------
 
 
