@@ -128,6 +128,9 @@ RULES: tuple[Rule, ...] = (
     Rule(("mkdir", "rmdir"), _SHELL, "make and remove folders", kinds=("dir", "dir_delete")),
     Rule(("touch", "ln", "install", "truncate", "tee", "dd", "sed", "perl", "awk", "gawk", "mawk", "patch",
           "chmod"), _SHELL, "shell file utilities"),
+    # the person's SQL changes their database: its writes are theirs (its journal, WAL and
+    # shared-memory files are SQLite's housekeeping, never recorded: dbfiles)
+    Rule(("sqlite3",), _SHELL, "SQL on a database file (journal, WAL, shared memory not recorded)"),
     Rule(("cat", "less", "more", "most", "head", "tail", "bat", "batcat", "wc", "diff", "cmp", "nl", "sort",
           "uniq", "cut", "column", "xxd", "hexdump", "od", "file", "jq", "yq", "csvlook", "glow", "mdcat"), _READER,
          "readers and viewers"),

@@ -121,6 +121,30 @@ def test_a_recursive_copy_of_one_file_is_a_copy(root: Path, store: Store) -> Non
     assert evs[0]["program"] in ("cp", None), evs  # cp lives a millisecond: the scan may miss it
 
 
+# -- sqlite3: the database is the person's, its journal and WAL are SQLite's ------------------
+
+
+def test_sqlite_journal_and_wal_files_are_never_recorded(root: Path, store: Store) -> None:
+    """A sqlite3 session in WAL mode keeps notes.db-wal and notes.db-shm while it is open. They
+    were three new files of a script's burst (authored: false, even the database) and the
+    person's delete of notes.db-wal; now only the person's database writes are stored. A file
+    of the person's named like a journal (`travel-journal`, no `travel` beside it) is theirs."""
+    _need("sqlite3")
+    with Recorder(store, [root], make_config()) as rec:
+        sh("(echo 'pragma journal_mode=wal;'; echo 'create table t(a);'; echo 'insert into t values (1);';"
+           " sleep 1; echo 'insert into t values (2);') | sqlite3 notes.db", root)
+        rec.flush(FLUSH_S)
+        sh("printf 'day one\\n' > travel-journal", root)
+        rec.flush(FLUSH_S)
+    evs = primary(store)
+    assert not [e for e in evs if str(e.get("file_path", "")).startswith("notes.db-")], evs
+    assert [(e["event_type"], e.get("file_path"), e["authored"]) for e in evs if e["file_path"] == "notes.db"] == [
+        ("file_write", "notes.db", True)] * len([e for e in evs if e["file_path"] == "notes.db"])
+    assert [e["program"] for e in evs if e["file_path"] == "notes.db"][0] == "sqlite3", evs
+    assert [(e["event_type"], e.get("file_path"), e["authored"]) for e in evs if e["file_path"] != "notes.db"] == [
+        ("file_write", "travel-journal", True)], evs
+
+
 # -- curl and wget: received, not written ---------------------------------------------------
 
 
