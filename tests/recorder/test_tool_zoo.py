@@ -9,6 +9,7 @@ from __future__ import annotations
 import http.server
 import shutil
 import socketserver
+import tarfile
 import threading
 import time
 from collections.abc import Iterator
@@ -192,3 +193,31 @@ def test_curl_and_wget_downloads_are_received(root: Path, store: Store, local_se
         ("file_write", "copy.txt", "create", "wget", "download", False),
         ("file_edit", "report.txt", None, None, None, True)], evs
     assert evs[0]["media_ref"] is not None and evs[2]["lines_added"] == 1
+
+
+# -- a file opened for writing with nothing written -------------------------------------------
+
+
+def test_a_tool_made_file_opened_and_closed_unchanged_is_no_write(root: Path, store: Store, tmp_path: Path) -> None:
+    """cargo opens target/debug/.cargo-lock for writing on every build and writes nothing; a
+    file a tool made is known by size and time only (no hash), so such a close was the person's
+    overwrite (program null). Here tar makes the file and `: >> f` opens it to append nothing."""
+    src = tmp_path / "src"
+    (src / "build").mkdir(parents=True)
+    (src / "build" / ".lock").write_bytes(b"")
+    (src / "build" / "data.bin").write_bytes(bytes(range(256)) * 4)
+    with tarfile.open(tmp_path / "b.tar", "w") as tf:
+        tf.add(src / "build", arcname="build")
+    with Recorder(store, [root], make_config()) as rec:
+        sh(f"tar xf {tmp_path / 'b.tar'}", root)
+        rec.flush(FLUSH_S)
+        n = len(list(store.actions()))
+        time.sleep(0.5)
+        sh(": >> build/.lock; : >> build/data.bin", root)
+        rec.flush(FLUSH_S)
+        assert list(store.actions())[n:] == []
+        sh("printf 'x' >> build/data.bin", root)  # a real write still is one
+        rec.flush(FLUSH_S)
+    evs = [e for e in list(store.actions())[n:] if e["event_type"] not in DERIVED]
+    assert [(e["event_type"], e["file_path"], e.get("operation"), e["authored"]) for e in evs] == [
+        ("file_write", "build/data.bin", "overwrite", True)], evs
