@@ -436,6 +436,11 @@ class ToolRuns:
                 # write. Tools replace files (unlink and create, rename into place), and write
                 # the files they make: those it may still take.
                 continue
+            if base == "dir" and run.cwd and under(run.cwd, path):
+                # A program starts in a folder that is already there: `mkdir app && cd app &&
+                # npm init`, with mkdir gone before the process scan read it, had app/ made by
+                # npm (its working folder is in its scope).
+                continue
             how, depth = self._score(run, path, base, t)
             if not how:
                 continue

@@ -7,6 +7,7 @@ on the loopback interface started here)."""
 from __future__ import annotations
 
 import http.server
+import os
 import shutil
 import socketserver
 import tarfile
@@ -18,9 +19,16 @@ from pathlib import Path
 import pytest
 from fg_helpers import FLUSH_S
 from filegram.recorder import Recorder
+from filegram.recorder.output import Output
+from filegram.recorder.paths import RootSet
+from filegram.recorder.pending import Pending
+from filegram.recorder.procs import ProcInfo
 from filegram.recorder.programs import ProgramTable
+from filegram.recorder.state import FileState
+from filegram.recorder.tools import ToolRuns
 from rec_helpers import make_config, sh
 
+from filegram.privacy import PathFilter
 from filegram.store import Store
 
 DERIVED = ("context_switch", "cross_file_reference")
@@ -221,3 +229,27 @@ def test_a_tool_made_file_opened_and_closed_unchanged_is_no_write(root: Path, st
     evs = [e for e in list(store.actions())[n:] if e["event_type"] not in DERIVED]
     assert [(e["event_type"], e["file_path"], e.get("operation"), e["authored"]) for e in evs] == [
         ("file_write", "build/data.bin", "overwrite", True)], evs
+
+
+# -- a program never makes its own working folder ---------------------------------------------
+
+
+def test_a_tool_never_made_the_folder_it_was_started_in(root: Path, tmp_path: Path) -> None:
+    """`mkdir site && cd site && npm init -y`: without the process connector mkdir is often gone
+    before the scan reads it, and site/ (made a few ms before npm started, within the slack for
+    the kernel's start-time tick) lay in npm's scope: npm's folder, not the person's. A program
+    starts in a folder that already exists."""
+    store = Store(tmp_path / "unit.db")
+    try:
+        roots = RootSet([root], PathFilter())
+        tools = ToolRuns(roots, FileState(store), Pending(), Output(roots))
+        site = str(root / "site")
+        os.mkdir(site)
+        t0 = time.time() * 1000.0
+        run = tools.started(ProcInfo(4242, 1, "npm", ["npm", "init", "-y"], site, t0, [1]))
+        assert run is not None
+        assert tools.covering(site, t0 - 5.0, "dir") is None
+        assert tools.covering(os.path.join(site, "sub"), t0 + 5.0, "dir") is run
+        assert tools.covering(os.path.join(site, "package.json"), t0 + 5.0, "create") is run
+    finally:
+        store.close()
