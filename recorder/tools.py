@@ -94,6 +94,7 @@ class Tally:
     modified: set[str] = field(default_factory=set)
     made_root: bool = False  # cp -r: the destination folder itself was created by the run
     by_child: dict[str, int] = field(default_factory=dict)  # cp -r: files per entry below the destination
+    root: str | None = None  # cp -r: the destination whose entries by_child counts
 
     def add_many(self, kind: str, folder: str, t: float, n: int) -> None:
         """n events of one kind somewhere under folder (a rate-based summary joining)."""
@@ -119,7 +120,7 @@ class Tally:
             kind = "modify"
         elif kind == "delete" and path in self.created:  # the tool's own temporary file
             self.created.discard(path)
-            self._bump("create", -1)
+            self._bump("create", -1, path)
             return
         if kind == "create" and len(self.created) < MAX_TRACKED:
             self.created.add(path)
@@ -127,7 +128,7 @@ class Tally:
             self.deleted.add(path)
         elif kind == "modify" and len(self.modified) < MAX_TRACKED:
             self.modified.add(path)
-        self._bump(kind, 1)
+        self._bump(kind, 1, path)
         folder = path if is_dir or kind in ("dir", "browse") else os.path.dirname(path)
         top = self.tops.get(kind)
         if top is None:
@@ -136,8 +137,14 @@ class Tally:
         elif folder != top and not folder.startswith(top + os.sep):
             self.tops[kind] = _common(top, folder)
 
-    def _bump(self, kind: str, n: int) -> None:
+    def _bump(self, kind: str, n: int, path: str | None = None) -> None:
         self.counts[kind] = self.counts.get(kind, 0) + n
+        if self.root is not None and path is not None and kind in ("create", "modify") and path != self.root:
+            # files per entry below a copy's destination, kept with the counts: a file counted
+            # twice and then once less (seen by the walk of a new folder, then renamed into
+            # place from rsync's temporary) was two files of `rsync -a photos fresh`
+            child = path[len(self.root.rstrip(os.sep)) + 1 :].split(os.sep, 1)[0]
+            self.by_child[child] = self.by_child.get(child, 0) + n
 
     def n(self, kind: str) -> int:
         return max(self.counts.get(kind, 0), 0)
@@ -565,13 +572,10 @@ class ToolRuns:
             return
         if run.recursive:
             target = next((n for n in reversed(run.named) if under(path, n)), run.named[0] if run.named else path)
-            tally = run.per_target.setdefault(target, Tally())
+            tally = run.per_target.setdefault(target, Tally(root=target))
             tally.add(kind, path, t)
             if kind == "dir" and path == target:
                 tally.made_root = True
-            elif kind in ("create", "modify") and path != target:
-                child = path[len(target.rstrip(os.sep)) + 1 :].split(os.sep, 1)[0]
-                tally.by_child[child] = tally.by_child.get(child, 0) + 1
             return
         run.tally.add(kind, path, t)
         if kind == "create":
@@ -584,11 +588,11 @@ class ToolRuns:
         tally = run.tally
         if run.recursive:
             target = next((n for n in reversed(run.named) if under(dest, n)), None)
-            tally = run.per_target.setdefault(target or dest, Tally())
+            tally = run.per_target.setdefault(target or dest, Tally(root=target or dest))
         if src in tally.created:
             tally.created.discard(src)
             if dest in tally.created:
-                tally._bump("create", -1)  # it replaced a file it had made itself
+                tally._bump("create", -1, dest)  # it replaced a file it had made itself
             else:
                 tally.created.add(dest)
             return
