@@ -28,6 +28,7 @@ from typing import Any
 from filegram.naming import is_editor_artifact, looks_like_temp_save
 
 from .bulk import BulkSummariser
+from .dbfiles import database_companion
 from .disk import Disk
 from .downloads import AMBIGUOUS, PARTIAL_SUFFIXES, final_path, partial
 from .forgotten import Forgotten
@@ -202,6 +203,8 @@ class Interpreter:
             return
         if partial(path) is not None:
             return  # a download still arriving: never recorded (see downloads)
+        if database_companion(path):
+            return  # SQLite's journal, WAL or shared-memory file beside a database (dbfiles)
         if self.tools.editor_backup(path, t):
             self.tools.note_artifact(path, t)
             self.pending.changes.pop(path, None)
@@ -249,6 +252,9 @@ class Interpreter:
         if is_editor_artifact(name):
             self.tools.note_artifact(path, t)
             return
+        if database_companion(path):
+            self.pending.changes.pop(path, None)
+            return  # SQLite removing its journal or WAL (dbfiles)
         if partial(path) is not None or self.pending.placeholders.pop(path, None) is not None:
             # a partial download (or Firefox's placeholder) removed: finished or cancelled
             self.pending.changes.pop(path, None)
@@ -526,7 +532,8 @@ class Interpreter:
     def _read(self, path: str, t: float) -> None:
         if self.state.consume_self_read(path):
             return
-        if is_editor_artifact(os.path.basename(path)) or self.tools.editor_backup(path, t) or partial(path):
+        if is_editor_artifact(os.path.basename(path)) or self.tools.editor_backup(path, t) or partial(path) \
+                or database_companion(path):
             return
         if self.tools.runs and self.tools.claim(path, t, "read", update_state=False):
             return

@@ -72,8 +72,8 @@ def is_interpreter(name: str) -> bool:
     return bool(PYTHONS.match(name) or SHELLS.match(name) or OTHERS.match(name))
 
 
-def script_of(argv: Sequence[str], cwd: str) -> str | None:
-    """The absolute path of the script file an interpreter's command line runs, or None
+def script_index(argv: Sequence[str]) -> int | None:
+    """The index in argv of the script file an interpreter's command line runs, or None
     (not an interpreter, or no script file: `-c`, `-m`, stdin, an interactive shell)."""
     if not argv:
         return None
@@ -86,10 +86,9 @@ def script_of(argv: Sequence[str], cwd: str) -> str | None:
         fam = _OTHER
     else:
         return None
-    args = list(argv[1:])
-    i = 0
-    while i < len(args):
-        a = args[i]
+    i = 1
+    while i < len(argv):
+        a = argv[i]
         if a == "--":
             i += 1
             break
@@ -103,6 +102,15 @@ def script_of(argv: Sequence[str], cwd: str) -> str | None:
             i += 1
             continue
         break
-    if i >= len(args) or args[i] in ("-", ""):
+    if i >= len(argv) or argv[i] in ("-", ""):
         return None
-    return os.path.normpath(os.path.join(cwd, os.path.expanduser(args[i])))
+    return i
+
+
+def script_of(argv: Sequence[str], cwd: str) -> str | None:
+    """The absolute path of the script file an interpreter's command line runs, or None
+    (not an interpreter, or no script file: `-c`, `-m`, stdin, an interactive shell)."""
+    i = script_index(argv)
+    if i is None:
+        return None
+    return os.path.normpath(os.path.join(cwd, os.path.expanduser(argv[i])))

@@ -19,6 +19,8 @@ from filegram.naming import is_editor_artifact
 from filegram.privacy import PathFilter, matches_any, redact_path
 from filegram.store import text_of
 
+from .dbfiles import database_companion
+
 
 @dataclass(frozen=True)
 class Root:
@@ -196,6 +198,6 @@ def iter_tree(top: str, roots: RootSet, *, include_dirs: bool = True) -> Iterabl
                     yield p, st, True
                 stack.append(p)
             elif e.is_file(follow_symlinks=False):
-                if is_editor_artifact(e.name):
-                    continue
+                if is_editor_artifact(e.name) or database_companion(p):
+                    continue  # an editor's or SQLite's housekeeping (dbfiles)
                 yield p, st, False

@@ -32,7 +32,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
 from .interpreters import is_interpreter, script_of
-from .programs import PYTHONS, ProgramTable, browser_family
+from .programs import DOWNLOAD_KIND, PYTHONS, ProgramTable, browser_family
 from .searchspec import SEARCH_TOOLS
 
 ACTIVITY_POLL_S = 0.1  # how often a resident indexer's I/O counters are looked at
@@ -136,10 +136,11 @@ def _exec_names(table: ProgramTable) -> dict[str, set[str]]:
 
     names = set(SEARCH_TOOLS)
     for r in table.rules:
-        # tools (their work is summarised), recursive cp / rm and editors: worth a wake-up
-        # on every exec; readers and other utilities only name a program, and the
-        # periodic scan finds those that live long enough
-        if r.summarised or r.recursive_flags or r.kind == "editor" or r.quiet_reads:
+        # tools (their work is summarised), recursive cp / rm, editors and downloaders
+        # (curl -o: a few ms, and its file is not the person's writing): worth a wake-up on
+        # every exec; readers and other utilities only name a program, and the periodic
+        # scan finds those that live long enough
+        if r.summarised or r.recursive_flags or r.kind in ("editor", DOWNLOAD_KIND) or r.quiet_reads:
             names.update(n for n in r.names if not any(ch in n for ch in "*?["))
     out: dict[str, set[str]] = {}
     for n in names:

@@ -34,16 +34,16 @@ from dataclasses import dataclass, field
 
 from filegram.config import TOOL_PROGRAM_KINDS
 
-from .interpreters import PYTHONS, is_interpreter
+from .interpreters import PYTHONS, is_interpreter, script_index
 
 # kind -> authored. "search" runs come from searchspec (grep, find ...): the person's.
 AUTHORED_KINDS = {"shell": True, "reader": True, "editor": True, "search": True}
 TOOL_KINDS = ("archive", "vcs", "package", "build", "indexer", "tool")
 assert set(TOOL_KINDS) | set(AUTHORED_KINDS) - {"search"} >= set(TOOL_PROGRAM_KINDS)
-# `program_kind` values that are no row of the table, inferred from what happened: a burst
-# of new files by a program the table does not list (scripts), a partial download renamed
-# onto its name (downloads). Never authored; a config row cannot name them
-# (TOOL_PROGRAM_KINDS), since no program is one by its name.
+# `program_kind` values inferred from what happened: a burst of new files by a program the
+# table does not list (scripts), a partial download renamed onto its name (downloads). Never
+# authored; a config row cannot name them (TOOL_PROGRAM_KINDS). The built-in rows of the
+# command-line downloaders (curl, wget) are of the download kind too.
 SCRIPT_KIND = "script"
 DOWNLOAD_KIND = "download"  # a file a browser saved (see downloads)
 INFERRED_KINDS = (SCRIPT_KIND, DOWNLOAD_KIND)
@@ -73,7 +73,8 @@ class Rule:
 
     @property
     def summarised(self) -> bool:
-        return not self.authored
+        # a download program's files are received one by one, with their content (see RULES)
+        return not self.authored and self.kind != DOWNLOAD_KIND
 
 
 _SHELL = "shell"
@@ -104,7 +105,13 @@ RULES: tuple[Rule, ...] = (
     Rule(("tracker-miner-f*", "tracker-extract*", "localsearch*", "baloo_file*", "recollindex"), "indexer",
          "desktop search indexers (read what changed)", scope="all", resident=True),
     Rule(("updatedb", "updatedb.*", "mlocate", "plocate-build"), "indexer", "locate's database", scope="all"),
-    Rule(("rsync", "rclone", "unison"), "tool", "sync tools"),
+    Rule(("rclone", "unison"), "tool", "sync tools"),
+    # --- received, not written: per-file actions with their content, authored: false -----
+    # `curl -o x URL`, `wget URL`: the person asked for the file, they did not write it (as
+    # a browser's download, see downloads). Before, curl and wget were no rows and what they
+    # saved was the person's own new file. Per file, not one summary: the file is the
+    # person's to read and edit next, so its snapshot is kept, as a browser's download's is.
+    Rule(("curl", "wget", "wget2", "aria2c", "axel"), DOWNLOAD_KIND, "download files (received, not written)"),
     # --- authored: the person's own acts ------------------------------------------------
     Rule(("git",), _SHELL, "git mv / git rm: the person's own move or removal (git's own reads not recorded)",
          subcommands=("mv", "rm"), scope="repo", quiet_reads=True),
@@ -112,10 +119,18 @@ RULES: tuple[Rule, ...] = (
          kinds=("read", "create", "modify", "dir", "browse")),
     Rule(("rm",), _SHELL, "remove (rm -r of a folder: one file_delete summary)", recursive_flags=("r", "R", "recursive"),
          kinds=("delete", "dir_delete", "browse")),
+    # rsync typed by the person copies, as cp does (`rsync -a src/ dst/` is one folder copy):
+    # the person's act, not a sync tool's work (it was a tool row: one summary of new files,
+    # not authored). Its deletes (--delete) stay per file, the person's.
+    Rule(("rsync",), _SHELL, "copy (rsync -a of a folder: one file_copy summary)",
+         recursive_flags=("r", "a", "recursive", "archive")),
     Rule(("mv", "rename"), _SHELL, "move and rename", kinds=("modify", "create", "delete")),
     Rule(("mkdir", "rmdir"), _SHELL, "make and remove folders", kinds=("dir", "dir_delete")),
     Rule(("touch", "ln", "install", "truncate", "tee", "dd", "sed", "perl", "awk", "gawk", "mawk", "patch",
           "chmod"), _SHELL, "shell file utilities"),
+    # the person's SQL changes their database: its writes are theirs (its journal, WAL and
+    # shared-memory files are SQLite's housekeeping, never recorded: dbfiles)
+    Rule(("sqlite3",), _SHELL, "SQL on a database file (journal, WAL, shared memory not recorded)"),
     Rule(("cat", "less", "more", "most", "head", "tail", "bat", "batcat", "wc", "diff", "cmp", "nl", "sort",
           "uniq", "cut", "column", "xxd", "hexdump", "od", "file", "jq", "yq", "csvlook", "glow", "mdcat"), _READER,
          "readers and viewers"),
@@ -157,7 +172,7 @@ KNOWN_SUBCOMMANDS = frozenset(
     "status checkout switch stash merge pull push fetch clone commit add reset restore rebase cherry-pick "
     "revert log diff show init branch tag mv rm am apply bisect blame clean gc worktree submodule lfs "
     "archive export import update up install uninstall upgrade ci run build test sync remove lock exec "
-    "download wheel freeze list check publish new fmt pop drop create extract".split()
+    "download wheel freeze list check publish new fmt pop drop create extract pack".split()
 )
 
 
@@ -198,6 +213,13 @@ class ProgramTable:
         """The row of a command line (None: not in the table). A script run by its
         interpreter (`python3 /env/bin/pip install`, as a shebang line runs it) and
         `python -m module` are classified by the script or module."""
+        if comm and " " in comm.strip():
+            comm = comm.split()[0]  # a retitled process (see below): "npm install" -> npm
+        if len(argv) == 1 and " " in argv[0].strip() and os.sep not in argv[0].split()[0]:
+            # A node program that set its title (npm sets process.title to `npm install`)
+            # leaves that title as its whole command line, one string: its words are the
+            # program and its sub-command.
+            argv = argv[0].split()
         if not argv:
             if comm:
                 return self._match(comm, ())
@@ -215,8 +237,21 @@ class ProgramTable:
             if i < len(args) and not args[i].startswith("-"):
                 return self._match(os.path.basename(args[i]), args[i + 1 :])
             return None
-        if name in ("sh", "bash", "dash", "env") and args and not args[0].startswith("-"):
-            return self._match(os.path.basename(args[0]), args[1:])  # a shebang'd shell script
+        if name == "env":  # `#!/usr/bin/env node`: the command after env's options and assignments
+            i = 0
+            while i < len(args) and (args[i].startswith("-") or "=" in args[i]):
+                i += 2 if args[i] in ("-u", "--unset", "-C", "--chdir") else 1
+            return self.classify(args[i:], comm) if i < len(args) else None
+        i = script_index(argv)
+        if i is not None:
+            # Any interpreter running a script (`bash x.sh`, and what a shebang line runs:
+            # `node /usr/bin/npm install`, `ruby /usr/bin/gem install`) is classified by the
+            # script, as Python's are above. npm is a node script: it was never recognised, and
+            # everything `npm install` wrote was the person's writing.
+            script = os.path.basename(argv[i])
+            rest = argv[i + 1 :]
+            return (self._match(script, rest) or self._match(_launcher(script), rest)
+                    or (self._match(comm, rest) if comm and comm != name else None))
         return self._match(name, args) or (self._match(comm, args) if comm and comm != name else None)
 
     def _match(self, name: str, args: Sequence[str]) -> Classified | None:
@@ -233,6 +268,14 @@ class ProgramTable:
                 command = f"tar {_tar_mode(args)}".rstrip()
             return Classified(rule, name, command, tuple(args))
         return None
+
+
+_LAUNCHER_RE = re.compile(r"(?:-cli)?\.(?:js|cjs|mjs|rb)$")
+
+
+def _launcher(script: str) -> str:
+    """The program a launcher script stands for: npm-cli.js -> npm, pnpm.cjs -> pnpm."""
+    return _LAUNCHER_RE.sub("", script)
 
 
 def _subcommand(args: Sequence[str]) -> str | None:
@@ -407,6 +450,8 @@ def documentation_rows(table: ProgramTable | None = None) -> list[tuple[str, str
         if r.authored:
             how = "authored; " + ("a recursive run is one summary" if r.recursive_flags else
                                   "housekeeping not recorded" if r.kind == "editor" else "per-file actions")
+        elif not r.summarised:
+            how = "per-file actions with their content, authored: false"
         else:
             how = "one summary per action type, authored: false" + ("; followed by its I/O" if r.resident else "")
         rows.append((names, r.kind, r.does, how))

@@ -35,7 +35,7 @@ from .pending import FRESH_DIR_MS, Pending, PendingDelete, PendingFolderDelete
 from .programs import DOWNLOAD_KIND, SCRIPT_KIND
 from .scripts import written_ms
 from .searches import Searches
-from .state import FileState
+from .state import FileInfo, FileState
 from .tools import ToolRuns
 
 if TYPE_CHECKING:
@@ -242,6 +242,12 @@ class Settler:
         if before.hash == c.hash and before.hash is not None:
             self.disk.remember(path, c, first_seen=before.first_seen_ms, fid=before.fid)
             return  # saved without a change
+        if before.hash is None and ch.tool == "write" and _unchanged_since(path, before, c):
+            # Opened for writing and closed with nothing written (cargo's target/.cargo-lock,
+            # `: >> f`): a file a tool made is known by its size and time only (tools count
+            # by stat), so without this it was an overwrite by the person, program null.
+            self.disk.remember(path, c, first_seen=before.first_seen_ms, fid=before.fid)
+            return
         old_text = self.state.snapshot(before) if before.is_text else None
         info = self.disk.remember(path, c, first_seen=before.first_seen_ms, fid=before.fid)
         if old_text is not None and c.text is not None and shares_lines(old_text, c.text):
@@ -514,3 +520,13 @@ class Settler:
             _fp=fingerprint(c.text if c is not None else None), **(extraction(c) if c is not None else {}),
             **provenance,
         )
+
+
+def _unchanged_since(path: str, before: FileInfo, c: Content) -> bool:
+    """The file has the size and modification time the file model knew: nothing was
+    written to it (a write sets the modification time)."""
+    try:
+        mtime = os.stat(path, follow_symlinks=False).st_mtime_ns
+    except OSError:
+        return False
+    return c.size == before.size and mtime == before.mtime_ns

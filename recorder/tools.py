@@ -94,6 +94,7 @@ class Tally:
     modified: set[str] = field(default_factory=set)
     made_root: bool = False  # cp -r: the destination folder itself was created by the run
     by_child: dict[str, int] = field(default_factory=dict)  # cp -r: files per entry below the destination
+    root: str | None = None  # cp -r: the destination whose entries by_child counts
 
     def add_many(self, kind: str, folder: str, t: float, n: int) -> None:
         """n events of one kind somewhere under folder (a rate-based summary joining)."""
@@ -119,7 +120,7 @@ class Tally:
             kind = "modify"
         elif kind == "delete" and path in self.created:  # the tool's own temporary file
             self.created.discard(path)
-            self._bump("create", -1)
+            self._bump("create", -1, path)
             return
         if kind == "create" and len(self.created) < MAX_TRACKED:
             self.created.add(path)
@@ -127,7 +128,7 @@ class Tally:
             self.deleted.add(path)
         elif kind == "modify" and len(self.modified) < MAX_TRACKED:
             self.modified.add(path)
-        self._bump(kind, 1)
+        self._bump(kind, 1, path)
         folder = path if is_dir or kind in ("dir", "browse") else os.path.dirname(path)
         top = self.tops.get(kind)
         if top is None:
@@ -136,8 +137,14 @@ class Tally:
         elif folder != top and not folder.startswith(top + os.sep):
             self.tops[kind] = _common(top, folder)
 
-    def _bump(self, kind: str, n: int) -> None:
+    def _bump(self, kind: str, n: int, path: str | None = None) -> None:
         self.counts[kind] = self.counts.get(kind, 0) + n
+        if self.root is not None and path is not None and kind in ("create", "modify") and path != self.root:
+            # files per entry below a copy's destination, kept with the counts: a file counted
+            # twice and then once less (seen by the walk of a new folder, then renamed into
+            # place from rsync's temporary) was two files of `rsync -a photos fresh`
+            child = path[len(self.root.rstrip(os.sep)) + 1 :].split(os.sep, 1)[0]
+            self.by_child[child] = self.by_child.get(child, 0) + n
 
     def n(self, kind: str) -> int:
         return max(self.counts.get(kind, 0), 0)
@@ -436,6 +443,11 @@ class ToolRuns:
                 # write. Tools replace files (unlink and create, rename into place), and write
                 # the files they make: those it may still take.
                 continue
+            if base == "dir" and run.cwd and under(run.cwd, path):
+                # A program starts in a folder that is already there: `mkdir app && cd app &&
+                # npm init`, with mkdir gone before the process scan read it, had app/ made by
+                # npm (its working folder is in its scope).
+                continue
             how, depth = self._score(run, path, base, t)
             if not how:
                 continue
@@ -505,7 +517,9 @@ class ToolRuns:
         if dest is None:
             return False
         if named == dest:
-            return kind in ("create", "modify", "dir", "browse")
+            # and its own reads there: rsync -a opens the temporary files it writes (.f.md.XXXXXX)
+            # again, which were the person's reads of vanished files
+            return kind in ("create", "modify", "dir", "browse", "read")
         return kind in ("read", "browse")
 
     def names(self, path: str, t: float) -> bool:
@@ -558,13 +572,10 @@ class ToolRuns:
             return
         if run.recursive:
             target = next((n for n in reversed(run.named) if under(path, n)), run.named[0] if run.named else path)
-            tally = run.per_target.setdefault(target, Tally())
+            tally = run.per_target.setdefault(target, Tally(root=target))
             tally.add(kind, path, t)
             if kind == "dir" and path == target:
                 tally.made_root = True
-            elif kind in ("create", "modify") and path != target:
-                child = path[len(target.rstrip(os.sep)) + 1 :].split(os.sep, 1)[0]
-                tally.by_child[child] = tally.by_child.get(child, 0) + 1
             return
         run.tally.add(kind, path, t)
         if kind == "create":
@@ -577,11 +588,11 @@ class ToolRuns:
         tally = run.tally
         if run.recursive:
             target = next((n for n in reversed(run.named) if under(dest, n)), None)
-            tally = run.per_target.setdefault(target or dest, Tally())
+            tally = run.per_target.setdefault(target or dest, Tally(root=target or dest))
         if src in tally.created:
             tally.created.discard(src)
             if dest in tally.created:
-                tally._bump("create", -1)  # it replaced a file it had made itself
+                tally._bump("create", -1, dest)  # it replaced a file it had made itself
             else:
                 tally.created.add(dest)
             return
@@ -726,6 +737,8 @@ class ToolRuns:
             # no run of the table: a cleanup find's delete names find (settle), else unknown
             ev["program"] = run.program if run is not None else ev.get("_tool")
             ev["authored"] = run.c.rule.authored if run is not None else True
+            if run is not None and not run.c.rule.authored:
+                ev["program_kind"] = run.c.rule.kind  # a download program's file (programs.RULES)
             if run is not None and run.is_editor:
                 self.artifact_dirs[os.path.dirname(path)] = t  # type: ignore[arg-type]
             if etype == "file_delete" and path in self.tool_made and ev.get("was_temporary") is None:
@@ -821,10 +834,29 @@ class ToolRuns:
         if not total:
             return
         sources = run.named[:-1] or [dest]
+        if len(sources) == 1 and dest in tally.created | tally.modified and os.path.isfile(dest):
+            # `cp -a notes.md notes.bak`, `rsync -a a.md b.md`: a recursive flag on one file is
+            # a plain copy of that file (it was recorded as nothing at all)
+            rs, rd = self.roots.rel(sources[0]), self.roots.rel(dest)
+            if rd is not None:
+                if rs is None:
+                    self.output.emit("file_write", t, file_path=rd, file_type=file_type_of(rd), directory_depth=depth_of(rd),
+                                     operation="create", content_length=None, before_hash=None, after_hash=None,
+                                     media_ref=None, program=run.program, authored=True)
+                else:
+                    self.output.emit("file_copy", t, source_path=rs, dest_path=rd,
+                                     is_backup=looks_like_backup(rd) or backup_of(rs, rd), program=run.program,
+                                     authored=True)
+                self.summaries += 1
+            return
+        contents = _rsync_contents(run)
         for src in sources:
             name = os.path.basename(src.rstrip(os.sep))
-            if tally.made_root and len(sources) == 1:
-                dest_folder, n = dest, total  # cp -r photos photos-backup (a new folder)
+            if (tally.made_root and len(sources) == 1 and run.program != "rsync") or src in contents:
+                # cp -r photos photos-backup (a new folder); rsync -a photos/ backup/ (a source
+                # named with a trailing slash: its contents go into the destination itself;
+                # without it, rsync copies into dest/photos whether dest was there or not)
+                dest_folder, n = dest, total
             else:
                 dest_folder, n = os.path.join(dest, name), tally.by_child.get(name, 0)  # into an existing folder
                 if not n:
@@ -859,6 +891,15 @@ class ToolRuns:
             if under(r.path, path):
                 return self.roots.rel(r.path) or "."
         return "."
+
+
+def _rsync_contents(run: Run) -> set[str]:
+    """The sources an rsync copies the contents of (`rsync -a src/ dst/`: named with a
+    trailing slash, their files go into the destination, not into dst/src)."""
+    if run.program != "rsync":
+        return set()
+    return {os.path.normpath(os.path.join(run.cwd, a)) for a in run.c.args
+            if a.endswith(os.sep) and not a.startswith("-")}
 
 
 _SWAP_RE = re.compile(r"^\.?(.+)\.sw[a-px]$")

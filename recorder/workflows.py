@@ -1,6 +1,7 @@
 """The recorded-workflow suite: everyday work with real tools (tar, unzip, git, interactive
 vim and nano through a pseudo-terminal, find / grep / rg / fd, rm -r, cp -r, mv, mkdir -p,
-a venv with pip) under a real Recorder, compared step by step with what a person would
+a venv with pip; and the tool zoo: make and cmake, cargo, npm, rsync, sed -i and perl -pi,
+gzip, xz and 7z in place, sqlite3, curl; all offline) under a real Recorder, compared step by step with what a person would
 write down, including who did it ("authored").
 
 Each step lists the actions it must produce (event type, key fields, authored), actions
@@ -227,9 +228,16 @@ def _setup_repo(root: Path, work: Path) -> None:
 def _env(work: Path) -> dict[str, str]:
     home = work / "home"
     home.mkdir(exist_ok=True)
+    real_home = Path.home()
     return dict(os.environ, LC_ALL="C", HOME=str(home), GIT_CONFIG_NOSYSTEM="1", GIT_AUTHOR_NAME="A",
                 GIT_AUTHOR_EMAIL="a@example.org", GIT_COMMITTER_NAME="A", GIT_COMMITTER_EMAIL="a@example.org",
-                PIP_NO_INDEX="1", PIP_DISABLE_PIP_VERSION_CHECK="1", PIP_NO_CACHE_DIR="1")
+                PIP_NO_INDEX="1", PIP_DISABLE_PIP_VERSION_CHECK="1", PIP_NO_CACHE_DIR="1",
+                # never the network: npm offline with a cache of its own, cargo offline (its
+                # toolchain where rustup put it, under the real home)
+                npm_config_offline="true", npm_config_update_notifier="false", npm_config_audit="false",
+                npm_config_fund="false", npm_config_cache=str(work / "npm-cache"), CARGO_NET_OFFLINE="true",
+                CARGO_HOME=os.environ.get("CARGO_HOME", str(real_home / ".cargo")),
+                RUSTUP_HOME=os.environ.get("RUSTUP_HOME", str(real_home / ".rustup")))
 
 
 def _summary(count: int, program: str) -> Callable[[list[dict[str, Any]]], str | None]:
@@ -264,6 +272,29 @@ DOCS = {
     "archive/old.md": "# Old\nold budget\n",
 }
 REPO = {"code/app.py": "def main():\n    return 1\n", "code/README.md": "# app\nrun it\n", "code/lib/util.py": "X = 1\n"}
+
+
+C_PROJECT = {
+    "cproj/main.c": '#include <stdio.h>\nint add(int, int);\nint main(void) { printf("%d\\n", add(1, 2)); return 0; }\n',
+    "cproj/add.c": "/* adding */\nint add(int a, int b) { return a + b; }\n",
+    "cproj/Makefile": "app: main.o add.o\n\tgcc -o app main.o add.o\n%.o: %.c\n\tgcc -c $< -o $@\nclean:\n\trm -f app *.o\n",
+    "cproj/CMakeLists.txt": "cmake_minimum_required(VERSION 3.10)\nproject(demo C)\nadd_executable(app main.c add.c)\n",
+}
+NODE_PROJECTS = {
+    "libpkg/package.json": '{"name": "libpkg", "version": "1.0.0", "main": "index.js"}\n',
+    "libpkg/index.js": "module.exports = 42;\n",
+    "app/package.json": '{"name": "app", "version": "1.0.0"}\n',
+}
+FOLDERS = {f"photos/p{i}.txt": f"photo {i}\n" for i in range(1, 7)} | {"photos/raw/r1.txt": "raw 1\n", "todo.md": "# todo\nbuy milk\n"}
+TEXTS = {"notes.md": "# Notes\nhello world\nsecond line\n", "log.txt": "".join(f"line {i}\n" for i in range(400)),
+         "data.csv": "a,b\n1,2\n", "pack/one.md": "one\n", "pack/two.md": "two\n"}
+SQL_WAL = ("(echo 'pragma journal_mode=wal;'; echo 'create table t(a);'; echo 'insert into t values (1);'; sleep 1.5;"
+           " echo 'insert into t values (2);') | sqlite3 notes.db")
+
+
+def _setup_download(root: Path, work: Path) -> None:
+    (work / "served").mkdir(exist_ok=True)
+    (work / "served" / "report.txt").write_text("quarterly report\nsales rose\n", encoding="utf-8")
 
 
 def workflows(work: Path) -> list[Workflow]:
@@ -369,6 +400,108 @@ def workflows(work: Path) -> list[Workflow]:
                         ("file_write", "pyenv-demo/lib/python{v}/site-packages".format(v=f"{sys.version_info[0]}.{sys.version_info[1]}"), "overwrite", False)],
                  forbid=NOT_BY_PEOPLE, by_tool=True, pause=1.0),
         ], setup=_setup_wheel),
+        # -- the tool zoo: more real tools, each with who did it -------------------------------
+        Workflow("make and cmake", C_PROJECT, [
+            Step("cd cproj && make -s", [("file_write", "cproj", "create", False)],
+                 forbid=NOT_BY_PEOPLE, by_tool=True, needs=("make", "gcc"), check=_summary(3, "make")),
+            Step("sed -i 's/a + b/b + a/' cproj/add.c", [("file_edit", "cproj/add.c", True)], needs=("make", "gcc")),
+            Step("cd cproj && make -s", [("file_write", "cproj", "overwrite", False)],
+                 allow=[("file_write", "cproj", "create", False), ("file_write", "cproj/add.o", "overwrite", False),
+                        ("file_write", "cproj/app", "overwrite", False)],
+                 forbid=NOT_BY_PEOPLE, by_tool=True, needs=("make", "gcc")),
+            Step("cd cproj && make -s clean", [("file_delete", "cproj", False)], forbid=NOT_BY_PEOPLE, by_tool=True,
+                 needs=("make", "gcc")),
+            Step("cd cproj && cmake -S . -B build > /dev/null", [("dir_create", "cproj/build", False),
+                                                                 ("file_write", "cproj/build", "create", False)],
+                 allow=[("file_write", "cproj/build", "overwrite", False), ("file_delete", "cproj/build", False),
+                        ("file_browse", "cproj", False), ("file_browse", "cproj/build", False)],
+                 # 2.5 s: were cmake missed (no process connector, a busy machine), its rate-based
+                 # summary would be joined by the next run's (see bulk), and the build step judged
+                 # on it; quiet 2 s ends that episode first
+                 forbid=NOT_BY_PEOPLE, by_tool=True, needs=("cmake", "gcc"), pause=2.5),
+            Step("cd cproj && cmake --build build > /dev/null", [("file_write", "cproj/build", "create", False)],
+                 allow=[("dir_create", "cproj/build/CMakeFiles/Progress", False), ("dir_create", "cproj/build", False),
+                        ("dir_create", "cproj/build/CMakeFiles", False),
+                        ("file_write", "cproj/build", "overwrite", False), ("file_delete", "cproj/build", False),
+                        ("file_delete", "cproj/build/CMakeFiles/Progress", False),
+                        ("file_browse", "cproj", False), ("file_browse", "cproj/build", False)],
+                 forbid=NOT_BY_PEOPLE, by_tool=True, needs=("cmake", "gcc"), pause=0.5),
+        ]),
+        Workflow("cargo", {}, [
+            Step("cargo new -q --offline --vcs none hello", [("dir_create", "hello", False), ("file_write", "hello", "create", False)],
+                 forbid=NOT_BY_PEOPLE, by_tool=True, needs=("cargo",), check=_summary(2, "cargo")),
+            Step("cd hello && cargo build -q --offline", [("dir_create", "hello", False), ("file_write", "hello", "create", False)],
+                 allow=[("file_write", "hello", "overwrite", False), ("file_delete", "hello", False),
+                        ("file_browse", "hello", False)],
+                 forbid=NOT_BY_PEOPLE, by_tool=True, needs=("cargo",), pause=0.5),
+            # nothing to build: cargo reads, and opens its lock file for writing without writing
+            Step("cd hello && cargo build -q --offline", [], allow=[("file_browse", "hello", False)],
+                 forbid=NOT_BY_PEOPLE + [("*", "*", True)], by_tool=True, needs=("cargo",)),
+            # a file a tool made is known by its size and time only: the person's first change
+            # to it has no "before" to diff against (an overwrite, see docs/recorder.md)
+            Step("printf 'fn main() {}\\n' >> hello/src/main.rs", [("file_write", "hello/src/main.rs", "overwrite", True)],
+                 needs=("cargo",)),
+        ]),
+        Workflow("npm", NODE_PROJECTS, [
+            Step("cd libpkg && npm pack -q > /dev/null", [("file_write", "libpkg/libpkg-1.0.0.tgz", "create", False)],
+                 allow=[("file_browse", "libpkg", False)], forbid=NOT_BY_PEOPLE, by_tool=True, needs=("npm",),
+                 check=lambda evs: None if all(e.get("program") == "npm" for e in evs) else
+                 f"programs {[e.get('program') for e in evs]}"),
+            Step("cd app && npm install -q ../libpkg/libpkg-1.0.0.tgz > /dev/null",
+                 [("file_write", "app/package-lock.json", "create", False), ("file_write", "app/package.json", "overwrite", False)],
+                 allow=[("file_browse", "libpkg", False),
+                        ("file_browse", "app", False), ("file_browse", ".", False)],
+                 forbid=NOT_BY_PEOPLE, by_tool=True, needs=("npm",), pause=0.5),
+            Step("mkdir docs", [("dir_create", "docs", True)], needs=("npm",)),
+            Step("cd docs && npm init -y > /dev/null", [("file_write", "docs/package.json", "create", False)],
+                 forbid=NOT_BY_PEOPLE, by_tool=True, needs=("npm",)),
+        ]),
+        Workflow("rsync", FOLDERS, [
+            Step("rsync -a photos/ photos-backup/", [("file_copy", "photos", "photos-backup", True, True)],
+                 forbid=[("file_read", "*", None), ("file_copy", "photos/*", None), ("file_browse", "*", None),
+                         ("file_write", "*", None)], needs=("rsync",),
+                 check=lambda evs: None if [(e.get("bulk_count"), e.get("program")) for e in evs] == [(7, "rsync")]
+                 else f"{[(e.get('bulk_count'), e.get('program')) for e in evs]}"),
+            Step("mkdir archive", [("dir_create", "archive", True)], needs=("rsync",)),
+            Step("rsync -a photos archive/", [("file_copy", "photos", "archive/photos", True, True)],
+                 forbid=[("file_read", "*", None), ("file_browse", "*", None), ("file_write", "*", None)], needs=("rsync",)),
+            Step("rsync todo.md todo-old.md", [("file_copy", "todo.md", "todo-old.md", True, True)], needs=("rsync",)),
+            Step("printf 'call bob\\n' >> todo.md", [("file_edit", "todo.md", True)], needs=("rsync",)),
+            Step("cp -a todo.md todo-2.md", [("file_copy", "todo.md", "todo-2.md", False, True)]),
+        ]),
+        Workflow("in place: sed, perl, gzip, xz, 7z", TEXTS, [
+            Step("sed -i 's/hello/goodbye/' notes.md", [("file_edit", "notes.md", True)],
+                 forbid=[("file_delete", "*", None), ("file_write", "*", None), ("file_read", "*", None)]),
+            Step("perl -pi -e 's/goodbye/ciao/' notes.md", [("file_edit", "notes.md", True)],
+                 forbid=[("file_delete", "*", None), ("file_write", "*", None), ("file_read", "*", None)]),
+            Step("gzip log.txt", [("file_write", "log.txt.gz", "create", False), ("file_delete", "log.txt", False)],
+                 forbid=NOT_BY_PEOPLE, by_tool=True),
+            Step("gunzip log.txt.gz", [("file_write", "log.txt", "create", False), ("file_delete", "log.txt.gz", False)],
+                 forbid=NOT_BY_PEOPLE, by_tool=True),
+            Step("xz data.csv", [("file_write", "data.csv.xz", "create", False), ("file_delete", "data.csv", False)],
+                 forbid=NOT_BY_PEOPLE, by_tool=True, needs=("xz",)),
+            Step("7z a -bd pack.7z pack > /dev/null", [("file_write", "pack.7z", "create", False)],
+                 forbid=NOT_BY_PEOPLE, by_tool=True, needs=("7z",)),
+            Step("7z x -bd -y -ounpacked pack.7z > /dev/null", [("dir_create", "unpacked", False),
+                                                               ("file_write", "unpacked/pack", "create", False)],
+                 forbid=NOT_BY_PEOPLE, by_tool=True, needs=("7z",), check=_summary(2, "7z")),
+        ]),
+        Workflow("sqlite3", {"readme.md": "# db\n"}, [
+            # WAL mode keeps notes.db-wal and notes.db-shm while the shell is open: SQLite's
+            Step(SQL_WAL, [("file_write", "notes.db", "create", True), ("file_write", "notes.db", "overwrite", True)],
+                 forbid=[("*", "*-wal", None), ("*", "*-shm", None), ("*", "*-journal", None)], needs=("sqlite3",),
+                 check=lambda evs: None if all(e.get("program") == "sqlite3" for e in evs) else
+                 f"programs {[e.get('program') for e in evs]}"),
+            Step("sqlite3 notes.db 'insert into t values (3);'", [("file_write", "notes.db", "overwrite", True)],
+                 forbid=[("*", "*-journal", None)], needs=("sqlite3",)),
+            Step("sqlite3 notes.db 'select count(*) from t;' > /dev/null", [], forbid=[("*", "*", None)], needs=("sqlite3",)),
+        ]),
+        Workflow("curl from a file URL", {}, [
+            Step(f"curl -s -o report.txt file://{w}/served/report.txt", [("file_write", "report.txt", "create", False)],
+                 needs=("curl",), check=lambda evs: None if [(e.get("program"), e.get("program_kind")) for e in evs] == [
+                     ("curl", "download")] else f"{[(e.get('program'), e.get('program_kind')) for e in evs]}"),
+            Step("printf 'costs fell\\n' >> report.txt", [("file_edit", "report.txt", True)], needs=("curl",)),
+        ], setup=_setup_download),
     ]
 
 

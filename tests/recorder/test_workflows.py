@@ -1,5 +1,6 @@
 """The recorded-workflow suite: real tools (tar, unzip, git, vim and nano through a pty,
-find / grep / rg / fd, rm -r, cp -r, mv, mkdir -p, a venv with pip) under the real
+find / grep / rg / fd, rm -r, cp -r, mv, mkdir -p, a venv with pip; the tool zoo: make,
+cmake, cargo, npm, rsync, sed -i, perl -pi, gzip, xz, 7z, sqlite3, curl) under the real
 recorder; per action type precision and recall, and no tool action counted as authored.
 Programs that are missing skip their workflow with a reason (.ci/run installs them)."""
 
@@ -84,6 +85,12 @@ def test_every_action_says_which_program_did_it(results: list[workflows.Workflow
     assert {"tar", "unzip", "zip", "gzip", "git", "pip", "venv"} <= set().union(*programs.values())
     if shutil_which("vim"):
         assert "vim" in programs["file_edit"]
+    # the tool zoo: each installed one is named on its actions (npm was null: a node script)
+    zoo = {"make": "file_write", "cargo": "file_write", "npm": "file_write", "rsync": "file_copy",
+           "sqlite3": "file_write", "curl": "file_write", "perl": "file_edit"}
+    for program, etype in zoo.items():
+        if shutil_which(program):
+            assert program in programs[etype], (program, programs[etype])
 
 
 def shutil_which(name: str) -> str | None:

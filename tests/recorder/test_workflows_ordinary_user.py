@@ -27,7 +27,9 @@ def results_as_ordinary_user(tmp_path_factory: pytest.TempPathFactory) -> list[w
             os.environ["FILEGRAM_NO_PROC_CONNECTOR"] = old
 
 
-MISSED_AT_MOST = 3  # of the suite's ~45 program runs (see forgive_missed_programs)
+# of the suite's 72 program runs (see forgive_missed_programs); 3 of 44 before the tool zoo
+# (make, cmake, cargo, npm, rsync, sed, perl, gzip, xz, 7z, sqlite3, curl) added 28
+MISSED_AT_MOST = 5
 
 
 def test_the_same_as_an_ordinary_user(results_as_ordinary_user: list[workflows.WorkflowResult]) -> None:
