@@ -19,7 +19,7 @@ from filegram.trajectory import import_paths
 session_builder = memory_fixtures.session_builder
 persona_store = memory_fixtures.persona_store
 
-SECRET = "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789"
+SECRET = "sk-proj-Q7bV2xLm9TfR4kWz8NcY1pHs6GdJ3aE0uK5i"
 
 
 def _config(api_base: str, timeout: float = 5.0) -> Config:

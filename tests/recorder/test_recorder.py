@@ -98,7 +98,7 @@ def test_edit_stores_snapshots_and_a_real_unified_diff(root: Path, store: Store)
 
 
 def test_binary_and_large_files_are_hashed_never_stored_as_text(root: Path, store: Store) -> None:
-    secret_line = "api_key = sk-abcdefghijklmnopqrstuvwxyz123456\n"
+    secret_line = "api_key = sk-9fQe2LrT7xWm4ZpB1cVn8KdH3yJs6Ga0\n"
     with Recorder(store, [root], make_config(snapshot_max_bytes=4096)) as rec:
         (root / "img.png").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00" + os.urandom(2000))
         (root / "big.txt").write_text("x" * 10000 + "\n")
@@ -109,8 +109,8 @@ def test_binary_and_large_files_are_hashed_never_stored_as_text(root: Path, stor
     assert writes["img.png"]["media_ref"] is None and writes["img.png"]["after_hash"]
     assert writes["big.txt"]["media_ref"] is None and writes["big.txt"]["content_length"] == 10001
     stored = store.get_blob(writes["cfg.txt"]["media_ref"]["hash"]).decode()
-    assert "sk-abcdefghijklmnopqrstuvwxyz123456" not in stored and "REDACTED" in stored
-    assert b"sk-abcdefghijklmnopqrstuvwxyz123456" not in _all_text(store)
+    assert "sk-9fQe2LrT7xWm4ZpB1cVn8KdH3yJs6Ga0" not in stored and "REDACTED" in stored
+    assert b"sk-9fQe2LrT7xWm4ZpB1cVn8KdH3yJs6Ga0" not in _all_text(store)
 
 
 def test_sessions_close_after_the_idle_gap_and_on_stop(root: Path, store: Store) -> None:
