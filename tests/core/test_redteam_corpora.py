@@ -1,0 +1,53 @@
+"""The red teams' corpora stay caught: documents with secrets written by people who never saw
+the redactor (tests/fixtures/redteam/*.md say how each was made and marked), each secret an
+exact substring that must not survive redaction, and look-alikes that must stay untouched.
+Each corpus was held out when written and then used to close gaps by format class, so these
+are regression guards, not measures of what an unseen corpus would show (docs/privacy.md)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from filegram.redact import redact
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "redteam"
+_PLACEHOLDER = re.compile(r"\[REDACTED:\w+\]")
+
+# corpus -> (secrets allowed to stay, look-alikes allowed to be touched), with the reason
+ALLOWED = {
+    "round1": (1, 0),  # a Twilio Account SID (AC...), an identifier: docs/privacy.md
+}
+
+
+def _score(name: str) -> tuple[list[str], list[str], list[str]]:
+    missed, partial, touched = [], [], []
+    for line in (FIXTURES / f"{name}.jsonl").read_text(encoding="utf-8").splitlines():
+        item = json.loads(line)
+        out = redact(item["text"])
+        if not item["secrets"]:
+            if "[REDACTED" in out:
+                touched.append(item["id"])
+            continue
+        bare = _PLACEHOLDER.sub(" ", out)
+        rest = item["text"]
+        for s in item["secrets"]:
+            rest = rest.replace(s, " ")
+        for s in item["secrets"]:
+            if s in out:
+                missed.append(f"{item['id']}: {s[:40]!r}")
+            elif len(s) >= 10 and any(s[i:i + 6] in bare and s[i:i + 6] not in rest for i in range(len(s) - 5)):
+                partial.append(f"{item['id']}: {s[:40]!r}")
+    return missed, partial, touched
+
+
+@pytest.mark.parametrize("name", sorted(ALLOWED))
+def test_a_red_teams_corpus_stays_caught(name: str) -> None:
+    missed, partial, touched = _score(name)
+    allowed_missed, allowed_touched = ALLOWED[name]
+    assert len(missed) <= allowed_missed, missed
+    assert not partial, partial
+    assert len(touched) <= allowed_touched, touched
