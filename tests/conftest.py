@@ -54,10 +54,14 @@ def pytest_configure(config: pytest.Config) -> None:
 SESSION_FIXTURE_FOLDERS = ("assist", "bench", "memory", "simulator")
 
 
-# Units that take minutes on their own go first, so the other worker runs everything else
-# beside them (xdist's own order puts the largest units first by test count, which left the
-# one-test quick start, 230 s, alone at the end of the run: ~100 s of one idle core).
-LONG_UNITS = ("tests/test_quickstart.py",)
+# Units that take minutes on their own go first, longest first, so the other worker runs
+# everything else beside them (xdist's own order puts the largest units first by test count,
+# which left the one-test quick start, 230 s, alone at the end of the run: ~100 s of one idle
+# core; the recorded-workflow suites, 70-80 s in their fixtures and a few tests each, did the
+# same after the tool zoo doubled them). Durations from `make test --durations` (2026-12-02).
+LONG_UNITS = ("tests/test_quickstart.py", "tests/recorder/test_workflows_ordinary_user.py",
+              "tests/recorder/test_workflows.py", "tests/core/test_import_untrusted.py",
+              "tests/recorder/test_references.py")
 
 
 def _unit_of(nodeid: str) -> str:
@@ -74,7 +78,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     units: dict[str, list[pytest.Item]] = {}
     for item in items:
         units.setdefault(_unit_of(item.nodeid), []).append(item)
-    order = sorted(units, key=lambda u: (u not in LONG_UNITS, -len(units[u])))
+    order = sorted(units, key=lambda u: (LONG_UNITS.index(u) if u in LONG_UNITS else len(LONG_UNITS), -len(units[u])))
     items[:] = [item for u in order for item in units[u]]
 
 
