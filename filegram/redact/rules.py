@@ -165,8 +165,12 @@ def _b64_private_key(value: str) -> bool:
 
 
 def luhn_ok(candidate: str) -> bool:
+    """A payment card number: 13-19 digits whose Luhn check holds and whose first digit (the
+    major industry identifier) is a card network's, 2-6 (Mastercard 2/5, Amex and Diners 3,
+    Visa 4, Discover, Maestro and UnionPay 6); an ISBN-13 (978/979), an EAN or a tracking
+    number starting with 0, 1, 7, 8 or 9 passes Luhn one time in ten and is no card."""
     digits = [int(c) for c in candidate if c.isdigit()]
-    if not 13 <= len(digits) <= 19 or len(set(digits)) < 3:
+    if not 13 <= len(digits) <= 19 or len(set(digits)) < 3 or not 2 <= digits[0] <= 6:
         return False
     total = 0
     for i, d in enumerate(reversed(digits)):
@@ -227,11 +231,19 @@ def key_parts(key: str) -> list[str]:
     return [p.lower() for p in _SPLIT.findall(key)]
 
 
+# Parts before the secret word that say the value is not the secret: a test's declared fake
+# (FAKE_SLACK_TOKEN, DUMMY_PASSWORD) or a reference to a secret kept elsewhere (Helm's
+# existingSecret, externalSecret: the name of a Kubernetes Secret).
+NOT_SECRET_BEFORE = frozenset({"fake", "dummy", "example", "sample", "mock", "placeholder", "existing", "external"})
+
+
 def secret_key(key: str) -> bool:
     """Does a key name (DB_PASSWORD, dbPassword, x-api-key, aws_secret_access_key) name a
     secret value? The secret word must be one of its parts, and only environment or
     encoding words may follow it."""
     parts = key_parts(key)
+    if parts and parts[0] in NOT_SECRET_BEFORE:
+        return False
     last = -1
     for i, p in enumerate(parts):
         if p in SECRET_PARTS or (p == "key" and i > 0 and parts[i - 1] in KEY_QUALIFIERS) or (p == "apikey"):
@@ -290,6 +302,12 @@ _CODE_VALUE = re.compile(
 )
 
 
+# A file path, maybe after a credential's name (systemd's LoadCredential=name:/path), and the
+# YAML tags that stand where a value goes (Ansible's `!vault |`, CloudFormation's `!Ref x`).
+_PATH_VALUE = re.compile(r"^(?:[\w.\-]+:)?(?:/|~/|\./)(?:[\w.\-]+/)+[\w.\-]*$")
+YAML_TAGS = frozenset({"!vault", "!secret", "!Ref", "!Sub", "!GetAtt", "!ImportValue", "!include", "!env_var", "!env"})
+
+
 def plausible_secret(value: str, *, min_len: int = 3, quoted: bool = False) -> bool:
     """Is a value that a secret-naming key was set to plausibly the secret itself (not a
     variable, a call, a placeholder or a literal)? Quoted values are literals, so only
@@ -303,6 +321,10 @@ def plausible_secret(value: str, *, min_len: int = 3, quoted: bool = False) -> b
         return False
     if _names_a_password(v):
         return False  # a UI string: "login.password": "Passwort", "Passwort anzeigen"
+    if _PATH_VALUE.match(v) and not looks_random(v.replace("/", "")) or v in YAML_TAGS:
+        return False  # LoadCredential=db-password:/etc/kiln/creds/db-password, `!vault |`
+    if v.startswith("(") and v.endswith(")") and " " in v:
+        return False  # a note where the password goes: "(im Tresor)", "(ask Anna)"
     if quoted:
         return True
     if any(c in v for c in "()[]{}"):
@@ -338,6 +360,9 @@ _ASSIGN = re.compile(
 # After an unquoted value: a chained assignment (`a = b = c`) or an expression that goes on
 # (`password = user + salt`, `token = a || b`): the value is code, not a literal secret.
 _EXPRESSION_GOES_ON = re.compile(r"""[ \t]*=(?!=)|[ \t]+(?:\+|\|\||&&|\?\?)[ \t]+[\w"'`(]""")
+# An unquoted plain word with more words after it is a sentence ("passphrase: minimum twelve
+# characters"), not a value; a passphrase of plain words is find_password_forms'.
+_PROSE_GOES_ON = re.compile(r"[a-z]+[ \t]+[a-z]{2,}")
 _XML = re.compile(r"""<(?P<key>[A-Za-z_][\w.\-]{0,60})(?:\s+[\w:\-]+=["'][^"'<>\n]*["'])*>(?P<val>[^<\n]{1,400})</(?P=key)>""")
 _FLAG = re.compile(
     r"""(?:^|\s)--?(?P<key>[A-Za-z][\w\-]{1,40})(?:=|\s+)(?:(?P<q>["'])(?P<qval>[^"'\n]{1,400})(?P=q)|(?P<val>[^\s"'|;&]{1,400}))"""
@@ -443,6 +468,7 @@ _INTL = re.compile(
     r"""|[ \t]*(?P<cjk>是|为|は|는|은))"""
     r"""[ \t]*[:：]?[ \t]*(?:(?P<q>["'`“‘「«])[ \t]?(?P<qval>[^"'`”’」»\n]{1,200}?)[ \t]?["'`”’」»]|(?P<val>[^\s"'`，。、]{1,200}))"""
 )
+_MASKED = re.compile(r"[*•●xX]{3,}|\.{3}|…")  # a log's masked password: postgresql://user:***@host
 _URL_CREDS = re.compile(r"\b[A-Za-z][A-Za-z0-9+.\-]{1,20}://(?P<user>[^\s:/@'\"]*):(?P<val>[^\s@/'\"]{1,200})@[\w.\-\[]")
 _AUTH_HEADER = re.compile(
     r"""(?i)\b(?:proxy-)?authorization["']?\s*[:=]\s*["'`]?(?:(?:bearer|basic|token|digest|negotiate|apikey|sso-key|hmac)\s+)?(?P<val>[^\s"'`,;]{6,})"""
@@ -474,8 +500,9 @@ _USER_PASS = re.compile(
 )
 _ENTROPY_TOKEN = re.compile(r"[A-Za-z0-9+/_\-]{20,}={0,2}|\b[0-9a-fA-F]{32,}\b")
 _ENTROPY_CONTEXT = re.compile(
-    r"(?i)(?:secret|token|passw|api[\s_\-]?key|access[\s_\-]?key|private[\s_\-]?key|signing|credential|auth|bearer|salt|signature|session[\s_\-]?key|client[\s_\-]?secret|webhook)"
+    r"(?i)(?:secret|token|passw|api[\s_\-]?key|access[\s_\-]?key|private[\s_\-]?key|signing|credential|auth(?!orit)|bearer|salt|signature|session[\s_\-]?key|client[\s_\-]?secret|webhook)"
 )
+_AFTER_ID = re.compile(r"(?i)(?<!secret)(?<!secret[_\-])[_\-]?id[\"']?[ \t]*[=:][ \t]*[\"']?$")  # not Vault's secret_id
 _TABLE_ROW = re.compile(r"^\s*\|.*\|\s*$")
 
 # Words that follow "password is" in ordinary prose and are not passwords.
@@ -493,7 +520,7 @@ my our their his her mine yours ours theirs you we they he she i me us them what
 available unavailable enabled disabled accepted rejected checked verified protected defined
 configured updated deleted removed included excluded displayed printed logged written read
 copied pasted managed handled supplied null none true false nil undefined default something
-anything nothing everything whatever valid. incorrect. required. correct. wrong. set. stored.
+anything nothing everything whatever minimum maximum least most at-least valid. incorrect. required. correct. wrong. set. stored.
 """.split())
 
 
@@ -526,7 +553,16 @@ def looks_random(token: str) -> bool:
 # Stripe publishable keys and Mapbox public tokens (shipped to every browser), the AWS
 # documentation's example keys (AKIAIOSFODNN7EXAMPLE), a template's filler (sk_live_xxxx,
 # ghp_XXXX, xoxb-your-token-here, sk-...) and a made-up run (123456789:ABCdefGhIJK...).
-PUBLIC_PREFIXES = ("pk_live_", "pk_test_", "pk.eyJ")
+PUBLIC_PREFIXES = ("pk_live_", "pk_test_", "pk.eyJ", "xpub", "ypub", "zpub", "tpub", "upub", "vpub", "Ypub", "Zpub",
+                   "LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0")  # extended public keys; a base64 PEM certificate
+# Example values from public documentation: the Google Authenticator wiki's TOTP seed and
+# the signature of jwt.io's sample token (like AWS's AKIAIOSFODNN7EXAMPLE, found in every test).
+DOCUMENTED_EXAMPLES = ("JBSWY3DPEHPK3PXP", "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c")
+# A Sentry DSN: its user is the project's public key, which only lets a client send events
+# (Sentry's documentation: safe to make public); a token in any other URL's user stays secret.
+_SENTRY_DSN = re.compile(r"https?://[0-9a-f]{32}@[\w.\-]*sentry\.io/\d+")
+# Words a fixture's made-up value is built from: test-session-secret-do-not-use.
+_FAKE_WORDS = re.compile(r"(?i)(?:^|[-_])(?:do[-_]not[-_]use|not[-_]real|fake|dummy|example|placeholder)(?:[-_]|$)")
 _FILLER = re.compile(r"(?i)your[_\-]?(?:own[_\-]?)?(?:token|key|secret|password|api)|[_\-]here$|^<|>$")
 
 
@@ -561,13 +597,18 @@ def public_or_example(value: str) -> bool:
     v = value.strip("\"'`")
     if len(v) < 12 or len(v) > 2000:
         return False
-    if v.startswith(PUBLIC_PREFIXES) or "EXAMPLE" in v:
+    if v.startswith(PUBLIC_PREFIXES) or "EXAMPLE" in v or any(x in v for x in DOCUMENTED_EXAMPLES):
+        return True
+    if _SENTRY_DSN.match(v) or _FAKE_WORDS.search(v):
         return True
     if v.endswith(("...", "\u2026")) or _FILLER.search(v):
         return True
     body = v.split("_")[-1] if "_" in v[:12] else v
     if len(body) >= 8 and max(body.count(c) for c in set(body)) >= 0.6 * len(body):
         return True  # xxxxxxxx, XXXXXXXX, 00000000
+    counts = sorted((body.count(c) for c in set(body) if c.isalnum()), reverse=True)
+    if len(body) >= 16 and sum(counts[:2]) >= 0.8 * len(body):
+        return True  # xoxb-000000000000-0000000000000-XXXXXXXXXXXXXXXXXXXXXXXX
     if len(v) >= 16 and _sequential_share(v) >= 0.9:  # all of it a run: 123456789:ABCdefGhIJK...
         return True
     return v.startswith("eyJ") and _public_jwt(v)
@@ -575,7 +616,7 @@ def public_or_example(value: str) -> bool:
 
 def password_like(value: str) -> bool:
     """A bare word after "password is": a password if it is not ordinary prose."""
-    v = value.strip().strip(".,;:!?)")
+    v = value.strip().strip(".,;:!?)…")
     if len(v) < 3 or v.startswith(PLACEHOLDER_PREFIX) or v.lower() in PROSE_NOT_SECRET:
         return False
     if re.fullmatch(r"[a-z]+(?:ed|ing|ly|able|ible|ous|ive|ful|less)", v):
@@ -722,7 +763,8 @@ def find_assignments(scan: Scan) -> None:
                 if plausible_secret(m.group("qval"), quoted=True):
                     scan.add(m.start("qval"), m.end("qval"), "SECRET")
             elif plausible_secret(m.group("val")) and not _EXPRESSION_GOES_ON.match(text, m.end(), end) \
-                    and not is_placeholder(text[m.start("val") : end]):
+                    and not is_placeholder(text[m.start("val") : end]) \
+                    and not _PROSE_GOES_ON.match(text, m.start("val"), end):
                 scan.add_value(m.start("val"), m.group("val"))
         for rx in (_XML, _FLAG):
             for m in rx.finditer(text, start, end):
@@ -1279,7 +1321,8 @@ def find_prose(scan: Scan) -> None:
 def find_credentials(scan: Scan) -> None:
     for m in scan.finditer(_URL_CREDS, ("://",)):
         v = m.group("val")
-        if not v.startswith(("${", "$", "<", "{", PLACEHOLDER_PREFIX)) and v.lower() not in NOT_SECRET_VALUES:
+        if not v.startswith(("${", "$", "<", "{", PLACEHOLDER_PREFIX)) and v.lower() not in NOT_SECRET_VALUES \
+                and not _MASKED.fullmatch(v):
             scan.add(m.start("val"), m.end("val"), "URL_PASSWORD")
     for rx in (_AUTH_HEADER, _HEADER):
         for m in scan.finditer(rx, ("authorization", "api-key", "token", "cookie")):
@@ -1290,9 +1333,10 @@ def find_credentials(scan: Scan) -> None:
         v = m.group("val")
         if any(c.isdigit() for c in v) or looks_random(v):
             scan.add(m.start("val"), m.end("val"), "AUTH_HEADER")
+    netrc = "machine" in scan.low or "login" in scan.low
     for rx in (_NETRC, _NETRC_LINE):
         for m in scan.finditer(rx, ("password",)):
-            if plausible_secret(m.group("val")):
+            if plausible_secret(m.group("val")) and (netrc or _answer_like(m.group("val"))):  # "Password requirements"
                 scan.add(m.start("val"), m.end("val"), "SECRET")
     for m in scan.finditer(_AUTH_TUPLE, ("auth",)):
         if plausible_secret(m.group("qval"), quoted=True):
@@ -1418,6 +1462,8 @@ def find_high_entropy(scan: Scan) -> None:
             if public_or_example(text[a:b]):
                 continue
         line_start = text.rfind("\n", 0, m.start()) + 1
+        if _AFTER_ID.search(text, max(line_start, m.start() - 16), m.start()):
+            continue  # token_id=<uuid>, request_id=...: an identifier
         if _ENTROPY_CONTEXT.search(text, max(line_start, m.start() - 60), m.start()):
             scan.add(m.start(), m.end(), "SECRET")
 

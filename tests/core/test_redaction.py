@@ -351,7 +351,7 @@ def test_a_dsn_without_credentials_is_not_a_secret(text):
     ('dsn = "host=db user=app password=Xy7pq dbname=x"', "Xy7pq"),
     ('DSN="Driver={SQL};Server=x;Pwd=Ab12cd;"', "Ab12cd"),
     ("DSN=app:s3cret@tcp(db:3306)/x", "s3cret"),
-    ("sentry_dsn = https://0123456789abcdef0123@o1.ingest.sentry.io/5", "0123456789abcdef0123"),
+    ("dsn = https://0123456789abcdef0123@api.example.net/5", "0123456789abcdef0123"),
     ("dsn_password = hunter22x", "hunter22x"),
 ])
 def test_a_dsn_with_credentials_is_still_redacted(text, secret):
@@ -602,4 +602,39 @@ _SEED_WORDS = "among art devote afford yellow adapt above absorb ability account
     ("Account ID: 0051304123297133828d56245 (not a secret)", "Account ID: 0051304123297133828d56245 (not a secret)"),
 ])
 def test_2fa_codes_wallet_keys_card_data_pins_and_id_numbers(text, expected):
+    _exact(text, expected)
+
+
+# -- second red-team corpus (2026-12-02): ordinary values that were redacted ---------------
+
+@pytest.mark.parametrize("text", [
+    "passphrase: minimum twelve characters",
+    "Your passphrase is: minimum twelve characters, no spaces.",
+    "Your passphrase is: minimum\u2026",
+    "Password requirements\n\nYour password must:\n- be at least 12 characters long",
+    "- Piranesi \u2014 ISBN 9781526622433\n- Stoner \u2014 ISBN 9781590171998",  # pass Luhn, start with 9
+    "LoadCredential=db-password:/etc/kiln/creds/db-password",
+    "otpauth://totp/Example:alice@google.com?secret=JBSWY3DPEHPK3PXP&issuer=Example",
+    "Extended public key: xpub6BsKVAzQKDZ3A6Mv76qXa3jcnX6C6paozMCFBHgJwwnUgspKbAmzxsJdiwvHK3RXUvM547YA7HNcr2oJ9oT1HukXD8BFdVmH4CQGtcoLfNy",
+    "    certificate-authority-data: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSUJkekNDQVIyZ0F3SUJBZ0lCQURBS0JnZ3Foa2pPUFFRREFqQWpNU0V3SHdZRFZRUUQ=",
+    'const env = { SESSION_SECRET: "test-session-secret-do-not-use" };',
+    'FAKE_SLACK_TOKEN = "xoxb-000000000000-0000000000000-XXXXXXXXXXXXXXXXXXXXXXXX"\nDUMMY_PASSWORD = "hunter2"',
+    'FAKE_JWT = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"',
+    "Dienst;Benutzer;Kennwort;Notiz\nGirokonto;m.krause;(im Tresor);Papierbrief\nRouter;admin;steht auf dem Aufkleber;FRITZ!Box",
+    "postgresql:\n  auth:\n    existingSecret: pg-credentials\n    secretKeys:\n      adminPasswordKey: postgres-password",
+    "backup_passphrase: !vault |\n  $ANSIBLE_VAULT;1.1;AES256",
+    "INFO connecting to postgresql://report_user:***@10.0.4.12:5432/warehouse",
+    "WARN token expired, refreshing (token_id=48802c6c-bf99-4d04-b5bf-3a7b6034c3ee)",
+    'Sentry.init({ dsn: "https://39601b8de292bae135bfdef5912938f7@o723338.ingest.us.sentry.io/4232465" });',
+])
+def test_ordinary_values_the_second_red_team_found_redacted_stay(text):
+    assert redact(text) == text
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("secret_id: ffdd88ac-bf46-4c47-82d1-6a20c6fe3d2b", "secret_id: [REDACTED:SECRET]"),
+    ("Visa 4539 5787 6362 1486 exp 08/27", "Visa [REDACTED:CARD] exp [REDACTED:CARD]"),
+    ('TEST_DB_PASSWORD = "Kq8!vT2pWz"', 'TEST_DB_PASSWORD = "[REDACTED:SECRET]"'),
+])
+def test_secrets_beside_the_second_red_teams_look_alikes_stay_redacted(text, expected):
     _exact(text, expected)
