@@ -1347,7 +1347,7 @@ def find_credentials(scan: Scan) -> None:
         if plausible_secret(m.group("val")):
             scan.add(m.start("val"), m.end("val"), "SECRET")
     for rx in (_ENTRY_CODE, _ENTRY_CODE_FOR):
-        for m in scan.finditer(rx, ("code", "pin", "combination", "combo")):
+        for m in scan.finditer(rx, ("code", "pin", "combin", "combo")):
             scan.add(m.start("val"), m.end("val"), "SECRET")
     for m in scan.finditer(_SSN, ("ssn", "social security")):
         scan.add(m.start("val"), m.end("val"), "SSN")
@@ -1468,9 +1468,240 @@ def find_high_entropy(scan: Scan) -> None:
             scan.add(m.start(), m.end(), "SECRET")
 
 
+# -- personal notes: access codes, lists under a heading, passwords without a separator ----
+# (second red-team corpus, 2026-12-02: household admin notes, lock and alarm sheets, travel
+# plans, password notebooks, letters "if something happens to me")
+
+# A word for a code that opens something, or a compound ending in "code" (Türcode, Abholcode,
+# Radio-Code, Entsperrcode, Aktivierungscode, digicode) ...
+_ACCESS_WORD = (
+    r"""(?P<word>\b(?:sim[ \t-]?)?pin(?:[ \t-]?(?:code|nummer|number))?s?\b|\bpuk\d?\b|\bpass[ \t-]?code\b|\bpassnumm?ber\b"""
+    r"""|\bsecurity[ \t]+number\b|\b(?:zahlen)?kombination\b|\bcombina(?:tion|ison|ción|zione)\b|\bcombo\b|\bdigicode\b"""
+    r"""|\bkeypad\b|\btastenfeld\b|\bteclado\b|\bkey[ \t]?(?:box|safe)\b|\block[ \t]?box\b|\bschlüssel(?:box|safe|tresor)\b"""
+    r"""|\bcaja[ \t]+de[ \t]+llaves\b|\bbo[iî]te[ \t]+[àa][ \t]+cl[ée]s\b|\bscharf/unscharf\b"""
+    r"""|\b[\w\-]{0,24}code\b|\bc[óo]digo\b|\bcodice\b|\bk[oó]d\b|\bm[ãa][ \t]+(?:c[ổo]ng|c[ửu]a|kh[óo]a|pin|k[ée]t|otp)\b"""
+    r"""|暗証番号|पिन)"""
+)
+# ... but not these codes: a postcode, an error or exit code, source code, a promo code.
+NOT_ACCESS_CODES = (
+    "post", "postal", "zip", "area", "country", "länder", "lander", "error", "fehler", "status", "exit", "return",
+    "source", "quell", "program", "bar", "qr", "uni", "op", "byte", "morse", "farb", "color", "colour", "hex",
+    "char", "key", "short", "pseudo", "machine", "native", "dead", "sample", "example", "test", "html", "css",
+    "inline", "version", "product", "produkt", "promo", "discount", "rabatt", "gutschein", "voucher", "coupon",
+    "gift", "tracking", "sendungs", "reference", "referenz", "bank", "sort", "swift", "bic", "tax", "steuer", "icd",
+    "diagnos", "airport", "currency", "language", "sprach", "dial", "region", "station", "class", "course",
+    "modul", "module", "iso", "ean", "upc", "sku", "zoll", "customs", "dress", "building", "bau", "lang", "locale",
+    "http", "response", "event", "fehler", "shipping", "access", "ansi", "escape", "scan", "auth", "authorization",
+    "confirmation", "booking", "buchungs", "airline", "fare", "seat", "gate", "flight", "vat", "ust", "lei",
+    "branch", "routing", "ifsc", "bsb", "aba", "cpt", "hs", "nace", "naics", "sic", "mcc", "zone", "time",
+)
+_ACCESS_SEP = r"""[ \t]*(?:[:=：]|\.{3,}|…+|[ \t][—–-](?=[ \t])|\b(?:is|ist|lautet|est|es|é|è|era|was|lautete)\b)"""
+# The value: digits (maybe # after), a combination (14-23-15, 22 - 76 - 75), a code of capitals
+# and digits (6A2267, 0051UL, QCQ6R) or two groups of four (TZGD-ICUD).
+_ACCESS_VALUE = (
+    r"""(?P<val>\d{1,3}(?:[ \t]*[-–][ \t]*\d{1,3}){2,5}(?![\d\-])|\d{3}[- ]\d{3}(?![\d\-])"""
+    r"""|(?=[A-Z]{0,9}\d)(?=\d{0,9}[A-Z])[A-Z0-9]{4,10}(?![\w\-])|[A-Z0-9]{4}-[A-Z0-9]{4}(?![\w\-])|\d{3,10}#?(?![\d.,/:]\d|\d))"""
+)
+_ACCESS_CODE = re.compile(
+    r"""(?i)""" + _ACCESS_WORD
+    + r"""(?:(?P<gap>(?:[ \t]*\([^()\n]{1,60}\)|[ \t]+[^\n:=：()]{1,60}?){1,3}?)?""" + _ACCESS_SEP + r"""[ \t]*|[ \t]+(?=\d))"""
+    + r"""(?:[*_`"'„“«「]+)?(?-i:""" + _ACCESS_VALUE + r""")"""
+)
+# The words other detectors look for too, mostly; none that is part of common words of code
+# ("block", "encoding", "serialize"), each absent word costs a scan of the text.
+ACCESS_TRIGGERS = ("pin", "puk", "code", "combo", "combin", "kombin", "pass", "alarm", "keypad", "keybox", "key box",
+                   "lockbox", "lock box", "security n", "kod", "codic", "codig", "teclado", "tastenfeld", "llaves",
+                   "scharf")
+ACCESS_TRIGGERS_NON_ASCII = ("código", "kód", "schlüssel", "暗証番号", "पिन", "mã ")
+# The code in its message: "G-562382 is your Google verification code", "123456 ist dein Code".
+_CODE_FIRST = re.compile(
+    r"""(?i)(?<![\w\-])(?:G-)?(?P<val>\d{4,8})[ \t]+(?:is|ist|est|es|é)[ \t]+(?:your|dein|ihr|votre|tu|su|seu)\b[^\n.]{0,40}?code\b""")
+
+
+def _not_access_code(word: str, text_before: str) -> bool:
+    """A code word that names no secret: postcode, error code, "QR-Code", "source code"."""
+    w = word.lower().replace("-", "").replace(" ", "")
+    if w.endswith("code") and w != "code" and not w.endswith(("passcode", "pincode", "digicode")):
+        stem = w[:-4]
+        return any(stem.endswith(x) or stem.startswith(x) for x in NOT_ACCESS_CODES)
+    if w in ("code", "código", "codigo", "codice", "kod", "kód"):
+        prev = re.search(r"([\w\-]+)[ \t]*$", text_before)
+        return prev is not None and prev.group(1).lower().replace("-", "") in NOT_ACCESS_CODES
+    return False
+
+
+_DIGIT_OR_GROUP = re.compile(r"\d{3}|\d[ \t]*[-–][ \t]*\d|[A-Z]{4}-[A-Z]{4}|[A-Z]\d|\d[A-Z]")
+
+
+def find_access_codes(scan: Scan) -> None:
+    """PINs, PUKs, combinations and codes that open something, after their name on a line
+    ("PUK: 30626595", "combination 14-23-15", "Radio-Code (nach Batteriewechsel): 0699",
+    "Master user code ............ 6522", "iPad de mamá: código 980063", "Abholcode für das
+    Paket: 884174", "Your WhatsApp code: 349-546"), and a one-time code in its message."""
+    text = scan.text
+    words = ACCESS_TRIGGERS if scan.ascii else ACCESS_TRIGGERS + ACCESS_TRIGGERS_NON_ASCII
+    for m in _with_digits(scan, _ACCESS_CODE, words, _DIGIT_OR_GROUP):
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        if _not_access_code(m.group("word"), text[line_start : m.start()]):
+            continue
+        v = m.group("val")
+        if re.fullmatch(r"(?:19|20)\d\d", v) and not m.group("word").lower().startswith(("pin", "puk", "sim")):
+            continue  # "building code 2021", "the code for the build is 2024"
+        scan.add(m.start("val"), m.end("val"), "SECRET")
+    for m in scan.finditer(_CODE_FIRST, ("code",)):
+        scan.add(m.start("val"), m.end("val"), "SECRET")
+
+
+# A heading that names what the lines below it list, and the cells of those lines that are
+# such values: a password notebook ("Passwörter" / "zalando — M3rl1n36_"), lock and door
+# codes ("lock codes" / "- blue bike (Kryptonite cable): 4161"), an alarm's handover sheet,
+# passports ("Passports" / "Raj — 740527360"), licence keys, a TAN list.
+_HEADING_KINDS = (
+    ("PASSWORD", re.compile(r"""(?i)\b(?:pass\s?words?|passwörter|passworte|kennwörter|mots\s+de\s+passe|contraseñas|senhas"""
+                            r"""|wachtwoorden|passord|lösenord|hasła|logins?|zugangsdaten|credentials|zugänge)\b""")),
+    ("CODE", re.compile(r"""(?i)\b(?:codes|c[óo]digos|codici|kody|pins|combinations?|kombinationen|combinaisons|digicodes"""
+                        r"""|alarm(?:anlage)?|alarme|safe|tresor|coffre|caja\s+fuerte|keypad|tastenfeld|locks|schlösser|cadenas|candados)\b""")),
+    ("ID_NUMBER", re.compile(r"""(?i)\b(?:passports?|reisepässe|reisepass|passeports?|pasaportes?|passaport[io]s?|ausweise)\b""")),
+    ("LICENSE_KEY", re.compile(r"""(?i)\b(?:licen[cs]es?|lizenz(?:en|schlüssel)?|licences?|product\s+keys?|serial\s+(?:numbers|keys)|seriennummern)\b""")),
+)
+HEADING_TRIGGERS = ("pass", "login", "cred", "zugang", "code", "digo", "codic", "pin", "combin", "kombin", "alarm",
+                    "tresor", "keypad", "locks", "licen", "lizenz")
+# Substrings one of which a heading of each kind holds (a kind's regex runs only then).
+_HEADING_HINTS = (
+    ("pass", "wörter", "login", "zugang", "cred", "contrase", "senha", "wachtwoord", "lösenord", "hasł"),
+    ("code", "codig", "códig", "codic", "kody", "pins", "combin", "kombin", "alarm", "safe", "tresor", "coffre", "caja",
+     "keypad", "tastenfeld", "locks", "schlösser", "cadenas", "candados"),
+    ("pass", "päss", "ausweis"),
+    ("licen", "lizenz", "product key", "serial", "seriennummer"),
+)
+
+
+_CODE_LINE = re.compile(r"""\w\(|[={};"`]|\b(?:def|return|class|import)\b""")  # source code, not a heading
+
+
+def _heading_kind(low: str, line: str) -> str | None:
+    for (kind, rx), hints in zip(_HEADING_KINDS, _HEADING_HINTS, strict=True):
+        if any(h in low for h in hints) and rx.search(line):
+            return kind
+    return None
+
+
+HEADED_LIST_LINES = 40  # lines under a heading that are read at most
+_LIST_SEP = re.compile(r"""[ \t]*(?:[:=：]|\.{3,}|…+|[ \t][—–-]|\t|[ \t]{2,})[ \t]*""")
+_LIST_BULLET = re.compile(r"""[ \t]*(?:[-*+•][ \t]+|\d{1,2}[.)][ \t]+)?""")
+_QUOTE_PAIRS = {"„": "“", "“": "”", "”": "”", "‘": "’", "‚": "‘", "«": "»", "»": "«", "「": "」", "『": "』", "`": "`", "'": "'", '"': '"'}
+_CODE_SHAPE = re.compile(_ACCESS_VALUE.replace("(?P<val>", "(?:", 1))
+_ID_SHAPE = re.compile(r"(?=[A-Z]{0,11}\d)[A-Z0-9]{6,12}")
+_LICENSE_SHAPE = re.compile(r"[A-Z0-9]{4,6}(?:-[A-Z0-9]{4,6}){2,7}")
+_HEADING_NOT = re.compile(r"""(?i)\b(?:policy|policies|requirements?|rules?|regeln|richtlinie|how\s+to|tips?|reset|manager|error|status"""
+                          r"""|postal|zip|country|area|promo|discount|source|qr|bar|hints?|hinweise?)\b""")
+
+
+def _strong_cell(v: str) -> bool:
+    """A cell under a password heading: built like a chosen password (a digit and a letter,
+    and mixed case or a symbol), not an e-mail, a URL, a path or a date."""
+    if not 6 <= len(v) <= 64 or _NOT_ANSWER.match(v) or _EMAIL.search(v) or "://" in v:
+        return False
+    letters = any(c.isalpha() for c in v)
+    digit = any(c.isdigit() for c in v)
+    mixed = any(c.islower() for c in v) and any(c.isupper() for c in v)
+    symbol = any(not c.isalnum() for c in v)
+    return letters and (digit and (mixed or symbol) or (symbol and mixed))
+
+
+def _unquote(cell: str) -> tuple[int, str]:
+    """A cell without the quotes around it (8 kinds: „x“ “x” ‘x’ «x» 「x」 `x` 'x' "x")."""
+    if len(cell) >= 3 and cell[0] in _QUOTE_PAIRS and cell[-1] in (_QUOTE_PAIRS[cell[0]], "“", "”", "’", "»", "」"):
+        return 1, cell[1:-1]
+    return 0, cell
+
+
+def _list_values(kind: str, text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
+    """The values on one line under a heading of this kind."""
+    b = _LIST_BULLET.match(text, start, end)
+    pos = b.end() if b else start
+    line = text[pos:end]
+    if not line.strip():
+        return
+    cells: list[tuple[int, str]] = []
+    for part in re.finditer(r"[^\t]+", line):
+        sub = part.group(0)
+        seps = list(_LIST_SEP.finditer(sub))
+        a = 0
+        for s in seps:
+            if s.start() > a:
+                cells.append((pos + part.start() + a, sub[a : s.start()]))
+            a = s.end()
+        if a < len(sub):
+            cells.append((pos + part.start() + a, sub[a:]))
+    if len(cells) < 2 and kind != "CODE":
+        return
+    if kind == "CODE" and len(cells) == 1:  # a value that opens the line: "712894 then #"
+        c = _CODE_SHAPE.match(line)
+        if c and (len(line) == c.end() or line[c.end()] in " \t#"):
+            yield pos, pos + c.end()
+        return
+    for i, (a, raw) in enumerate(cells):
+        if i == 0:
+            continue  # the label
+        cell = raw.strip()
+        lead, cell = _unquote(cell)
+        a += raw.index(raw.strip()[:1]) + lead if raw.strip() else 0
+        if kind == "PASSWORD":
+            if " " not in cell and (_strong_cell(cell) or (lead and len(cell) >= 6)):
+                yield a, a + len(cell)
+        elif kind == "CODE":
+            c = _CODE_SHAPE.match(cell)
+            if c and (c.end() == len(cell) or cell[c.end()] in " \t#(") and i == 1:
+                yield a, a + c.end()
+        elif kind == "ID_NUMBER":
+            c = _ID_SHAPE.match(cell)
+            if c and (c.end() == len(cell) or cell[c.end()] in " \t(") and i == 1:
+                yield a, a + c.end()
+        else:
+            c = _LICENSE_SHAPE.search(cell)
+            if c:
+                yield a + c.start(), a + c.end()
+
+
+def find_headed_lists(scan: Scan) -> None:
+    """Values listed under a heading that names them (see _HEADING_KINDS)."""
+    text = scan.text
+    for start, end in scan.lines(HEADING_TRIGGERS):
+        if end - start > 100 or end >= len(text) - 1:
+            continue
+        head = text[start:end]
+        kind = _heading_kind(scan.low[start:end], head)
+        if kind is None or head.lstrip()[:1] in ("|", "+") or _HEADING_NOT.search(head) \
+                or _CODE_LINE.search(head.strip(" \t=#*_-")):
+            continue
+        if re.search(r"[:=：][ \t]*[^\s(]", head.strip(" \t=#*_-").split("(")[0]) or _ACCESS_CODE.search(head):
+            continue  # a label with its value, not a heading
+        pos, blank_ok, n = end, True, 0
+        while pos < len(text) and n < HEADED_LIST_LINES:
+            a = pos + 1
+            b = text.find("\n", a)
+            b = len(text) if b < 0 else b
+            if not text[a:b].strip():
+                if not blank_ok:
+                    break
+                blank_ok = False
+                pos = b
+                continue
+            blank_ok = False
+            if n and _heading_kind(scan.low[a:b], text[a:b]) and not _LIST_SEP.search(text, a, b):
+                break  # the next heading
+            if text[a:b].lstrip()[:1] in ("|", "+"):
+                break  # a table: find_tables reads it
+            for x, y in _list_values(kind, text, a, b):
+                scan.add(x, y, "SECRET" if kind in ("PASSWORD", "CODE") else kind)
+            pos, n = b, n + 1
+
+
 DETECTORS: tuple[Callable[[Scan], None], ...] = (
     find_tokens, find_credentials, find_assignments, find_tables, find_delimited, find_prose, find_intl,
     find_labelled, find_high_entropy, find_password_forms, find_config_formats, find_keys_codes_and_documents,
+    find_access_codes, find_headed_lists,
 )
 
 # Every word some detector needs on a line, for the quick check of short texts (file names,
@@ -1487,7 +1718,8 @@ QUICK_WORDS = tuple(sorted({
     *ID_TRIGGERS_NON_ASCII, *NETSH_LABELS, "cvv", "cvc", "private", "priv", "secret", "signer", "deployer",
     "aes", "hmac", "cipher", "crypt", "userlist", "securestring", "master.key", "social security", '"auth"', "wifi:",
     *INTL_TRIGGERS, *INTL_NON_ASCII,
-    *INTL_LATIN_NON_ASCII, "passwort", "passord", "de passe",
+    *INTL_LATIN_NON_ASCII, "passwort", "passord", "de passe", *ACCESS_TRIGGERS, *ACCESS_TRIGGERS_NON_ASCII,
+    *HEADING_TRIGGERS,
 }))
 _QUICK_TOKEN = re.compile(
     r"AKIA|ASIA|ABIA|ACCA|A3T|gh[pousr]_|github_pat_|gl[a-z]{1,3}-|xox|sk-|[srp]k_|whsec_|AIza|ya29\.|GOCSPX"

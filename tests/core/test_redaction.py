@@ -638,3 +638,59 @@ def test_ordinary_values_the_second_red_team_found_redacted_stay(text):
 ])
 def test_secrets_beside_the_second_red_teams_look_alikes_stay_redacted(text, expected):
     _exact(text, expected)
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("SIM-PIN: 4711\nPUK: 30626595\nPUK2: 18670082", "SIM-PIN: [REDACTED:SECRET]\nPUK: [REDACTED:SECRET]\nPUK2: [REDACTED:SECRET]"),
+    ("Tresor im Keller\n  Kombination:    22 - 76 - 75\n", "Tresor im Keller\n  Kombination:    [REDACTED:SECRET]\n"),
+    ("combination 14-23-15 (turn right first)", "combination [REDACTED:SECRET] (turn right first)"),
+    ("user code 7005\nduress code 9858 — sends silent alert", "user code [REDACTED:SECRET]\nduress code [REDACTED:SECRET] — sends silent alert"),
+    ("Master user code ............ 6522", "Master user code ............ [REDACTED:SECRET]"),
+    ("Radio-Code (nach Batteriewechsel): 0699", "Radio-Code (nach Batteriewechsel): [REDACTED:SECRET]"),
+    ("Entsperrcode altes Samsung für Oma: 990721", "Entsperrcode altes Samsung für Oma: [REDACTED:SECRET]"),
+    ("Code de déverrouillage de mon iPhone : 270036", "Code de déverrouillage de mon iPhone : [REDACTED:SECRET]"),
+    ("iPad de mamá: código 980063", "iPad de mamá: código [REDACTED:SECRET]"),
+    ("Amazon Locker pickup code: 0051UL", "Amazon Locker pickup code: [REDACTED:SECRET]"),
+    ("Or copy and paste your temporary login code: TZGD-ICUD", "Or copy and paste your temporary login code: [REDACTED:SECRET]"),
+    ('body="Your WhatsApp code: 349-546. Don\'t share"', 'body="Your WhatsApp code: [REDACTED:SECRET]. Don\'t share"'),
+    ("G-562382 is your Google verification code.", "G-[REDACTED:SECRET] is your Google verification code."),
+    ("Dein N26 Bestätigungscode lautet 307443.", "Dein N26 Bestätigungscode lautet [REDACTED:SECRET]."),
+    ("IRS Identity Protection PIN for 2024 filing season: 499289", "IRS Identity Protection PIN for 2024 filing season: [REDACTED:SECRET]"),
+    ("Haustür Keypad (Nuki): 7928", "Haustür Keypad (Nuki): [REDACTED:SECRET]"),
+    ("UPI पिन: 551363", "UPI पिन: [REDACTED:SECRET]"),
+    ("マンション オートロック暗証番号：5990", "マンション オートロック暗証番号：[REDACTED:SECRET]"),
+    ("Mã cổng chung cư: 3821", "Mã cổng chung cư: [REDACTED:SECRET]"),
+    ("Telephone banking: security number 179762", "Telephone banking: security number [REDACTED:SECRET]"),
+    # look-alikes
+    ("Postcode: 69117, error code: 4040, QR-Code: 123456, exit code 137", "Postcode: 69117, error code: 4040, QR-Code: 123456, exit code 137"),
+    ("Promo code: SUMMER2024 gives 10% off; the country code is 0049.", "Promo code: SUMMER2024 gives 10% off; the country code is 0049."),
+    ("The building code 2021 applies.", "The building code 2021 applies."),
+    ("Kundennummer: 55 210 548 519 (ist keine PIN)", "Kundennummer: 55 210 548 519 (ist keine PIN)"),
+])
+def test_access_codes_after_their_name(text, expected):
+    _exact(text, expected)
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Passwörter (aus dem Notizbuch)\n\nzalando     — M3rl1n36_\nbooking     — ChelseaBonsai598\n\nE-Mail immer: h.k@t-online.de",
+     "Passwörter (aus dem Notizbuch)\n\nzalando     — [REDACTED:SECRET]\nbooking     — [REDACTED:SECRET]\n\nE-Mail immer: h.k@t-online.de"),
+    ("Passwörter für die Vereinsseite\n\nWordPress-Admin: „fPObln3!Jrkr“\nNewsletter: «%fPItWKnBWk9»\n",
+     "Passwörter für die Vereinsseite\n\nWordPress-Admin: „[REDACTED:SECRET]“\nNewsletter: «[REDACTED:SECRET]»\n"),
+    ("lock codes (because I keep forgetting)\n\n- blue bike (Kryptonite cable): 4161\n- gym locker padlock: 10-15-4\n",
+     "lock codes (because I keep forgetting)\n\n- blue bike (Kryptonite cable): [REDACTED:SECRET]\n- gym locker padlock: [REDACTED:SECRET]\n"),
+    ("ALARM SYSTEM — handover sheet\n\nUser 2 (cleaner) ............ 2963\n",
+     "ALARM SYSTEM — handover sheet\n\nUser 2 (cleaner) ............ [REDACTED:SECRET]\n"),
+    ("== Garage door keypad ==\n712894 then # (battery CR2032)", "== Garage door keypad ==\n[REDACTED:SECRET] then # (battery CR2032)"),
+    ("Passports\n  Raj  — 740527360  exp 03/2031\n", "Passports\n  Raj  — [REDACTED:ID_NUMBER]  exp 03/2031\n"),
+    ("Family streaming logins\n\nNetflix    family@gmail.com    Mallorca#Rosie27\nBBC iPlayer    no password, just the postcode",
+     "Family streaming logins\n\nNetflix    family@gmail.com    [REDACTED:SECRET]\nBBC iPlayer    no password, just the postcode"),
+    ("Software licences (keep for reinstall)\n\nAffinity Photo    T8K8B-OTWTE-62HW9-P3RSQ\n",
+     "Software licences (keep for reinstall)\n\nAffinity Photo    [REDACTED:LICENSE_KEY]\n"),
+    # look-alikes
+    ("Password rules\n\nMinimum length: 12\nSymbols: at least 1 (e.g. !#)\n", "Password rules\n\nMinimum length: 12\nSymbols: at least 1 (e.g. !#)\n"),
+    ("Postal codes\n\nHeidelberg: 69117\nMannheim: 68159\n", "Postal codes\n\nHeidelberg: 69117\nMannheim: 68159\n"),
+    ("Passwort-Hinweise (keine Passwörter!)\n\nBank: das übliche mit der Jahreszahl\n", "Passwort-Hinweise (keine Passwörter!)\n\nBank: das übliche mit der Jahreszahl\n"),
+    ("    code_blocks: int = 0\n    tables: int = 1\n", "    code_blocks: int = 0\n    tables: int = 1\n"),
+])
+def test_values_listed_under_a_heading_that_names_them(text, expected):
+    _exact(text, expected)
