@@ -336,6 +336,17 @@ def plausible_secret(value: str, *, min_len: int = 3, quoted: bool = False) -> b
     return True
 
 
+def secret_cell(value: str) -> bool:
+    """A cell of a table's password column: a literal, so a dotted word with a digit or a
+    letter outside ASCII in it is a password (Tianmao.woaini29, Schneeflocke.grüße9), not a
+    name from code."""
+    if plausible_secret(value, quoted=True):
+        return True
+    v = value.strip()
+    return bool(_CODE_VALUE.match(v)) and "." in v and (any(c.isdigit() for c in v) or not v.isascii()) \
+        and plausible_secret(v.replace(".", "-"), quoted=True)
+
+
 def _names_a_password(value: str) -> bool:
     """A value that is the word for password (in any language of INTL_LABELS), or a phrase
     holding it: a translation or a message, not a password."""
@@ -812,7 +823,7 @@ def find_tables(scan: Scan) -> None:
                 offset = pos + row.index("|") + 1
                 for i, cell in enumerate(row.strip().strip("|").split("|")):
                     value = cell.strip().strip("`")
-                    if i in cols and plausible_secret(value, quoted=True):
+                    if i in cols and secret_cell(value):
                         vstart = text.index(value, offset)
                         scan.add(vstart, vstart + len(value), "SECRET")
                     offset += len(cell) + 1
@@ -1230,7 +1241,9 @@ def find_keys_codes_and_documents(scan: Scan) -> None:
 
 
 MAX_HEADER_CHARS = 400  # a header line longer than this is not a table's
-_HEADER_CELL = re.compile(r"[^\W\d_][\w .#/\-]{0,29}")
+# A header's cell: a name of a few words (the vowel signs of Devanagari and other Indic
+# scripts are marks, not \w: उपयोगकर्ता नाम, पासवर्ड).
+_HEADER_CELL = re.compile(r"[^\W\d_][\w\u0900-\u0DFF .#/\-]{0,29}")
 
 
 def _cells(text: str, start: int, end: int, delim: str) -> list[tuple[int, int]]:
@@ -1294,7 +1307,7 @@ def find_delimited(scan: Scan) -> None:
                     a, b = cells[i]
                     raw = text[a:b]
                     value = raw.strip().strip('"').strip()
-                    if value and plausible_secret(value, quoted=True):
+                    if value and secret_cell(value):
                         vstart = a + raw.index(value)
                         scan.add(vstart, vstart + len(value), "SECRET")
                 pos = row_end
@@ -1698,10 +1711,57 @@ def find_headed_lists(scan: Scan) -> None:
             pos, n = b, n + 1
 
 
+# -- seed phrases by the BIP-39 word list -------------------------------------------------
+# The English list of BIP-39 (public, 2048 words, filegram/redact/bip39_english.txt): a
+# seed written as a numbered grid ("1. puzzle   13. spell") or as one line without a label.
+_BIP39: dict[str, int] | None = None
+_NUMBERED_WORD = re.compile(r"(?<![\w.])(?P<n>\d{1,2})[.):]?[ \t]+(?P<w>[a-z]{3,8})(?![\w\-])")
+_GRID_START = re.compile(r"\n[ \t]*1[.):]?[ \t]+[a-z]{3,8}(?![\w\-])")
+SEED_GRID_REACH = 2000  # characters a numbered grid of 12-24 words may span
+
+
+def bip39_words() -> dict[str, int]:
+    global _BIP39
+    if _BIP39 is None:
+        from importlib.resources import files
+        words = files("filegram.redact").joinpath("bip39_english.txt").read_text("utf-8").split()
+        _BIP39 = {w: i for i, w in enumerate(words)}
+    return _BIP39
+
+
+SEED_TRIGGERS = ("seed", "recovery", "mnemonic", "wallet", "trezor", "ledger", "bip39", "bip-39")
+
+
+def find_seed_words(scan: Scan) -> None:
+    """A seed's words numbered in a grid below a line that names a seed, a wallet or a
+    recovery ("TREZOR MODEL T — RECOVERY SEED (24 words)" / " 1. puzzle   13. spell"): each
+    word is redacted when 12-24 of them are BIP-39 words numbered 1-24 (the one-line form is
+    _SEED_PHRASE's). Only the text after such a line is read: a numbered list of ordinary
+    words is common, a seed without any label is not looked for."""
+    text = scan.text
+    done = -1
+    for start, end in scan.lines(SEED_TRIGGERS):
+        if end <= done:
+            continue
+        if _GRID_START.search(text, end, min(len(text), end + 400)) is None:
+            continue  # no "1. word" below the label
+        stop = min(len(text), end + SEED_GRID_REACH)
+        grid: dict[int, tuple[int, int]] = {}
+        index = bip39_words()
+        for m in _NUMBERED_WORD.finditer(text, start, stop):
+            n = int(m.group("n"))
+            if 1 <= n <= 24 and m.group("w") in index:
+                grid.setdefault(n, (m.start("w"), m.end("w")))
+        if len(grid) >= 12 and set(grid) >= set(range(1, 13)):
+            for a, b in grid.values():
+                scan.add(a, b, "SEED_PHRASE")
+            done = max(b for _, b in grid.values())
+
+
 DETECTORS: tuple[Callable[[Scan], None], ...] = (
     find_tokens, find_credentials, find_assignments, find_tables, find_delimited, find_prose, find_intl,
     find_labelled, find_high_entropy, find_password_forms, find_config_formats, find_keys_codes_and_documents,
-    find_access_codes, find_headed_lists,
+    find_access_codes, find_headed_lists, find_seed_words,
 )
 
 # Every word some detector needs on a line, for the quick check of short texts (file names,
@@ -1719,7 +1779,7 @@ QUICK_WORDS = tuple(sorted({
     "aes", "hmac", "cipher", "crypt", "userlist", "securestring", "master.key", "social security", '"auth"', "wifi:",
     *INTL_TRIGGERS, *INTL_NON_ASCII,
     *INTL_LATIN_NON_ASCII, "passwort", "passord", "de passe", *ACCESS_TRIGGERS, *ACCESS_TRIGGERS_NON_ASCII,
-    *HEADING_TRIGGERS,
+    *HEADING_TRIGGERS, *SEED_TRIGGERS,
 }))
 _QUICK_TOKEN = re.compile(
     r"AKIA|ASIA|ABIA|ACCA|A3T|gh[pousr]_|github_pat_|gl[a-z]{1,3}-|xox|sk-|[srp]k_|whsec_|AIza|ya29\.|GOCSPX"

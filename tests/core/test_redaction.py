@@ -694,3 +694,34 @@ def test_access_codes_after_their_name(text, expected):
 ])
 def test_values_listed_under_a_heading_that_names_them(text, expected):
     _exact(text, expected)
+
+
+_GRID = ["puzzle", "moral", "average", "opera", "isolate", "pretty", "fossil", "school", "surround", "excess", "side", "horn",
+         "spell", "quit", "blade", "visa", "bind", "vague", "alone", "volcano", "brisk", "hub", "nurse", "popular"]
+
+
+def test_a_seed_grid_below_its_label_each_word():
+    rows = "\n".join(f"{i + 1:2}. {_GRID[i]:<10}  {i + 13}. {_GRID[i + 12]}" for i in range(12))
+    text = f"TREZOR MODEL T — RECOVERY SEED (24 words)\nwritten 2022-11-03, checked twice\n\n{rows}\n"
+    out = redact(text)
+    assert not any(f" {w}" in out for w in _GRID)
+    assert out.count("[REDACTED:SEED_PHRASE]") == 24 and out.startswith("TREZOR MODEL T — RECOVERY SEED (24 words)\nwritten")
+    # look-alike: a numbered list of list words under no seed label, and a recovery plan's steps
+    steps = "\n".join(f"{i + 1}. {w}" for i, w in enumerate(_GRID[:12]))
+    assert redact(f"Shopping list\n{steps}\n") == f"Shopping list\n{steps}\n"
+    plan = "Disaster recovery plan\n1. call the team\n2. check backups\n3. restore the database\n"
+    assert redact(plan) == plan
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("网站,用户名,密码,备注\nbooking.com,m.lopez79@yahoo.com,Tianmao.woaini29,常用\n",
+     "网站,用户名,密码,备注\nbooking.com,m.lopez79@yahoo.com,[REDACTED:SECRET],常用\n"),
+    ("Website;Benutzername;Kennwort;Notiz\nspotify;thanh91@mail.ru;Schneeflocke.grüße9;Hauptkonto\n",
+     "Website;Benutzername;Kennwort;Notiz\nspotify;thanh91@mail.ru;[REDACTED:SECRET];Hauptkonto\n"),
+    ("वेबसाइट,उपयोगकर्ता नाम,पासवर्ड,टिप्पणी\ngmail.com,m.lopez_65@yahoo.com,52Mumbai?7RU,OTP\nnetflix.com,kowalski_26,chai48588,मुख्य खाता\n",
+     "वेबसाइट,उपयोगकर्ता नाम,पासवर्ड,टिप्पणी\ngmail.com,m.lopez_65@yahoo.com,[REDACTED:SECRET],OTP\nnetflix.com,kowalski_26,[REDACTED:SECRET],मुख्य खाता\n"),
+    # look-alike: a column of references to where the value lives
+    ("service,user,password\napi,svc,config.password\n", "service,user,password\napi,svc,config.password\n"),
+])
+def test_csv_password_columns_dotted_values_and_indic_headers(text, expected):
+    _exact(text, expected)
