@@ -798,36 +798,85 @@ def find_assignments(scan: Scan) -> None:
             scan.add_value(*got)
 
 
+CODE_COLUMNS = frozenset({"code", "codes", "pin", "pins", "passcode", "combination", "combo", "code pin", "pin code",
+                          "código", "codigo", "codice", "kod", "kód", "zugangscode", "kombination", "combinaison", "digicode"})
+_NOT_CODE_TABLE = re.compile(r"(?i)country|land|pays|país|error|status|meaning|description|bedeutung|beschreibung|signification"
+                             r"|descripción|product|produkt|article|artikel|item|sku|zip|postal|area|language|currency|http")
+_TABLE_SEPARATOR = re.compile(r"\s*[|+]?[\s|+:=\-]*[-=][\s|+:=\-]*")
+_HTML_ROW = re.compile(
+    r"""<(?:th|td|dt)\b[^>\n]{0,80}>[ \t]*(?P<key>[^<>\n]{2,40}?)[ \t:]*</(?:th|td|dt)>\s{0,40}<(?:td|dd)\b[^>\n]{0,80}>[ \t]*"""
+    r"""(?:<(?P<tag>code|b|strong|tt|kbd|span|samp|i|em)\b[^>\n]{0,60}>)?(?P<val>[^<>\n]{1,200}?)[ \t]*(?:</(?P=tag)>)?[ \t]*</(?:td|dd)>""",
+    re.I,
+)
+
+
+def _secret_label(cell: str) -> bool:
+    c = cell.strip().strip("*_`:").strip()
+    return 0 < len(c) <= 40 and c.count(" ") <= 3 and (secret_key(c.replace(" ", "_")) or _secret_column(c))
+
+
+def _cell_value(text: str, offset: int, cell: str) -> tuple[int, str] | None:
+    value = cell.strip().strip("`")
+    if not value:
+        return None
+    return text.index(value, offset), value
+
+
 def find_tables(scan: Scan) -> None:
-    """Markdown tables with a secret column (| service | user | password |): its cells."""
+    """Markdown and ASCII (`+----+`) tables with a secret column (| service | user | password
+    |, | Quoi | Identifiant | Code |): its cells; a row whose first cell names a secret (|
+    Secret access key | value |, the value maybe wrapped to the next row); an HTML table's
+    `<th>Initial-Passwort</th><td><code>value</code></td>`."""
     text = scan.text
     for start, end in scan.lines(("|",)):
         line = text[start:end]
-        if not _TABLE_ROW.match(line) or not any(w in line.lower() for w in SECRET_TRIGGERS):
+        low = line.lower()
+        if not _TABLE_ROW.match(line) or not (any(w in low for w in SECRET_TRIGGERS) or any(w in low for w in INTL_TRIGGERS)
+                                              or "code" in low or not scan.ascii):
             continue
         confluence = line.lstrip().startswith("||")  # || Account || Secret || heads a wiki table, no separator line
         cells = [c.strip().strip("*_` ") for c in line.strip().strip("|").split("||" if confluence else "|")]
-        cols = [i for i, c in enumerate(cells) if len(c) <= 30 and c.count(" ") <= 2 and secret_key(c.replace(" ", "_"))]
+        code_table = not _NOT_CODE_TABLE.search(line)
+        cols = [i for i, c in enumerate(cells) if len(c) <= 30 and c.count(" ") <= 2
+                and (secret_key(c.replace(" ", "_")) or _secret_column(c) or (code_table and c.lower() in CODE_COLUMNS))]
         sep_end = text.find("\n", end + 1)
         separator = text[end + 1 : len(text) if sep_end < 0 else sep_end]
-        if not cols or not (confluence or re.fullmatch(r"\s*\|?[\s|:\-]*-[\s|:\-]*", separator)):
-            continue
-        pos = end + 1
-        while pos < len(text):
-            row_end = text.find("\n", pos)
-            row_end = len(text) if row_end < 0 else row_end
-            row = text[pos:row_end]
-            if not _TABLE_ROW.match(row):
-                break
-            if not re.fullmatch(r"[\s|:\-]+", row):
+        if cols and (confluence or _TABLE_SEPARATOR.fullmatch(separator)):
+            codes = {i for i in cols if cells[i].lower() in CODE_COLUMNS}
+            pos = end + 1
+            while pos < len(text):
+                row_end = text.find("\n", pos)
+                row_end = len(text) if row_end < 0 else row_end
+                row = text[pos:row_end]
+                if _TABLE_SEPARATOR.fullmatch(row) and "-" in row or "=" in row and re.fullmatch(r"[\s|+:=\-]+", row):
+                    pos = row_end + 1
+                    continue  # the separator, or an ASCII table's line between rows
+                if not _TABLE_ROW.match(row):
+                    break
                 offset = pos + row.index("|") + 1
                 for i, cell in enumerate(row.strip().strip("|").split("|")):
-                    value = cell.strip().strip("`")
-                    if i in cols and secret_cell(value):
-                        vstart = text.index(value, offset)
-                        scan.add(vstart, vstart + len(value), "SECRET")
+                    got = _cell_value(text, offset, cell)
+                    if got and i in cols and secret_cell(got[1]) and (i not in codes or (len(got[1]) >= 4 and _DIGIT.search(got[1]))):
+                        scan.add(got[0], got[0] + len(got[1]), "SECRET")
                     offset += len(cell) + 1
-            pos = row_end + 1
+                pos = row_end + 1
+            continue
+        # a row whose first cell names a secret: | Password | hunter2 | (or the value in the next row)
+        raw = line.strip().strip("|").split("|")
+        if len(raw) >= 2 and _secret_label(raw[0]):
+            offset = start + line.index("|") + 1 + len(raw[0]) + 1
+            got = _cell_value(text, offset, raw[1])
+            if got is None and not raw[1].strip():
+                nxt_end = text.find("\n", end + 1)
+                nxt = text[end + 1 : len(text) if nxt_end < 0 else nxt_end]
+                parts = nxt.strip().strip("|").split("|")
+                if _TABLE_ROW.match(nxt) and len(parts) >= 2 and not parts[0].strip():
+                    got = _cell_value(text, end + 1 + nxt.index("|") + 1 + len(parts[0]) + 1, parts[1])
+            if got and " " not in got[1] and secret_cell(got[1]) and (_answer_like(got[1]) or looks_random(got[1])):
+                scan.add(got[0], got[0] + len(got[1]), "SECRET")
+    for m in scan.finditer(_HTML_ROW, ("</th>", "</dt>")):
+        if _secret_label(m.group("key")) and secret_cell(m.group("val")):
+            scan.add(m.start("val"), m.end("val"), "SECRET")
 
 
 _INTL_CJK = tuple(w for w in INTL_LABELS if not w.isascii() and not any("a" <= c.lower() <= "z" for c in w))

@@ -725,3 +725,27 @@ def test_a_seed_grid_below_its_label_each_word():
 ])
 def test_csv_password_columns_dotted_values_and_indic_headers(text, expected):
     _exact(text, expected)
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("| Quoi | Identifiant | Code |\n|---|---|---|\n| Carte bleue | — | 0144 |\n| Livebox admin | admin | C0VLDE2M |\n",
+     "| Quoi | Identifiant | Code |\n|---|---|---|\n| Carte bleue | — | [REDACTED:SECRET] |\n| Livebox admin | admin | [REDACTED:SECRET] |\n"),
+    ("+--------------+--------------+------------------+\n| Service      | User         | Password         |\n"
+     "+==============+==============+==================+\n| mysql-prod   | root         | #nos*I~2^iaB0Gh? |\n"
+     "+--------------+--------------+------------------+\n| grafana      | admin        | 56qEBOw34Dhi     |\n",
+     "+--------------+--------------+------------------+\n| Service      | User         | Password         |\n"
+     "+==============+==============+==================+\n| mysql-prod   | root         | [REDACTED:SECRET] |\n"
+     "+--------------+--------------+------------------+\n| grafana      | admin        | [REDACTED:SECRET]     |\n"),
+    ("| Secret access key |                                          |\n|                   | IYsWzTlQ+y/C5upJ4DHz/sPhNX8T2YxhY8FbOw9y |\n",
+     "| Secret access key |                                          |\n|                   | [REDACTED:SECRET] |\n"),
+    ('<tr><th align="left">Initial-Passwort</th><td><code>Ylyu!QAAa9</code></td></tr>\n<tr><th>Aktivierungs-PIN</th><td><b>937960</b></td></tr>',
+     '<tr><th align="left">Initial-Passwort</th><td><code>[REDACTED:SECRET]</code></td></tr>\n<tr><th>Aktivierungs-PIN</th><td><b>[REDACTED:SECRET]</b></td></tr>'),
+    # look-alikes
+    ("| Country | Code |\n|---|---|\n| Germany | +49 |\n| Austria | 0043 |\n", "| Country | Code |\n|---|---|\n| Germany | +49 |\n| Austria | 0043 |\n"),
+    ("| Service | Credentials |\n+---------+-------------+\n| grafana | SSO (Google) |\n| minio | in Vault: s3/minio |\n",
+     "| Service | Credentials |\n+---------+-------------+\n| grafana | SSO (Google) |\n| minio | in Vault: s3/minio |\n"),
+    ("| `api.token` | A fresh random bearer token (32 bytes, URL-safe) per start. |", "| `api.token` | A fresh random bearer token (32 bytes, URL-safe) per start. |"),
+    ("<tr><th>Kundennummer</th><td>1200802051</td></tr>", "<tr><th>Kundennummer</th><td>1200802051</td></tr>"),
+])
+def test_tables_code_columns_ascii_vertical_and_html(text, expected):
+    _exact(text, expected)
