@@ -810,6 +810,21 @@ _HTML_ROW = re.compile(
 )
 
 
+_CODE_CELLS = tuple(f"{c} |" for c in CODE_COLUMNS) + tuple(f"| {c}" for c in CODE_COLUMNS)
+
+
+_TABLE_WORDS: re.Pattern[str] | None = None
+
+
+def _may_name_a_secret(low: str, ascii_text: bool) -> bool:
+    """Might a table row name a secret column (one look at its words before its cells)?"""
+    global _TABLE_WORDS
+    if _TABLE_WORDS is None:
+        words = (*SECRET_TRIGGERS, *INTL_TRIGGERS, *_CODE_CELLS, *INTL_NON_ASCII, *INTL_LATIN_NON_ASCII)
+        _TABLE_WORDS = re.compile("|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True)))
+    return _TABLE_WORDS.search(low) is not None
+
+
 def _secret_label(cell: str) -> bool:
     c = cell.strip().strip("*_`:").strip()
     return 0 < len(c) <= 40 and c.count(" ") <= 3 and (secret_key(c.replace(" ", "_")) or _secret_column(c))
@@ -831,8 +846,7 @@ def find_tables(scan: Scan) -> None:
     for start, end in scan.lines(("|",)):
         line = text[start:end]
         low = line.lower()
-        if not _TABLE_ROW.match(line) or not (any(w in low for w in SECRET_TRIGGERS) or any(w in low for w in INTL_TRIGGERS)
-                                              or "code" in low or not scan.ascii):
+        if not _TABLE_ROW.match(line) or not _may_name_a_secret(low, scan.ascii):
             continue
         confluence = line.lstrip().startswith("||")  # || Account || Secret || heads a wiki table, no separator line
         cells = [c.strip().strip("*_` ") for c in line.strip().strip("|").split("||" if confluence else "|")]
@@ -863,7 +877,7 @@ def find_tables(scan: Scan) -> None:
             continue
         # a row whose first cell names a secret: | Password | hunter2 | (or the value in the next row)
         raw = line.strip().strip("|").split("|")
-        if len(raw) >= 2 and _secret_label(raw[0]):
+        if len(raw) >= 2 and any(w in raw[0].lower() for w in SECRET_TRIGGERS) and _secret_label(raw[0]):
             offset = start + line.index("|") + 1 + len(raw[0]) + 1
             got = _cell_value(text, offset, raw[1])
             if got is None and not raw[1].strip():
@@ -874,7 +888,7 @@ def find_tables(scan: Scan) -> None:
                     got = _cell_value(text, end + 1 + nxt.index("|") + 1 + len(parts[0]) + 1, parts[1])
             if got and " " not in got[1] and secret_cell(got[1]) and (_answer_like(got[1]) or looks_random(got[1])):
                 scan.add(got[0], got[0] + len(got[1]), "SECRET")
-    for m in scan.finditer(_HTML_ROW, ("</th>", "</dt>")):
+    for m in scan.finditer(_HTML_ROW, ("</th>",)):
         if _secret_label(m.group("key")) and secret_cell(m.group("val")):
             scan.add(m.start("val"), m.end("val"), "SECRET")
 
@@ -1541,7 +1555,7 @@ _ACCESS_WORD = (
     r"""|\bsecurity[ \t]+number\b|\b(?:zahlen)?kombination\b|\bcombina(?:tion|ison|ción|zione)\b|\bcombo\b|\bdigicode\b"""
     r"""|\bkeypad\b|\btastenfeld\b|\bteclado\b|\bkey[ \t]?(?:box|safe)\b|\block[ \t]?box\b|\bschlüssel(?:box|safe|tresor)\b"""
     r"""|\bcaja[ \t]+de[ \t]+llaves\b|\bbo[iî]te[ \t]+[àa][ \t]+cl[ée]s\b|\bscharf/unscharf\b"""
-    r"""|\b[\w\-]{0,24}code\b|\bc[óo]digo\b|\bcodice\b|\bk[oó]d\b|\bm[ãa][ \t]+(?:c[ổo]ng|c[ửu]a|kh[óo]a|pin|k[ée]t|otp)\b"""
+    r"""|code\b|\bc[óo]digo\b|\bcodice\b|\bk[oó]d\b|\bm[ãa][ \t]+(?:c[ổo]ng|c[ửu]a|kh[óo]a|pin|k[ée]t|otp)\b"""
     r"""|暗証番号|पिन)"""
 )
 # ... but not these codes: a postcode, an error or exit code, source code, a promo code.
@@ -1571,9 +1585,8 @@ _ACCESS_CODE = re.compile(
 )
 # The words other detectors look for too, mostly; none that is part of common words of code
 # ("block", "encoding", "serialize"), each absent word costs a scan of the text.
-ACCESS_TRIGGERS = ("pin", "puk", "code", "combo", "combin", "kombin", "pass", "alarm", "keypad", "keybox", "key box",
-                   "lockbox", "lock box", "security n", "kod", "codic", "codig", "teclado", "tastenfeld", "llaves",
-                   "scharf")
+ACCESS_TRIGGERS = ("pin", "puk", "code", "combo", "combin", "kombin", "pass", "alarm", "keypad", "security n", "codig",
+                   "codic", "tastenfeld")
 ACCESS_TRIGGERS_NON_ASCII = ("código", "kód", "schlüssel", "暗証番号", "पिन", "mã ")
 # The code in its message: "G-562382 is your Google verification code", "123456 ist dein Code".
 _CODE_FIRST = re.compile(
@@ -1604,10 +1617,14 @@ def find_access_codes(scan: Scan) -> None:
     words = ACCESS_TRIGGERS if scan.ascii else ACCESS_TRIGGERS + ACCESS_TRIGGERS_NON_ASCII
     for m in _with_digits(scan, _ACCESS_CODE, words, _DIGIT_OR_GROUP):
         line_start = text.rfind("\n", 0, m.start()) + 1
-        if _not_access_code(m.group("word"), text[line_start : m.start()]):
+        ws = m.start()
+        while ws > line_start and ws > m.start() - 24 and (text[ws - 1].isalnum() or text[ws - 1] in "-_"):
+            ws -= 1  # the whole compound: Türcode, Radio-Code, QR-Code
+        word = text[ws : m.end("word")]
+        if _not_access_code(word, text[line_start:ws]):
             continue
         v = m.group("val")
-        if re.fullmatch(r"(?:19|20)\d\d", v) and not m.group("word").lower().startswith(("pin", "puk", "sim")):
+        if re.fullmatch(r"(?:19|20)\d\d", v) and not word.lower().startswith(("pin", "puk", "sim")):
             continue  # "building code 2021", "the code for the build is 2024"
         scan.add(m.start("val"), m.end("val"), "SECRET")
     for m in scan.finditer(_CODE_FIRST, ("code",)):
@@ -1626,8 +1643,8 @@ _HEADING_KINDS = (
     ("ID_NUMBER", re.compile(r"""(?i)\b(?:passports?|reisepässe|reisepass|passeports?|pasaportes?|passaport[io]s?|ausweise)\b""")),
     ("LICENSE_KEY", re.compile(r"""(?i)\b(?:licen[cs]es?|lizenz(?:en|schlüssel)?|licences?|product\s+keys?|serial\s+(?:numbers|keys)|seriennummern)\b""")),
 )
-HEADING_TRIGGERS = ("pass", "login", "cred", "zugang", "code", "digo", "codic", "pin", "combin", "kombin", "alarm",
-                    "tresor", "keypad", "locks", "licen", "lizenz")
+HEADING_TRIGGERS = ("pass", "login", "cred", "code", "digo", "codic", "pin", "combin", "kombin", "alarm", "tresor",
+                    "keypad", "locks", "licen", "lizenz")
 # Substrings one of which a heading of each kind holds (a kind's regex runs only then).
 _HEADING_HINTS = (
     ("pass", "wörter", "login", "zugang", "cred", "contrase", "senha", "wachtwoord", "lösenord", "hasł"),
@@ -1641,7 +1658,12 @@ _HEADING_HINTS = (
 _CODE_LINE = re.compile(r"""\w\(|[={};"`]|\b(?:def|return|class|import)\b""")  # source code, not a heading
 
 
+_ANY_HINT = re.compile("|".join(re.escape(h) for hints in _HEADING_HINTS for h in hints))
+
+
 def _heading_kind(low: str, line: str) -> str | None:
+    if _ANY_HINT.search(low) is None:
+        return None
     for (kind, rx), hints in zip(_HEADING_KINDS, _HEADING_HINTS, strict=True):
         if any(h in low for h in hints) and rx.search(line):
             return kind
@@ -1668,7 +1690,7 @@ def _strong_cell(v: str) -> bool:
     digit = any(c.isdigit() for c in v)
     mixed = any(c.islower() for c in v) and any(c.isupper() for c in v)
     symbol = any(not c.isalnum() for c in v)
-    return letters and (digit and (mixed or symbol) or (symbol and mixed))
+    return letters and digit and (mixed or symbol) and not (_CODE_VALUE.match(v) and not looks_random(v))
 
 
 def _unquote(cell: str) -> tuple[int, str]:
@@ -1730,8 +1752,8 @@ def find_headed_lists(scan: Scan) -> None:
     """Values listed under a heading that names them (see _HEADING_KINDS)."""
     text = scan.text
     for start, end in scan.lines(HEADING_TRIGGERS):
-        if end - start > 100 or end >= len(text) - 1:
-            continue
+        if end - start > 100 or end >= len(text) - 1 or text.startswith("    ", start):
+            continue  # too long, the text's last line, or indented like code
         head = text[start:end]
         kind = _heading_kind(scan.low[start:end], head)
         if kind is None or head.lstrip()[:1] in ("|", "+") or _HEADING_NOT.search(head) \
@@ -1778,7 +1800,7 @@ def bip39_words() -> dict[str, int]:
     return _BIP39
 
 
-SEED_TRIGGERS = ("seed", "recovery", "mnemonic", "wallet", "trezor", "ledger", "bip39", "bip-39")
+SEED_TRIGGERS = ("seed", "recovery", "mnemonic", "wallet")  # the words _SEED_PHRASE looks for too
 
 
 def find_seed_words(scan: Scan) -> None:
@@ -1807,10 +1829,143 @@ def find_seed_words(scan: Scan) -> None:
             done = max(b for _, b in grid.values())
 
 
+# -- passwords without a separator, questions and answers, chats, values said twice --------
+
+_PW_LABEL = (r"""pass\s?words?|passwort|kennwort|passwd|pwd|pw|pass\s?phrase|passnumm?ber|master\s+password|contraseña"""
+             r"""|contrasena|senha|mot\s+de\s+passe(?:\s+ma[îi]tre)?|wachtwoord|hasło|haslo|heslo|parola|비밀번호|パスワード|密码|密碼""")
+# "pw OskarBarcelona243", "contraseña BretagneBarcelona43", "비밀번호 MarmaladeSonnenschein137",
+# "passphrase ("hidden wallet"): Nordkap71", "パスワード「md2aJiMlmS」", "Ziggo account (tv): snoopy8098#"
+_PW_DIRECT = re.compile(
+    r"""(?i)(?<![\w\-])(?P<key>""" + _PW_LABEL + r"""|(?P<acct>account|konto|compte|cuenta|conta|login))"""
+    r"""(?:[ \t]*\((?P<note>[^()\n]{1,40})\))?(?P<sep>[ \t]*[:=：][ \t]*|[ \t]+(?:[—–-][ \t]+)?|(?=[「«“„]))"""
+    r"""(?:(?P<q>[„“”"'‘«「`])(?P<qval>[^\s„“”"'’»」`]{3,64})[“”"'’»」`]|(?P<val>[^\s"'`«»「」()]{6,64}))"""
+)
+_STRONG_ALGORITHMS = frozenset({"argon2id", "argon2i", "argon2d", "pbkdf2", "sha256", "sha512", "bcrypt", "scrypt",
+                                "yescrypt", "sha-256", "sha-512"})
+# A phrase after a label that ends its line ("The 1Password account password (all lowercase,
+# spaces included):" / "heavy naive olympic index amazing 42"), or a quoted value there
+# ("Mot de passe maître :" / "« fix-myself-lumber-vital-62 »").
+_LABEL_ENDS_LINE = re.compile(r"""(?i)(?:""" + _PW_LABEL + r""")\b[^\n:]{0,60}:[ \t]*$""")
+_QUOTED_LINE = re.compile(r"""[ \t]*(?P<q>[«„“"'‘「])[ \t]?(?P<val>[^\n«»„“”"'’「」]{3,100}?)[ \t]?[»“”"'’」][ \t]*$""")
+_PHRASE_LINE = re.compile(r"""[ \t]*(?P<val>[a-z]{2,12}(?:[ \-][a-z]{2,12}){2,11}(?:[ \-]\d{1,4})?)[ \t]*$""")
+# "changed the Yahoo password from Teddy%TPU4 to Coco#3CYM": both are passwords
+_FROM_TO = re.compile(r"""(?i)\b(?:pass\s?words?|passwort|pw|pin|kennwort)\s+(?:von|from|de)\s+(?P<old>\S{4,64})\s+(?:to|zu|auf|à|a)\s+(?P<new>\S{4,64})""")
+# A security question and its answer: "- Mother's maiden name?   → Kowalczyk",
+# `security Q "first pet": Pepper`, `memorable answer "fig tree"`.
+_QUESTION_ANSWER = re.compile(r"""(?m)^[ \t]*(?:[-*•][ \t]+)?[^\n?]{3,80}\?[ \t]*(?:→|->|=>|:|—|–)[ \t]*(?P<val>[^\n]{2,60}?)[ \t]*$""")
+_SECURITY_Q = re.compile(
+    r"""(?i)\b(?:security\s+(?:q|question|answer)|sicherheitsfrage|question\s+secr[èe]te|pregunta\s+de\s+seguridad|memorable\s+(?:answer|word|info(?:rmation)?|phrase))"""
+    r"""\b(?:[ \t]*["“'][^"”'\n]{1,60}["”'])?[ \t]*(?:[:=]|\bis\b)?[ \t]*(?:(?P<q>["“'])(?P<qval>[^"”'\n]{2,60})["”']|(?P<val>[^\s,;]{2,60}))""")
+SECURITY_Q_TRIGGERS = ("security", "sicherheitsfrage", "memorable", "secr", "seguridad")
+# A chat line: "[03.05.24, 17:21:09] Papa: ...", "12/03/2024, 21:05 - Rachel: ...", "[2024-04-02 08:21] Jess: ..."
+_CHAT_LINE = re.compile(r"""(?m)^(?:\[[^\]\n]{5,24}\][ \t]*|\d{1,4}[./\-]\d{1,2}[./\-]\d{2,4},?[ \t]+\d{1,2}:\d{2}(?::\d{2})?[ \t]*[-–][ \t]*)(?P<who>[^:\n]{1,30}):[ \t]+(?P<msg>[^\n]*)$""")
+_CHAT_ASKS = re.compile(r"""(?i)pass|pw\b|kennwort|wifi|wi-fi|wlan|code|pin\b|login|contrase|senha|mot de passe|mdp|密码|パスワード""")
+_CHAT_VALUE = re.compile(
+    r"""(?i)^(?:it'?s|es ist|das ist|c'est|es|é)?[ \t]*(?:(?P<q>["'“„«])(?P<qval>[^\s"'”“»]{3,64})["'”“»]|(?P<val>[^\s"']{3,64}))(?:[ \t]+\S.*)?$""")
+
+
+CHAT_HEAD_CHARS = 2000  # a chat export shows a message near its start (a title, a notice before)
+
+
+def _chat_secret(value: str) -> bool:
+    """A chat's answer to a question about a password or a code: a code, a password-like token
+    or a passphrase of words with a number (field-desert-swing-78)."""
+    v = value.rstrip(".,;!")
+    if _CODE_SHAPE.fullmatch(v) or _strong_cell(v):
+        return True
+    return re.fullmatch(r"[a-z]{2,12}(?:-[a-z]{2,12}){2,8}-\d{1,4}", v) is not None
+
+
+def find_password_values(scan: Scan) -> None:
+    """A password right after its name without a separator, after a note in parentheses, in
+    quotes that open right after it, on the line after a label ending in a colon; `x to y`
+    changes; security questions and their answers; chat answers to "what's the wifi?"."""
+    text = scan.text
+    lines = sorted({*scan.lines(("pass", "pw", "account", "login")), *intl_lines(scan)})
+    for start, end in lines:
+        for m in _PW_DIRECT.finditer(text, start, end):
+            if m.group("qval") is not None:
+                v, a = m.group("qval"), m.start("qval")
+                ok = _answer_like(v) and (not m.group("acct") or _strong_cell(v))
+            else:
+                v, a = strip_sentence_end(m.group("val")), m.start("val")
+                sep = m.group("sep").strip()
+                ok = _strong_cell(v) and re.split(r"[-_.]", v.lower())[0] not in _STRONG_ALGORITHMS \
+                    and not v.startswith(("http", "www.", "$", "{"))
+                if m.group("acct"):
+                    ok = ok and bool(sep) and any(c in _PASSWORD_SYMBOLS for c in v)
+                elif not sep and "=" in v and not any(c.isdigit() for c in v.partition("=")[0]):
+                    ok = ok and not _LEFT_IDENT.fullmatch(v.partition("=")[0]) or "~" in v
+            if ok:
+                scan.add(a, a + len(v), "SECRET")
+        if text[start:end].rstrip().endswith(":") and _LABEL_ENDS_LINE.search(text, start, end):
+            nxt = _next_line(text, end)
+            if nxt is not None:
+                q = _QUOTED_LINE.match(text, *nxt)
+                p = _PHRASE_LINE.match(text, *nxt)
+                if q is not None:
+                    scan.add(q.start("val"), q.end("val"), "SECRET")
+                elif p is not None and not any(w in PHRASE_STOP_WORDS for w in re.split(r"[ \-]", p.group("val"))):
+                    scan.add(p.start("val"), p.end("val"), "SECRET")
+        if " from" not in scan.low[start:end] and " von" not in scan.low[start:end]:
+            continue
+        stop = _next_line(text, end)
+        for m in _FROM_TO.finditer(text, start, stop[1] if stop else end):
+            for g in ("old", "new"):
+                v = strip_sentence_end(m.group(g))
+                if _strong_cell(v):
+                    scan.add(m.start(g), m.start(g) + len(v), "SECRET")
+    if any(scan.lines((w,)) for w in SECURITY_Q_TRIGGERS):
+        for m in scan.finditer(_SECURITY_Q, SECURITY_Q_TRIGGERS):
+            got = _group(m, "qval", "val")
+            if got and plausible_secret(got[1], quoted=m.group("qval") is not None):
+                scan.add(got[0], got[0] + len(got[1].rstrip(".,;")), "SECRET")
+        if "security q" in scan.low or "sicherheitsfrage" in scan.low:
+            for m in _QUESTION_ANSWER.finditer(text):
+                scan.add(m.start("val"), m.end("val"), "SECRET")
+    if _CHAT_LINE.search(text, 0, min(len(text), CHAT_HEAD_CHARS)) and (chats := list(_CHAT_LINE.finditer(text))):
+        for i, m in enumerate(chats):
+            msg = m.group("msg")
+            if "?" not in msg and "wants a code" not in msg.lower():
+                continue
+            asks = _CHAT_ASKS.search(msg) is not None
+            for reply in chats[i + 1 : i + 3]:
+                if reply.group("who") == m.group("who"):
+                    continue
+                r = _CHAT_VALUE.match(reply.group("msg"))
+                if r is None:
+                    break
+                got = _group(r, "qval", "val")
+                if got and (asks and _chat_secret(got[1]) or _strong_cell(got[1]) and any(c in _PASSWORD_SYMBOLS for c in got[1])):
+                    a = reply.start("msg") + got[0]
+                    scan.add(a, a + len(got[1].rstrip(".,;!")), "SECRET")
+                break
+
+
+def find_repeats(scan: Scan) -> None:
+    """A password found once is hidden wherever else the text says it again ("same as last
+    year: X", "it's also X"): every other whole-token occurrence of a found value of 8 or more
+    characters with a digit or a symbol in it."""
+    text = scan.text
+    seen: set[str] = set()
+    for sp in list(scan.spans):
+        v = text[sp.start : sp.end]
+        if len(v) < 8 or v in seen or "\n" in v or not re.search(r"[\d\W]", v) or v.startswith(PLACEHOLDER_PREFIX):
+            continue
+        seen.add(v)
+        i = text.find(v)
+        while i >= 0:
+            j = i + len(v)
+            if not (i and (text[i - 1].isalnum() or text[i - 1] in "_-")) and not (j < len(text) and (text[j].isalnum() or text[j] in "_")):
+                scan.add(i, j, sp.kind)
+            i = text.find(v, j)
+
+
 DETECTORS: tuple[Callable[[Scan], None], ...] = (
     find_tokens, find_credentials, find_assignments, find_tables, find_delimited, find_prose, find_intl,
     find_labelled, find_high_entropy, find_password_forms, find_config_formats, find_keys_codes_and_documents,
-    find_access_codes, find_headed_lists, find_seed_words,
+    find_access_codes, find_headed_lists, find_seed_words, find_password_values,
+    find_repeats,  # last: it reads what the others found
 )
 
 # Every word some detector needs on a line, for the quick check of short texts (file names,
@@ -1828,7 +1983,7 @@ QUICK_WORDS = tuple(sorted({
     "aes", "hmac", "cipher", "crypt", "userlist", "securestring", "master.key", "social security", '"auth"', "wifi:",
     *INTL_TRIGGERS, *INTL_NON_ASCII,
     *INTL_LATIN_NON_ASCII, "passwort", "passord", "de passe", *ACCESS_TRIGGERS, *ACCESS_TRIGGERS_NON_ASCII,
-    *HEADING_TRIGGERS, *SEED_TRIGGERS,
+    *HEADING_TRIGGERS, *SEED_TRIGGERS, *SECURITY_Q_TRIGGERS,
 }))
 _QUICK_TOKEN = re.compile(
     r"AKIA|ASIA|ABIA|ACCA|A3T|gh[pousr]_|github_pat_|gl[a-z]{1,3}-|xox|sk-|[srp]k_|whsec_|AIza|ya29\.|GOCSPX"

@@ -749,3 +749,48 @@ def test_csv_password_columns_dotted_values_and_indic_headers(text, expected):
 ])
 def test_tables_code_columns_ascii_vertical_and_html(text, expected):
     _exact(text, expected)
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Reading Eggs: oliverc2017   pw OskarBarcelona243", "Reading Eggs: oliverc2017   pw [REDACTED:SECRET]"),
+    ("Gmail de papá: contraseña BretagneBarcelona43", "Gmail de papá: contraseña [REDACTED:SECRET]"),
+    ("네이버 계정 (엄마): mom_kim71 / 비밀번호 MarmaladeSonnenschein137", "네이버 계정 (엄마): mom_kim71 / 비밀번호 [REDACTED:SECRET]"),
+    ("username: g.ward1949 / password UJ=3~bE4Sm9S", "username: g.ward1949 / password [REDACTED:SECRET]"),
+    ('passphrase ("hidden wallet"): Nordkap71', 'passphrase ("hidden wallet"): [REDACTED:SECRET]'),
+    ("Wi-Fi（ルーター裏のシール） パスワード「md2aJiMlmS」", "Wi-Fi（ルーター裏のシール） パスワード「[REDACTED:SECRET]」"),
+    ("- Ziggo account (tv/internet): snoopy8098#", "- Ziggo account (tv/internet): [REDACTED:SECRET]"),
+    ("internet banking; passnumber: ZitroneRivendell191", "internet banking; passnumber: [REDACTED:SECRET]"),
+    ("2. The account password (all lowercase, spaces included):\n     heavy naive olympic index amazing 42\n",
+     "2. The account password (all lowercase, spaces included):\n     [REDACTED:SECRET]\n"),
+    ("Tout est dans Bitwarden. Mot de passe maître :\n\n« fix-myself-lumber-vital-62 »\n",
+     "Tout est dans Bitwarden. Mot de passe maître :\n\n« [REDACTED:SECRET] »\n"),
+    ("Changed the Yahoo password from\nTeddy%TPU4 to Coco#3CYM because of the breach",
+     "Changed the Yahoo password from\n[REDACTED:SECRET] to [REDACTED:SECRET] because of the breach"),
+    ("password Matilda1978#\n\nPS: if the printer asks, it's also Matilda1978#", "password [REDACTED:SECRET]\n\nPS: if the printer asks, it's also [REDACTED:SECRET]"),
+    # look-alikes
+    ("const password = process.env.DB_PASSWORD ?? '';", "const password = process.env.DB_PASSWORD ?? '';"),
+    ("We hash the password Argon2id-style; the password field1 is optional.", "We hash the password Argon2id-style; the password field1 is optional."),
+    ("Login: JMorris7 (the username)", "Login: JMorris7 (the username)"),
+    ("Your password must:\n- be at least 12 characters long", "Your password must:\n- be at least 12 characters long"),
+])
+def test_passwords_without_a_separator_and_said_twice(text, expected):
+    _exact(text, expected)
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Security questions I used\n\n - What was the name of your first school?      → Oakridge Elementary\n - Name of your first pet?    → Shadow3\n",
+     "Security questions I used\n\n - What was the name of your first school?      → [REDACTED:SECRET]\n - Name of your first pet?    → [REDACTED:SECRET]\n"),
+    ('  security Q "first pet": Pepper', '  security Q "first pet": [REDACTED:SECRET]'),
+    ('Telephone banking: memorable answer "fig tree"', 'Telephone banking: memorable answer "[REDACTED:SECRET]"'),
+    ("12/03/2024, 21:02 - Mum: Hi love what's the wifi at yours again?\n12/03/2024, 21:05 - Rachel: It's field-desert-swing-78\n",
+     "12/03/2024, 21:02 - Mum: Hi love what's the wifi at yours again?\n12/03/2024, 21:05 - Rachel: It's [REDACTED:SECRET]\n"),
+    ("[03.05.24, 17:21:09] Papa: Wie war nochmal der Code für die Garage?\n[03.05.24, 17:24:45] Lena: 7912 und dann Raute\n",
+     "[03.05.24, 17:21:09] Papa: Wie war nochmal der Code für die Garage?\n[03.05.24, 17:24:45] Lena: [REDACTED:SECRET] und dann Raute\n"),
+    ("[2024-04-02 08:23] Me: it wants a code\n[2024-04-02 08:23] Jess: 662538\n", "[2024-04-02 08:23] Me: it wants a code\n[2024-04-02 08:23] Jess: [REDACTED:SECRET]\n"),
+    # look-alikes
+    ("Which security question did you pick? The one about the street.", "Which security question did you pick? The one about the street."),
+    ("[10:01] Ana: what's the wifi name again?\n[10:02] Ben: HomeNet\n", "[10:01] Ana: what's the wifi name again?\n[10:02] Ben: HomeNet\n"),
+    ("[10:01] Ana: when is the meeting?\n[10:02] Ben: 14:30 in room 2\n", "[10:01] Ana: when is the meeting?\n[10:02] Ben: 14:30 in room 2\n"),
+])
+def test_security_answers_and_chat_replies(text, expected):
+    _exact(text, expected)
