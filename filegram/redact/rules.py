@@ -66,7 +66,7 @@ TOKEN_FORMATS: tuple[tuple[str, str], ...] = (
     ("SHOPIFY_TOKEN", r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b"),
     ("MAILGUN_KEY", r"\bkey-[0-9a-zA-Z]{32}\b"),
     ("MAILCHIMP_KEY", r"\b[0-9a-f]{32}-us\d{1,2}\b"),
-    ("TELEGRAM_TOKEN", r"\b\d{8,10}:AA[A-Za-z0-9_\-]{33}\b"),
+    ("TELEGRAM_TOKEN", r"(?:\b|(?<=/bot))\d{8,10}:AA[A-Za-z0-9_\-]{33}\b"),
     ("DISCORD_TOKEN", r"\b[MNO][A-Za-z\d_\-]{23,25}\.[\w\-]{6}\.[\w\-]{27,}"),
     ("SQUARE_TOKEN", r"\bsq0(?:atp|csp)-[0-9A-Za-z_\-]{22,}"),
     ("ATLASSIAN_TOKEN", r"\bATATT3[A-Za-z0-9_\-=]{60,}"),
@@ -83,6 +83,7 @@ TOKEN_FORMATS: tuple[tuple[str, str], ...] = (
     ("JWT", r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
     ("AIRTABLE_TOKEN", r"\bpat[A-Za-z0-9]{14}\.[a-f0-9]{64}\b"),
     ("TWITCH_TOKEN", r"\boauth:[a-z0-9]{30}\b"),
+    ("PRIVATE_KEY", r"\b[xyztuv]prv[1-9A-HJ-NP-Za-km-z]{100,112}\b"),  # BIP-32 extended private key (xpub is public)
     # AI services, developer platforms and clouds whose tokens carry a prefix of their own
     ("API_KEY", r"\bgsk_[A-Za-z0-9]{48,}"),  # Groq
     ("API_KEY", r"\bxai-[A-Za-z0-9]{60,}"),  # xAI
@@ -190,7 +191,7 @@ SECRET_PARTS = frozenset({
     "secret", "token", "apikey", "accesskey", "secretkey", "privatekey", "authtoken",
     "credential", "credentials", "creds", "cred", "dsn", "salt", "pin", "pincode", "psk",
     "sessionkey", "signingkey", "encryptionkey", "masterkey", "accountkey", "clientsecret",
-    "bearer", "cookie", "connectionstring", "connstr", "totp",
+    "bearer", "cookie", "connectionstring", "connstr", "totp", "pat",
 })
 # A "key" part is secret only after one of these (a bare `key = "sessions"` is a dict key).
 KEY_QUALIFIERS = frozenset({
@@ -373,6 +374,7 @@ _ASSIGN = re.compile(
 _EXPRESSION_GOES_ON = re.compile(r"""[ \t]*=(?!=)|[ \t]+(?:\+|\|\||&&|\?\?)[ \t]+[\w"'`(]""")
 # An unquoted plain word with more words after it is a sentence ("passphrase: minimum twelve
 # characters"), not a value; a passphrase of plain words is find_password_forms'.
+_PAIR_GOES_ON = re.compile(r"[ \t]+/[ \t]+\S")  # creds: `admin` / `pw`: the user of a pair, the pair's own detector
 _PROSE_GOES_ON = re.compile(r"[a-z]+[ \t]+[a-z]{2,}")
 _XML = re.compile(r"""<(?P<key>[A-Za-z_][\w.\-]{0,60})(?:\s+[\w:\-]+=["'][^"'<>\n]*["'])*>(?P<val>[^<\n]{1,400})</(?P=key)>""")
 _FLAG = re.compile(
@@ -382,7 +384,7 @@ _ENV_LINE = re.compile(
     r"""(?m)^[ \t]*(?:-[ \t]+)?(?:export[ \t]+)?(?P<key>[A-Z][A-Z0-9_]{1,60})=(?:(?P<q>["'])(?P<qval>[^"'\n]*)(?P=q)|(?P<val>[^\s#]+))"""
 )
 _ENV_KEY_PARTS = frozenset({"KEY", "PASS", "PASSWORD", "PWD", "SECRET", "TOKEN", "AUTH", "CRED",
-                            "CREDENTIALS", "PIN", "SALT", "SIGNATURE", "DSN", "PASSPHRASE", "APIKEY", "PSK"})
+                            "CREDENTIALS", "PIN", "SALT", "SIGNATURE", "DSN", "PASSPHRASE", "APIKEY", "PSK", "PAT"})
 # Kubernetes / compose style: `- name: DB_PASSWORD` with `value: x` on the next line
 _NAME_VALUE = re.compile(r"""(?m)^(?P<indent>[ \t]*)-?[ \t]*name:[ \t]*["']?(?P<key>[\w.\-]+)["']?[ \t]*\n[ \t]*value:[ \t]*(?:(?P<q>["'])(?P<qval>[^"'\n]+)(?P=q)|(?P<val>\S+))""")
 _PROSE = re.compile(
@@ -420,16 +422,16 @@ _LABEL_LINE = re.compile(
     r"""(?im)^[ \t]*(?P<chat>\[[^\]\n]{1,24}\][ \t]*(?:<?[\w.\-]{1,30}>?:?[ \t]+)?)?"""
     r"""(?:[-*+>][ \t]+|\#{1,6}[ \t]+|\d{1,2}[.)][ \t]+|q:[ \t]*)?[*_`]*"""
     r"""(?:[^\n:=]{0,60}?[\s\-])?(?P<key>pass\s?words?|passwd|pass\s?phrase|pass\s?code|pwd|pw|pin(?:\s?code)?|api\s?key|"""
-    r"""access\s?key|secret(?:\s?key)?|(?:access\s|api\s|auth\s)?token|""" + _INTL_LABEL + r""")"""
+    r"""access\s?key|private\s?key|secret(?:\s?key)?|(?:access\s|api\s|auth\s)?token|""" + _INTL_LABEL + r""")"""
     r"""(?:[ \t]+(?:again|pls|please))?[*_`]*[ \t]*(?::|(?P<ask>\?)|=|-|\bis)?[ \t]*[*_`]*[ \t]*$"""
 )
 _ANSWER_LINE = re.compile(
-    r"""^[ \t]*(?:[-*+>][ \t]+|a:[ \t]*|answer:[ \t]*|it'?s[ \t]+)?(?:(?P<q>[`"'])(?P<qval>[^`"'\s]{3,100})(?P=q)|(?P<val>\S{3,100}))[ \t]*$""",
+    r"""^[ \t]*(?:[-*+>:][ \t]+|a:[ \t]*|answer:[ \t]*|it'?s[ \t]+)?(?:(?P<q>[`"'])(?P<qval>[^`"'\s]{3,100})(?P=q)|(?P<val>\S{3,100}))[ \t]*$""",
     re.I | re.M,
 )
 _LABEL_ENDINGS = ("password", "passwords", "passwd", "passphrase", "pass phrase", "passcode", "pass code", "pwd",
                   "pw", "pin", "pincode", "pin code", "api key", "apikey", "access key", "accesskey", "secret",
-                  "secretkey", "secret key", "token", *INTL_LABELS)
+                  "secretkey", "secret key", "token", "private key", "privatekey", *INTL_LABELS)
 # The reply to a question in a chat log: "[10:43] luis: the-answer".
 _CHAT_ANSWER = re.compile(
     r"""^[ \t]*(?:\[[^\]\n]{1,24}\][ \t]*)?(?:<?[\w.\-]{1,30}>?:[ \t]+)?(?:(?P<q>[`"'])(?P<qval>[^`"'\s]{3,100})(?P=q)|(?P<val>\S{3,100}))"""
@@ -511,7 +513,7 @@ _USER_PASS = re.compile(
 )
 _ENTROPY_TOKEN = re.compile(r"[A-Za-z0-9+/_\-]{20,}={0,2}|\b[0-9a-fA-F]{32,}\b")
 _ENTROPY_CONTEXT = re.compile(
-    r"(?i)(?:secret|token|passw|api[\s_\-]?key|access[\s_\-]?key|private[\s_\-]?key|signing|credential|auth(?!orit)|bearer|salt|signature|session[\s_\-]?key|client[\s_\-]?secret|webhook)"
+    r"(?i)(?:secret|token|passw|api[\s_\-]?key|access[\s_\-]?key|private[\s_\-]?key|signing|credential|auth(?!orit)|bearer|salt|signature|session[\s_\-]?key|client[\s_\-]?secret|webhook|pre-?shared[\s_\-]?key|\bpsk\b)"
 )
 _AFTER_ID = re.compile(r"(?i)(?<!secret)(?<!secret[_\-])[_\-]?id[\"']?[ \t]*[=:][ \t]*[\"']?$")  # not Vault's secret_id
 _TABLE_ROW = re.compile(r"^\s*\|.*\|\s*$")
@@ -638,6 +640,21 @@ def password_like(value: str) -> bool:
 # -- scanning: each detector reads only the lines holding one of its trigger words ---------
 
 
+_KNOWN_WORDS: set[str] = set()  # every word a detector has looked for (a few hundred)
+_SUBWORDS: dict[str, tuple[int, tuple[str, ...]]] = {}
+
+
+def _subwords(w: str) -> tuple[str, ...]:
+    """The known words inside w ("pass" in "passwort", "key" in "keypad"): when one of them is
+    absent from a text w is too, and w can only be on its lines, so w costs no scan of the
+    whole text. Computed once per word (again when new words became known)."""
+    got = _SUBWORDS.get(w)
+    if got is None or got[0] != len(_KNOWN_WORDS):
+        _KNOWN_WORDS.add(w)
+        got = _SUBWORDS[w] = (len(_KNOWN_WORDS), tuple(x for x in _KNOWN_WORDS if x != w and x in w and "\n" not in x))
+    return got[1]
+
+
 class Scan:
     """A text with its lowercase copy: `lines(words)` finds the lines that hold any of the
     words with str.find (C speed), so a detector's regex runs on a few lines, not all."""
@@ -673,6 +690,14 @@ class Scan:
             got = self._words[w] = []
             if not w.isascii() and not self._has_char(next(c for c in w if not c.isascii())):
                 return got  # a word in another script, and not one letter of that script here
+            within = None
+            for sub in _subwords(w):  # a word holding one already looked for is only on its lines
+                lines = self._words.get(sub)
+                if lines is not None and (within is None or len(lines) < len(within)):
+                    within = lines
+            if within is not None:
+                got.extend(line for line in within if low.find(w, *line) >= 0)
+                return got
             i = low.find(w)
             while i >= 0:
                 start = low.rfind("\n", 0, i) + 1
@@ -771,7 +796,7 @@ def find_assignments(scan: Scan) -> None:
                 continue
             pos = m.end()
             if m.group("qval") is not None:
-                if plausible_secret(m.group("qval"), quoted=True):
+                if plausible_secret(m.group("qval"), quoted=True) and not _PAIR_GOES_ON.match(text, m.end(), end):
                     scan.add(m.start("qval"), m.end("qval"), "SECRET")
             elif plausible_secret(m.group("val")) and not _EXPRESSION_GOES_ON.match(text, m.end(), end) \
                     and not is_placeholder(text[m.start("val") : end]) \
@@ -1090,7 +1115,7 @@ _MASTER_KEY_LINE = re.compile(
     r"""(?m)^[ \t]*(?:\[[^\]\n]{1,24}\][ \t]*)?(?:<?[\w.\-]{1,30}>?:[ \t]+)?(?P<val>[0-9a-f]{32})[ \t]*$""")
 # A `user / password` pair after any label ("VPN:  priya.sharma / IXCeT+SAD..."), when the
 # second half is built like a password.
-_ANY_USER_PASS = re.compile(r"""(?<![\w/])[\w.@+\-]{2,60}[ \t]+/[ \t]+(?P<val>[^\s/]{6,100})""")
+_ANY_USER_PASS = re.compile(r"""(?<![\w/])["'`]?[\w.@+\-]{2,60}["'`]?[ \t]+/[ \t]+["'`]?(?P<val>[^\s/"'`]{6,100})""")
 # A private key in DER, base64 without PEM armour (a PKCS#12 keystore in a Kubernetes
 # secret, a PKCS#8 or PKCS#1 key pasted bare): checked by decoding its first bytes.
 _DER_B64 = re.compile(r"""(?<![A-Za-z0-9+/])(?:MI[IJ]|MHcCAQEE)[A-Za-z0-9+/]{60,}={0,2}""")
@@ -1160,7 +1185,7 @@ def find_config_formats(scan: Scan) -> None:
             scan.add(k.start("val"), k.end("val"), "SECRET")
     for m in scan.finditer(_ANY_USER_PASS, (" / ",)):
         v = strip_sentence_end(m.group("val"))
-        if strong_password(v):
+        if strong_password(v) or (len(v) >= 8 and _strong_cell(v) and re.search(r"[a-z]", v) and re.search(r"[A-Z]", v)):
             scan.add(m.start("val"), m.start("val") + len(v), "SECRET")
     for prefix in ("MII", "MIJ", "MHcCAQEE"):
         i = text.find(prefix)
@@ -1585,8 +1610,8 @@ _ACCESS_CODE = re.compile(
 )
 # The words other detectors look for too, mostly; none that is part of common words of code
 # ("block", "encoding", "serialize"), each absent word costs a scan of the text.
-ACCESS_TRIGGERS = ("pin", "puk", "code", "combo", "combin", "kombin", "pass", "alarm", "keypad", "security n", "codig",
-                   "codic", "tastenfeld")
+ACCESS_TRIGGERS = ("pin", "puk", "code", "combo", "combin", "kombin", "pass", "alarm", "keypad", "security n", "digo",
+                   "tastenfeld")
 ACCESS_TRIGGERS_NON_ASCII = ("código", "kód", "schlüssel", "暗証番号", "पिन", "mã ")
 # The code in its message: "G-562382 is your Google verification code", "123456 ist dein Code".
 _CODE_FIRST = re.compile(
@@ -1643,7 +1668,7 @@ _HEADING_KINDS = (
     ("ID_NUMBER", re.compile(r"""(?i)\b(?:passports?|reisepässe|reisepass|passeports?|pasaportes?|passaport[io]s?|ausweise)\b""")),
     ("LICENSE_KEY", re.compile(r"""(?i)\b(?:licen[cs]es?|lizenz(?:en|schlüssel)?|licences?|product\s+keys?|serial\s+(?:numbers|keys)|seriennummern)\b""")),
 )
-HEADING_TRIGGERS = ("pass", "login", "cred", "code", "digo", "codic", "pin", "combin", "kombin", "alarm", "tresor",
+HEADING_TRIGGERS = ("pass", "login", "cred", "code", "digo", "pin", "combin", "kombin", "alarm", "tresor",
                     "keypad", "locks", "licen", "lizenz")
 # Substrings one of which a heading of each kind holds (a kind's regex runs only then).
 _HEADING_HINTS = (
@@ -1856,7 +1881,7 @@ _QUESTION_ANSWER = re.compile(r"""(?m)^[ \t]*(?:[-*•][ \t]+)?[^\n?]{3,80}\?[ \
 _SECURITY_Q = re.compile(
     r"""(?i)\b(?:security\s+(?:q|question|answer)|sicherheitsfrage|question\s+secr[èe]te|pregunta\s+de\s+seguridad|memorable\s+(?:answer|word|info(?:rmation)?|phrase))"""
     r"""\b(?:[ \t]*["“'][^"”'\n]{1,60}["”'])?[ \t]*(?:[:=]|\bis\b)?[ \t]*(?:(?P<q>["“'])(?P<qval>[^"”'\n]{2,60})["”']|(?P<val>[^\s,;]{2,60}))""")
-SECURITY_Q_TRIGGERS = ("security", "sicherheitsfrage", "memorable", "secr", "seguridad")
+SECURITY_Q_TRIGGERS = ("security", "sicherheitsfrage", "memorable")
 # A chat line: "[03.05.24, 17:21:09] Papa: ...", "12/03/2024, 21:05 - Rachel: ...", "[2024-04-02 08:21] Jess: ..."
 _CHAT_LINE = re.compile(r"""(?m)^(?:\[[^\]\n]{5,24}\][ \t]*|\d{1,4}[./\-]\d{1,2}[./\-]\d{2,4},?[ \t]+\d{1,2}:\d{2}(?::\d{2})?[ \t]*[-–][ \t]*)(?P<who>[^:\n]{1,30}):[ \t]+(?P<msg>[^\n]*)$""")
 _CHAT_ASKS = re.compile(r"""(?i)pass|pw\b|kennwort|wifi|wi-fi|wlan|code|pin\b|login|contrase|senha|mot de passe|mdp|密码|パスワード""")
@@ -1961,11 +1986,157 @@ def find_repeats(scan: Scan) -> None:
             i = text.find(v, j)
 
 
+# -- more formats of the second red-team corpus (2026-12-02) ------------------------------
+
+# A booking reference (airline PNR, DB Auftragsnummer, a hotel's confirmation number): with
+# the traveller's surname it lets anyone change or cancel the booking.
+_BOOKING_REF = re.compile(
+    r"""(?i)\b(?:booking\s+(?:ref(?:erence)?|code|number|no\.?)|reservation\s+(?:code|number|no\.?)|confirmation\s+(?:code|number|no\.?|\#)"""
+    r"""|pnr|record\s+locator|buchungs(?:code|nummer)|auftragsnummer|reservierungsnummer|best[äa]tigungsnummer"""
+    r"""|r[ée]f[ée]rence\s+de\s+r[ée]servation|code\s+de\s+r[ée]servation|localizador|c[óo]digo\s+de\s+reserva)(?![\w])"""
+    r"""[ \t]*(?:[:=#]|\bis\b)?[ \t]*:?[ \t]*(?-i:(?P<val>[A-Z0-9]{5,8}(?![\w\-])|\d{8,12}(?![\w\-])))"""
+)
+BOOKING_TRIGGERS = ("booking", "reserv", "confirmation", "pnr", "buchungs", "auftragsnummer")
+# A tax identification number after its name (the German Steuer-ID: 11 digits; a US TIN/EIN).
+_TAX_ID = re.compile(r"""(?i)\b(?:steuer-?id(?:entifikationsnummer)?|steuerliche\s+identifikationsnummer|idnr|tax\s+id|tin)\b"""
+                     r"""[^\n:=\d]{0,20}[:=]?[ \t]*(?P<val>\d{2,3}[ \t]?\d{3}[ \t]?\d{3}[ \t]?\d{2,3}|\d{2}-\d{7})(?![\d\-])""")
+# Netscape cookies.txt: domain, flag, path, secure, expiry, name, value (tab-separated)
+TAX_ID_TRIGGERS = ("steuer", "tax id")
+_COOKIE_JAR = re.compile(r"""(?m)^(?:#HttpOnly_)?[^\t\n#]+\t(?:TRUE|FALSE)\t[^\t\n]*\t(?:TRUE|FALSE)\t\d+\t(?P<name>[^\t\n]+)\t(?P<val>[^\t\n]{8,})$""")
+_SESSION_COOKIE = re.compile(r"(?i)sess|sid|auth|token|key|login|remember|jwt|csrf|xsrf")
+# An invitation, password-reset or magic-login link: the token in its path.
+_LINK_TOKEN = re.compile(
+    r"""(?i)https?://[^\s"'<>]*?/(?:reset|password[-_]?reset|passwor[dt][-_]?reset|reset[-_]password|invite|invitation|team_invite"""
+    r"""|redeem|verify|verification|confirm|activate|activation|magic(?:[-_]link)?|signin|sign[-_]in|login)/(?P<rest>[^\s"'<>?#]{20,400})""")
+_LINK_WORD = re.compile(r"/(?:reset|passwor|invit|team_invite|redeem|verif|confirm|activat|magic|sign|login)")
+# A LaTeX macro holding a password: \newcommand{\overleafpw}{jCsOjt3hDN}
+_LATEX_DEF = re.compile(r"""\\(?:re)?newcommand\{?\\(?P<key>[A-Za-z]{2,40})\}?\{(?P<val>[^{}\n]{3,200})\}""")
+_LATEX_SECRET_NAMES = ("pw", "pwd", "pass", "password", "passwd", "secret", "token", "apikey", "key")
+# Redis: requirepass / masterauth; .NET appSettings: <add key="SmtpPassword" value="..."/>
+_REDIS_AUTH = re.compile(r"""(?im)^[ \t]*(?:requirepass|masterauth)[ \t]+(?:"(?P<qval>[^"\n]+)"|(?P<val>\S+))""")
+_REDIS_WORD = re.compile("requirepass|masterauth")
+_ADD_KEY = re.compile(r"""<add\s+key=["'](?P<key>[^"'\n]{1,80})["']\s+value=(?P<q>["'])(?P<val>[^"'\n]{1,400})(?P=q)""")
+# A YAML block scalar under a secret's key: `keystore-password: >-` and the value indented below.
+_YAML_BLOCK = re.compile(r"""(?m)^(?P<indent>[ \t]*)(?:-[ \t]+)?(?P<key>[\w.\-]{1,60}):[ \t]*[|>][-+]?[ \t]*$""")
+# A product key: five groups of five (Windows, Office), four of five (Affinity), letters and digits.
+_PRODUCT_KEY = re.compile(r"(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]{5}(?:-[A-Z0-9]{5}){3,4}")
+# A licence block (Sublime Text): ----- BEGIN LICENSE ----- ... ----- END LICENSE -----
+_LICENSE_BLOCK = re.compile(r"-{3,}[ \t]*BEGIN LICENSE[ \t]*-{3,}\n(?P<body>.{1,4000}?)\n-{3,}[ \t]*END LICENSE[ \t]*-{3,}", re.S)
+# Groups of four capitals and digits on a line of their own under a recovery-code label
+# (Bitwarden: MNOR WTUE VOCD RA4Y XDDX 95AM BD60 5TUX); a TAN list's "022: 132224" pairs.
+_CODE_GROUPS_LINE = re.compile(r"""(?m)^[ \t]*(?P<val>[A-Z0-9]{4}(?:[ \t][A-Z0-9]{4}){3,9})[ \t]*$""")
+_TAN_ROW = re.compile(r"""[ \t]*(?:\d{1,3}[:.)][ \t]*\d{4,8}[ \t]*)+$""")
+_TAN_PAIR = re.compile(r"""\d{1,3}[:.)][ \t]*(?P<val>\d{4,8})""")
+TAN_TRIGGERS = ("tan-",)  # TAN-Liste, TAN-list
+
+
+def find_more_formats(scan: Scan) -> None:
+    """Booking references, tax IDs, cookies.txt, invitation and reset links, LaTeX macros,
+    redis requirepass, .NET appSettings, YAML block scalars, licence blocks, recovery codes in
+    groups of four, TAN lists."""
+    text = scan.text
+    for m in scan.finditer(_BOOKING_REF, BOOKING_TRIGGERS):
+        v = m.group("val")
+        if not re.fullmatch(r"[A-Z]+", v) or len(v) == 6:  # a PNR may be all letters (CVMCNG); a word is not a code
+            scan.add(m.start("val"), m.end("val"), "BOOKING_REF")
+    for m in scan.finditer(_TAX_ID, TAX_ID_TRIGGERS):
+        scan.add(m.start("val"), m.end("val"), "ID_NUMBER")
+    if "\tTRUE\t" in text or "\tFALSE\t" in text:
+        for m in _COOKIE_JAR.finditer(text):
+            if _SESSION_COOKIE.search(m.group("name")) or (re.fullmatch(r"[\w.%\-]+", m.group("val")) and looks_random(m.group("val"))):
+                scan.add(m.start("val"), m.end("val"), "SECRET")
+    for m in (m for a, b in scan.lines(("://",)) if _LINK_WORD.search(scan.low, a, b) for m in _LINK_TOKEN.finditer(text, a, b)):
+        a = m.start("rest")
+        for seg in re.finditer(r"[^/]+", m.group("rest")):
+            s = seg.group(0)
+            if len(s) >= 20 and re.search(r"\d", s) and re.search(r"[A-Za-z]", s):
+                scan.add(a + seg.start(), a + seg.end(), "SECRET")
+    for m in scan.finditer(_LATEX_DEF, ("newcommand",)):
+        if m.group("key").lower().endswith(_LATEX_SECRET_NAMES) and plausible_secret(m.group("val"), quoted=True):
+            scan.add(m.start("val"), m.end("val"), "SECRET")
+    for m in (m for a, b in scan.lines(("pass", "auth")) if _REDIS_WORD.search(scan.low, a, b)
+              for m in _REDIS_AUTH.finditer(text, a, b)):
+        got = _group(m, "qval", "val")
+        if got and plausible_secret(got[1], quoted=True):
+            scan.add(got[0], got[0] + len(got[1]), "SECRET")
+    for m in scan.finditer(_ADD_KEY, ("<add ",)):
+        if secret_key(m.group("key")) and plausible_secret(m.group("val"), quoted=True):
+            scan.add(m.start("val"), m.end("val"), "SECRET")
+    for start, end in scan.lines((": |", ": >")):
+        m = _YAML_BLOCK.match(text, start, end)
+        if m is None or not secret_key(m.group("key")):
+            continue
+        pos = end
+        while (nxt := _next_line(text, pos)) is not None and nxt[0] == pos + 1:
+            line = text[nxt[0] : nxt[1]]
+            if len(line) - len(line.lstrip()) <= len(m.group("indent")):
+                break
+            a = nxt[0] + len(line) - len(line.lstrip())
+            if plausible_secret(line.strip(), quoted=True):
+                scan.add(a, nxt[1] - (len(line) - len(line.rstrip())), "SECRET")
+            pos = nxt[1]
+    i = text.find("BEGIN LICENSE")
+    if i >= 0 and (m := _LICENSE_BLOCK.search(text, max(0, i - 40))) is not None:
+        scan.add(m.start("body"), m.end("body"), "LICENSE_KEY")
+    for start, end in scan.lines(("code",)):
+        if _CODES_LABEL_LOOSE.search(scan.low, start, end) is None:
+            continue
+        for _ in range(CODES_REACH_LINES):
+            nxt = _next_line(text, end)
+            if nxt is None:
+                break
+            g = _CODE_GROUPS_LINE.match(text, *nxt)
+            if g is not None and re.search(r"\d", g.group("val")):
+                scan.add(g.start("val"), g.end("val"), "SECRET")
+            end = nxt[1]
+    for _, end in scan.lines(TAN_TRIGGERS):
+        pos = end
+        for _ in range(12):
+            nxt = _next_line(text, pos)
+            if nxt is None or not _TAN_ROW.fullmatch(text, *nxt):
+                break
+            for p in _TAN_PAIR.finditer(text, *nxt):
+                scan.add(p.start("val"), p.end("val"), "SECRET")
+            pos = nxt[1]
+
+
+# A recovery code's label that may end with a note: "two-step login recovery code (printed 12.01.)"
+_CODES_LABEL_LOOSE = re.compile(  # run on the lowercase text
+    r"""\b(?:recovery|backup|2fa|mfa|two[- ]step|two[- ]factor|emergency)(?:[\s\w-]{0,20})?\bcodes?\b[^\n]{0,40}$""")
+
+
+def find_continued_values(scan: Scan) -> None:
+    """The rest of a value that goes on on the next line: after a quoted-printable soft line
+    break (`=` at the end of a line) and after a .properties backslash continuation."""
+    text = scan.text
+    qp = "quoted-printable" in scan.low
+    for sp in list(scan.spans):
+        end = sp.end
+        while True:
+            if qp and (text.startswith("=\n", end) or (text[end - 1 : end] == "=" and text.startswith("\n", end))):
+                start = end + (2 if text.startswith("=\n", end) else 1)
+                m = re.compile(r"[^\s=]+=?(?=\n)|[^\s=]+").match(text, start)
+            elif text.startswith("\\\n", end) or (text[end - 1 : end] == "\\" and text.startswith("\n", end)):
+                start = end + (2 if text.startswith("\\\n", end) else 1)
+                m = re.compile(r"[ \t]*(?P<v>[^\s\\]+\\?)(?=\n|$)").match(text, start)
+                if m is not None:
+                    scan.add(m.start("v"), m.end("v"), sp.kind)
+                    end = m.end("v")
+                    continue
+                break
+            else:
+                break
+            if m is None:
+                break
+            scan.add(m.start(), m.end(), sp.kind)
+            end = m.end()
+
+
 DETECTORS: tuple[Callable[[Scan], None], ...] = (
     find_tokens, find_credentials, find_assignments, find_tables, find_delimited, find_prose, find_intl,
     find_labelled, find_high_entropy, find_password_forms, find_config_formats, find_keys_codes_and_documents,
-    find_access_codes, find_headed_lists, find_seed_words, find_password_values,
-    find_repeats,  # last: it reads what the others found
+    find_access_codes, find_headed_lists, find_seed_words, find_password_values, find_more_formats,
+    find_continued_values, find_repeats,  # last: they read what the others found
 )
 
 # Every word some detector needs on a line, for the quick check of short texts (file names,
@@ -1983,7 +2154,8 @@ QUICK_WORDS = tuple(sorted({
     "aes", "hmac", "cipher", "crypt", "userlist", "securestring", "master.key", "social security", '"auth"', "wifi:",
     *INTL_TRIGGERS, *INTL_NON_ASCII,
     *INTL_LATIN_NON_ASCII, "passwort", "passord", "de passe", *ACCESS_TRIGGERS, *ACCESS_TRIGGERS_NON_ASCII,
-    *HEADING_TRIGGERS, *SEED_TRIGGERS, *SECURITY_Q_TRIGGERS,
+    *HEADING_TRIGGERS, *SEED_TRIGGERS, *SECURITY_Q_TRIGGERS, *BOOKING_TRIGGERS, *TAN_TRIGGERS,
+    *TAX_ID_TRIGGERS, "newcommand", "requirepass", "masterauth", "<add ", "begin license", "\ttrue\t", "\tfalse\t",
 }))
 _QUICK_TOKEN = re.compile(
     r"AKIA|ASIA|ABIA|ACCA|A3T|gh[pousr]_|github_pat_|gl[a-z]{1,3}-|xox|sk-|[srp]k_|whsec_|AIza|ya29\.|GOCSPX"
@@ -1992,7 +2164,7 @@ _QUICK_TOKEN = re.compile(
     r"|gsk_|xai-|pplx-|r8_|ops_|A3-|p8e-|LTAI|AKCp|Q~|CLOJARS_|v1\.0-|dckr_|dp\.|dt0c01|EZ[AT]K|figd_|fo1_|FLW"
     r"|GR1348941|glc_|pat\.|sat\.|HRKU-|nfp_|oy2|sha256~|pscale_|pnu_|pul-|rdme_|rubygems_|xkeysib-|sntry|shippo_"
     r"|xapp-|sgp_|sbp_|sb_secret_|tskey-|atlasv1|tfp_|webhook|discord|zapier|hooks\.slack|LS0tLS1CRUdJTi"
-    r"|pat[A-Za-z0-9]{14}\.|oauth:"
+    r"|pat[A-Za-z0-9]{14}\.|oauth:|xprv|yprv|zprv|tprv|uprv|vprv"
 )
 
 

@@ -794,3 +794,59 @@ def test_passwords_without_a_separator_and_said_twice(text, expected):
 ])
 def test_security_answers_and_chat_replies(text, expected):
     _exact(text, expected)
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Flights\n  Booking ref: 6YFLVW\n  Confirmation code CVMCNG\n  Confirmation #: 8813523029\n",
+     "Flights\n  Booking ref: [REDACTED:BOOKING_REF]\n  Confirmation code [REDACTED:BOOKING_REF]\n  Confirmation #: [REDACTED:BOOKING_REF]\n"),
+    ("DB Auftragsnummer MUQOMW, Sitzplatzreservierung Wagen 27\nBuchungscode: 877AYA",
+     "DB Auftragsnummer [REDACTED:BOOKING_REF], Sitzplatzreservierung Wagen 27\nBuchungscode: [REDACTED:BOOKING_REF]"),
+    ("Steuer-ID (meine): 49775505218", "Steuer-ID (meine): [REDACTED:ID_NUMBER]"),
+    ("github.com\tFALSE\t/\tTRUE\t1749999999\tuser_session\tRmGIt0Z5zy7z40EyXdIWZ5h3QKpNJtN7Ci02r6Q2bo_s03PTlJawOsI4fPphbSFj\n"
+     ".etsy.com\tTRUE\t/\tTRUE\t1749999999\tsession-key-www\tzzehbkq8x76xr01sqt7lcl81v7982g7c\n"
+     ".youtube.com\tTRUE\t/\tTRUE\t1749999999\tPREF\tf6=40000000&tz=Europe.Berlin\n",
+     "github.com\tFALSE\t/\tTRUE\t1749999999\tuser_session\t[REDACTED:SECRET]\n"
+     ".etsy.com\tTRUE\t/\tTRUE\t1749999999\tsession-key-www\t[REDACTED:SECRET]\n"
+     ".youtube.com\tTRUE\t/\tTRUE\t1749999999\tPREF\tf6=40000000&tz=Europe.Berlin\n"),
+    ("https://www.figma.com/team_invite/redeem/ee53fed8ced12b156af2ce9e0a87366ef9cff2f3",
+     "https://www.figma.com/team_invite/redeem/[REDACTED:SECRET]"),
+    ("https://shop.example.de/konto/reset/Njc0NDQ/tv75e2-8b81f792300412e7028b09a664925fab/",
+     "https://shop.example.de/konto/reset/Njc0NDQ/[REDACTED:SECRET]/"),
+    ("\\newcommand{\\overleafpw}{jCsOjt3hDN}\n\\newcommand{\\coursename}{Computational Linguistics II}",
+     "\\newcommand{\\overleafpw}{[REDACTED:SECRET]}\n\\newcommand{\\coursename}{Computational Linguistics II}"),
+    ("port 6379\nrequirepass 065ad2bf9b94796536619f7e8a520ae3\n", "port 6379\nrequirepass [REDACTED:SECRET]\n"),
+    ('<add key="SmtpPassword" value="8O&lt;mwrH&lt;#c&gt;arK" />\n<add key="SmtpHost" value="smtp.office365.com" />',
+     '<add key="SmtpPassword" value="[REDACTED:SECRET]" />\n<add key="SmtpHost" value="smtp.office365.com" />'),
+    ("  keystore-password: >-\n    lIk5xv9_bXY_vFNU#t\n  keystore-type: PKCS12\n", "  keystore-password: >-\n    [REDACTED:SECRET]\n  keystore-type: PKCS12\n"),
+    ("----- BEGIN LICENSE -----\nTomasz Nowak\nSingle User License\nEA7E-351362\n0F0C7EE4 B3DCD3E2 459E84BC 06192F7F\n------ END LICENSE ------",
+     "----- BEGIN LICENSE -----\n[REDACTED:LICENSE_KEY]\n------ END LICENSE ------"),
+    ("Bitwarden — two-step login recovery code (printed 12.01.)\n\nMNOR WTUE VOCD RA4Y XDDX 95AM BD60 5TUX\n",
+     "Bitwarden — two-step login recovery code (printed 12.01.)\n\n[REDACTED:SECRET]\n"),
+    ("Alte TAN-Liste (noch gültig?):\n  022: 132224   038: 709166\n  099: 216526\n",
+     "Alte TAN-Liste (noch gültig?):\n  022: [REDACTED:SECRET]   038: [REDACTED:SECRET]\n  099: [REDACTED:SECRET]\n"),
+    ("Content-Transfer-Encoding: quoted-printable\n\nIhr Passwort lautet: Xk4m=\nPBTQH568\n\nBitte =C3=A4ndern",
+     "Content-Transfer-Encoding: quoted-printable\n\nIhr Passwort lautet: [REDACTED:SECRET]\n[REDACTED:SECRET]\n\nBitte =C3=A4ndern"),
+    ("spring.mail.password = Xk4m9q\\\n    aQuXkYbrEn0b\nserver.port=8443", "spring.mail.password = [REDACTED:SECRET]\n    [REDACTED:SECRET]\nserver.port=8443"),
+    ("xprv (SPENDING KEY!): xprv9zErxMNY21h7gWa75yRqWuhnifVL8FMsyYvjTsEwteKE7zxBBL3jiPN2B1BhpjWtw49UtCUAaiBoSdFena4qRQB3hk2xELSQMcyz24qAxwS",
+     "xprv (SPENDING KEY!): [REDACTED:PRIVATE_KEY]"),
+    ('curl "https://api.telegram.org/bot6181672157:AA1wMYm2jCS7M5P1vSj9QkLXRmUFwyhFAku/sendMessage"',
+     'curl "https://api.telegram.org/bot[REDACTED:TELEGRAM_TOKEN]/sendMessage"'),
+    ("ASANA_PAT=2/4433820729238492/8293269027254600:1086554c4129876cf92c2b0ed274edf9", "ASANA_PAT=[REDACTED:SECRET]"),
+    ("Private Key:\nASdprgGaUJbX3M20WpnYErq6jEy+AyH67wYIwjZDB4V8DIMG3wl5CLDnAh00frLoHS1id7qDp2OriS8d/gdgXA==\n",
+     "Private Key:\n[REDACTED:SECRET]\n"),
+    ("Admin password\n: teddy7636!x\n", "Admin password\n: [REDACTED:SECRET]\n"),
+    ('the wifi is "DuncanFam" / 0f0k8EJ5ZHdp', 'the wifi is "DuncanFam" / [REDACTED:SECRET]'),
+    ("staging db creds: `admin` / `mpx!Oiuo7rNU%CxR`", "staging db creds: `admin` / `[REDACTED:SECRET]`"),
+    ("Guest VPN pre-shared key for the old L2TP box: 5nbAiOgRfKVQM1Dwc4q9P8j9", "Guest VPN pre-shared key for the old L2TP box: [REDACTED:SECRET]"),
+    # look-alikes
+    ("Restaurant reservation\nTrattoria Da Mario, Saturday, 4 people\nName: Becker", "Restaurant reservation\nTrattoria Da Mario, Saturday, 4 people\nName: Becker"),
+    ("Your Amazon.de order #302-3080316-1124158 (confirmation sent)", "Your Amazon.de order #302-3080316-1124158 (confirmation sent)"),
+    ("https://drive.google.com/file/d/1AbCdEfGhIjKlMnOpQrStUvWxYz012345/view?usp=sharing",
+     "https://drive.google.com/file/d/1AbCdEfGhIjKlMnOpQrStUvWxYz012345/view?usp=sharing"),
+    ("xpub6BiAKZX2WnZLBscUYYKdtSU2bWmRyXnWSPf3FPFFkywgfF9wvaZg1n4a4yKtpTTATyQy2hizAt5JYVn4NzvHK61eUrQw8icKAXC2q2XH3fH",
+     "xpub6BiAKZX2WnZLBscUYYKdtSU2bWmRyXnWSPf3FPFFkywgfF9wvaZg1n4a4yKtpTTATyQy2hizAt5JYVn4NzvHK61eUrQw8icKAXC2q2XH3fH"),
+    ("input / Output", "input / Output"),
+    ("  description: |\n    Deploys the app\n", "  description: |\n    Deploys the app\n"),
+])
+def test_bookings_cookies_links_and_config_formats(text, expected):
+    _exact(text, expected)
