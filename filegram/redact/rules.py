@@ -374,6 +374,7 @@ _ASSIGN = re.compile(
 _EXPRESSION_GOES_ON = re.compile(r"""[ \t]*=(?!=)|[ \t]+(?:\+|\|\||&&|\?\?)[ \t]+[\w"'`(]""")
 # An unquoted plain word with more words after it is a sentence ("passphrase: minimum twelve
 # characters"), not a value; a passphrase of plain words is find_password_forms'.
+_JSON_STRING_REST = re.compile(r'(?:[^"\\\n]|\\.)*(?=")')  # the rest of a JSON string after an escaped quote
 _PAIR_GOES_ON = re.compile(r"[ \t]+/[ \t]+\S")  # creds: `admin` / `pw`: the user of a pair, the pair's own detector
 _PROSE_GOES_ON = re.compile(r"[a-z]+[ \t]+[a-z]{2,}")
 _XML = re.compile(r"""<(?P<key>[A-Za-z_][\w.\-]{0,60})(?:\s+[\w:\-]+=["'][^"'<>\n]*["'])*>(?P<val>[^<\n]{1,400})</(?P=key)>""")
@@ -476,8 +477,9 @@ _WIFI_QR = re.compile(r"""(?i)\bWIFI:(?:[^;\n]*;)*?P:(?P<val>(?:\\.|[^;\\\n])+)"
 # language's "is" (ist, lautet, est, es, é, è, là, adalah, है, هي, 是, は ...), then the value.
 _INTL = re.compile(
     r"""(?i)(?P<key>""" + _INTL_LABEL + r"""|password|pw)"""
-    r"""(?P<gap>(?:[ \t]+[^\s:：=.!?;,()\[\]{}"'`«»<>]{1,24}){1,5}?)??"""
+    r"""(?P<gap>(?:[ \t]+[^\s:：=.!?;,()\[\]{}"'`«»<>]{1,24}|[ \t]*\([^()\n]{1,40}\)){1,5}?)??"""
     r"""(?:[ \t]*(?P<sep>[:：=]|[—–])|[ \t]+(?P<verb>ist|lautet|est|es|é|è|era|war|is|er|är|on|jest|je|là|adalah|ialah|है|هي|هو)(?=[\s:：])"""
+    r"""(?:[ \t]+(?:jetzt|nun|now|maintenant|ahora|agora|ora|nu|teraz))?"""
     r"""|[ \t]*(?P<cjk>是|为|は|는|은))"""
     r"""[ \t]*[:：]?[ \t]*(?:(?P<q>["'`“‘「«])[ \t]?(?P<qval>[^"'`”’」»\n]{1,200}?)[ \t]?["'`”’」»]|(?P<val>[^\s"'`，。、]{1,200}))"""
 )
@@ -758,6 +760,8 @@ def find_tokens(scan: Scan) -> None:
     for c in _CANDIDATE.finditer(text):
         if c.end() - c.start() <= 34 and text[c.start()].isupper():  # a compact IBAN is one run
             _find_iban(scan, c.start(), c.end())
+        elif c.end() - c.start() in (23, 29) and _PRODUCT_KEY.fullmatch(c.group(0)):
+            scan.add(c.start(), c.end(), "LICENSE_KEY")
         elif c.end() - c.start() in (51, 52) and wif_ok(c.group(0)):
             scan.add(c.start(), c.end(), "PRIVATE_KEY")
         if c.end() - c.start() >= 64:
@@ -796,8 +800,13 @@ def find_assignments(scan: Scan) -> None:
                 continue
             pos = m.end()
             if m.group("qval") is not None:
+                qend = m.end("qval")
+                if m.group("q") == '"' and (len(m.group("qval")) - len(m.group("qval").rstrip("\\"))) % 2:
+                    close = _JSON_STRING_REST.match(text, qend + 1, end)  # "a\"b": the quote was escaped
+                    qend = close.end() if close is not None else qend
+                    pos = max(pos, qend)
                 if plausible_secret(m.group("qval"), quoted=True) and not _PAIR_GOES_ON.match(text, m.end(), end):
-                    scan.add(m.start("qval"), m.end("qval"), "SECRET")
+                    scan.add(m.start("qval"), qend, "SECRET")
             elif plausible_secret(m.group("val")) and not _EXPRESSION_GOES_ON.match(text, m.end(), end) \
                     and not is_placeholder(text[m.start("val") : end]) \
                     and not _PROSE_GOES_ON.match(text, m.start("val"), end):
@@ -1324,7 +1333,8 @@ def find_keys_codes_and_documents(scan: Scan) -> None:
         scan.add(m.start("val"), m.end("val"), "SECRET")
     for m in _with_digits(scan, _ID_DOC, ID_TRIGGERS if scan.ascii else ID_TRIGGERS + ID_TRIGGERS_NON_ASCII, _DIGIT):
         v = m.group("val")
-        if sum(c.isdigit() for c in v) >= 2 and not re.fullmatch(r"(?:19|20)\d\d", v):
+        if (sum(c.isdigit() for c in v) >= 2 or (len(v) >= 8 and any(c.isdigit() for c in v))) \
+                and not re.fullmatch(r"(?:19|20)\d\d", v):
             scan.add(m.start("val"), m.end("val"), "ID_NUMBER")
 
 
@@ -1630,6 +1640,8 @@ def _not_access_code(word: str, text_before: str) -> bool:
     return False
 
 
+_ACCESS_WORD_RX = re.compile(r"(?i)" + _ACCESS_WORD)
+_LONE_CODE = re.compile(r"[ \t]*(?-i:" + _ACCESS_VALUE + r")[ \t]*$")
 _DIGIT_OR_GROUP = re.compile(r"\d{3}|\d[ \t]*[-–][ \t]*\d|[A-Z]{4}-[A-Z]{4}|[A-Z]\d|\d[A-Z]")
 
 
@@ -1652,6 +1664,17 @@ def find_access_codes(scan: Scan) -> None:
         if re.fullmatch(r"(?:19|20)\d\d", v) and not word.lower().startswith(("pin", "puk", "sim")):
             continue  # "building code 2021", "the code for the build is 2024"
         scan.add(m.start("val"), m.end("val"), "SECRET")
+    for start, end in scan.lines(("code",)):
+        if not text[start:end].rstrip().endswith(":") or (w := _ACCESS_WORD_RX.search(text, start, end)) is None:
+            continue
+        ws = w.start()
+        while ws > start and (text[ws - 1].isalnum() or text[ws - 1] in "-_"):
+            ws -= 1
+        if _not_access_code(text[ws : w.end()], text[start:ws]):
+            continue
+        nxt = _next_line(text, end)
+        if nxt is not None and (c := _LONE_CODE.match(text, *nxt)) is not None:
+            scan.add(c.start("val"), c.end("val"), "SECRET")
     for m in scan.finditer(_CODE_FIRST, ("code",)):
         scan.add(m.start("val"), m.end("val"), "SECRET")
 
@@ -1856,12 +1879,12 @@ def find_seed_words(scan: Scan) -> None:
 
 # -- passwords without a separator, questions and answers, chats, values said twice --------
 
-_PW_LABEL = (r"""pass\s?words?|passwort|kennwort|passwd|pwd|pw|pass\s?phrase|passnumm?ber|master\s+password|contraseña"""
+_PW_LABEL = (r"""pass\s?words?|pass\s?code|passwort|kennwort|passwd|pwd|pw|pass\s?phrase|passnumm?ber|master\s+password|contraseña"""
              r"""|contrasena|senha|mot\s+de\s+passe(?:\s+ma[îi]tre)?|wachtwoord|hasło|haslo|heslo|parola|비밀번호|パスワード|密码|密碼""")
 # "pw OskarBarcelona243", "contraseña BretagneBarcelona43", "비밀번호 MarmaladeSonnenschein137",
 # "passphrase ("hidden wallet"): Nordkap71", "パスワード「md2aJiMlmS」", "Ziggo account (tv): snoopy8098#"
 _PW_DIRECT = re.compile(
-    r"""(?i)(?<![\w\-])(?P<key>""" + _PW_LABEL + r"""|(?P<acct>account|konto|compte|cuenta|conta|login))"""
+    r"""(?i)(?:(?<![\w\-])|(?<=\\n))(?P<key>""" + _PW_LABEL + r"""|(?P<acct>account|konto|compte|cuenta|conta|login))"""
     r"""(?:[ \t]*\((?P<note>[^()\n]{1,40})\))?(?P<sep>[ \t]*[:=：][ \t]*|[ \t]+(?:[—–-][ \t]+)?|(?=[「«“„]))"""
     r"""(?:(?P<q>[„“”"'‘«「`])(?P<qval>[^\s„“”"'’»」`]{3,64})[“”"'’»」`]|(?P<val>[^\s"'`«»「」()]{6,64}))"""
 )
@@ -1913,7 +1936,7 @@ def find_password_values(scan: Scan) -> None:
                 v, a = m.group("qval"), m.start("qval")
                 ok = _answer_like(v) and (not m.group("acct") or _strong_cell(v))
             else:
-                v, a = strip_sentence_end(m.group("val")), m.start("val")
+                v, a = re.sub(r"(?:\\[nrt])+$", "", strip_sentence_end(m.group("val"))), m.start("val")
                 sep = m.group("sep").strip()
                 ok = _strong_cell(v) and re.split(r"[-_.]", v.lower())[0] not in _STRONG_ALGORITHMS \
                     and not v.startswith(("http", "www.", "$", "{"))
@@ -2009,6 +2032,9 @@ _LINK_TOKEN = re.compile(
     r"""(?i)https?://[^\s"'<>]*?/(?:reset|password[-_]?reset|passwor[dt][-_]?reset|reset[-_]password|invite|invitation|team_invite"""
     r"""|redeem|verify|verification|confirm|activate|activation|magic(?:[-_]link)?|signin|sign[-_]in|login)/(?P<rest>[^\s"'<>?#]{20,400})""")
 _LINK_WORD = re.compile(r"/(?:reset|passwor|invit|team_invite|redeem|verif|confirm|activat|magic|sign|login)")
+# A signed URL's credentials and signature (S3 presigned, Google Cloud Storage signed URLs)
+_SIGNED_QUERY = re.compile(r"""[?&](?:X-Amz-(?:Security-Token|Signature|Credential)|X-Goog-(?:Signature|Credential))=(?P<val>[^&\s"'#<>]{8,})""")
+_SIGNED_WORD = re.compile(r"x-amz-|x-goog-")
 # A LaTeX macro holding a password: \newcommand{\overleafpw}{jCsOjt3hDN}
 _LATEX_DEF = re.compile(r"""\\(?:re)?newcommand\{?\\(?P<key>[A-Za-z]{2,40})\}?\{(?P<val>[^{}\n]{3,200})\}""")
 _LATEX_SECRET_NAMES = ("pw", "pwd", "pass", "password", "passwd", "secret", "token", "apikey", "key")
@@ -2051,6 +2077,8 @@ def find_more_formats(scan: Scan) -> None:
             s = seg.group(0)
             if len(s) >= 20 and re.search(r"\d", s) and re.search(r"[A-Za-z]", s):
                 scan.add(a + seg.start(), a + seg.end(), "SECRET")
+    for m in (m for a, b in scan.lines(("://",)) if _SIGNED_WORD.search(scan.low, a, b) for m in _SIGNED_QUERY.finditer(text, a, b)):
+        scan.add(m.start("val"), m.end("val"), "SECRET")  # the whole value, however long (a session token: 1 KB)
     for m in scan.finditer(_LATEX_DEF, ("newcommand",)):
         if m.group("key").lower().endswith(_LATEX_SECRET_NAMES) and plausible_secret(m.group("val"), quoted=True):
             scan.add(m.start("val"), m.end("val"), "SECRET")
@@ -2172,7 +2200,7 @@ _QUICK_WORD = re.compile("|".join(re.escape(w) for w in QUICK_WORDS))
 # Shapes that are no TOKEN_FORMATS (find_tokens need not try its formats on them) but that
 # another detector finds without a word: password hashes, DER keys, WIF keys.
 _QUICK_SHAPE = re.compile(r"\$(?:1|apr1|md5|2[abxy]?|5|6|y|gy|7|argon2\w{1,2}|pbkdf2[\w\-]*)\$|pbkdf2_|SCRAM-|md5[0-9a-f]{32}"
-                          r"|MI[IJ]|MHcCAQEE|(?<![\w])[5KL9c][1-9A-HJ-NP-Za-km-z]{50,51}(?![\w])")
+                          r"|MI[IJ]|MHcCAQEE|(?<![\w])[5KL9c][1-9A-HJ-NP-Za-km-z]{50,51}(?![\w])|[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}")
 
 
 def may_hold_secret(text: str) -> bool:

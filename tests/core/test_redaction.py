@@ -850,3 +850,27 @@ def test_security_answers_and_chat_replies(text, expected):
 ])
 def test_bookings_cookies_links_and_config_formats(text, expected):
     _exact(text, expected)
+
+
+_SESSION_TOKEN = "IQoJb3JpZ2luX2VjEdrZ%2F%2F" + _fake("s3tok", _AN, 600) + "%3D"
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("> A senha do router (a da etiqueta) é: Rivendell1987-\n", "> A senha do router (a da etiqueta) é: [REDACTED:SECRET]\n"),
+    ('Das Passwort ist jetzt "Calypso2023-"', 'Das Passwort ist jetzt "[REDACTED:SECRET]"'),
+    ("DESCRIPTION:Join Zoom Meeting\\nID: 816 9909 2194\\nPasscode: fKL3oj\\n", "DESCRIPTION:Join Zoom Meeting\\nID: 816 9909 2194\\nPasscode: [REDACTED:SECRET]\\n"),
+    ("Here is the Steam Guard code you need to login to account kestrel_2009:\n\nQCQ6R\n",
+     "Here is the Steam Guard code you need to login to account kestrel_2009:\n\n[REDACTED:SECRET]\n"),
+    ("Windows 10 Home (old laptop, OEM) 6D88X-R6K7J-239V8-R2HTY-K2VTP", "Windows 10 Home (old laptop, OEM) [REDACTED:LICENSE_KEY]"),
+    ("Reisepass Julia:   KRH3TKMHK (gültig bis 2032)", "Reisepass Julia:   [REDACTED:ID_NUMBER] (gültig bis 2032)"),
+    ('{"password": "RvgX\\\\J2h\\"go0\\u00e9m4/rn"}', '{"password": "[REDACTED:SECRET]"}'),
+    (f"https://b.s3.amazonaws.com/x.jpg?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Security-Token={_SESSION_TOKEN}&X-Amz-Expires=604800",
+     "https://b.s3.amazonaws.com/x.jpg?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Security-Token=[REDACTED:SECRET]&X-Amz-Expires=604800"),
+    # look-alikes
+    ("The error code you need to report:\n\n404\n", "The error code you need to report:\n\n404\n"),
+    ("Order ABCDE-12345-FGHIJ is on its way", "Order ABCDE-12345-FGHIJ is on its way"),
+    ("Reisepass: gültig bis 2031, Foto nötig", "Reisepass: gültig bis 2031, Foto nötig"),
+    ('{"name": "a\\\\b", "password_hint": "pet"}', '{"name": "a\\\\b", "password_hint": "pet"}'),
+])
+def test_intl_gaps_escaped_lines_codes_below_labels_product_keys(text, expected):
+    _exact(text, expected)
