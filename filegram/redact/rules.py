@@ -1615,7 +1615,7 @@ _ACCESS_VALUE = (
 )
 _ACCESS_CODE = re.compile(
     r"""(?i)""" + _ACCESS_WORD
-    + r"""(?:(?P<gap>(?:[ \t]*\([^()\n]{1,60}\)|[ \t]+[^\n:=：()]{1,60}?){1,3}?)?""" + _ACCESS_SEP + r"""[ \t]*|[ \t]+(?=\d))"""
+    + r"""(?:(?P<gap>[ \t]*\([^()\n]{1,60}\)[^\n:=：]{0,60}?|[ \t]+[^\n:=：]{1,80}?)?""" + _ACCESS_SEP + r"""[ \t]*|[ \t]+(?=\d))"""
     + r"""(?:[*_`"'„“«「]+)?(?-i:""" + _ACCESS_VALUE + r""")"""
 )
 # The words other detectors look for too, mostly; none that is part of common words of code
