@@ -24,6 +24,7 @@ import base64
 import hashlib
 import math
 import re
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -619,12 +620,13 @@ def public_or_example(value: str) -> bool:
     if v.endswith(("...", "\u2026")) or _FILLER.search(v):
         return True
     body = v.split("_")[-1] if "_" in v[:12] else v
-    if len(body) >= 8 and max(body.count(c) for c in set(body)) >= 0.6 * len(body):
-        return True  # xxxxxxxx, XXXXXXXX, 00000000
-    counts = sorted((body.count(c) for c in set(body) if c.isalnum()), reverse=True)
-    if len(body) >= 16 and sum(counts[:2]) >= 0.8 * len(body):
-        return True  # xoxb-000000000000-0000000000000-XXXXXXXXXXXXXXXXXXXXXXXX
-    if len(v) >= 16 and _sequential_share(v) >= 0.9:  # all of it a run: 123456789:ABCdefGhIJK...
+    if len(body) >= 8:
+        counts = Counter(body).most_common()
+        if counts[0][1] >= 0.6 * len(body):
+            return True  # xxxxxxxx, XXXXXXXX, 00000000
+        if len(body) >= 16 and sum([n for c, n in counts if c.isalnum()][:2]) >= 0.8 * len(body):
+            return True  # xoxb-000000000000-0000000000000-XXXXXXXXXXXXXXXXXXXXXXXX
+    if 16 <= len(v) <= 128 and _sequential_share(v) >= 0.9:  # all of it a run: 123456789:ABCdefGhIJK... (a key block is no filler)
         return True
     return v.startswith("eyJ") and _public_jwt(v)
 
@@ -844,19 +846,13 @@ _HTML_ROW = re.compile(
 )
 
 
-_CODE_CELLS = tuple(f"{c} |" for c in CODE_COLUMNS) + tuple(f"| {c}" for c in CODE_COLUMNS)
-
-
-_TABLE_WORDS: re.Pattern[str] | None = None
-
-
 def _may_name_a_secret(low: str, ascii_text: bool) -> bool:
-    """Might a table row name a secret column (one look at its words before its cells)?"""
-    global _TABLE_WORDS
-    if _TABLE_WORDS is None:
-        words = (*SECRET_TRIGGERS, *INTL_TRIGGERS, *_CODE_CELLS, *INTL_NON_ASCII, *INTL_LATIN_NON_ASCII)
-        _TABLE_WORDS = re.compile("|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True)))
-    return _TABLE_WORDS.search(low) is not None
+    """Might a table row name a secret column (a cheap look at its words before its cells)?"""
+    if any(w in low for w in SECRET_TRIGGERS) or any(w in low for w in INTL_TRIGGERS):
+        return True
+    if not CODE_COLUMNS.isdisjoint(c.strip(" \t*_`") for c in low.split("|")):
+        return True
+    return not ascii_text and any(w in low for w in INTL_NON_ASCII + INTL_LATIN_NON_ASCII)
 
 
 def _secret_label(cell: str) -> bool:
@@ -1620,8 +1616,7 @@ _ACCESS_CODE = re.compile(
 )
 # The words other detectors look for too, mostly; none that is part of common words of code
 # ("block", "encoding", "serialize"), each absent word costs a scan of the text.
-ACCESS_TRIGGERS = ("pin", "puk", "code", "combo", "combin", "kombin", "pass", "alarm", "keypad", "security n", "digo",
-                   "tastenfeld")
+ACCESS_TRIGGERS = ("pin", "puk", "code", "combo", "combin", "kombin", "pass", "alarm", "keypad", "security n", "digo")
 ACCESS_TRIGGERS_NON_ASCII = ("código", "kód", "schlüssel", "暗証番号", "पिन", "mã ")
 # The code in its message: "G-562382 is your Google verification code", "123456 ist dein Code".
 _CODE_FIRST = re.compile(
@@ -1691,8 +1686,7 @@ _HEADING_KINDS = (
     ("ID_NUMBER", re.compile(r"""(?i)\b(?:passports?|reisepässe|reisepass|passeports?|pasaportes?|passaport[io]s?|ausweise)\b""")),
     ("LICENSE_KEY", re.compile(r"""(?i)\b(?:licen[cs]es?|lizenz(?:en|schlüssel)?|licences?|product\s+keys?|serial\s+(?:numbers|keys)|seriennummern)\b""")),
 )
-HEADING_TRIGGERS = ("pass", "login", "cred", "code", "digo", "pin", "combin", "kombin", "alarm", "tresor",
-                    "keypad", "locks", "licen", "lizenz")
+HEADING_TRIGGERS = ("pass", "login", "cred", "code", "digo", "pin", "combin", "kombin", "alarm", "keypad", "licen")
 # Substrings one of which a heading of each kind holds (a kind's regex runs only then).
 _HEADING_HINTS = (
     ("pass", "wörter", "login", "zugang", "cred", "contrase", "senha", "wachtwoord", "lösenord", "hasł"),
@@ -1904,7 +1898,7 @@ _QUESTION_ANSWER = re.compile(r"""(?m)^[ \t]*(?:[-*•][ \t]+)?[^\n?]{3,80}\?[ \
 _SECURITY_Q = re.compile(
     r"""(?i)\b(?:security\s+(?:q|question|answer)|sicherheitsfrage|question\s+secr[èe]te|pregunta\s+de\s+seguridad|memorable\s+(?:answer|word|info(?:rmation)?|phrase))"""
     r"""\b(?:[ \t]*["“'][^"”'\n]{1,60}["”'])?[ \t]*(?:[:=]|\bis\b)?[ \t]*(?:(?P<q>["“'])(?P<qval>[^"”'\n]{2,60})["”']|(?P<val>[^\s,;]{2,60}))""")
-SECURITY_Q_TRIGGERS = ("security", "sicherheitsfrage", "memorable")
+SECURITY_Q_TRIGGERS = ("security", "memorable")
 # A chat line: "[03.05.24, 17:21:09] Papa: ...", "12/03/2024, 21:05 - Rachel: ...", "[2024-04-02 08:21] Jess: ..."
 _CHAT_LINE = re.compile(r"""(?m)^(?:\[[^\]\n]{5,24}\][ \t]*|\d{1,4}[./\-]\d{1,2}[./\-]\d{2,4},?[ \t]+\d{1,2}:\d{2}(?::\d{2})?[ \t]*[-–][ \t]*)(?P<who>[^:\n]{1,30}):[ \t]+(?P<msg>[^\n]*)$""")
 _CHAT_ASKS = re.compile(r"""(?i)pass|pw\b|kennwort|wifi|wi-fi|wlan|code|pin\b|login|contrase|senha|mot de passe|mdp|密码|パスワード""")
@@ -1990,23 +1984,31 @@ def find_password_values(scan: Scan) -> None:
                 break
 
 
+REPEAT_REACH = 4000  # characters around a found value where it is looked for again (a note, a mail, a chat)
+
+
 def find_repeats(scan: Scan) -> None:
     """A password found once is hidden wherever else the text says it again ("same as last
     year: X", "it's also X"): every other whole-token occurrence of a found value of 8 or more
-    characters with a digit or a symbol in it."""
+    characters with a digit or a symbol in it, within REPEAT_REACH of it (so a text holding
+    many secrets costs no scan of all of it per secret)."""
     text = scan.text
     seen: set[str] = set()
     for sp in list(scan.spans):
+        if sp.kind not in ("SECRET", "URL_PASSWORD"):
+            continue  # a format found by its shape is found wherever it is repeated
         v = text[sp.start : sp.end]
-        if len(v) < 8 or v in seen or "\n" in v or not re.search(r"[\d\W]", v) or v.startswith(PLACEHOLDER_PREFIX):
+        if len(v) < 8 or v in seen or "\n" in v or v.isalpha():
             continue
         seen.add(v)
-        i = text.find(v)
+        stop = min(len(text), sp.end + REPEAT_REACH)
+        i = text.find(v, max(0, sp.start - REPEAT_REACH), stop)
         while i >= 0:
             j = i + len(v)
-            if not (i and (text[i - 1].isalnum() or text[i - 1] in "_-")) and not (j < len(text) and (text[j].isalnum() or text[j] in "_")):
+            if i != sp.start and not (i and (text[i - 1].isalnum() or text[i - 1] in "_-")) \
+                    and not (j < len(text) and (text[j].isalnum() or text[j] in "_")):
                 scan.add(i, j, sp.kind)
-            i = text.find(v, j)
+            i = text.find(v, j, stop)
 
 
 # -- more formats of the second red-team corpus (2026-12-02) ------------------------------
@@ -2015,11 +2017,11 @@ def find_repeats(scan: Scan) -> None:
 # the traveller's surname it lets anyone change or cancel the booking.
 _BOOKING_REF = re.compile(
     r"""(?i)\b(?:booking\s+(?:ref(?:erence)?|code|number|no\.?)|reservation\s+(?:code|number|no\.?)|confirmation\s+(?:code|number|no\.?|\#)"""
-    r"""|pnr|record\s+locator|buchungs(?:code|nummer)|auftragsnummer|reservierungsnummer|best[äa]tigungsnummer"""
+    r"""|pnr|record\s+locator|buchungs(?:code|nummer)|reservierungsnummer|best[äa]tigungsnummer"""
     r"""|r[ée]f[ée]rence\s+de\s+r[ée]servation|code\s+de\s+r[ée]servation|localizador|c[óo]digo\s+de\s+reserva)(?![\w])"""
     r"""[ \t]*(?:[:=#]|\bis\b)?[ \t]*:?[ \t]*(?-i:(?P<val>[A-Z0-9]{5,8}(?![\w\-])|\d{8,12}(?![\w\-])))"""
 )
-BOOKING_TRIGGERS = ("booking", "reserv", "confirmation", "pnr", "buchungs", "auftragsnummer")
+BOOKING_TRIGGERS = ("booking", "reserv", "confirmation", "buchungs")
 # A tax identification number after its name (the German Steuer-ID: 11 digits; a US TIN/EIN).
 _TAX_ID = re.compile(r"""(?i)\b(?:steuer-?id(?:entifikationsnummer)?|steuerliche\s+identifikationsnummer|idnr|tax\s+id|tin)\b"""
                      r"""[^\n:=\d]{0,20}[:=]?[ \t]*(?P<val>\d{2,3}[ \t]?\d{3}[ \t]?\d{3}[ \t]?\d{2,3}|\d{2}-\d{7})(?![\d\-])""")
@@ -2053,7 +2055,7 @@ _LICENSE_BLOCK = re.compile(r"-{3,}[ \t]*BEGIN LICENSE[ \t]*-{3,}\n(?P<body>.{1,
 _CODE_GROUPS_LINE = re.compile(r"""(?m)^[ \t]*(?P<val>[A-Z0-9]{4}(?:[ \t][A-Z0-9]{4}){3,9})[ \t]*$""")
 _TAN_ROW = re.compile(r"""[ \t]*(?:\d{1,3}[:.)][ \t]*\d{4,8}[ \t]*)+$""")
 _TAN_PAIR = re.compile(r"""\d{1,3}[:.)][ \t]*(?P<val>\d{4,8})""")
-TAN_TRIGGERS = ("tan-",)  # TAN-Liste, TAN-list
+TAN_TRIGGERS = ("tan-li",)  # TAN-Liste, TAN-list
 
 
 def find_more_formats(scan: Scan) -> None:
@@ -2067,7 +2069,7 @@ def find_more_formats(scan: Scan) -> None:
             scan.add(m.start("val"), m.end("val"), "BOOKING_REF")
     for m in scan.finditer(_TAX_ID, TAX_ID_TRIGGERS):
         scan.add(m.start("val"), m.end("val"), "ID_NUMBER")
-    if "\tTRUE\t" in text or "\tFALSE\t" in text:
+    if "\t" in text and ("\tTRUE\t" in text or "\tFALSE\t" in text):
         for m in _COOKIE_JAR.finditer(text):
             if _SESSION_COOKIE.search(m.group("name")) or (re.fullmatch(r"[\w.%\-]+", m.group("val")) and looks_random(m.group("val"))):
                 scan.add(m.start("val"), m.end("val"), "SECRET")
