@@ -257,7 +257,7 @@ def secret_key(key: str) -> bool:
 
 # A data source name holds a secret only when it carries credentials: a password in its URL
 # (postgres://app:pw@db/x, app:pw@tcp(db)/x), a password= / pwd= inside (libpq, ODBC), or a
-# token as a URL's user (Sentry: https://<key>@o1.ingest.sentry.io/5). `dsn = user`,
+# token as a URL's user (a Sentry DSN's user is a public key: public_or_example). `dsn = user`,
 # `DSN=reports` (an ODBC data source's name) and `dsn = postgres://app@db/x` hold none.
 _DSN_CREDENTIALS = re.compile(
     r"""(?i)[^\s:/@]*:[^\s@/]+@|(?:^|[\s;?&,"'(])(?:password|passwd|pass|pwd|pw|secret|token|auth_token)\s*=\s*[^\s;&"']|"""
