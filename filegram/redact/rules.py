@@ -881,7 +881,7 @@ def find_tables(scan: Scan) -> None:
         confluence = line.lstrip().startswith("||")  # || Account || Secret || heads a wiki table, no separator line
         cells = [c.strip().strip("*_` ") for c in line.strip().strip("|").split("||" if confluence else "|")]
         code_table = not _NOT_CODE_TABLE.search(line)
-        cols = [i for i, c in enumerate(cells) if len(c) <= 30 and c.count(" ") <= 2
+        cols = [i for i, c in enumerate(cells) if len(c) <= 30 and c.count(" ") <= 2 and not c.startswith(PLACEHOLDER_PREFIX)
                 and (secret_key(c.replace(" ", "_")) or _secret_column(c) or (code_table and c.lower() in CODE_COLUMNS))]
         sep_end = text.find("\n", end + 1)
         separator = text[end + 1 : len(text) if sep_end < 0 else sep_end]
