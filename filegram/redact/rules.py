@@ -24,6 +24,7 @@ import base64
 import hashlib
 import math
 import re
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -66,7 +67,7 @@ TOKEN_FORMATS: tuple[tuple[str, str], ...] = (
     ("SHOPIFY_TOKEN", r"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}\b"),
     ("MAILGUN_KEY", r"\bkey-[0-9a-zA-Z]{32}\b"),
     ("MAILCHIMP_KEY", r"\b[0-9a-f]{32}-us\d{1,2}\b"),
-    ("TELEGRAM_TOKEN", r"\b\d{8,10}:AA[A-Za-z0-9_\-]{33}\b"),
+    ("TELEGRAM_TOKEN", r"(?:\b|(?<=/bot))\d{8,10}:AA[A-Za-z0-9_\-]{33}\b"),
     ("DISCORD_TOKEN", r"\b[MNO][A-Za-z\d_\-]{23,25}\.[\w\-]{6}\.[\w\-]{27,}"),
     ("SQUARE_TOKEN", r"\bsq0(?:atp|csp)-[0-9A-Za-z_\-]{22,}"),
     ("ATLASSIAN_TOKEN", r"\bATATT3[A-Za-z0-9_\-=]{60,}"),
@@ -83,6 +84,7 @@ TOKEN_FORMATS: tuple[tuple[str, str], ...] = (
     ("JWT", r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"),
     ("AIRTABLE_TOKEN", r"\bpat[A-Za-z0-9]{14}\.[a-f0-9]{64}\b"),
     ("TWITCH_TOKEN", r"\boauth:[a-z0-9]{30}\b"),
+    ("PRIVATE_KEY", r"\b[xyztuv]prv[1-9A-HJ-NP-Za-km-z]{100,112}\b"),  # BIP-32 extended private key (xpub is public)
     # AI services, developer platforms and clouds whose tokens carry a prefix of their own
     ("API_KEY", r"\bgsk_[A-Za-z0-9]{48,}"),  # Groq
     ("API_KEY", r"\bxai-[A-Za-z0-9]{60,}"),  # xAI
@@ -165,8 +167,12 @@ def _b64_private_key(value: str) -> bool:
 
 
 def luhn_ok(candidate: str) -> bool:
+    """A payment card number: 13-19 digits whose Luhn check holds and whose first digit (the
+    major industry identifier) is a card network's, 2-6 (Mastercard 2/5, Amex and Diners 3,
+    Visa 4, Discover, Maestro and UnionPay 6); an ISBN-13 (978/979), an EAN or a tracking
+    number starting with 0, 1, 7, 8 or 9 passes Luhn one time in ten and is no card."""
     digits = [int(c) for c in candidate if c.isdigit()]
-    if not 13 <= len(digits) <= 19 or len(set(digits)) < 3:
+    if not 13 <= len(digits) <= 19 or len(set(digits)) < 3 or not 2 <= digits[0] <= 6:
         return False
     total = 0
     for i, d in enumerate(reversed(digits)):
@@ -186,7 +192,7 @@ SECRET_PARTS = frozenset({
     "secret", "token", "apikey", "accesskey", "secretkey", "privatekey", "authtoken",
     "credential", "credentials", "creds", "cred", "dsn", "salt", "pin", "pincode", "psk",
     "sessionkey", "signingkey", "encryptionkey", "masterkey", "accountkey", "clientsecret",
-    "bearer", "cookie", "connectionstring", "connstr", "totp",
+    "bearer", "cookie", "connectionstring", "connstr", "totp", "pat",
 })
 # A "key" part is secret only after one of these (a bare `key = "sessions"` is a dict key).
 KEY_QUALIFIERS = frozenset({
@@ -227,11 +233,19 @@ def key_parts(key: str) -> list[str]:
     return [p.lower() for p in _SPLIT.findall(key)]
 
 
+# Parts before the secret word that say the value is not the secret: a test's declared fake
+# (FAKE_SLACK_TOKEN, DUMMY_PASSWORD) or a reference to a secret kept elsewhere (Helm's
+# existingSecret, externalSecret: the name of a Kubernetes Secret).
+NOT_SECRET_BEFORE = frozenset({"fake", "dummy", "example", "sample", "mock", "placeholder", "existing", "external"})
+
+
 def secret_key(key: str) -> bool:
     """Does a key name (DB_PASSWORD, dbPassword, x-api-key, aws_secret_access_key) name a
     secret value? The secret word must be one of its parts, and only environment or
     encoding words may follow it."""
     parts = key_parts(key)
+    if parts and parts[0] in NOT_SECRET_BEFORE:
+        return False
     last = -1
     for i, p in enumerate(parts):
         if p in SECRET_PARTS or (p == "key" and i > 0 and parts[i - 1] in KEY_QUALIFIERS) or (p == "apikey"):
@@ -243,7 +257,7 @@ def secret_key(key: str) -> bool:
 
 # A data source name holds a secret only when it carries credentials: a password in its URL
 # (postgres://app:pw@db/x, app:pw@tcp(db)/x), a password= / pwd= inside (libpq, ODBC), or a
-# token as a URL's user (Sentry: https://<key>@o1.ingest.sentry.io/5). `dsn = user`,
+# token as a URL's user (a Sentry DSN's user is a public key: public_or_example). `dsn = user`,
 # `DSN=reports` (an ODBC data source's name) and `dsn = postgres://app@db/x` hold none.
 _DSN_CREDENTIALS = re.compile(
     r"""(?i)[^\s:/@]*:[^\s@/]+@|(?:^|[\s;?&,"'(])(?:password|passwd|pass|pwd|pw|secret|token|auth_token)\s*=\s*[^\s;&"']|"""
@@ -290,6 +304,12 @@ _CODE_VALUE = re.compile(
 )
 
 
+# A file path, maybe after a credential's name (systemd's LoadCredential=name:/path), and the
+# YAML tags that stand where a value goes (Ansible's `!vault |`, CloudFormation's `!Ref x`).
+_PATH_VALUE = re.compile(r"^(?:[\w.\-]+:)?(?:/|~/|\./)(?:[\w.\-]+/)+[\w.\-]*$")
+YAML_TAGS = frozenset({"!vault", "!secret", "!Ref", "!Sub", "!GetAtt", "!ImportValue", "!include", "!env_var", "!env"})
+
+
 def plausible_secret(value: str, *, min_len: int = 3, quoted: bool = False) -> bool:
     """Is a value that a secret-naming key was set to plausibly the secret itself (not a
     variable, a call, a placeholder or a literal)? Quoted values are literals, so only
@@ -303,6 +323,10 @@ def plausible_secret(value: str, *, min_len: int = 3, quoted: bool = False) -> b
         return False
     if _names_a_password(v):
         return False  # a UI string: "login.password": "Passwort", "Passwort anzeigen"
+    if _PATH_VALUE.match(v) and not looks_random(v.replace("/", "")) or v in YAML_TAGS:
+        return False  # LoadCredential=db-password:/etc/kiln/creds/db-password, `!vault |`
+    if v.startswith("(") and v.endswith(")") and " " in v:
+        return False  # a note where the password goes: "(im Tresor)", "(ask Anna)"
     if quoted:
         return True
     if any(c in v for c in "()[]{}"):
@@ -312,6 +336,17 @@ def plausible_secret(value: str, *, min_len: int = 3, quoted: bool = False) -> b
     if re.fullmatch(r"\d+(?:\.\d+)?", v) and len(v) < 4:
         return False
     return True
+
+
+def secret_cell(value: str) -> bool:
+    """A cell of a table's password column: a literal, so a dotted word with a digit or a
+    letter outside ASCII in it is a password (Tianmao.woaini29, Schneeflocke.grüße9), not a
+    name from code."""
+    if plausible_secret(value, quoted=True):
+        return True
+    v = value.strip()
+    return bool(_CODE_VALUE.match(v)) and "." in v and (any(c.isdigit() for c in v) or not v.isascii()) \
+        and plausible_secret(v.replace(".", "-"), quoted=True)
 
 
 def _names_a_password(value: str) -> bool:
@@ -338,6 +373,11 @@ _ASSIGN = re.compile(
 # After an unquoted value: a chained assignment (`a = b = c`) or an expression that goes on
 # (`password = user + salt`, `token = a || b`): the value is code, not a literal secret.
 _EXPRESSION_GOES_ON = re.compile(r"""[ \t]*=(?!=)|[ \t]+(?:\+|\|\||&&|\?\?)[ \t]+[\w"'`(]""")
+# An unquoted plain word with more words after it is a sentence ("passphrase: minimum twelve
+# characters"), not a value; a passphrase of plain words is find_password_forms'.
+_JSON_STRING_REST = re.compile(r'(?:[^"\\\n]|\\.)*(?=")')  # the rest of a JSON string after an escaped quote
+_PAIR_GOES_ON = re.compile(r"[ \t]+/[ \t]+\S")  # creds: `admin` / `pw`: the user of a pair, the pair's own detector
+_PROSE_GOES_ON = re.compile(r"[a-z]+[ \t]+[a-z]{2,}")
 _XML = re.compile(r"""<(?P<key>[A-Za-z_][\w.\-]{0,60})(?:\s+[\w:\-]+=["'][^"'<>\n]*["'])*>(?P<val>[^<\n]{1,400})</(?P=key)>""")
 _FLAG = re.compile(
     r"""(?:^|\s)--?(?P<key>[A-Za-z][\w\-]{1,40})(?:=|\s+)(?:(?P<q>["'])(?P<qval>[^"'\n]{1,400})(?P=q)|(?P<val>[^\s"'|;&]{1,400}))"""
@@ -346,7 +386,7 @@ _ENV_LINE = re.compile(
     r"""(?m)^[ \t]*(?:-[ \t]+)?(?:export[ \t]+)?(?P<key>[A-Z][A-Z0-9_]{1,60})=(?:(?P<q>["'])(?P<qval>[^"'\n]*)(?P=q)|(?P<val>[^\s#]+))"""
 )
 _ENV_KEY_PARTS = frozenset({"KEY", "PASS", "PASSWORD", "PWD", "SECRET", "TOKEN", "AUTH", "CRED",
-                            "CREDENTIALS", "PIN", "SALT", "SIGNATURE", "DSN", "PASSPHRASE", "APIKEY", "PSK"})
+                            "CREDENTIALS", "PIN", "SALT", "SIGNATURE", "DSN", "PASSPHRASE", "APIKEY", "PSK", "PAT"})
 # Kubernetes / compose style: `- name: DB_PASSWORD` with `value: x` on the next line
 _NAME_VALUE = re.compile(r"""(?m)^(?P<indent>[ \t]*)-?[ \t]*name:[ \t]*["']?(?P<key>[\w.\-]+)["']?[ \t]*\n[ \t]*value:[ \t]*(?:(?P<q>["'])(?P<qval>[^"'\n]+)(?P=q)|(?P<val>\S+))""")
 _PROSE = re.compile(
@@ -384,16 +424,16 @@ _LABEL_LINE = re.compile(
     r"""(?im)^[ \t]*(?P<chat>\[[^\]\n]{1,24}\][ \t]*(?:<?[\w.\-]{1,30}>?:?[ \t]+)?)?"""
     r"""(?:[-*+>][ \t]+|\#{1,6}[ \t]+|\d{1,2}[.)][ \t]+|q:[ \t]*)?[*_`]*"""
     r"""(?:[^\n:=]{0,60}?[\s\-])?(?P<key>pass\s?words?|passwd|pass\s?phrase|pass\s?code|pwd|pw|pin(?:\s?code)?|api\s?key|"""
-    r"""access\s?key|secret(?:\s?key)?|(?:access\s|api\s|auth\s)?token|""" + _INTL_LABEL + r""")"""
+    r"""access\s?key|private\s?key|secret(?:\s?key)?|(?:access\s|api\s|auth\s)?token|""" + _INTL_LABEL + r""")"""
     r"""(?:[ \t]+(?:again|pls|please))?[*_`]*[ \t]*(?::|(?P<ask>\?)|=|-|\bis)?[ \t]*[*_`]*[ \t]*$"""
 )
 _ANSWER_LINE = re.compile(
-    r"""^[ \t]*(?:[-*+>][ \t]+|a:[ \t]*|answer:[ \t]*|it'?s[ \t]+)?(?:(?P<q>[`"'])(?P<qval>[^`"'\s]{3,100})(?P=q)|(?P<val>\S{3,100}))[ \t]*$""",
+    r"""^[ \t]*(?:[-*+>:][ \t]+|a:[ \t]*|answer:[ \t]*|it'?s[ \t]+)?(?:(?P<q>[`"'])(?P<qval>[^`"'\s]{3,100})(?P=q)|(?P<val>\S{3,100}))[ \t]*$""",
     re.I | re.M,
 )
 _LABEL_ENDINGS = ("password", "passwords", "passwd", "passphrase", "pass phrase", "passcode", "pass code", "pwd",
                   "pw", "pin", "pincode", "pin code", "api key", "apikey", "access key", "accesskey", "secret",
-                  "secretkey", "secret key", "token", *INTL_LABELS)
+                  "secretkey", "secret key", "token", "private key", "privatekey", *INTL_LABELS)
 # The reply to a question in a chat log: "[10:43] luis: the-answer".
 _CHAT_ANSWER = re.compile(
     r"""^[ \t]*(?:\[[^\]\n]{1,24}\][ \t]*)?(?:<?[\w.\-]{1,30}>?:[ \t]+)?(?:(?P<q>[`"'])(?P<qval>[^`"'\s]{3,100})(?P=q)|(?P<val>\S{3,100}))"""
@@ -438,11 +478,13 @@ _WIFI_QR = re.compile(r"""(?i)\bWIFI:(?:[^;\n]*;)*?P:(?P<val>(?:\\.|[^;\\\n])+)"
 # language's "is" (ist, lautet, est, es, é, è, là, adalah, है, هي, 是, は ...), then the value.
 _INTL = re.compile(
     r"""(?i)(?P<key>""" + _INTL_LABEL + r"""|password|pw)"""
-    r"""(?P<gap>(?:[ \t]+[^\s:：=.!?;,()\[\]{}"'`«»<>]{1,24}){1,5}?)??"""
+    r"""(?P<gap>(?:[ \t]+[^\s:：=.!?;,()\[\]{}"'`«»<>]{1,24}|[ \t]*\([^()\n]{1,40}\)){1,5}?)??"""
     r"""(?:[ \t]*(?P<sep>[:：=]|[—–])|[ \t]+(?P<verb>ist|lautet|est|es|é|è|era|war|is|er|är|on|jest|je|là|adalah|ialah|है|هي|هو)(?=[\s:：])"""
+    r"""(?:[ \t]+(?:jetzt|nun|now|maintenant|ahora|agora|ora|nu|teraz))?"""
     r"""|[ \t]*(?P<cjk>是|为|は|는|은))"""
     r"""[ \t]*[:：]?[ \t]*(?:(?P<q>["'`“‘「«])[ \t]?(?P<qval>[^"'`”’」»\n]{1,200}?)[ \t]?["'`”’」»]|(?P<val>[^\s"'`，。、]{1,200}))"""
 )
+_MASKED = re.compile(r"[*•●xX]{3,}|\.{3}|…")  # a log's masked password: postgresql://user:***@host
 _URL_CREDS = re.compile(r"\b[A-Za-z][A-Za-z0-9+.\-]{1,20}://(?P<user>[^\s:/@'\"]*):(?P<val>[^\s@/'\"]{1,200})@[\w.\-\[]")
 _AUTH_HEADER = re.compile(
     r"""(?i)\b(?:proxy-)?authorization["']?\s*[:=]\s*["'`]?(?:(?:bearer|basic|token|digest|negotiate|apikey|sso-key|hmac)\s+)?(?P<val>[^\s"'`,;]{6,})"""
@@ -474,8 +516,9 @@ _USER_PASS = re.compile(
 )
 _ENTROPY_TOKEN = re.compile(r"[A-Za-z0-9+/_\-]{20,}={0,2}|\b[0-9a-fA-F]{32,}\b")
 _ENTROPY_CONTEXT = re.compile(
-    r"(?i)(?:secret|token|passw|api[\s_\-]?key|access[\s_\-]?key|private[\s_\-]?key|signing|credential|auth|bearer|salt|signature|session[\s_\-]?key|client[\s_\-]?secret|webhook)"
+    r"(?i)(?:secret|token|passw|api[\s_\-]?key|access[\s_\-]?key|private[\s_\-]?key|signing|credential|auth(?!orit)|bearer|salt|signature|session[\s_\-]?key|client[\s_\-]?secret|webhook|pre-?shared[\s_\-]?key|\bpsk\b)"
 )
+_AFTER_ID = re.compile(r"(?i)(?<!secret)(?<!secret[_\-])[_\-]?id[\"']?[ \t]*[=:][ \t]*[\"']?$")  # not Vault's secret_id
 _TABLE_ROW = re.compile(r"^\s*\|.*\|\s*$")
 
 # Words that follow "password is" in ordinary prose and are not passwords.
@@ -493,7 +536,7 @@ my our their his her mine yours ours theirs you we they he she i me us them what
 available unavailable enabled disabled accepted rejected checked verified protected defined
 configured updated deleted removed included excluded displayed printed logged written read
 copied pasted managed handled supplied null none true false nil undefined default something
-anything nothing everything whatever valid. incorrect. required. correct. wrong. set. stored.
+anything nothing everything whatever minimum maximum least most at-least valid. incorrect. required. correct. wrong. set. stored.
 """.split())
 
 
@@ -526,7 +569,16 @@ def looks_random(token: str) -> bool:
 # Stripe publishable keys and Mapbox public tokens (shipped to every browser), the AWS
 # documentation's example keys (AKIAIOSFODNN7EXAMPLE), a template's filler (sk_live_xxxx,
 # ghp_XXXX, xoxb-your-token-here, sk-...) and a made-up run (123456789:ABCdefGhIJK...).
-PUBLIC_PREFIXES = ("pk_live_", "pk_test_", "pk.eyJ")
+PUBLIC_PREFIXES = ("pk_live_", "pk_test_", "pk.eyJ", "xpub", "ypub", "zpub", "tpub", "upub", "vpub", "Ypub", "Zpub",
+                   "LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0")  # extended public keys; a base64 PEM certificate
+# Example values from public documentation: the Google Authenticator wiki's TOTP seed and
+# the signature of jwt.io's sample token (like AWS's AKIAIOSFODNN7EXAMPLE, found in every test).
+DOCUMENTED_EXAMPLES = ("JBSWY3DPEHPK3PXP", "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c")
+# A Sentry DSN: its user is the project's public key, which only lets a client send events
+# (Sentry's documentation: safe to make public); a token in any other URL's user stays secret.
+_SENTRY_DSN = re.compile(r"https?://[0-9a-f]{32}@[\w.\-]*sentry\.io/\d+")
+# Words a fixture's made-up value is built from: test-session-secret-do-not-use.
+_FAKE_WORDS = re.compile(r"(?i)(?:^|[-_])(?:do[-_]not[-_]use|not[-_]real|fake|dummy|example|placeholder)(?:[-_]|$)")
 _FILLER = re.compile(r"(?i)your[_\-]?(?:own[_\-]?)?(?:token|key|secret|password|api)|[_\-]here$|^<|>$")
 
 
@@ -561,21 +613,27 @@ def public_or_example(value: str) -> bool:
     v = value.strip("\"'`")
     if len(v) < 12 or len(v) > 2000:
         return False
-    if v.startswith(PUBLIC_PREFIXES) or "EXAMPLE" in v:
+    if v.startswith(PUBLIC_PREFIXES) or "EXAMPLE" in v or any(x in v for x in DOCUMENTED_EXAMPLES):
+        return True
+    if _SENTRY_DSN.match(v) or _FAKE_WORDS.search(v):
         return True
     if v.endswith(("...", "\u2026")) or _FILLER.search(v):
         return True
     body = v.split("_")[-1] if "_" in v[:12] else v
-    if len(body) >= 8 and max(body.count(c) for c in set(body)) >= 0.6 * len(body):
-        return True  # xxxxxxxx, XXXXXXXX, 00000000
-    if len(v) >= 16 and _sequential_share(v) >= 0.9:  # all of it a run: 123456789:ABCdefGhIJK...
+    if len(body) >= 8:
+        counts = Counter(body).most_common()
+        if counts[0][1] >= 0.6 * len(body):
+            return True  # xxxxxxxx, XXXXXXXX, 00000000
+        if len(body) >= 16 and sum([n for c, n in counts if c.isalnum()][:2]) >= 0.8 * len(body):
+            return True  # xoxb-000000000000-0000000000000-XXXXXXXXXXXXXXXXXXXXXXXX
+    if 16 <= len(v) <= 128 and _sequential_share(v) >= 0.9:  # all of it a run: 123456789:ABCdefGhIJK... (a key block is no filler)
         return True
     return v.startswith("eyJ") and _public_jwt(v)
 
 
 def password_like(value: str) -> bool:
     """A bare word after "password is": a password if it is not ordinary prose."""
-    v = value.strip().strip(".,;:!?)")
+    v = value.strip().strip(".,;:!?)…")
     if len(v) < 3 or v.startswith(PLACEHOLDER_PREFIX) or v.lower() in PROSE_NOT_SECRET:
         return False
     if re.fullmatch(r"[a-z]+(?:ed|ing|ly|able|ible|ous|ive|ful|less)", v):
@@ -584,6 +642,21 @@ def password_like(value: str) -> bool:
 
 
 # -- scanning: each detector reads only the lines holding one of its trigger words ---------
+
+
+_KNOWN_WORDS: set[str] = set()  # every word a detector has looked for (a few hundred)
+_SUBWORDS: dict[str, tuple[int, tuple[str, ...]]] = {}
+
+
+def _subwords(w: str) -> tuple[str, ...]:
+    """The known words inside w ("pass" in "passwort", "key" in "keypad"): when one of them is
+    absent from a text w is too, and w can only be on its lines, so w costs no scan of the
+    whole text. Computed once per word (again when new words became known)."""
+    got = _SUBWORDS.get(w)
+    if got is None or got[0] != len(_KNOWN_WORDS):
+        _KNOWN_WORDS.add(w)
+        got = _SUBWORDS[w] = (len(_KNOWN_WORDS), tuple(x for x in _KNOWN_WORDS if x != w and x in w and "\n" not in x))
+    return got[1]
 
 
 class Scan:
@@ -621,6 +694,14 @@ class Scan:
             got = self._words[w] = []
             if not w.isascii() and not self._has_char(next(c for c in w if not c.isascii())):
                 return got  # a word in another script, and not one letter of that script here
+            within = None
+            for sub in _subwords(w):  # a word holding one already looked for is only on its lines
+                lines = self._words.get(sub)
+                if lines is not None and (within is None or len(lines) < len(within)):
+                    within = lines
+            if within is not None:
+                got.extend(line for line in within if low.find(w, *line) >= 0)
+                return got
             i = low.find(w)
             while i >= 0:
                 start = low.rfind("\n", 0, i) + 1
@@ -681,6 +762,8 @@ def find_tokens(scan: Scan) -> None:
     for c in _CANDIDATE.finditer(text):
         if c.end() - c.start() <= 34 and text[c.start()].isupper():  # a compact IBAN is one run
             _find_iban(scan, c.start(), c.end())
+        elif c.end() - c.start() in (23, 29) and _PRODUCT_KEY.fullmatch(c.group(0)):
+            scan.add(c.start(), c.end(), "LICENSE_KEY")
         elif c.end() - c.start() in (51, 52) and wif_ok(c.group(0)):
             scan.add(c.start(), c.end(), "PRIVATE_KEY")
         if c.end() - c.start() >= 64:
@@ -719,10 +802,16 @@ def find_assignments(scan: Scan) -> None:
                 continue
             pos = m.end()
             if m.group("qval") is not None:
-                if plausible_secret(m.group("qval"), quoted=True):
-                    scan.add(m.start("qval"), m.end("qval"), "SECRET")
+                qend = m.end("qval")
+                if m.group("q") == '"' and (len(m.group("qval")) - len(m.group("qval").rstrip("\\"))) % 2:
+                    close = _JSON_STRING_REST.match(text, qend + 1, end)  # "a\"b": the quote was escaped
+                    qend = close.end() if close is not None else qend
+                    pos = max(pos, qend)
+                if plausible_secret(m.group("qval"), quoted=True) and not _PAIR_GOES_ON.match(text, m.end(), end):
+                    scan.add(m.start("qval"), qend, "SECRET")
             elif plausible_secret(m.group("val")) and not _EXPRESSION_GOES_ON.match(text, m.end(), end) \
-                    and not is_placeholder(text[m.start("val") : end]):
+                    and not is_placeholder(text[m.start("val") : end]) \
+                    and not _PROSE_GOES_ON.match(text, m.start("val"), end):
                 scan.add_value(m.start("val"), m.group("val"))
         for rx in (_XML, _FLAG):
             for m in rx.finditer(text, start, end):
@@ -745,36 +834,93 @@ def find_assignments(scan: Scan) -> None:
             scan.add_value(*got)
 
 
+CODE_COLUMNS = frozenset({"code", "codes", "pin", "pins", "passcode", "combination", "combo", "code pin", "pin code",
+                          "código", "codigo", "codice", "kod", "kód", "zugangscode", "kombination", "combinaison", "digicode"})
+_NOT_CODE_TABLE = re.compile(r"(?i)country|land|pays|país|error|status|meaning|description|bedeutung|beschreibung|signification"
+                             r"|descripción|product|produkt|article|artikel|item|sku|zip|postal|area|language|currency|http")
+_TABLE_SEPARATOR = re.compile(r"\s*[|+]?[\s|+:=\-]*[-=][\s|+:=\-]*")
+_HTML_ROW = re.compile(
+    r"""<(?:th|td|dt)\b[^>\n]{0,80}>[ \t]*(?P<key>[^<>\n]{2,40}?)[ \t:]*</(?:th|td|dt)>\s{0,40}<(?:td|dd)\b[^>\n]{0,80}>[ \t]*"""
+    r"""(?:<(?P<tag>code|b|strong|tt|kbd|span|samp|i|em)\b[^>\n]{0,60}>)?(?P<val>[^<>\n]{1,200}?)[ \t]*(?:</(?P=tag)>)?[ \t]*</(?:td|dd)>""",
+    re.I,
+)
+
+
+def _may_name_a_secret(low: str, ascii_text: bool) -> bool:
+    """Might a table row name a secret column (a cheap look at its words before its cells)?"""
+    if any(w in low for w in SECRET_TRIGGERS) or any(w in low for w in INTL_TRIGGERS):
+        return True
+    if not CODE_COLUMNS.isdisjoint(c.strip(" \t*_`") for c in low.split("|")):
+        return True
+    return not ascii_text and any(w in low for w in INTL_NON_ASCII + INTL_LATIN_NON_ASCII)
+
+
+def _secret_label(cell: str) -> bool:
+    c = cell.strip().strip("*_`:").strip()
+    return 0 < len(c) <= 40 and c.count(" ") <= 3 and (secret_key(c.replace(" ", "_")) or _secret_column(c))
+
+
+def _cell_value(text: str, offset: int, cell: str) -> tuple[int, str] | None:
+    value = cell.strip().strip("`")
+    if not value:
+        return None
+    return text.index(value, offset), value
+
+
 def find_tables(scan: Scan) -> None:
-    """Markdown tables with a secret column (| service | user | password |): its cells."""
+    """Markdown and ASCII (`+----+`) tables with a secret column (| service | user | password
+    |, | Quoi | Identifiant | Code |): its cells; a row whose first cell names a secret (|
+    Secret access key | value |, the value maybe wrapped to the next row); an HTML table's
+    `<th>Initial-Passwort</th><td><code>value</code></td>`."""
     text = scan.text
     for start, end in scan.lines(("|",)):
         line = text[start:end]
-        if not _TABLE_ROW.match(line) or not any(w in line.lower() for w in SECRET_TRIGGERS):
+        low = line.lower()
+        if not _TABLE_ROW.match(line) or not _may_name_a_secret(low, scan.ascii):
             continue
         confluence = line.lstrip().startswith("||")  # || Account || Secret || heads a wiki table, no separator line
         cells = [c.strip().strip("*_` ") for c in line.strip().strip("|").split("||" if confluence else "|")]
-        cols = [i for i, c in enumerate(cells) if len(c) <= 30 and c.count(" ") <= 2 and secret_key(c.replace(" ", "_"))]
+        code_table = not _NOT_CODE_TABLE.search(line)
+        cols = [i for i, c in enumerate(cells) if len(c) <= 30 and c.count(" ") <= 2 and not c.startswith(PLACEHOLDER_PREFIX)
+                and (secret_key(c.replace(" ", "_")) or _secret_column(c) or (code_table and c.lower() in CODE_COLUMNS))]
         sep_end = text.find("\n", end + 1)
         separator = text[end + 1 : len(text) if sep_end < 0 else sep_end]
-        if not cols or not (confluence or re.fullmatch(r"\s*\|?[\s|:\-]*-[\s|:\-]*", separator)):
-            continue
-        pos = end + 1
-        while pos < len(text):
-            row_end = text.find("\n", pos)
-            row_end = len(text) if row_end < 0 else row_end
-            row = text[pos:row_end]
-            if not _TABLE_ROW.match(row):
-                break
-            if not re.fullmatch(r"[\s|:\-]+", row):
+        if cols and (confluence or _TABLE_SEPARATOR.fullmatch(separator)):
+            codes = {i for i in cols if cells[i].lower() in CODE_COLUMNS}
+            pos = end + 1
+            while pos < len(text):
+                row_end = text.find("\n", pos)
+                row_end = len(text) if row_end < 0 else row_end
+                row = text[pos:row_end]
+                if _TABLE_SEPARATOR.fullmatch(row) and "-" in row or "=" in row and re.fullmatch(r"[\s|+:=\-]+", row):
+                    pos = row_end + 1
+                    continue  # the separator, or an ASCII table's line between rows
+                if not _TABLE_ROW.match(row):
+                    break
                 offset = pos + row.index("|") + 1
                 for i, cell in enumerate(row.strip().strip("|").split("|")):
-                    value = cell.strip().strip("`")
-                    if i in cols and plausible_secret(value, quoted=True):
-                        vstart = text.index(value, offset)
-                        scan.add(vstart, vstart + len(value), "SECRET")
+                    got = _cell_value(text, offset, cell)
+                    if got and i in cols and secret_cell(got[1]) and (i not in codes or (len(got[1]) >= 4 and _DIGIT.search(got[1]))):
+                        scan.add(got[0], got[0] + len(got[1]), "SECRET")
                     offset += len(cell) + 1
-            pos = row_end + 1
+                pos = row_end + 1
+            continue
+        # a row whose first cell names a secret: | Password | hunter2 | (or the value in the next row)
+        raw = line.strip().strip("|").split("|")
+        if len(raw) >= 2 and any(w in raw[0].lower() for w in SECRET_TRIGGERS) and _secret_label(raw[0]):
+            offset = start + line.index("|") + 1 + len(raw[0]) + 1
+            got = _cell_value(text, offset, raw[1])
+            if got is None and not raw[1].strip():
+                nxt_end = text.find("\n", end + 1)
+                nxt = text[end + 1 : len(text) if nxt_end < 0 else nxt_end]
+                parts = nxt.strip().strip("|").split("|")
+                if _TABLE_ROW.match(nxt) and len(parts) >= 2 and not parts[0].strip():
+                    got = _cell_value(text, end + 1 + nxt.index("|") + 1 + len(parts[0]) + 1, parts[1])
+            if got and " " not in got[1] and secret_cell(got[1]) and (_answer_like(got[1]) or looks_random(got[1])):
+                scan.add(got[0], got[0] + len(got[1]), "SECRET")
+    for m in scan.finditer(_HTML_ROW, ("</th>",)):
+        if _secret_label(m.group("key")) and secret_cell(m.group("val")):
+            scan.add(m.start("val"), m.end("val"), "SECRET")
 
 
 _INTL_CJK = tuple(w for w in INTL_LABELS if not w.isascii() and not any("a" <= c.lower() <= "z" for c in w))
@@ -974,7 +1120,7 @@ _MASTER_KEY_LINE = re.compile(
     r"""(?m)^[ \t]*(?:\[[^\]\n]{1,24}\][ \t]*)?(?:<?[\w.\-]{1,30}>?:[ \t]+)?(?P<val>[0-9a-f]{32})[ \t]*$""")
 # A `user / password` pair after any label ("VPN:  priya.sharma / IXCeT+SAD..."), when the
 # second half is built like a password.
-_ANY_USER_PASS = re.compile(r"""(?<![\w/])[\w.@+\-]{2,60}[ \t]+/[ \t]+(?P<val>[^\s/]{6,100})""")
+_ANY_USER_PASS = re.compile(r"""(?<![\w/])["'`]?[\w.@+\-]{2,60}["'`]?[ \t]+/[ \t]+["'`]?(?P<val>[^\s/"'`]{6,100})""")
 # A private key in DER, base64 without PEM armour (a PKCS#12 keystore in a Kubernetes
 # secret, a PKCS#8 or PKCS#1 key pasted bare): checked by decoding its first bytes.
 _DER_B64 = re.compile(r"""(?<![A-Za-z0-9+/])(?:MI[IJ]|MHcCAQEE)[A-Za-z0-9+/]{60,}={0,2}""")
@@ -1044,7 +1190,7 @@ def find_config_formats(scan: Scan) -> None:
             scan.add(k.start("val"), k.end("val"), "SECRET")
     for m in scan.finditer(_ANY_USER_PASS, (" / ",)):
         v = strip_sentence_end(m.group("val"))
-        if strong_password(v):
+        if strong_password(v) or (len(v) >= 8 and _strong_cell(v) and re.search(r"[a-z]", v) and re.search(r"[A-Z]", v)):
             scan.add(m.start("val"), m.start("val") + len(v), "SECRET")
     for prefix in ("MII", "MIJ", "MHcCAQEE"):
         i = text.find(prefix)
@@ -1183,12 +1329,15 @@ def find_keys_codes_and_documents(scan: Scan) -> None:
         scan.add(m.start("val"), m.end("val"), "SECRET")
     for m in _with_digits(scan, _ID_DOC, ID_TRIGGERS if scan.ascii else ID_TRIGGERS + ID_TRIGGERS_NON_ASCII, _DIGIT):
         v = m.group("val")
-        if sum(c.isdigit() for c in v) >= 2 and not re.fullmatch(r"(?:19|20)\d\d", v):
+        if (sum(c.isdigit() for c in v) >= 2 or (len(v) >= 8 and any(c.isdigit() for c in v))) \
+                and not re.fullmatch(r"(?:19|20)\d\d", v):
             scan.add(m.start("val"), m.end("val"), "ID_NUMBER")
 
 
 MAX_HEADER_CHARS = 400  # a header line longer than this is not a table's
-_HEADER_CELL = re.compile(r"[^\W\d_][\w .#/\-]{0,29}")
+# A header's cell: a name of a few words (the vowel signs of Devanagari and other Indic
+# scripts are marks, not \w: उपयोगकर्ता नाम, पासवर्ड).
+_HEADER_CELL = re.compile(r"[^\W\d_][\w\u0900-\u0DFF .#/\-]{0,29}")
 
 
 def _cells(text: str, start: int, end: int, delim: str) -> list[tuple[int, int]]:
@@ -1252,7 +1401,7 @@ def find_delimited(scan: Scan) -> None:
                     a, b = cells[i]
                     raw = text[a:b]
                     value = raw.strip().strip('"').strip()
-                    if value and plausible_secret(value, quoted=True):
+                    if value and secret_cell(value):
                         vstart = a + raw.index(value)
                         scan.add(vstart, vstart + len(value), "SECRET")
                 pos = row_end
@@ -1279,7 +1428,8 @@ def find_prose(scan: Scan) -> None:
 def find_credentials(scan: Scan) -> None:
     for m in scan.finditer(_URL_CREDS, ("://",)):
         v = m.group("val")
-        if not v.startswith(("${", "$", "<", "{", PLACEHOLDER_PREFIX)) and v.lower() not in NOT_SECRET_VALUES:
+        if not v.startswith(("${", "$", "<", "{", PLACEHOLDER_PREFIX)) and v.lower() not in NOT_SECRET_VALUES \
+                and not _MASKED.fullmatch(v):
             scan.add(m.start("val"), m.end("val"), "URL_PASSWORD")
     for rx in (_AUTH_HEADER, _HEADER):
         for m in scan.finditer(rx, ("authorization", "api-key", "token", "cookie")):
@@ -1290,9 +1440,10 @@ def find_credentials(scan: Scan) -> None:
         v = m.group("val")
         if any(c.isdigit() for c in v) or looks_random(v):
             scan.add(m.start("val"), m.end("val"), "AUTH_HEADER")
+    netrc = "machine" in scan.low or "login" in scan.low
     for rx in (_NETRC, _NETRC_LINE):
         for m in scan.finditer(rx, ("password",)):
-            if plausible_secret(m.group("val")):
+            if plausible_secret(m.group("val")) and (netrc or _answer_like(m.group("val"))):  # "Password requirements"
                 scan.add(m.start("val"), m.end("val"), "SECRET")
     for m in scan.finditer(_AUTH_TUPLE, ("auth",)):
         if plausible_secret(m.group("qval"), quoted=True):
@@ -1303,7 +1454,7 @@ def find_credentials(scan: Scan) -> None:
         if plausible_secret(m.group("val")):
             scan.add(m.start("val"), m.end("val"), "SECRET")
     for rx in (_ENTRY_CODE, _ENTRY_CODE_FOR):
-        for m in scan.finditer(rx, ("code", "pin", "combination", "combo")):
+        for m in scan.finditer(rx, ("code", "pin", "combin", "combo")):
             scan.add(m.start("val"), m.end("val"), "SECRET")
     for m in scan.finditer(_SSN, ("ssn", "social security")):
         scan.add(m.start("val"), m.end("val"), "SSN")
@@ -1418,13 +1569,604 @@ def find_high_entropy(scan: Scan) -> None:
             if public_or_example(text[a:b]):
                 continue
         line_start = text.rfind("\n", 0, m.start()) + 1
+        if _AFTER_ID.search(text, max(line_start, m.start() - 16), m.start()):
+            continue  # token_id=<uuid>, request_id=...: an identifier
         if _ENTROPY_CONTEXT.search(text, max(line_start, m.start() - 60), m.start()):
             scan.add(m.start(), m.end(), "SECRET")
+
+
+# -- personal notes: access codes, lists under a heading, passwords without a separator ----
+# (second red-team corpus, 2026-12-02: household admin notes, lock and alarm sheets, travel
+# plans, password notebooks, letters "if something happens to me")
+
+# A word for a code that opens something, or a compound ending in "code" (Türcode, Abholcode,
+# Radio-Code, Entsperrcode, Aktivierungscode, digicode) ...
+_ACCESS_WORD = (
+    r"""(?P<word>\b(?:sim[ \t-]?)?pin(?:[ \t-]?(?:code|nummer|number))?s?\b|\bpuk\d?\b|\bpass[ \t-]?code\b|\bpassnumm?ber\b"""
+    r"""|\bsecurity[ \t]+number\b|\b(?:zahlen)?kombination\b|\bcombina(?:tion|ison|ción|zione)\b|\bcombo\b|\bdigicode\b"""
+    r"""|\bkeypad\b|\btastenfeld\b|\bteclado\b|\bkey[ \t]?(?:box|safe)\b|\block[ \t]?box\b|\bschlüssel(?:box|safe|tresor)\b"""
+    r"""|\bcaja[ \t]+de[ \t]+llaves\b|\bbo[iî]te[ \t]+[àa][ \t]+cl[ée]s\b|\bscharf/unscharf\b"""
+    r"""|code\b|\bc[óo]digo\b|\bcodice\b|\bk[oó]d\b|\bm[ãa][ \t]+(?:c[ổo]ng|c[ửu]a|kh[óo]a|pin|k[ée]t|otp)\b"""
+    r"""|暗証番号|पिन)"""
+)
+# ... but not these codes: a postcode, an error or exit code, source code, a promo code.
+NOT_ACCESS_CODES = (
+    "post", "postal", "zip", "area", "country", "länder", "lander", "error", "fehler", "status", "exit", "return",
+    "source", "quell", "program", "bar", "qr", "uni", "op", "byte", "morse", "farb", "color", "colour", "hex",
+    "char", "key", "short", "pseudo", "machine", "native", "dead", "sample", "example", "test", "html", "css",
+    "inline", "version", "product", "produkt", "promo", "discount", "rabatt", "gutschein", "voucher", "coupon",
+    "gift", "tracking", "sendungs", "reference", "referenz", "bank", "sort", "swift", "bic", "tax", "steuer", "icd",
+    "diagnos", "airport", "currency", "language", "sprach", "dial", "region", "station", "class", "course",
+    "modul", "module", "iso", "ean", "upc", "sku", "zoll", "customs", "dress", "building", "bau", "lang", "locale",
+    "http", "response", "event", "fehler", "shipping", "access", "ansi", "escape", "scan", "auth", "authorization",
+    "confirmation", "booking", "buchungs", "airline", "fare", "seat", "gate", "flight", "vat", "ust", "lei",
+    "branch", "routing", "ifsc", "bsb", "aba", "cpt", "hs", "nace", "naics", "sic", "mcc", "zone", "time",
+)
+_ACCESS_SEP = r"""[ \t]*(?:[:=：]|\.{3,}|…+|[ \t][—–-](?=[ \t])|\b(?:is|ist|lautet|est|es|é|è|era|was|lautete)\b)"""
+# The value: digits (maybe # after), a combination (14-23-15, 22 - 76 - 75), a code of capitals
+# and digits (6A2267, 0051UL, QCQ6R) or two groups of four (TZGD-ICUD).
+_ACCESS_VALUE = (
+    r"""(?P<val>\d{1,3}(?:[ \t]*[-–][ \t]*\d{1,3}){2,5}(?![\d\-])|\d{3}[- ]\d{3}(?![\d\-])"""
+    r"""|(?=[A-Z]{0,9}\d)(?=\d{0,9}[A-Z])[A-Z0-9]{4,10}(?![\w\-])|[A-Z0-9]{4}-[A-Z0-9]{4}(?![\w\-])|\d{3,10}#?(?![\d.,/:]\d|\d))"""
+)
+_ACCESS_CODE = re.compile(
+    r"""(?i)""" + _ACCESS_WORD
+    + r"""(?:(?P<gap>[ \t]*\([^()\n]{1,60}\)[^\n:=：]{0,60}?|[ \t]+[^\n:=：]{1,80}?)?""" + _ACCESS_SEP + r"""[ \t]*|[ \t]+(?=\d))"""
+    + r"""(?:[*_`"'„“«「]+)?(?-i:""" + _ACCESS_VALUE + r""")"""
+)
+# The words other detectors look for too, mostly; none that is part of common words of code
+# ("block", "encoding", "serialize"), each absent word costs a scan of the text.
+ACCESS_TRIGGERS = ("pin", "puk", "code", "combo", "combin", "kombin", "pass", "alarm", "keypad", "security n", "digo")
+ACCESS_TRIGGERS_NON_ASCII = ("código", "kód", "schlüssel", "暗証番号", "पिन", "mã ")
+# The code in its message: "G-562382 is your Google verification code", "123456 ist dein Code".
+_CODE_FIRST = re.compile(
+    r"""(?i)(?<![\w\-])(?:G-)?(?P<val>\d{4,8})[ \t]+(?:is|ist|est|es|é)[ \t]+(?:your|dein|ihr|votre|tu|su|seu)\b[^\n.]{0,40}?code\b""")
+
+
+def _not_access_code(word: str, text_before: str) -> bool:
+    """A code word that names no secret: postcode, error code, "QR-Code", "source code"."""
+    w = word.lower().replace("-", "").replace(" ", "")
+    if w.endswith("code") and w != "code" and not w.endswith(("passcode", "pincode", "digicode")):
+        stem = w[:-4]
+        return any(stem.endswith(x) or stem.startswith(x) for x in NOT_ACCESS_CODES)
+    if w in ("code", "código", "codigo", "codice", "kod", "kód"):
+        prev = re.search(r"([\w\-]+)[ \t]*$", text_before)
+        return prev is not None and prev.group(1).lower().replace("-", "") in NOT_ACCESS_CODES
+    return False
+
+
+_ACCESS_WORD_RX = re.compile(r"(?i)" + _ACCESS_WORD)
+_LONE_CODE = re.compile(r"[ \t]*(?-i:" + _ACCESS_VALUE + r")[ \t]*$")
+_DIGIT_OR_GROUP = re.compile(r"\d{3}|\d[ \t]*[-–][ \t]*\d|[A-Z]{4}-[A-Z]{4}|[A-Z]\d|\d[A-Z]")
+
+
+def find_access_codes(scan: Scan) -> None:
+    """PINs, PUKs, combinations and codes that open something, after their name on a line
+    ("PUK: 30626595", "combination 14-23-15", "Radio-Code (nach Batteriewechsel): 0699",
+    "Master user code ............ 6522", "iPad de mamá: código 980063", "Abholcode für das
+    Paket: 884174", "Your WhatsApp code: 349-546"), and a one-time code in its message."""
+    text = scan.text
+    words = ACCESS_TRIGGERS if scan.ascii else ACCESS_TRIGGERS + ACCESS_TRIGGERS_NON_ASCII
+    for m in _with_digits(scan, _ACCESS_CODE, words, _DIGIT_OR_GROUP):
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        ws = m.start()
+        while ws > line_start and ws > m.start() - 24 and (text[ws - 1].isalnum() or text[ws - 1] in "-_"):
+            ws -= 1  # the whole compound: Türcode, Radio-Code, QR-Code
+        word = text[ws : m.end("word")]
+        if _not_access_code(word, text[line_start:ws]):
+            continue
+        v = m.group("val")
+        if re.fullmatch(r"(?:19|20)\d\d", v) and not word.lower().startswith(("pin", "puk", "sim")):
+            continue  # "building code 2021", "the code for the build is 2024"
+        scan.add(m.start("val"), m.end("val"), "SECRET")
+    for start, end in scan.lines(("code",)):
+        if not text[start:end].rstrip().endswith(":") or (w := _ACCESS_WORD_RX.search(text, start, end)) is None:
+            continue
+        ws = w.start()
+        while ws > start and (text[ws - 1].isalnum() or text[ws - 1] in "-_"):
+            ws -= 1
+        if _not_access_code(text[ws : w.end()], text[start:ws]):
+            continue
+        nxt = _next_line(text, end)
+        if nxt is not None and (c := _LONE_CODE.match(text, *nxt)) is not None:
+            scan.add(c.start("val"), c.end("val"), "SECRET")
+    for m in scan.finditer(_CODE_FIRST, ("code",)):
+        scan.add(m.start("val"), m.end("val"), "SECRET")
+
+
+# A heading that names what the lines below it list, and the cells of those lines that are
+# such values: a password notebook ("Passwörter" / "zalando — M3rl1n36_"), lock and door
+# codes ("lock codes" / "- blue bike (Kryptonite cable): 4161"), an alarm's handover sheet,
+# passports ("Passports" / "Raj — 740527360"), licence keys, a TAN list.
+_HEADING_KINDS = (
+    ("PASSWORD", re.compile(r"""(?i)\b(?:pass\s?words?|passwörter|passworte|kennwörter|mots\s+de\s+passe|contraseñas|senhas"""
+                            r"""|wachtwoorden|passord|lösenord|hasła|logins?|zugangsdaten|credentials|zugänge)\b""")),
+    ("CODE", re.compile(r"""(?i)\b(?:codes|c[óo]digos|codici|kody|pins|combinations?|kombinationen|combinaisons|digicodes"""
+                        r"""|alarm(?:anlage)?|alarme|safe|tresor|coffre|caja\s+fuerte|keypad|tastenfeld|locks|schlösser|cadenas|candados)\b""")),
+    ("ID_NUMBER", re.compile(r"""(?i)\b(?:passports?|reisepässe|reisepass|passeports?|pasaportes?|passaport[io]s?|ausweise)\b""")),
+    ("LICENSE_KEY", re.compile(r"""(?i)\b(?:licen[cs]es?|lizenz(?:en|schlüssel)?|licences?|product\s+keys?|serial\s+(?:numbers|keys)|seriennummern)\b""")),
+)
+HEADING_TRIGGERS = ("pass", "login", "cred", "code", "digo", "pin", "combin", "kombin", "alarm", "keypad", "licen")
+# Substrings one of which a heading of each kind holds (a kind's regex runs only then).
+_HEADING_HINTS = (
+    ("pass", "wörter", "login", "zugang", "cred", "contrase", "senha", "wachtwoord", "lösenord", "hasł"),
+    ("code", "codig", "códig", "codic", "kody", "pins", "combin", "kombin", "alarm", "safe", "tresor", "coffre", "caja",
+     "keypad", "tastenfeld", "locks", "schlösser", "cadenas", "candados"),
+    ("pass", "päss", "ausweis"),
+    ("licen", "lizenz", "product key", "serial", "seriennummer"),
+)
+
+
+_CODE_LINE = re.compile(r"""\w\(|[={};"`]|\b(?:def|return|class|import)\b""")  # source code, not a heading
+
+
+_ANY_HINT = re.compile("|".join(re.escape(h) for hints in _HEADING_HINTS for h in hints))
+
+
+def _heading_kind(low: str, line: str) -> str | None:
+    if _ANY_HINT.search(low) is None:
+        return None
+    for (kind, rx), hints in zip(_HEADING_KINDS, _HEADING_HINTS, strict=True):
+        if any(h in low for h in hints) and rx.search(line):
+            return kind
+    return None
+
+
+HEADED_LIST_LINES = 40  # lines under a heading that are read at most
+_LIST_SEP = re.compile(r"""[ \t]*(?:[:=：]|\.{3,}|…+|[ \t][—–-]|\t|[ \t]{2,})[ \t]*""")
+_LIST_BULLET = re.compile(r"""[ \t]*(?:[-*+•][ \t]+|\d{1,2}[.)][ \t]+)?""")
+_QUOTE_PAIRS = {"„": "“", "“": "”", "”": "”", "‘": "’", "‚": "‘", "«": "»", "»": "«", "「": "」", "『": "』", "`": "`", "'": "'", '"': '"'}
+_CODE_SHAPE = re.compile(_ACCESS_VALUE.replace("(?P<val>", "(?:", 1))
+_ID_SHAPE = re.compile(r"(?=[A-Z]{0,11}\d)[A-Z0-9]{6,12}")
+_LICENSE_SHAPE = re.compile(r"[A-Z0-9]{4,6}(?:-[A-Z0-9]{4,6}){2,7}")
+_HEADING_NOT = re.compile(r"""(?i)\b(?:policy|policies|requirements?|rules?|regeln|richtlinie|how\s+to|tips?|reset|manager|error|status"""
+                          r"""|postal|zip|country|area|promo|discount|source|qr|bar|hints?|hinweise?)\b""")
+
+
+def _strong_cell(v: str) -> bool:
+    """A cell under a password heading: built like a chosen password (a digit and a letter,
+    and mixed case or a symbol), not an e-mail, a URL, a path or a date."""
+    if not 6 <= len(v) <= 64 or _NOT_ANSWER.match(v) or _EMAIL.search(v) or "://" in v:
+        return False
+    letters = any(c.isalpha() for c in v)
+    digit = any(c.isdigit() for c in v)
+    mixed = any(c.islower() for c in v) and any(c.isupper() for c in v)
+    symbol = any(not c.isalnum() for c in v)
+    return letters and digit and (mixed or symbol) and not (_CODE_VALUE.match(v) and not looks_random(v))
+
+
+def _unquote(cell: str) -> tuple[int, str]:
+    """A cell without the quotes around it (8 kinds: „x“ “x” ‘x’ «x» 「x」 `x` 'x' "x")."""
+    if len(cell) >= 3 and cell[0] in _QUOTE_PAIRS and cell[-1] in (_QUOTE_PAIRS[cell[0]], "“", "”", "’", "»", "」"):
+        return 1, cell[1:-1]
+    return 0, cell
+
+
+def _list_values(kind: str, text: str, start: int, end: int) -> Iterator[tuple[int, int]]:
+    """The values on one line under a heading of this kind."""
+    b = _LIST_BULLET.match(text, start, end)
+    pos = b.end() if b else start
+    line = text[pos:end]
+    if not line.strip():
+        return
+    cells: list[tuple[int, str]] = []
+    for part in re.finditer(r"[^\t]+", line):
+        sub = part.group(0)
+        seps = list(_LIST_SEP.finditer(sub))
+        a = 0
+        for s in seps:
+            if s.start() > a:
+                cells.append((pos + part.start() + a, sub[a : s.start()]))
+            a = s.end()
+        if a < len(sub):
+            cells.append((pos + part.start() + a, sub[a:]))
+    if len(cells) < 2 and kind != "CODE":
+        return
+    if kind == "CODE" and len(cells) == 1:  # a value that opens the line: "712894 then #"
+        c = _CODE_SHAPE.match(line)
+        if c and (len(line) == c.end() or line[c.end()] in " \t#"):
+            yield pos, pos + c.end()
+        return
+    for i, (a, raw) in enumerate(cells):
+        if i == 0:
+            continue  # the label
+        cell = raw.strip()
+        lead, cell = _unquote(cell)
+        a += raw.index(raw.strip()[:1]) + lead if raw.strip() else 0
+        if kind == "PASSWORD":
+            if " " not in cell and (_strong_cell(cell) or (lead and len(cell) >= 6)):
+                yield a, a + len(cell)
+        elif kind == "CODE":
+            c = _CODE_SHAPE.match(cell)
+            if c and (c.end() == len(cell) or cell[c.end()] in " \t#(") and i == 1:
+                yield a, a + c.end()
+        elif kind == "ID_NUMBER":
+            c = _ID_SHAPE.match(cell)
+            if c and (c.end() == len(cell) or cell[c.end()] in " \t(") and i == 1:
+                yield a, a + c.end()
+        else:
+            c = _LICENSE_SHAPE.search(cell)
+            if c:
+                yield a + c.start(), a + c.end()
+
+
+def find_headed_lists(scan: Scan) -> None:
+    """Values listed under a heading that names them (see _HEADING_KINDS)."""
+    text = scan.text
+    for start, end in scan.lines(HEADING_TRIGGERS):
+        if end - start > 100 or end >= len(text) - 1 or text.startswith("    ", start):
+            continue  # too long, the text's last line, or indented like code
+        head = text[start:end]
+        kind = _heading_kind(scan.low[start:end], head)
+        if kind is None or head.lstrip()[:1] in ("|", "+") or _HEADING_NOT.search(head) \
+                or _CODE_LINE.search(head.strip(" \t=#*_-")):
+            continue
+        if re.search(r"[:=：][ \t]*[^\s(]", head.strip(" \t=#*_-").split("(")[0]) or _ACCESS_CODE.search(head):
+            continue  # a label with its value, not a heading
+        pos, blank_ok, n = end, True, 0
+        while pos < len(text) and n < HEADED_LIST_LINES:
+            a = pos + 1
+            b = text.find("\n", a)
+            b = len(text) if b < 0 else b
+            if not text[a:b].strip():
+                if not blank_ok:
+                    break
+                blank_ok = False
+                pos = b
+                continue
+            blank_ok = False
+            if n and _heading_kind(scan.low[a:b], text[a:b]) and not _LIST_SEP.search(text, a, b):
+                break  # the next heading
+            if text[a:b].lstrip()[:1] in ("|", "+"):
+                break  # a table: find_tables reads it
+            for x, y in _list_values(kind, text, a, b):
+                scan.add(x, y, "SECRET" if kind in ("PASSWORD", "CODE") else kind)
+            pos, n = b, n + 1
+
+
+# -- seed phrases by the BIP-39 word list -------------------------------------------------
+# The English list of BIP-39 (public, 2048 words, filegram/redact/bip39_english.txt): a
+# seed written as a numbered grid ("1. puzzle   13. spell") or as one line without a label.
+_BIP39: dict[str, int] | None = None
+_NUMBERED_WORD = re.compile(r"(?<![\w.])(?P<n>\d{1,2})[.):]?[ \t]+(?P<w>[a-z]{3,8})(?![\w\-])")
+_GRID_START = re.compile(r"\n[ \t]*1[.):]?[ \t]+[a-z]{3,8}(?![\w\-])")
+SEED_GRID_REACH = 2000  # characters a numbered grid of 12-24 words may span
+
+
+def bip39_words() -> dict[str, int]:
+    global _BIP39
+    if _BIP39 is None:
+        from importlib.resources import files
+        words = files("filegram.redact").joinpath("bip39_english.txt").read_text("utf-8").split()
+        _BIP39 = {w: i for i, w in enumerate(words)}
+    return _BIP39
+
+
+SEED_TRIGGERS = ("seed", "recovery", "mnemonic", "wallet")  # the words _SEED_PHRASE looks for too
+
+
+def find_seed_words(scan: Scan) -> None:
+    """A seed's words numbered in a grid below a line that names a seed, a wallet or a
+    recovery ("TREZOR MODEL T — RECOVERY SEED (24 words)" / " 1. puzzle   13. spell"): each
+    word is redacted when 12-24 of them are BIP-39 words numbered 1-24 (the one-line form is
+    _SEED_PHRASE's). Only the text after such a line is read: a numbered list of ordinary
+    words is common, a seed without any label is not looked for."""
+    text = scan.text
+    done = -1
+    for start, end in scan.lines(SEED_TRIGGERS):
+        if end <= done:
+            continue
+        if _GRID_START.search(text, end, min(len(text), end + 400)) is None:
+            continue  # no "1. word" below the label
+        stop = min(len(text), end + SEED_GRID_REACH)
+        grid: dict[int, tuple[int, int]] = {}
+        index = bip39_words()
+        for m in _NUMBERED_WORD.finditer(text, start, stop):
+            n = int(m.group("n"))
+            if 1 <= n <= 24 and m.group("w") in index:
+                grid.setdefault(n, (m.start("w"), m.end("w")))
+        if len(grid) >= 12 and set(grid) >= set(range(1, 13)):
+            for a, b in grid.values():
+                scan.add(a, b, "SEED_PHRASE")
+            done = max(b for _, b in grid.values())
+
+
+# -- passwords without a separator, questions and answers, chats, values said twice --------
+
+_PW_LABEL = (r"""pass\s?words?|pass\s?code|passwort|kennwort|passwd|pwd|pw|pass\s?phrase|passnumm?ber|master\s+password|contraseña"""
+             r"""|contrasena|senha|mot\s+de\s+passe(?:\s+ma[îi]tre)?|wachtwoord|hasło|haslo|heslo|parola|비밀번호|パスワード|密码|密碼""")
+# "pw OskarBarcelona243", "contraseña BretagneBarcelona43", "비밀번호 MarmaladeSonnenschein137",
+# "passphrase ("hidden wallet"): Nordkap71", "パスワード「md2aJiMlmS」", "Ziggo account (tv): snoopy8098#"
+_PW_DIRECT = re.compile(
+    r"""(?i)(?:(?<![\w\-])|(?<=\\n))(?P<key>""" + _PW_LABEL + r"""|(?P<acct>account|konto|compte|cuenta|conta|login))"""
+    r"""(?:[ \t]*\((?P<note>[^()\n]{1,40})\))?(?P<sep>[ \t]*[:=：][ \t]*|[ \t]+(?:[—–-][ \t]+)?|(?=[「«“„]))"""
+    r"""(?:(?P<q>[„“”"'‘«「`])(?P<qval>[^\s„“”"'’»」`]{3,64})[“”"'’»」`]|(?P<val>[^\s"'`«»「」()]{6,64}))"""
+)
+_STRONG_ALGORITHMS = frozenset({"argon2id", "argon2i", "argon2d", "pbkdf2", "sha256", "sha512", "bcrypt", "scrypt",
+                                "yescrypt", "sha-256", "sha-512"})
+# A phrase after a label that ends its line ("The 1Password account password (all lowercase,
+# spaces included):" / "heavy naive olympic index amazing 42"), or a quoted value there
+# ("Mot de passe maître :" / "« fix-myself-lumber-vital-62 »").
+_LABEL_ENDS_LINE = re.compile(r"""(?i)(?:""" + _PW_LABEL + r""")\b[^\n:]{0,60}:[ \t]*$""")
+_QUOTED_LINE = re.compile(r"""[ \t]*(?P<q>[«„“"'‘「])[ \t]?(?P<val>[^\n«»„“”"'’「」]{3,100}?)[ \t]?[»“”"'’」][ \t]*$""")
+_PHRASE_LINE = re.compile(r"""[ \t]*(?P<val>[a-z]{2,12}(?:[ \-][a-z]{2,12}){2,11}(?:[ \-]\d{1,4})?)[ \t]*$""")
+# "changed the Yahoo password from Teddy%TPU4 to Coco#3CYM": both are passwords
+_FROM_TO = re.compile(r"""(?i)\b(?:pass\s?words?|passwort|pw|pin|kennwort)\s+(?:von|from|de)\s+(?P<old>\S{4,64})\s+(?:to|zu|auf|à|a)\s+(?P<new>\S{4,64})""")
+# A security question and its answer: "- Mother's maiden name?   → Kowalczyk",
+# `security Q "first pet": Pepper`, `memorable answer "fig tree"`.
+_QUESTION_ANSWER = re.compile(r"""(?m)^[ \t]*(?:[-*•][ \t]+)?[^\n?]{3,80}\?[ \t]*(?:→|->|=>|:|—|–)[ \t]*(?P<val>[^\n]{2,60}?)[ \t]*$""")
+_SECURITY_Q = re.compile(
+    r"""(?i)\b(?:security\s+(?:q|question|answer)|sicherheitsfrage|question\s+secr[èe]te|pregunta\s+de\s+seguridad|memorable\s+(?:answer|word|info(?:rmation)?|phrase))"""
+    r"""\b(?:[ \t]*["“'][^"”'\n]{1,60}["”'])?[ \t]*(?:[:=]|\bis\b)?[ \t]*(?:(?P<q>["“'])(?P<qval>[^"”'\n]{2,60})["”']|(?P<val>[^\s,;]{2,60}))""")
+SECURITY_Q_TRIGGERS = ("security", "memorable")
+# A chat line: "[03.05.24, 17:21:09] Papa: ...", "12/03/2024, 21:05 - Rachel: ...", "[2024-04-02 08:21] Jess: ..."
+_CHAT_LINE = re.compile(r"""(?m)^(?:\[[^\]\n]{5,24}\][ \t]*|\d{1,4}[./\-]\d{1,2}[./\-]\d{2,4},?[ \t]+\d{1,2}:\d{2}(?::\d{2})?[ \t]*[-–][ \t]*)(?P<who>[^:\n]{1,30}):[ \t]+(?P<msg>[^\n]*)$""")
+_CHAT_ASKS = re.compile(r"""(?i)pass|pw\b|kennwort|wifi|wi-fi|wlan|code|pin\b|login|contrase|senha|mot de passe|mdp|密码|パスワード""")
+_CHAT_VALUE = re.compile(
+    r"""(?i)^(?:it'?s|es ist|das ist|c'est|es|é)?[ \t]*(?:(?P<q>["'“„«])(?P<qval>[^\s"'”“»]{3,64})["'”“»]|(?P<val>[^\s"']{3,64}))(?:[ \t]+\S.*)?$""")
+
+
+CHAT_HEAD_CHARS = 2000  # a chat export shows a message near its start (a title, a notice before)
+
+
+def _chat_secret(value: str) -> bool:
+    """A chat's answer to a question about a password or a code: a code, a password-like token
+    or a passphrase of words with a number (field-desert-swing-78)."""
+    v = value.rstrip(".,;!")
+    if _CODE_SHAPE.fullmatch(v) or _strong_cell(v):
+        return True
+    return re.fullmatch(r"[a-z]{2,12}(?:-[a-z]{2,12}){2,8}-\d{1,4}", v) is not None
+
+
+def find_password_values(scan: Scan) -> None:
+    """A password right after its name without a separator, after a note in parentheses, in
+    quotes that open right after it, on the line after a label ending in a colon; `x to y`
+    changes; security questions and their answers; chat answers to "what's the wifi?"."""
+    text = scan.text
+    lines = sorted({*scan.lines(("pass", "pw", "account", "login")), *intl_lines(scan)})
+    for start, end in lines:
+        for m in _PW_DIRECT.finditer(text, start, end):
+            if m.group("qval") is not None:
+                v, a = m.group("qval"), m.start("qval")
+                ok = _answer_like(v) and (not m.group("acct") or _strong_cell(v))
+            else:
+                v, a = re.sub(r"(?:\\[nrt])+$", "", strip_sentence_end(m.group("val"))), m.start("val")
+                sep = m.group("sep").strip()
+                ok = _strong_cell(v) and re.split(r"[-_.]", v.lower())[0] not in _STRONG_ALGORITHMS \
+                    and not v.startswith(("http", "www.", "$", "{"))
+                if m.group("acct"):
+                    ok = ok and bool(sep) and any(c in _PASSWORD_SYMBOLS for c in v)
+                elif not sep and "=" in v and not any(c.isdigit() for c in v.partition("=")[0]):
+                    ok = ok and not _LEFT_IDENT.fullmatch(v.partition("=")[0]) or "~" in v
+            if ok:
+                scan.add(a, a + len(v), "SECRET")
+        if text[start:end].rstrip().endswith(":") and _LABEL_ENDS_LINE.search(text, start, end):
+            nxt = _next_line(text, end)
+            if nxt is not None:
+                q = _QUOTED_LINE.match(text, *nxt)
+                p = _PHRASE_LINE.match(text, *nxt)
+                if q is not None:
+                    scan.add(q.start("val"), q.end("val"), "SECRET")
+                elif p is not None and not any(w in PHRASE_STOP_WORDS for w in re.split(r"[ \-]", p.group("val"))):
+                    scan.add(p.start("val"), p.end("val"), "SECRET")
+        if " from" not in scan.low[start:end] and " von" not in scan.low[start:end]:
+            continue
+        stop = _next_line(text, end)
+        for m in _FROM_TO.finditer(text, start, stop[1] if stop else end):
+            for g in ("old", "new"):
+                v = strip_sentence_end(m.group(g))
+                if _strong_cell(v):
+                    scan.add(m.start(g), m.start(g) + len(v), "SECRET")
+    if any(scan.lines((w,)) for w in SECURITY_Q_TRIGGERS):
+        for m in scan.finditer(_SECURITY_Q, SECURITY_Q_TRIGGERS):
+            got = _group(m, "qval", "val")
+            if got and plausible_secret(got[1], quoted=m.group("qval") is not None):
+                scan.add(got[0], got[0] + len(got[1].rstrip(".,;")), "SECRET")
+        if "security q" in scan.low or "sicherheitsfrage" in scan.low:
+            for m in _QUESTION_ANSWER.finditer(text):
+                scan.add(m.start("val"), m.end("val"), "SECRET")
+    if _CHAT_LINE.search(text, 0, min(len(text), CHAT_HEAD_CHARS)) and (chats := list(_CHAT_LINE.finditer(text))):
+        for i, m in enumerate(chats):
+            msg = m.group("msg")
+            if "?" not in msg and "wants a code" not in msg.lower():
+                continue
+            asks = _CHAT_ASKS.search(msg) is not None
+            for reply in chats[i + 1 : i + 3]:
+                if reply.group("who") == m.group("who"):
+                    continue
+                r = _CHAT_VALUE.match(reply.group("msg"))
+                if r is None:
+                    break
+                got = _group(r, "qval", "val")
+                if got and (asks and _chat_secret(got[1]) or _strong_cell(got[1]) and any(c in _PASSWORD_SYMBOLS for c in got[1])):
+                    a = reply.start("msg") + got[0]
+                    scan.add(a, a + len(got[1].rstrip(".,;!")), "SECRET")
+                break
+
+
+REPEAT_REACH = 4000  # characters around a found value where it is looked for again (a note, a mail, a chat)
+
+
+def find_repeats(scan: Scan) -> None:
+    """A password found once is hidden wherever else the text says it again ("same as last
+    year: X", "it's also X"): every other whole-token occurrence of a found value of 8 or more
+    characters with a digit or a symbol in it, within REPEAT_REACH of it (so a text holding
+    many secrets costs no scan of all of it per secret)."""
+    text = scan.text
+    seen: set[str] = set()
+    for sp in list(scan.spans):
+        if sp.kind not in ("SECRET", "URL_PASSWORD"):
+            continue  # a format found by its shape is found wherever it is repeated
+        v = text[sp.start : sp.end]
+        if len(v) < 8 or v in seen or "\n" in v or v.isalpha():
+            continue
+        seen.add(v)
+        stop = min(len(text), sp.end + REPEAT_REACH)
+        i = text.find(v, max(0, sp.start - REPEAT_REACH), stop)
+        while i >= 0:
+            j = i + len(v)
+            if i != sp.start and not (i and (text[i - 1].isalnum() or text[i - 1] in "_-")) \
+                    and not (j < len(text) and (text[j].isalnum() or text[j] in "_")):
+                scan.add(i, j, sp.kind)
+            i = text.find(v, j, stop)
+
+
+# -- more formats of the second red-team corpus (2026-12-02) ------------------------------
+
+# A booking reference (airline PNR, DB Auftragsnummer, a hotel's confirmation number): with
+# the traveller's surname it lets anyone change or cancel the booking.
+_BOOKING_REF = re.compile(
+    r"""(?i)\b(?:booking\s+(?:ref(?:erence)?|code|number|no\.?)|reservation\s+(?:code|number|no\.?)|confirmation\s+(?:code|number|no\.?|\#)"""
+    r"""|pnr|record\s+locator|buchungs(?:code|nummer)|reservierungsnummer|best[äa]tigungsnummer"""
+    r"""|r[ée]f[ée]rence\s+de\s+r[ée]servation|code\s+de\s+r[ée]servation|localizador|c[óo]digo\s+de\s+reserva)(?![\w])"""
+    r"""[ \t]*(?:[:=#]|\bis\b)?[ \t]*:?[ \t]*(?-i:(?P<val>[A-Z0-9]{5,8}(?![\w\-])|\d{8,12}(?![\w\-])))"""
+)
+BOOKING_TRIGGERS = ("booking", "reserv", "confirmation", "buchungs")
+# A tax identification number after its name (the German Steuer-ID: 11 digits; a US TIN/EIN).
+_TAX_ID = re.compile(r"""(?i)\b(?:steuer-?id(?:entifikationsnummer)?|steuerliche\s+identifikationsnummer|idnr|tax\s+id|tin)\b"""
+                     r"""[^\n:=\d]{0,20}[:=]?[ \t]*(?P<val>\d{2,3}[ \t]?\d{3}[ \t]?\d{3}[ \t]?\d{2,3}|\d{2}-\d{7})(?![\d\-])""")
+# Netscape cookies.txt: domain, flag, path, secure, expiry, name, value (tab-separated)
+TAX_ID_TRIGGERS = ("steuer", "tax id")
+_COOKIE_JAR = re.compile(r"""(?m)^(?:#HttpOnly_)?[^\t\n#]+\t(?:TRUE|FALSE)\t[^\t\n]*\t(?:TRUE|FALSE)\t\d+\t(?P<name>[^\t\n]+)\t(?P<val>[^\t\n]{8,})$""")
+_SESSION_COOKIE = re.compile(r"(?i)sess|sid|auth|token|key|login|remember|jwt|csrf|xsrf")
+# An invitation, password-reset or magic-login link: the token in its path.
+_LINK_TOKEN = re.compile(
+    r"""(?i)https?://[^\s"'<>]*?/(?:reset|password[-_]?reset|passwor[dt][-_]?reset|reset[-_]password|invite|invitation|team_invite"""
+    r"""|redeem|verify|verification|confirm|activate|activation|magic(?:[-_]link)?|signin|sign[-_]in|login)/(?P<rest>[^\s"'<>?#]{20,400})""")
+_LINK_WORD = re.compile(r"/(?:reset|passwor|invit|team_invite|redeem|verif|confirm|activat|magic|sign|login)")
+# A signed URL's credentials and signature (S3 presigned, Google Cloud Storage signed URLs)
+_SIGNED_QUERY = re.compile(r"""[?&](?:X-Amz-(?:Security-Token|Signature|Credential)|X-Goog-(?:Signature|Credential))=(?P<val>[^&\s"'#<>]{8,})""")
+_SIGNED_WORD = re.compile(r"x-amz-|x-goog-")
+# A LaTeX macro holding a password: \newcommand{\overleafpw}{jCsOjt3hDN}
+_LATEX_DEF = re.compile(r"""\\(?:re)?newcommand\{?\\(?P<key>[A-Za-z]{2,40})\}?\{(?P<val>[^{}\n]{3,200})\}""")
+_LATEX_SECRET_NAMES = ("pw", "pwd", "pass", "password", "passwd", "secret", "token", "apikey", "key")
+# Redis: requirepass / masterauth; .NET appSettings: <add key="SmtpPassword" value="..."/>
+_REDIS_AUTH = re.compile(r"""(?im)^[ \t]*(?:requirepass|masterauth)[ \t]+(?:"(?P<qval>[^"\n]+)"|(?P<val>\S+))""")
+_REDIS_WORD = re.compile("requirepass|masterauth")
+_ADD_KEY = re.compile(r"""<add\s+key=["'](?P<key>[^"'\n]{1,80})["']\s+value=(?P<q>["'])(?P<val>[^"'\n]{1,400})(?P=q)""")
+# A YAML block scalar under a secret's key: `keystore-password: >-` and the value indented below.
+_YAML_BLOCK = re.compile(r"""(?m)^(?P<indent>[ \t]*)(?:-[ \t]+)?(?P<key>[\w.\-]{1,60}):[ \t]*[|>][-+]?[ \t]*$""")
+# A product key: five groups of five (Windows, Office), four of five (Affinity), letters and digits.
+_PRODUCT_KEY = re.compile(r"(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]{5}(?:-[A-Z0-9]{5}){3,4}")
+# A licence block (Sublime Text): ----- BEGIN LICENSE ----- ... ----- END LICENSE -----
+_LICENSE_BLOCK = re.compile(r"-{3,}[ \t]*BEGIN LICENSE[ \t]*-{3,}\n(?P<body>.{1,4000}?)\n-{3,}[ \t]*END LICENSE[ \t]*-{3,}", re.S)
+# Groups of four capitals and digits on a line of their own under a recovery-code label
+# (Bitwarden: MNOR WTUE VOCD RA4Y XDDX 95AM BD60 5TUX); a TAN list's "022: 132224" pairs.
+_CODE_GROUPS_LINE = re.compile(r"""(?m)^[ \t]*(?P<val>[A-Z0-9]{4}(?:[ \t][A-Z0-9]{4}){3,9})[ \t]*$""")
+_TAN_ROW = re.compile(r"""[ \t]*(?:\d{1,3}[:.)][ \t]*\d{4,8}[ \t]*)+$""")
+_TAN_PAIR = re.compile(r"""\d{1,3}[:.)][ \t]*(?P<val>\d{4,8})""")
+TAN_TRIGGERS = ("tan-li",)  # TAN-Liste, TAN-list
+
+
+def find_more_formats(scan: Scan) -> None:
+    """Booking references, tax IDs, cookies.txt, invitation and reset links, LaTeX macros,
+    redis requirepass, .NET appSettings, YAML block scalars, licence blocks, recovery codes in
+    groups of four, TAN lists."""
+    text = scan.text
+    for m in scan.finditer(_BOOKING_REF, BOOKING_TRIGGERS):
+        v = m.group("val")
+        if not re.fullmatch(r"[A-Z]+", v) or len(v) == 6:  # a PNR may be all letters (CVMCNG); a word is not a code
+            scan.add(m.start("val"), m.end("val"), "BOOKING_REF")
+    for m in scan.finditer(_TAX_ID, TAX_ID_TRIGGERS):
+        scan.add(m.start("val"), m.end("val"), "ID_NUMBER")
+    if "\t" in text and ("\tTRUE\t" in text or "\tFALSE\t" in text):
+        for m in _COOKIE_JAR.finditer(text):
+            if _SESSION_COOKIE.search(m.group("name")) or (re.fullmatch(r"[\w.%\-]+", m.group("val")) and looks_random(m.group("val"))):
+                scan.add(m.start("val"), m.end("val"), "SECRET")
+    for m in (m for a, b in scan.lines(("://",)) if _LINK_WORD.search(scan.low, a, b) for m in _LINK_TOKEN.finditer(text, a, b)):
+        a = m.start("rest")
+        for seg in re.finditer(r"[^/]+", m.group("rest")):
+            s = seg.group(0)
+            if len(s) >= 20 and re.search(r"\d", s) and re.search(r"[A-Za-z]", s):
+                scan.add(a + seg.start(), a + seg.end(), "SECRET")
+    for m in (m for a, b in scan.lines(("://",)) if _SIGNED_WORD.search(scan.low, a, b) for m in _SIGNED_QUERY.finditer(text, a, b)):
+        scan.add(m.start("val"), m.end("val"), "SECRET")  # the whole value, however long (a session token: 1 KB)
+    for m in scan.finditer(_LATEX_DEF, ("newcommand",)):
+        if m.group("key").lower().endswith(_LATEX_SECRET_NAMES) and plausible_secret(m.group("val"), quoted=True):
+            scan.add(m.start("val"), m.end("val"), "SECRET")
+    for m in (m for a, b in scan.lines(("pass", "auth")) if _REDIS_WORD.search(scan.low, a, b)
+              for m in _REDIS_AUTH.finditer(text, a, b)):
+        got = _group(m, "qval", "val")
+        if got and plausible_secret(got[1], quoted=True):
+            scan.add(got[0], got[0] + len(got[1]), "SECRET")
+    for m in scan.finditer(_ADD_KEY, ("<add ",)):
+        if secret_key(m.group("key")) and plausible_secret(m.group("val"), quoted=True):
+            scan.add(m.start("val"), m.end("val"), "SECRET")
+    for start, end in scan.lines((": |", ": >")):
+        m = _YAML_BLOCK.match(text, start, end)
+        if m is None or not secret_key(m.group("key")):
+            continue
+        pos = end
+        while (nxt := _next_line(text, pos)) is not None and nxt[0] == pos + 1:
+            line = text[nxt[0] : nxt[1]]
+            if len(line) - len(line.lstrip()) <= len(m.group("indent")):
+                break
+            a = nxt[0] + len(line) - len(line.lstrip())
+            if plausible_secret(line.strip(), quoted=True):
+                scan.add(a, nxt[1] - (len(line) - len(line.rstrip())), "SECRET")
+            pos = nxt[1]
+    i = text.find("BEGIN LICENSE")
+    if i >= 0 and (m := _LICENSE_BLOCK.search(text, max(0, i - 40))) is not None:
+        scan.add(m.start("body"), m.end("body"), "LICENSE_KEY")
+    for start, end in scan.lines(("code",)):
+        if _CODES_LABEL_LOOSE.search(scan.low, start, end) is None:
+            continue
+        for _ in range(CODES_REACH_LINES):
+            nxt = _next_line(text, end)
+            if nxt is None:
+                break
+            g = _CODE_GROUPS_LINE.match(text, *nxt)
+            if g is not None and re.search(r"\d", g.group("val")):
+                scan.add(g.start("val"), g.end("val"), "SECRET")
+            end = nxt[1]
+    for _, end in scan.lines(TAN_TRIGGERS):
+        pos = end
+        for _ in range(12):
+            nxt = _next_line(text, pos)
+            if nxt is None or not _TAN_ROW.fullmatch(text, *nxt):
+                break
+            for p in _TAN_PAIR.finditer(text, *nxt):
+                scan.add(p.start("val"), p.end("val"), "SECRET")
+            pos = nxt[1]
+
+
+# A recovery code's label that may end with a note: "two-step login recovery code (printed 12.01.)"
+_CODES_LABEL_LOOSE = re.compile(  # run on the lowercase text
+    r"""\b(?:recovery|backup|2fa|mfa|two[- ]step|two[- ]factor|emergency)(?:[\s\w-]{0,20})?\bcodes?\b[^\n]{0,40}$""")
+
+
+def find_continued_values(scan: Scan) -> None:
+    """The rest of a value that goes on on the next line: after a quoted-printable soft line
+    break (`=` at the end of a line) and after a .properties backslash continuation."""
+    text = scan.text
+    qp = "quoted-printable" in scan.low
+    for sp in list(scan.spans):
+        end = sp.end
+        while True:
+            if qp and (text.startswith("=\n", end) or (text[end - 1 : end] == "=" and text.startswith("\n", end))):
+                start = end + (2 if text.startswith("=\n", end) else 1)
+                m = re.compile(r"[^\s=]+=?(?=\n)|[^\s=]+").match(text, start)
+            elif text.startswith("\\\n", end) or (text[end - 1 : end] == "\\" and text.startswith("\n", end)):
+                start = end + (2 if text.startswith("\\\n", end) else 1)
+                m = re.compile(r"[ \t]*(?P<v>[^\s\\]+\\?)(?=\n|$)").match(text, start)
+                if m is not None:
+                    scan.add(m.start("v"), m.end("v"), sp.kind)
+                    end = m.end("v")
+                    continue
+                break
+            else:
+                break
+            if m is None:
+                break
+            scan.add(m.start(), m.end(), sp.kind)
+            end = m.end()
 
 
 DETECTORS: tuple[Callable[[Scan], None], ...] = (
     find_tokens, find_credentials, find_assignments, find_tables, find_delimited, find_prose, find_intl,
     find_labelled, find_high_entropy, find_password_forms, find_config_formats, find_keys_codes_and_documents,
+    find_access_codes, find_headed_lists, find_seed_words, find_password_values, find_more_formats,
+    find_continued_values, find_repeats,  # last: they read what the others found
 )
 
 # Every word some detector needs on a line, for the quick check of short texts (file names,
@@ -1441,7 +2183,9 @@ QUICK_WORDS = tuple(sorted({
     *ID_TRIGGERS_NON_ASCII, *NETSH_LABELS, "cvv", "cvc", "private", "priv", "secret", "signer", "deployer",
     "aes", "hmac", "cipher", "crypt", "userlist", "securestring", "master.key", "social security", '"auth"', "wifi:",
     *INTL_TRIGGERS, *INTL_NON_ASCII,
-    *INTL_LATIN_NON_ASCII, "passwort", "passord", "de passe",
+    *INTL_LATIN_NON_ASCII, "passwort", "passord", "de passe", *ACCESS_TRIGGERS, *ACCESS_TRIGGERS_NON_ASCII,
+    *HEADING_TRIGGERS, *SEED_TRIGGERS, *SECURITY_Q_TRIGGERS, *BOOKING_TRIGGERS, *TAN_TRIGGERS,
+    *TAX_ID_TRIGGERS, "newcommand", "requirepass", "masterauth", "<add ", "begin license", "\ttrue\t", "\tfalse\t",
 }))
 _QUICK_TOKEN = re.compile(
     r"AKIA|ASIA|ABIA|ACCA|A3T|gh[pousr]_|github_pat_|gl[a-z]{1,3}-|xox|sk-|[srp]k_|whsec_|AIza|ya29\.|GOCSPX"
@@ -1450,7 +2194,7 @@ _QUICK_TOKEN = re.compile(
     r"|gsk_|xai-|pplx-|r8_|ops_|A3-|p8e-|LTAI|AKCp|Q~|CLOJARS_|v1\.0-|dckr_|dp\.|dt0c01|EZ[AT]K|figd_|fo1_|FLW"
     r"|GR1348941|glc_|pat\.|sat\.|HRKU-|nfp_|oy2|sha256~|pscale_|pnu_|pul-|rdme_|rubygems_|xkeysib-|sntry|shippo_"
     r"|xapp-|sgp_|sbp_|sb_secret_|tskey-|atlasv1|tfp_|webhook|discord|zapier|hooks\.slack|LS0tLS1CRUdJTi"
-    r"|pat[A-Za-z0-9]{14}\.|oauth:"
+    r"|pat[A-Za-z0-9]{14}\.|oauth:|xprv|yprv|zprv|tprv|uprv|vprv"
 )
 
 
@@ -1458,7 +2202,7 @@ _QUICK_WORD = re.compile("|".join(re.escape(w) for w in QUICK_WORDS))
 # Shapes that are no TOKEN_FORMATS (find_tokens need not try its formats on them) but that
 # another detector finds without a word: password hashes, DER keys, WIF keys.
 _QUICK_SHAPE = re.compile(r"\$(?:1|apr1|md5|2[abxy]?|5|6|y|gy|7|argon2\w{1,2}|pbkdf2[\w\-]*)\$|pbkdf2_|SCRAM-|md5[0-9a-f]{32}"
-                          r"|MI[IJ]|MHcCAQEE|(?<![\w])[5KL9c][1-9A-HJ-NP-Za-km-z]{50,51}(?![\w])")
+                          r"|MI[IJ]|MHcCAQEE|(?<![\w])[5KL9c][1-9A-HJ-NP-Za-km-z]{50,51}(?![\w])|[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}")
 
 
 def may_hold_secret(text: str) -> bool:

@@ -351,7 +351,7 @@ def test_a_dsn_without_credentials_is_not_a_secret(text):
     ('dsn = "host=db user=app password=Xy7pq dbname=x"', "Xy7pq"),
     ('DSN="Driver={SQL};Server=x;Pwd=Ab12cd;"', "Ab12cd"),
     ("DSN=app:s3cret@tcp(db:3306)/x", "s3cret"),
-    ("sentry_dsn = https://0123456789abcdef0123@o1.ingest.sentry.io/5", "0123456789abcdef0123"),
+    ("dsn = https://0123456789abcdef0123@api.example.net/5", "0123456789abcdef0123"),
     ("dsn_password = hunter22x", "hunter22x"),
 ])
 def test_a_dsn_with_credentials_is_still_redacted(text, secret):
@@ -602,4 +602,276 @@ _SEED_WORDS = "among art devote afford yellow adapt above absorb ability account
     ("Account ID: 0051304123297133828d56245 (not a secret)", "Account ID: 0051304123297133828d56245 (not a secret)"),
 ])
 def test_2fa_codes_wallet_keys_card_data_pins_and_id_numbers(text, expected):
+    _exact(text, expected)
+
+
+# -- second red-team corpus (2026-12-02): ordinary values that were redacted ---------------
+
+@pytest.mark.parametrize("text", [
+    "passphrase: minimum twelve characters",
+    "Your passphrase is: minimum twelve characters, no spaces.",
+    "Your passphrase is: minimum\u2026",
+    "Password requirements\n\nYour password must:\n- be at least 12 characters long",
+    "- Piranesi \u2014 ISBN 9781526622433\n- Stoner \u2014 ISBN 9781590171998",  # pass Luhn, start with 9
+    "LoadCredential=db-password:/etc/kiln/creds/db-password",
+    "otpauth://totp/Example:alice@google.com?secret=JBSWY3DPEHPK3PXP&issuer=Example",
+    "Extended public key: xpub6BsKVAzQKDZ3A6Mv76qXa3jcnX6C6paozMCFBHgJwwnUgspKbAmzxsJdiwvHK3RXUvM547YA7HNcr2oJ9oT1HukXD8BFdVmH4CQGtcoLfNy",
+    "    certificate-authority-data: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSUJkekNDQVIyZ0F3SUJBZ0lCQURBS0JnZ3Foa2pPUFFRREFqQWpNU0V3SHdZRFZRUUQ=",
+    'const env = { SESSION_SECRET: "test-session-secret-do-not-use" };',
+    'FAKE_SLACK_TOKEN = "xoxb-000000000000-0000000000000-XXXXXXXXXXXXXXXXXXXXXXXX"\nDUMMY_PASSWORD = "hunter2"',
+    'FAKE_JWT = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"',
+    "Dienst;Benutzer;Kennwort;Notiz\nGirokonto;m.krause;(im Tresor);Papierbrief\nRouter;admin;steht auf dem Aufkleber;FRITZ!Box",
+    "postgresql:\n  auth:\n    existingSecret: pg-credentials\n    secretKeys:\n      adminPasswordKey: postgres-password",
+    "backup_passphrase: !vault |\n  $ANSIBLE_VAULT;1.1;AES256",
+    "INFO connecting to postgresql://report_user:***@10.0.4.12:5432/warehouse",
+    "WARN token expired, refreshing (token_id=48802c6c-bf99-4d04-b5bf-3a7b6034c3ee)",
+    'Sentry.init({ dsn: "https://39601b8de292bae135bfdef5912938f7@o723338.ingest.us.sentry.io/4232465" });',
+])
+def test_ordinary_values_the_second_red_team_found_redacted_stay(text):
+    assert redact(text) == text
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("secret_id: ffdd88ac-bf46-4c47-82d1-6a20c6fe3d2b", "secret_id: [REDACTED:SECRET]"),
+    ("Visa 4539 5787 6362 1486 exp 08/27", "Visa [REDACTED:CARD] exp [REDACTED:CARD]"),
+    ('TEST_DB_PASSWORD = "Kq8!vT2pWz"', 'TEST_DB_PASSWORD = "[REDACTED:SECRET]"'),
+])
+def test_secrets_beside_the_second_red_teams_look_alikes_stay_redacted(text, expected):
+    _exact(text, expected)
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("SIM-PIN: 4711\nPUK: 30626595\nPUK2: 18670082", "SIM-PIN: [REDACTED:SECRET]\nPUK: [REDACTED:SECRET]\nPUK2: [REDACTED:SECRET]"),
+    ("Tresor im Keller\n  Kombination:    22 - 76 - 75\n", "Tresor im Keller\n  Kombination:    [REDACTED:SECRET]\n"),
+    ("combination 14-23-15 (turn right first)", "combination [REDACTED:SECRET] (turn right first)"),
+    ("user code 7005\nduress code 9858 — sends silent alert", "user code [REDACTED:SECRET]\nduress code [REDACTED:SECRET] — sends silent alert"),
+    ("Master user code ............ 6522", "Master user code ............ [REDACTED:SECRET]"),
+    ("Radio-Code (nach Batteriewechsel): 0699", "Radio-Code (nach Batteriewechsel): [REDACTED:SECRET]"),
+    ("Entsperrcode altes Samsung für Oma: 990721", "Entsperrcode altes Samsung für Oma: [REDACTED:SECRET]"),
+    ("Code de déverrouillage de mon iPhone : 270036", "Code de déverrouillage de mon iPhone : [REDACTED:SECRET]"),
+    ("iPad de mamá: código 980063", "iPad de mamá: código [REDACTED:SECRET]"),
+    ("Amazon Locker pickup code: 0051UL", "Amazon Locker pickup code: [REDACTED:SECRET]"),
+    ("Or copy and paste your temporary login code: TZGD-ICUD", "Or copy and paste your temporary login code: [REDACTED:SECRET]"),
+    ('body="Your WhatsApp code: 349-546. Don\'t share"', 'body="Your WhatsApp code: [REDACTED:SECRET]. Don\'t share"'),
+    ("G-562382 is your Google verification code.", "G-[REDACTED:SECRET] is your Google verification code."),
+    ("Dein N26 Bestätigungscode lautet 307443.", "Dein N26 Bestätigungscode lautet [REDACTED:SECRET]."),
+    ("IRS Identity Protection PIN for 2024 filing season: 499289", "IRS Identity Protection PIN for 2024 filing season: [REDACTED:SECRET]"),
+    ("Haustür Keypad (Nuki): 7928", "Haustür Keypad (Nuki): [REDACTED:SECRET]"),
+    ("UPI पिन: 551363", "UPI पिन: [REDACTED:SECRET]"),
+    ("マンション オートロック暗証番号：5990", "マンション オートロック暗証番号：[REDACTED:SECRET]"),
+    ("Mã cổng chung cư: 3821", "Mã cổng chung cư: [REDACTED:SECRET]"),
+    ("Telephone banking: security number 179762", "Telephone banking: security number [REDACTED:SECRET]"),
+    # look-alikes
+    ("Postcode: 69117, error code: 4040, QR-Code: 123456, exit code 137", "Postcode: 69117, error code: 4040, QR-Code: 123456, exit code 137"),
+    ("Promo code: SUMMER2024 gives 10% off; the country code is 0049.", "Promo code: SUMMER2024 gives 10% off; the country code is 0049."),
+    ("The building code 2021 applies.", "The building code 2021 applies."),
+    ("Kundennummer: 55 210 548 519 (ist keine PIN)", "Kundennummer: 55 210 548 519 (ist keine PIN)"),
+])
+def test_access_codes_after_their_name(text, expected):
+    _exact(text, expected)
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Passwörter (aus dem Notizbuch)\n\nzalando     — M3rl1n36_\nbooking     — ChelseaBonsai598\n\nE-Mail immer: h.k@t-online.de",
+     "Passwörter (aus dem Notizbuch)\n\nzalando     — [REDACTED:SECRET]\nbooking     — [REDACTED:SECRET]\n\nE-Mail immer: h.k@t-online.de"),
+    ("Passwörter für die Vereinsseite\n\nWordPress-Admin: „fPObln3!Jrkr“\nNewsletter: «%fPItWKnBWk9»\n",
+     "Passwörter für die Vereinsseite\n\nWordPress-Admin: „[REDACTED:SECRET]“\nNewsletter: «[REDACTED:SECRET]»\n"),
+    ("lock codes (because I keep forgetting)\n\n- blue bike (Kryptonite cable): 4161\n- gym locker padlock: 10-15-4\n",
+     "lock codes (because I keep forgetting)\n\n- blue bike (Kryptonite cable): [REDACTED:SECRET]\n- gym locker padlock: [REDACTED:SECRET]\n"),
+    ("ALARM SYSTEM — handover sheet\n\nUser 2 (cleaner) ............ 2963\n",
+     "ALARM SYSTEM — handover sheet\n\nUser 2 (cleaner) ............ [REDACTED:SECRET]\n"),
+    ("== Garage door keypad ==\n712894 then # (battery CR2032)", "== Garage door keypad ==\n[REDACTED:SECRET] then # (battery CR2032)"),
+    ("Passports\n  Raj  — 740527360  exp 03/2031\n", "Passports\n  Raj  — [REDACTED:ID_NUMBER]  exp 03/2031\n"),
+    ("Family streaming logins\n\nNetflix    family@gmail.com    Mallorca#Rosie27\nBBC iPlayer    no password, just the postcode",
+     "Family streaming logins\n\nNetflix    family@gmail.com    [REDACTED:SECRET]\nBBC iPlayer    no password, just the postcode"),
+    ("Software licences (keep for reinstall)\n\nAffinity Photo    T8K8B-OTWTE-62HW9-P3RSQ\n",
+     "Software licences (keep for reinstall)\n\nAffinity Photo    [REDACTED:LICENSE_KEY]\n"),
+    # look-alikes
+    ("Password rules\n\nMinimum length: 12\nSymbols: at least 1 (e.g. !#)\n", "Password rules\n\nMinimum length: 12\nSymbols: at least 1 (e.g. !#)\n"),
+    ("Postal codes\n\nHeidelberg: 69117\nMannheim: 68159\n", "Postal codes\n\nHeidelberg: 69117\nMannheim: 68159\n"),
+    ("Passwort-Hinweise (keine Passwörter!)\n\nBank: das übliche mit der Jahreszahl\n", "Passwort-Hinweise (keine Passwörter!)\n\nBank: das übliche mit der Jahreszahl\n"),
+    ("    code_blocks: int = 0\n    tables: int = 1\n", "    code_blocks: int = 0\n    tables: int = 1\n"),
+])
+def test_values_listed_under_a_heading_that_names_them(text, expected):
+    _exact(text, expected)
+
+
+_GRID = ["puzzle", "moral", "average", "opera", "isolate", "pretty", "fossil", "school", "surround", "excess", "side", "horn",
+         "spell", "quit", "blade", "visa", "bind", "vague", "alone", "volcano", "brisk", "hub", "nurse", "popular"]
+
+
+def test_a_seed_grid_below_its_label_each_word():
+    rows = "\n".join(f"{i + 1:2}. {_GRID[i]:<10}  {i + 13}. {_GRID[i + 12]}" for i in range(12))
+    text = f"TREZOR MODEL T — RECOVERY SEED (24 words)\nwritten 2022-11-03, checked twice\n\n{rows}\n"
+    out = redact(text)
+    assert not any(f" {w}" in out for w in _GRID)
+    assert out.count("[REDACTED:SEED_PHRASE]") == 24 and out.startswith("TREZOR MODEL T — RECOVERY SEED (24 words)\nwritten")
+    # look-alike: a numbered list of list words under no seed label, and a recovery plan's steps
+    steps = "\n".join(f"{i + 1}. {w}" for i, w in enumerate(_GRID[:12]))
+    assert redact(f"Shopping list\n{steps}\n") == f"Shopping list\n{steps}\n"
+    plan = "Disaster recovery plan\n1. call the team\n2. check backups\n3. restore the database\n"
+    assert redact(plan) == plan
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("网站,用户名,密码,备注\nbooking.com,m.lopez79@yahoo.com,Tianmao.woaini29,常用\n",
+     "网站,用户名,密码,备注\nbooking.com,m.lopez79@yahoo.com,[REDACTED:SECRET],常用\n"),
+    ("Website;Benutzername;Kennwort;Notiz\nspotify;thanh91@mail.ru;Schneeflocke.grüße9;Hauptkonto\n",
+     "Website;Benutzername;Kennwort;Notiz\nspotify;thanh91@mail.ru;[REDACTED:SECRET];Hauptkonto\n"),
+    ("वेबसाइट,उपयोगकर्ता नाम,पासवर्ड,टिप्पणी\ngmail.com,m.lopez_65@yahoo.com,52Mumbai?7RU,OTP\nnetflix.com,kowalski_26,chai48588,मुख्य खाता\n",
+     "वेबसाइट,उपयोगकर्ता नाम,पासवर्ड,टिप्पणी\ngmail.com,m.lopez_65@yahoo.com,[REDACTED:SECRET],OTP\nnetflix.com,kowalski_26,[REDACTED:SECRET],मुख्य खाता\n"),
+    # look-alike: a column of references to where the value lives
+    ("service,user,password\napi,svc,config.password\n", "service,user,password\napi,svc,config.password\n"),
+])
+def test_csv_password_columns_dotted_values_and_indic_headers(text, expected):
+    _exact(text, expected)
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("| Quoi | Identifiant | Code |\n|---|---|---|\n| Carte bleue | — | 0144 |\n| Livebox admin | admin | C0VLDE2M |\n",
+     "| Quoi | Identifiant | Code |\n|---|---|---|\n| Carte bleue | — | [REDACTED:SECRET] |\n| Livebox admin | admin | [REDACTED:SECRET] |\n"),
+    ("+--------------+--------------+------------------+\n| Service      | User         | Password         |\n"
+     "+==============+==============+==================+\n| mysql-prod   | root         | #nos*I~2^iaB0Gh? |\n"
+     "+--------------+--------------+------------------+\n| grafana      | admin        | 56qEBOw34Dhi     |\n",
+     "+--------------+--------------+------------------+\n| Service      | User         | Password         |\n"
+     "+==============+==============+==================+\n| mysql-prod   | root         | [REDACTED:SECRET] |\n"
+     "+--------------+--------------+------------------+\n| grafana      | admin        | [REDACTED:SECRET]     |\n"),
+    ("| Secret access key |                                          |\n|                   | IYsWzTlQ+y/C5upJ4DHz/sPhNX8T2YxhY8FbOw9y |\n",
+     "| Secret access key |                                          |\n|                   | [REDACTED:SECRET] |\n"),
+    ('<tr><th align="left">Initial-Passwort</th><td><code>Ylyu!QAAa9</code></td></tr>\n<tr><th>Aktivierungs-PIN</th><td><b>937960</b></td></tr>',
+     '<tr><th align="left">Initial-Passwort</th><td><code>[REDACTED:SECRET]</code></td></tr>\n<tr><th>Aktivierungs-PIN</th><td><b>[REDACTED:SECRET]</b></td></tr>'),
+    # look-alikes
+    ("| Country | Code |\n|---|---|\n| Germany | +49 |\n| Austria | 0043 |\n", "| Country | Code |\n|---|---|\n| Germany | +49 |\n| Austria | 0043 |\n"),
+    ("| Service | Credentials |\n+---------+-------------+\n| grafana | SSO (Google) |\n| minio | in Vault: s3/minio |\n",
+     "| Service | Credentials |\n+---------+-------------+\n| grafana | SSO (Google) |\n| minio | in Vault: s3/minio |\n"),
+    ("| `api.token` | A fresh random bearer token (32 bytes, URL-safe) per start. |", "| `api.token` | A fresh random bearer token (32 bytes, URL-safe) per start. |"),
+    ("<tr><th>Kundennummer</th><td>1200802051</td></tr>", "<tr><th>Kundennummer</th><td>1200802051</td></tr>"),
+])
+def test_tables_code_columns_ascii_vertical_and_html(text, expected):
+    _exact(text, expected)
+    assert redact(expected) == expected  # a placeholder in a cell names no secret column
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Reading Eggs: oliverc2017   pw OskarBarcelona243", "Reading Eggs: oliverc2017   pw [REDACTED:SECRET]"),
+    ("Gmail de papá: contraseña BretagneBarcelona43", "Gmail de papá: contraseña [REDACTED:SECRET]"),
+    ("네이버 계정 (엄마): mom_kim71 / 비밀번호 MarmaladeSonnenschein137", "네이버 계정 (엄마): mom_kim71 / 비밀번호 [REDACTED:SECRET]"),
+    ("username: g.ward1949 / password UJ=3~bE4Sm9S", "username: g.ward1949 / password [REDACTED:SECRET]"),
+    ('passphrase ("hidden wallet"): Nordkap71', 'passphrase ("hidden wallet"): [REDACTED:SECRET]'),
+    ("Wi-Fi（ルーター裏のシール） パスワード「md2aJiMlmS」", "Wi-Fi（ルーター裏のシール） パスワード「[REDACTED:SECRET]」"),
+    ("- Ziggo account (tv/internet): snoopy8098#", "- Ziggo account (tv/internet): [REDACTED:SECRET]"),
+    ("internet banking; passnumber: ZitroneRivendell191", "internet banking; passnumber: [REDACTED:SECRET]"),
+    ("2. The account password (all lowercase, spaces included):\n     heavy naive olympic index amazing 42\n",
+     "2. The account password (all lowercase, spaces included):\n     [REDACTED:SECRET]\n"),
+    ("Tout est dans Bitwarden. Mot de passe maître :\n\n« fix-myself-lumber-vital-62 »\n",
+     "Tout est dans Bitwarden. Mot de passe maître :\n\n« [REDACTED:SECRET] »\n"),
+    ("Changed the Yahoo password from\nTeddy%TPU4 to Coco#3CYM because of the breach",
+     "Changed the Yahoo password from\n[REDACTED:SECRET] to [REDACTED:SECRET] because of the breach"),
+    ("password Matilda1978#\n\nPS: if the printer asks, it's also Matilda1978#", "password [REDACTED:SECRET]\n\nPS: if the printer asks, it's also [REDACTED:SECRET]"),
+    # look-alikes
+    ("const password = process.env.DB_PASSWORD ?? '';", "const password = process.env.DB_PASSWORD ?? '';"),
+    ("We hash the password Argon2id-style; the password field1 is optional.", "We hash the password Argon2id-style; the password field1 is optional."),
+    ("Login: JMorris7 (the username)", "Login: JMorris7 (the username)"),
+    ("Your password must:\n- be at least 12 characters long", "Your password must:\n- be at least 12 characters long"),
+])
+def test_passwords_without_a_separator_and_said_twice(text, expected):
+    _exact(text, expected)
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Security questions I used\n\n - What was the name of your first school?      → Oakridge Elementary\n - Name of your first pet?    → Shadow3\n",
+     "Security questions I used\n\n - What was the name of your first school?      → [REDACTED:SECRET]\n - Name of your first pet?    → [REDACTED:SECRET]\n"),
+    ('  security Q "first pet": Pepper', '  security Q "first pet": [REDACTED:SECRET]'),
+    ('Telephone banking: memorable answer "fig tree"', 'Telephone banking: memorable answer "[REDACTED:SECRET]"'),
+    ("12/03/2024, 21:02 - Mum: Hi love what's the wifi at yours again?\n12/03/2024, 21:05 - Rachel: It's field-desert-swing-78\n",
+     "12/03/2024, 21:02 - Mum: Hi love what's the wifi at yours again?\n12/03/2024, 21:05 - Rachel: It's [REDACTED:SECRET]\n"),
+    ("[03.05.24, 17:21:09] Papa: Wie war nochmal der Code für die Garage?\n[03.05.24, 17:24:45] Lena: 7912 und dann Raute\n",
+     "[03.05.24, 17:21:09] Papa: Wie war nochmal der Code für die Garage?\n[03.05.24, 17:24:45] Lena: [REDACTED:SECRET] und dann Raute\n"),
+    ("[2024-04-02 08:23] Me: it wants a code\n[2024-04-02 08:23] Jess: 662538\n", "[2024-04-02 08:23] Me: it wants a code\n[2024-04-02 08:23] Jess: [REDACTED:SECRET]\n"),
+    # look-alikes
+    ("Which security question did you pick? The one about the street.", "Which security question did you pick? The one about the street."),
+    ("[10:01] Ana: what's the wifi name again?\n[10:02] Ben: HomeNet\n", "[10:01] Ana: what's the wifi name again?\n[10:02] Ben: HomeNet\n"),
+    ("[10:01] Ana: when is the meeting?\n[10:02] Ben: 14:30 in room 2\n", "[10:01] Ana: when is the meeting?\n[10:02] Ben: 14:30 in room 2\n"),
+])
+def test_security_answers_and_chat_replies(text, expected):
+    _exact(text, expected)
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Flights\n  Booking ref: 6YFLVW\n  Confirmation code CVMCNG\n  Confirmation #: 8813523029\n",
+     "Flights\n  Booking ref: [REDACTED:BOOKING_REF]\n  Confirmation code [REDACTED:BOOKING_REF]\n  Confirmation #: [REDACTED:BOOKING_REF]\n"),
+    ("DB Auftragsnummer MUQOMW, Sitzplatzreservierung Wagen 27\nBuchungscode: 877AYA",
+     "DB Auftragsnummer MUQOMW, Sitzplatzreservierung Wagen 27\nBuchungscode: [REDACTED:BOOKING_REF]"),  # an order number stays
+    ("Steuer-ID (meine): 49775505218", "Steuer-ID (meine): [REDACTED:ID_NUMBER]"),
+    ("github.com\tFALSE\t/\tTRUE\t1749999999\tuser_session\tRmGIt0Z5zy7z40EyXdIWZ5h3QKpNJtN7Ci02r6Q2bo_s03PTlJawOsI4fPphbSFj\n"
+     ".etsy.com\tTRUE\t/\tTRUE\t1749999999\tsession-key-www\tzzehbkq8x76xr01sqt7lcl81v7982g7c\n"
+     ".youtube.com\tTRUE\t/\tTRUE\t1749999999\tPREF\tf6=40000000&tz=Europe.Berlin\n",
+     "github.com\tFALSE\t/\tTRUE\t1749999999\tuser_session\t[REDACTED:SECRET]\n"
+     ".etsy.com\tTRUE\t/\tTRUE\t1749999999\tsession-key-www\t[REDACTED:SECRET]\n"
+     ".youtube.com\tTRUE\t/\tTRUE\t1749999999\tPREF\tf6=40000000&tz=Europe.Berlin\n"),
+    ("https://www.figma.com/team_invite/redeem/ee53fed8ced12b156af2ce9e0a87366ef9cff2f3",
+     "https://www.figma.com/team_invite/redeem/[REDACTED:SECRET]"),
+    ("https://shop.example.de/konto/reset/Njc0NDQ/tv75e2-8b81f792300412e7028b09a664925fab/",
+     "https://shop.example.de/konto/reset/Njc0NDQ/[REDACTED:SECRET]/"),
+    ("\\newcommand{\\overleafpw}{jCsOjt3hDN}\n\\newcommand{\\coursename}{Computational Linguistics II}",
+     "\\newcommand{\\overleafpw}{[REDACTED:SECRET]}\n\\newcommand{\\coursename}{Computational Linguistics II}"),
+    ("port 6379\nrequirepass 065ad2bf9b94796536619f7e8a520ae3\n", "port 6379\nrequirepass [REDACTED:SECRET]\n"),
+    ('<add key="SmtpPassword" value="8O&lt;mwrH&lt;#c&gt;arK" />\n<add key="SmtpHost" value="smtp.office365.com" />',
+     '<add key="SmtpPassword" value="[REDACTED:SECRET]" />\n<add key="SmtpHost" value="smtp.office365.com" />'),
+    ("  keystore-password: >-\n    lIk5xv9_bXY_vFNU#t\n  keystore-type: PKCS12\n", "  keystore-password: >-\n    [REDACTED:SECRET]\n  keystore-type: PKCS12\n"),
+    ("----- BEGIN LICENSE -----\nTomasz Nowak\nSingle User License\nEA7E-351362\n0F0C7EE4 B3DCD3E2 459E84BC 06192F7F\n------ END LICENSE ------",
+     "----- BEGIN LICENSE -----\n[REDACTED:LICENSE_KEY]\n------ END LICENSE ------"),
+    ("Bitwarden — two-step login recovery code (printed 12.01.)\n\nMNOR WTUE VOCD RA4Y XDDX 95AM BD60 5TUX\n",
+     "Bitwarden — two-step login recovery code (printed 12.01.)\n\n[REDACTED:SECRET]\n"),
+    ("Alte TAN-Liste (noch gültig?):\n  022: 132224   038: 709166\n  099: 216526\n",
+     "Alte TAN-Liste (noch gültig?):\n  022: [REDACTED:SECRET]   038: [REDACTED:SECRET]\n  099: [REDACTED:SECRET]\n"),
+    ("Content-Transfer-Encoding: quoted-printable\n\nIhr Passwort lautet: Xk4m=\nPBTQH568\n\nBitte =C3=A4ndern",
+     "Content-Transfer-Encoding: quoted-printable\n\nIhr Passwort lautet: [REDACTED:SECRET]\n[REDACTED:SECRET]\n\nBitte =C3=A4ndern"),
+    ("spring.mail.password = Xk4m9q\\\n    aQuXkYbrEn0b\nserver.port=8443", "spring.mail.password = [REDACTED:SECRET]\n    [REDACTED:SECRET]\nserver.port=8443"),
+    ("xprv (SPENDING KEY!): xprv9zErxMNY21h7gWa75yRqWuhnifVL8FMsyYvjTsEwteKE7zxBBL3jiPN2B1BhpjWtw49UtCUAaiBoSdFena4qRQB3hk2xELSQMcyz24qAxwS",
+     "xprv (SPENDING KEY!): [REDACTED:PRIVATE_KEY]"),
+    ('curl "https://api.telegram.org/bot6181672157:AA1wMYm2jCS7M5P1vSj9QkLXRmUFwyhFAku/sendMessage"',
+     'curl "https://api.telegram.org/bot[REDACTED:TELEGRAM_TOKEN]/sendMessage"'),
+    ("ASANA_PAT=2/4433820729238492/8293269027254600:1086554c4129876cf92c2b0ed274edf9", "ASANA_PAT=[REDACTED:SECRET]"),
+    ("Private Key:\nASdprgGaUJbX3M20WpnYErq6jEy+AyH67wYIwjZDB4V8DIMG3wl5CLDnAh00frLoHS1id7qDp2OriS8d/gdgXA==\n",
+     "Private Key:\n[REDACTED:SECRET]\n"),
+    ("Admin password\n: teddy7636!x\n", "Admin password\n: [REDACTED:SECRET]\n"),
+    ('the wifi is "DuncanFam" / 0f0k8EJ5ZHdp', 'the wifi is "DuncanFam" / [REDACTED:SECRET]'),
+    ("staging db creds: `admin` / `mpx!Oiuo7rNU%CxR`", "staging db creds: `admin` / `[REDACTED:SECRET]`"),
+    ("Guest VPN pre-shared key for the old L2TP box: 5nbAiOgRfKVQM1Dwc4q9P8j9", "Guest VPN pre-shared key for the old L2TP box: [REDACTED:SECRET]"),
+    # look-alikes
+    ("Restaurant reservation\nTrattoria Da Mario, Saturday, 4 people\nName: Becker", "Restaurant reservation\nTrattoria Da Mario, Saturday, 4 people\nName: Becker"),
+    ("Your Amazon.de order #302-3080316-1124158 (confirmation sent)", "Your Amazon.de order #302-3080316-1124158 (confirmation sent)"),
+    ("https://drive.google.com/file/d/1AbCdEfGhIjKlMnOpQrStUvWxYz012345/view?usp=sharing",
+     "https://drive.google.com/file/d/1AbCdEfGhIjKlMnOpQrStUvWxYz012345/view?usp=sharing"),
+    ("xpub6BiAKZX2WnZLBscUYYKdtSU2bWmRyXnWSPf3FPFFkywgfF9wvaZg1n4a4yKtpTTATyQy2hizAt5JYVn4NzvHK61eUrQw8icKAXC2q2XH3fH",
+     "xpub6BiAKZX2WnZLBscUYYKdtSU2bWmRyXnWSPf3FPFFkywgfF9wvaZg1n4a4yKtpTTATyQy2hizAt5JYVn4NzvHK61eUrQw8icKAXC2q2XH3fH"),
+    ("input / Output", "input / Output"),
+    ("  description: |\n    Deploys the app\n", "  description: |\n    Deploys the app\n"),
+])
+def test_bookings_cookies_links_and_config_formats(text, expected):
+    _exact(text, expected)
+
+
+_SESSION_TOKEN = "IQoJb3JpZ2luX2VjEdrZ%2F%2F" + _fake("s3tok", _AN, 600) + "%3D"
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("> A senha do router (a da etiqueta) é: Rivendell1987-\n", "> A senha do router (a da etiqueta) é: [REDACTED:SECRET]\n"),
+    ('Das Passwort ist jetzt "Calypso2023-"', 'Das Passwort ist jetzt "[REDACTED:SECRET]"'),
+    ("DESCRIPTION:Join Zoom Meeting\\nID: 816 9909 2194\\nPasscode: fKL3oj\\n", "DESCRIPTION:Join Zoom Meeting\\nID: 816 9909 2194\\nPasscode: [REDACTED:SECRET]\\n"),
+    ("Here is the Steam Guard code you need to login to account kestrel_2009:\n\nQCQ6R\n",
+     "Here is the Steam Guard code you need to login to account kestrel_2009:\n\n[REDACTED:SECRET]\n"),
+    ("Windows 10 Home (old laptop, OEM) 6D88X-R6K7J-239V8-R2HTY-K2VTP", "Windows 10 Home (old laptop, OEM) [REDACTED:LICENSE_KEY]"),
+    ("Reisepass Julia:   KRH3TKMHK (gültig bis 2032)", "Reisepass Julia:   [REDACTED:ID_NUMBER] (gültig bis 2032)"),
+    ('{"password": "RvgX\\\\J2h\\"go0\\u00e9m4/rn"}', '{"password": "[REDACTED:SECRET]"}'),
+    (f"https://b.s3.amazonaws.com/x.jpg?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Security-Token={_SESSION_TOKEN}&X-Amz-Expires=604800",
+     "https://b.s3.amazonaws.com/x.jpg?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Security-Token=[REDACTED:SECRET]&X-Amz-Expires=604800"),
+    # look-alikes
+    ("The error code you need to report:\n\n404\n", "The error code you need to report:\n\n404\n"),
+    ("Order ABCDE-12345-FGHIJ is on its way", "Order ABCDE-12345-FGHIJ is on its way"),
+    ("Reisepass: gültig bis 2031, Foto nötig", "Reisepass: gültig bis 2031, Foto nötig"),
+    ('{"name": "a\\\\b", "password_hint": "pet"}', '{"name": "a\\\\b", "password_hint": "pet"}'),
+])
+def test_intl_gaps_escaped_lines_codes_below_labels_product_keys(text, expected):
     _exact(text, expected)
