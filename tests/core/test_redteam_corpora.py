@@ -1,4 +1,5 @@
-"""The red teams' corpora stay caught: documents with secrets written by people who never saw
+"""The red teams' corpora stay caught (the first two; a third is kept unseen, see
+docs/privacy.md): documents with secrets written by people who never saw
 the redactor (tests/fixtures/redteam/*.md say how each was made and marked), each secret an
 exact substring that must not survive redaction, and look-alikes that must stay untouched.
 Each corpus was held out when written and then used to close gaps by format class, so these
@@ -20,6 +21,7 @@ _PLACEHOLDER = re.compile(r"\[REDACTED:\w+\]")
 # corpus -> (secrets allowed to stay, look-alikes allowed to be touched), with the reason
 ALLOWED = {
     "round1": (1, 0),  # a Twilio Account SID (AC...), an identifier: docs/privacy.md
+    "round2": (6, 0),  # six left by decision or for want of a label: docs/privacy.md
 }
 
 
