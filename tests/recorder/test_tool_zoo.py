@@ -96,15 +96,20 @@ def test_npm_init_and_pack_are_npms_work(root: Path, store: Store, tmp_path: Pat
 # -- rsync and cp -a: the person's copies -----------------------------------------------------
 
 
+def _photos(root: Path, n: int) -> None:
+    """photos/ with n files and one in a subfolder: n + 1 files to copy."""
+    (root / "photos" / "raw").mkdir(parents=True)
+    for i in range(n):
+        (root / "photos" / f"p{i:02d}.txt").write_text(f"photo {i}\n")
+    (root / "photos" / "raw" / "r.txt").write_text("raw\n")
+
+
 def test_rsync_of_a_folder_is_the_persons_copy(root: Path, store: Store) -> None:
     """`rsync -a photos/ backup/` is one act, a folder copy as `cp -r` is: one authored
     file_copy of the folder (before: rsync was a sync tool, one summary of new files not
     authored). rsync's own opens of the temporary files it writes are no reads."""
     _need("rsync")
-    (root / "photos" / "raw").mkdir(parents=True)
-    for i in range(5):
-        (root / "photos" / f"p{i}.txt").write_text(f"photo {i}\n")
-    (root / "photos" / "raw" / "r.txt").write_text("raw\n")
+    _photos(root, 5)
     (root / "backup").mkdir()
     with Recorder(store, [root], make_config()) as rec:
         sh("rsync -a photos/ backup/", root)
@@ -124,10 +129,7 @@ def test_a_folder_copied_into_a_folder_counts_each_file_once(root: Path, store: 
     it. The copy's count of files per entry took every one of them twice (11 or 12 for 6 files,
     most runs) while its total was right."""
     _need("rsync")
-    (root / "photos" / "raw").mkdir(parents=True)
-    for i in range(20):
-        (root / "photos" / f"p{i:02d}.txt").write_text(f"photo {i}\n")
-    (root / "photos" / "raw" / "r.txt").write_text("raw\n")
+    _photos(root, 20)
     (root / "archive").mkdir()
     with Recorder(store, [root], make_config()) as rec:
         sh(f"rsync -a photos {dest}", root)
