@@ -1,6 +1,6 @@
 """The red teams' corpora stay caught (the first two; a third is kept unseen, see
 docs/privacy.md): documents with secrets written by people who never saw
-the redactor (tests/fixtures/redteam/*.md say how each was made and marked), each secret an
+the redactor (tests/redteam/*.md say how each was made and marked), each secret an
 exact substring that must not survive redaction, and look-alikes that must stay untouched.
 Each corpus was held out when written and then used to close gaps by format class, so these
 are regression guards, not measures of what an unseen corpus would show (docs/privacy.md)."""
@@ -15,7 +15,7 @@ import pytest
 
 from filegram.redact import redact
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "redteam"
+CORPORA = Path(__file__).resolve().parents[1] / "redteam"  # not in fixtures/: that folder is imported as trajectories
 _PLACEHOLDER = re.compile(r"\[REDACTED:\w+\]")
 
 # corpus -> (secrets allowed to stay, look-alikes allowed to be touched), with the reason
@@ -27,7 +27,7 @@ ALLOWED = {
 
 def _score(name: str) -> tuple[list[str], list[str], list[str]]:
     missed, partial, touched = [], [], []
-    for line in (FIXTURES / f"{name}.jsonl").read_text(encoding="utf-8").splitlines():
+    for line in (CORPORA / f"{name}.jsonl").read_text(encoding="utf-8").splitlines():
         item = json.loads(line)
         out = redact(item["text"])
         if not item["secrets"]:

@@ -27,9 +27,13 @@ def results_as_ordinary_user(tmp_path_factory: pytest.TempPathFactory) -> list[w
             os.environ["FILEGRAM_NO_PROC_CONNECTOR"] = old
 
 
-# of the suite's 72 program runs (see forgive_missed_programs); 3 of 44 before the tool zoo
-# (make, cmake, cargo, npm, rsync, sed, perl, gzip, xz, 7z, sqlite3, curl) added 28
-MISSED_AT_MOST = 5
+# of the suite's 72 program runs (see forgive_missed_programs): a scan that did not wake on
+# a program's exec would miss most of them. How many of the shortest (a `git commit`, a
+# one-file rsync, an sqlite3 select: a few milliseconds each) end before the scan reads them
+# depends on the load: 3 of 44 before the tool zoo added 28 runs, up to 5 of 72 on the
+# helper's runs, 6 of 72 in a clean clone's full `make test` (the other worker busy beside
+# it). A fifth is the bound: well above what load does, far below a scan that is not woken.
+MISSED_AT_MOST = 72 // 5
 
 
 def test_the_same_as_an_ordinary_user(results_as_ordinary_user: list[workflows.WorkflowResult]) -> None:
