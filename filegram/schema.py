@@ -361,6 +361,11 @@ def validate_event(event: Any, *, source: str | None = None, index: int | None =
         if spec.kind == INT and isinstance(value, float):
             value = int(value)
         out[spec.name] = value
+    for name in ("event_id", "session_id"):
+        if not out[name]:
+            raise fail(f"{etype}: field '{name}' must not be empty")
+    if etype == "context_switch" and out.get("from_file") is None and out.get("to_file") is None:
+        raise fail("context_switch: needs 'from_file' or 'to_file' (a switch between two windows that show no file says nothing)")
     if etype == "file_write" and out["operation"] not in WRITE_OPERATIONS:
         raise fail(f"file_write: field 'operation' must be 'create' or 'overwrite', got '{out['operation'][:40]}'")
     # Keep unknown extra fields (lossless round trip), if they are plain JSON.

@@ -84,6 +84,8 @@ def _shape(etype: Any, names: tuple[Any, ...], types: tuple[type, ...]) -> Shape
     present = dict(zip(names, types, strict=True))
     if any(f.required and f.name not in present for f in known.values()):
         return None
+    if etype == "context_switch" and all(present.get(n, _NONE) is _NONE for n in ("from_file", "to_file")):
+        return None  # a switch that names no file: validate_event refuses it
     checks: list[tuple[str, int]] = []
     for name, t in present.items():
         spec = known.get(name)
@@ -234,6 +236,7 @@ def action_rows(
                 ts = float(ev["timestamp"])
                 if (
                     ts - ts == 0.0  # finite
+                    and eid and sid  # empty ids: validate_event refuses them
                     and (not shape.checks or _values_ok(ev, shape.checks))
                     and len(eid) <= MAX_STRING and "\x00" not in eid and (eid.isascii() or is_unicode(eid))
                     and (sid in sns or _text_ok(sid))

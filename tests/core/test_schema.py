@@ -42,6 +42,8 @@ def test_make_round_trips_through_event_dict(etype):
     required = {s.name: ("x/y.md" if s.kind == "str" else 1) for s in ACTION_SPECS[etype] if s.required}
     if etype == "file_write":
         required["operation"] = "create"
+    if etype == "context_switch":
+        required["to_file"] = "x/y.md"  # both its files may be null, not both absent
     a = Action.make(etype, "s1", 1770000000000.5, **required)
     ev = a.to_event()
     assert json.loads(json.dumps(ev)) == ev
@@ -64,6 +66,9 @@ def test_make_rejects_unknown_fields():
         ({"timestamp": "yesterday"}, "field 'timestamp' must be a number, got str"),
         ({"file_path": None}, "field 'file_path' of file_read must not be null"),
         ({"event_type": "tool_call"}, "simulation metadata"),
+        ({"session_id": ""}, "field 'session_id' must not be empty"),
+        ({"event_type": "context_switch", "file_path": None, "to_file": None},
+         "context_switch: needs 'from_file' or 'to_file'"),
     ],
 )
 def test_validation_messages_are_precise(patch, message):
