@@ -97,3 +97,21 @@ def shutil_which(name: str) -> str | None:
     import shutil
 
     return shutil.which(name)
+
+
+def test_a_build_summarised_in_parts_is_the_one_summary_expected() -> None:
+    """On a loaded machine `cargo build` pauses longer than a burst's quiet time while it
+    compiles and is summarised twice (seen in a clean clone's full run): summaries in the
+    expected folder count as the expected one; another folder's do not."""
+    expected = [("dir_create", "hello", False), ("file_write", "hello", "create", False)]
+
+    def summary(etype: str, path: str) -> dict:
+        ev = {"event_type": etype, "bulk": True, "authored": False}
+        ev.update({"dir_path": path} if etype == "dir_create" else {"file_path": path, "operation": "create"})
+        return ev
+
+    split = [summary("dir_create", "hello/targetqs52uB"), summary("file_write", "hello/Cargo.lock"),
+             summary("dir_create", "hello/target"), summary("file_write", "hello/target")]
+    assert workflows._joined_summaries(expected, split) == expected
+    other = [summary("file_write", "hello2/x")]
+    assert workflows._joined_summaries(expected, other) == [("file_write", "hello2/x", "create", False)]
