@@ -155,7 +155,7 @@ def _thrown_away(by: dict[str, Events]) -> set[Any]:
 
 def _range(e: Mapping[str, Any]) -> tuple[int, int] | None:
     vr = e.get("view_range")
-    if isinstance(vr, _PAIR) and len(vr) == 2 and type(vr[0]) is int and type(vr[1]) is int:
+    if isinstance(vr, _PAIR) and len(vr) == 2 and isinstance(vr[0], int) and isinstance(vr[1], int):
         return vr[0], vr[1]
     return None
 
@@ -190,11 +190,8 @@ def _consumption(by: dict[str, Events]) -> dict[str, Any]:
     files = len({e.get("file_path") for e in reads})
     ranges: list[list[int] | None] = []
     for e in reads[:MAX_RANGES]:
-        vr = e.get("view_range")
-        if isinstance(vr, _PAIR) and len(vr) == 2 and isinstance(vr[0], int) and isinstance(vr[1], int):
-            ranges.append([vr[0], vr[1], _int(e.get("content_length"))])
-        else:
-            ranges.append(None)
+        rng = _range(e)
+        ranges.append(None if rng is None else [rng[0], rng[1], _int(e.get("content_length"))])
     return {
         # Style needs something to choose between: a few accesses over more than one file.
         "opp": access >= 3 and files >= 2,
