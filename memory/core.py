@@ -66,7 +66,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    through a file are one read (A); output whose content is not known (a Word or PDF file
 #    kept as bytes) is no chance to show text only (F); edits of one file saved back to back
 #    within seconds (an editor saving as one types) are one change (D).
-ALGORITHM = 10
+# 11: folders made only to receive copies (a copied tree) or only new images (a figures
+#    folder) are not organisation (C).
+ALGORITHM = 11
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

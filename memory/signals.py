@@ -248,8 +248,32 @@ def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str
             "list_share": round(sum(k for _, k in shapes.values()) / written, 3) if written else None}
 
 
+def _not_organising(dirs: Events, by: dict[str, Events], creates: Events) -> set[int]:
+    """Folders whose making says nothing of how the person organises (C), by what the
+    session placed in them:
+
+    - only copies: a backup or a copied project, whose structure is the source tree's;
+    - only new images: a figures folder, the place of the visual output (table 2 counts a
+      figures folder under F, cross-modal), whatever it is called in the person's language.
+
+    A folder that receives files moved in, or documents written there, is organising."""
+    placed: list[tuple[str, str]] = [(str(e.get("dest_path") or ""), "copy") for e in by.get("file_copy", _NONE)]
+    placed += [(str(e.get("new_path") or ""), "move") for e in by.get("file_move", _NONE)]
+    for e in creates:
+        path = str(e.get("file_path") or "")
+        placed.append((path, "image" if _ext(path) in IMAGE_TYPES else "write"))
+    out = set()
+    for e in dirs:
+        prefix = str(e.get("dir_path") or "").rstrip("/") + "/"
+        kinds = {kind for path, kind in placed if path.startswith(prefix)}
+        if kinds == {"copy"} or kinds == {"image"}:
+            out.add(id(e))
+    return out
+
+
 def _organisation(by: dict[str, Events], creates: Events) -> dict[str, Any]:
-    dirs = by.get("dir_create", _NONE)
+    aside = _not_organising(by.get("dir_create", _NONE), by, creates)
+    dirs = [e for e in by.get("dir_create", _NONE) if id(e) not in aside]
     moves = by.get("file_move", _NONE)
     dir_depths = []
     for e in dirs:

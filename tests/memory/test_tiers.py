@@ -605,6 +605,40 @@ def test_a_flat_persons_occasional_folder_is_chance(session_builder):
     assert person(3) == "M"
 
 
+def test_copying_a_tree_is_not_organising(session_builder):
+    # A backup copy of a project into backup/2026-04/docs/...: the folders mirror the source
+    # tree, made in one burst by a program or a drag; the person made no hierarchy.
+    b = session_builder()
+    b.write("report.md", _doc(30))
+    for d in ("backup", "backup/2026-04", "backup/2026-04/docs"):
+        b.add("dir_create", dir_path=d, depth=d.count("/") + 1, gap_ms=5)
+    b.add("file_copy", source_path="docs/a.md", dest_path="backup/2026-04/docs/a.md", gap_ms=5)
+    b.add("file_copy", source_path="report.md", dest_path="backup/2026-04/report.md", gap_ms=5)
+    assert _signals(b)["C"]["dirs"] == 0 and _tiers(b)["C"]["tier"] == "R"
+    # sorting files into a new folder is organising
+    b.add("dir_create", dir_path="archive/2026", depth=2)
+    b.add("file_move", old_path="report.md", new_path="archive/2026/report.md")
+    assert _signals(b)["C"]["dirs"] == 1
+
+
+def test_a_figures_folder_is_visual_output_not_organising(session_builder):
+    # Charts saved into a folder of their own ("figures", "Abbildungen", "图表": any name) are
+    # how a visual person delivers (table 2, F), not a hierarchy: a flat person who makes
+    # charts every session was read as an organiser.
+    def make(b, i):
+        b.add("dir_create", dir_path=f"plots{i}", depth=1)
+        b.write(f"plots{i}/chart.png", "\x89PNG")
+        b.write("report.md", _doc(30))
+    est = _user(session_builder, make, 12)
+    assert est["C"].tier == "R" and est["F"].tier == "L"
+    # a folder that also receives a document is organising
+    b = session_builder()
+    b.add("dir_create", dir_path="figures", depth=1)
+    b.write("figures/chart.png", "\x89PNG")
+    b.write("figures/readme.md", _doc(5))
+    assert _signals(b)["C"]["dirs"] == 1
+
+
 def test_thin_evidence_is_unknown(session_builder):
     est = _user(session_builder, lambda b, i: b.write("r.md", _doc(30)), 1)
     assert est["C"].tier == "unknown" and est["C"].confidence == 0.0
