@@ -391,11 +391,12 @@ def _cross_modal(creates: Events, text_of: Mapping[int, str]) -> dict[str, Any]:
     data_files = sum(1 for x in exts if x in STRUCTURED_TYPES)
     rows = 0
     seen = 0  # outputs whose content can show it: a text whose words are known
-    for e, x in zip(creates, exts, strict=True):
+    for e in creates:
         text = text_of.get(id(e))
         if text:
             seen += 1
-            if x in TEXT_TYPES:
+            # an office document's text holds its tables as markdown rows (recorder.officetext)
+            if _text_kind(e, TEXT_TYPES, text_of):
                 rows += table_rows(text)
     figure_dirs = {p.rsplit("/", 1)[0] for p in visual_paths if "/" in p and FIGURE_DIR.search(p.rsplit("/", 1)[0].rsplit("/", 1)[-1])}
     # A chance to show it: an image or data file made, or a text whose tables can be seen.

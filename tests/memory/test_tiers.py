@@ -455,6 +455,16 @@ def test_output_that_is_only_bytes_is_no_evidence_of_text_only(session_builder):
     assert "F" not in _tiers(b)
 
 
+def test_tables_in_a_word_document_whose_text_is_known_are_tables(session_builder):
+    # The recorder extracts a Word table as markdown rows (recorder.officetext): a report
+    # with a table is a table writer's output (F = M), not text only. Before, the document
+    # counted as a chance to show F and its tables did not.
+    report = "Quarterly review\n\nSales grew.\n\n| Region | Sales |\n|---|---|\n| North | 12 |\n| South | 9 |\n"
+    b = session_builder()
+    b.write("review.docx", report)
+    assert _signals(b)["F"]["table_rows"] == 3 and _tiers(b)["F"]["tier"] == "M"
+
+
 def test_files_nobody_named_are_scratch(session_builder):
     # Applications name a new document "Untitled 3", "New Text Document" or "Document1"
     # until its author names it: deleting such files, even ones left by an earlier session,
