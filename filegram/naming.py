@@ -82,6 +82,21 @@ def looks_like_backup(rel_dest: str) -> bool:
     return bool(_BACKUP_RE.search(parts[-1]))
 
 
+# A date or version at the end of a name: on a copy it dates the backup (`report_2025-03-01.md`);
+# on a document written anew it is only its name (`minutes_2025-03-01.docx`, `plan_v2.md`).
+_DATED_NAME_RE = re.compile(r"(?i)[_\-. ](v\d+|\d{8}|\d{4}-\d{2}-\d{2})(\.\w+)?$")
+
+
+def looks_like_written_backup(rel_path: str) -> bool:
+    """A file written (not copied) whose name says it is a backup (`notes.bak`, `draft~`,
+    `copy of plan.md`, `scan (1).pdf`): looks_like_backup without the dates and versions that
+    people put in the names of new documents."""
+    if not looks_like_backup(rel_path):
+        return False
+    name = rel_path.rsplit("/", 1)[-1]
+    return not _DATED_NAME_RE.search(name) or bool(_BACKUP_RE.search(_DATED_NAME_RE.sub("", name)))
+
+
 def naming_change(old: str, new: str) -> str:
     """FileGram's naming_pattern_change for a rename."""
     so, sn = _stem(old), _stem(new)

@@ -59,14 +59,34 @@ PRODUCE = frozenset({"file_write", "file_edit"})
 ORGANISE = frozenset({"dir_create", "file_move", "file_rename", "file_delete", "file_copy"})
 
 
+# Path fields of each action type, which a Windows recorder writes with backslashes.
+PATH_FIELDS = {
+    **{t: ("file_path",) for t in ("file_read", "file_write", "file_edit", "file_delete")},
+    "file_move": ("old_path", "new_path"), "file_rename": ("old_path", "new_path"),
+    "file_copy": ("source_path", "dest_path"), "dir_create": ("dir_path",), "file_browse": ("directory_path",),
+    "cross_file_reference": ("source_file", "target_file"), "context_switch": ("from_file", "to_file"),
+}
+
+
+def _posix_paths(e: dict[str, Any]) -> dict[str, Any]:
+    """A Windows path (`C:\\Users\\ana\\report.docx`, `\\\\server\\share\\x`) with forward
+    slashes, so that names, folders and depths read the same as a POSIX recorder's. A path
+    that has a forward slash is left alone (on POSIX a backslash may be part of a name)."""
+    for k in PATH_FIELDS.get(e.get("event_type"), ()):
+        v = e.get(k)
+        if type(v) is str and "\\" in v and "/" not in v:
+            e[k] = v.replace("\\", "/")
+    return e
+
+
 def clean_events(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """Atomic actions only, as new dicts in time order (stable for equal timestamps), a
     program's actions marked `"authored": false` where the producer did not say
-    (memory.authorship).
+    (memory.authorship), Windows paths written with forward slashes.
 
     The store yields a session's actions in time order already: their times are read once,
     and when they are in order (what a stable sort would keep) the sort is skipped."""
-    evs = [dict(e) for e in events
+    evs = [_posix_paths(dict(e)) for e in events
            if (type(e) is dict or isinstance(e, Mapping)) and e.get("event_type") not in METADATA_TYPES]
     times = [float(e.get("timestamp") or 0.0) for e in evs]
     if not all(map(le, times, times[1:])):

@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from filegram.naming import looks_like_backup, looks_temporary
+from filegram.naming import looks_like_backup, looks_like_written_backup, looks_temporary
 from filegram.schema import OFFICE_TYPES, depth_of, dir_depth_of
 
 from .content import IMAGE_TYPES, STRUCTURED_TYPES, TEXT_TYPES, analyse, table_rows
@@ -80,6 +80,11 @@ def _temporary(name: str) -> bool:
 @functools.lru_cache(maxsize=4096)
 def _backup(name: str) -> bool:
     return looks_like_backup(name)
+
+
+@functools.lru_cache(maxsize=4096)
+def _written_backup(name: str) -> bool:
+    return looks_like_written_backup(name)
 
 
 def _text_kind(e: Mapping[str, Any], kinds: frozenset[str], text_of: Mapping[int, str]) -> bool:
@@ -336,17 +341,24 @@ def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]
     # whole however little changed: only a text file's overwrite (an office document's
     # whose text was kept: it shared no line with before) says "rewrote it".
     overwrites = sum(1 for e in writes if e.get("operation") == "overwrite" and _text_kind(e, TEXT_TYPES, text_of))
-    backups = sum(1 for e in by.get("file_copy", _NONE)
-                  if e.get("is_backup") is True or _backup(_name(str(e.get("dest_path") or ""))))
+    backup_copies = [e for e in by.get("file_copy", _NONE)
+                     if e.get("is_backup") is True or _backup(_name(str(e.get("dest_path") or "")))]
+    backups = len(backup_copies)
+    # Saves no one can diff of a file backed up first: how much changed is unknown, that it was
+    # backed up and then changed is not (table 2's incremental reviser keeps backup copies).
+    backed_up = {str(e.get("source_path") or "") for e in backup_copies}
+    blind_saves = sum(1 for e in writes if e.get("operation") == "overwrite" and str(e.get("file_path") or "") in backed_up
+                      and not _text_kind(e, TEXT_TYPES, text_of))
     if len(edits) > 1:
         edits = _saves_joined(edits, order)
     per_file = Counter(str(e.get("file_path")) for e in edits) if edits else {}
     return {
         # Changing existing work: an edit or a rewrite in place.
-        "opp": bool(edits or overwrites),
+        "opp": bool(edits or overwrites or blind_saves),
         "edits": len(edits),
         "overwrites": overwrites,
         "backups": backups,
+        "blind_saves": blind_saves,
         "sizes": [_int(e.get("lines_added")) + _int(e.get("lines_deleted")) for e in edits[:MAX_EDIT_SIZES]],
         "passes": max(per_file.values(), default=0),
     }
@@ -366,9 +378,12 @@ def _curation(by: dict[str, Events], creates: Events, tool_made: set[Any]) -> di
     made_at: dict[str, float] = {}  # path -> when the person first made it in this session
     for e in creates:
         made_at.setdefault(str(e.get("file_path") or ""), _ts(e))
+    copied = {str(e.get("dest_path") or "") for e in by.get("file_copy", _NONE)}
     for e in by.get("file_copy", _NONE):
         made_at.setdefault(str(e.get("dest_path") or ""), _ts(e))
-    leftovers = {p for p in made_at if p and (_temporary(_name(p)) or _backup(_name(p)))}
+    # a date or a version in the name of a copy marks a backup; in a new document's, its name
+    leftovers = {p for p in made_at if p and (_temporary(_name(p)) or
+                                               (_backup(_name(p)) if p in copied else _written_backup(_name(p))))}
     # A program's intermediate files (what a build or a test run made and then removed) are
     # the program's housekeeping, whoever started it: no curation habit of the person's.
     deletes = [e for e in by.get("file_delete", _NONE) if e.get("file_path") not in tool_made]

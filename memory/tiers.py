@@ -242,6 +242,10 @@ def organisation(s: Mapping[str, Any]) -> SessionCategory:
 # passes or in blocks, so edit sizes are judged on the larger edits. Counted on the lines
 # themselves, not after the verbosity factor: a one-line change is one line for anyone.
 TOUCH_UP_LINES = 2
+# A backup copy, then saves of a file known only by its bytes (a Word file whose text the
+# recorder did not extract): half of table 2's incremental signature (backups), the other
+# half (small edits) unseen.
+BLIND_SAVE_WEIGHT = 0.5
 
 
 def iteration(s: Mapping[str, Any], scale: float = 1.0) -> SessionCategory:
@@ -252,9 +256,10 @@ def iteration(s: Mapping[str, Any], scale: float = 1.0) -> SessionCategory:
     sizes = [x / scale for x in raw]
     text = f"{edits} edit(s)" + (f" of {statistics.median(sizes):.0f} lines (median)" if sizes else "") + \
         (f", {touch_ups} touch-up(s)" if touch_ups else "") + f", {over} rewrite(s) in place, {backups} backup(s)"
-    if not edits and not over:  # only touch-ups
+    if not edits and not over:  # only touch-ups, or saves no one can diff
         if backups:  # a backup copy first still says "incremental" (table 2)
-            return SessionCategory("L", min(1.0, touch_ups / 2), text)
+            blind = int(s.get("blind_saves") or 0)
+            return SessionCategory("L", min(1.0, touch_ups / 2 + BLIND_SAVE_WEIGHT * min(blind, 1)), text)
         return SessionCategory(None, 0.0, text)  # no evidence either way
     weight = min(1.0, (edits + over) / 2)
     if over and over >= edits and not backups:

@@ -465,6 +465,42 @@ def test_tables_in_a_word_document_whose_text_is_known_are_tables(session_builde
     assert _signals(b)["F"]["table_rows"] == 3 and _tiers(b)["F"]["tier"] == "M"
 
 
+def test_windows_paths_read_like_posix_ones(session_builder):
+    # A Windows recorder writes C:\\Users\\... : the names in it (a "copy of" backup, a
+    # scratch file) and its folders must read as they do with forward slashes.
+    b = session_builder()
+    b.write(r"C:\Users\ana\Work\plan.md", _doc(30))
+    b.add("file_copy", source_path=r"C:\Users\ana\Work\plan.md", dest_path=r"C:\Users\ana\Work\copy of plan.md")
+    b.write(r"C:\Users\ana\Work\tmp_calc.md", "scratch\n")
+    b.add("file_delete", file_path=r"C:\Users\ana\Work\tmp_calc.md", file_age_ms=1.0)
+    e = _signals(b)["E"]
+    assert (e["leftovers"], e["cleaned"]) == (2, 1)  # the backup copy was kept
+
+
+def test_a_date_in_a_new_documents_name_is_no_backup(session_builder):
+    # `minutes_2026-03-04.docx` written anew is a document named by its date, not a backup
+    # left behind; the same name on a copy of a document dates the backup.
+    b = session_builder()
+    b.write("minutes_2026-03-04.md", _doc(30))
+    b.write("plan_v2.md", _doc(30))
+    assert not _signals(b)["E"]["opp"]
+    b.add("file_copy", source_path="plan_v2.md", dest_path="plan_2026-03-04.md")
+    assert _signals(b)["E"]["leftovers"] == 1
+
+
+def test_a_backup_before_saving_a_word_file_shows_incremental_revising(session_builder):
+    # A Word file the recorder keeps only as bytes: its saves say nothing of how much
+    # changed, but a backup copy made before saving it is table 2's incremental reviser.
+    b = session_builder()
+    b.add("file_copy", source_path="budget.docx", dest_path="budget - Kopie.docx", is_backup=True)
+    b.write("budget.docx", "PK\x03\x04 bytes", op="overwrite", snapshot=False)
+    b.write("budget.docx", "PK\x03\x04 more bytes", op="overwrite", snapshot=False)
+    assert _tiers(b)["D"]["tier"] == "L"
+    plain = session_builder()  # saves alone, no backup: no evidence either way
+    plain.write("budget.docx", "PK\x03\x04 bytes", op="overwrite", snapshot=False)
+    assert "D" not in _tiers(plain)
+
+
 def test_files_nobody_named_are_scratch(session_builder):
     # Applications name a new document "Untitled 3", "New Text Document" or "Document1"
     # until its author names it: deleting such files, even ones left by an earlier session,
