@@ -651,6 +651,15 @@ def test_a_flat_persons_occasional_folder_is_chance(session_builder):
     assert person(3) == "M"
 
 
+def test_a_person_whose_work_never_asks_for_notes_is_not_five_times_verbose(session_builder):
+    # Every session one 130-line report: the lower fifth of this person's writing is their
+    # reports, not notes. With the verbosity factor free up to 5 both readings turned the
+    # reports into short notes and called them minimal; within 3 (people differ by "factors
+    # of several") the half-way reading still sees a balanced report.
+    est = _user(session_builder, lambda b, i: b.write("r.md", _doc(130)), 12)["B"]
+    assert est.tier != "R" and est.posterior["M"] > est.posterior["R"]
+
+
 def test_copying_a_tree_is_not_organising(session_builder):
     # A backup copy of a project into backup/2026-04/docs/...: the folders mirror the source
     # tree, made in one burst by a program or a drag; the person made no hierarchy.
