@@ -227,19 +227,25 @@ class Memory:
         for i in range(0, len(todo), BATCH):
             batch = todo[i : i + BATCH]
             with gc_paused():  # encode and fold (the flush at the batch's end included)
-                engrams = self.encode_many(batch)
-                with self._folder.batch():
-                    self._drop_live()  # another process may have folded one since
-                    self._folder.apply_many(list(zip(engrams, batch, strict=True)), cluster=not late)
-                    if late:  # per batch, so every committed batch leaves consistent clusters
-                        self._folder.recluster()
-                    self._bump()
+                self._ingest_batch(batch, late)
         if self.config["memory"].get("llm_episode_narratives", False):
             self.narrate_episodes([s["id"] for s in todo])
         if self.config["memory"].get("llm_judge", True):
             self.judge_tiers()
             self.judge_uncertain()
         return len(todo)
+
+    def _ingest_batch(self, batch: list[dict[str, Any]], late: bool) -> None:
+        """Encode and fold one batch of closed sessions in one transaction. Its engrams are
+        freed when this returns, before the collector is switched on again: alive then, they
+        were all walked by the collection that followed (~2% of consolidate's CPU)."""
+        engrams = self.encode_many(batch)
+        with self._folder.batch():
+            self._drop_live()  # another process may have folded one since
+            self._folder.apply_many(list(zip(engrams, batch, strict=True)), cluster=not late)
+            if late:  # per batch, so every committed batch leaves consistent clusters
+                self._folder.recluster()
+            self._bump()
 
     # -- live memory -------------------------------------------------------------------
 

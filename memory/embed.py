@@ -28,10 +28,13 @@ __all__ = ["Embedder", "HashingEmbedder", "LiteLLMEmbedder", "MiniLMEmbedder", "
 if TYPE_CHECKING:
     from filegram.config import Config
 
-# Per dimension: token -> its signed slot code, and token -> its stem's (0: none), shared by
-# every HashingEmbedder of the process: a word's crc32 is the same in every text.
-_CODES: dict[int, tuple[dict[bytes, int], dict[bytes, int]]] = {}
+# Per dimension: token -> its signed slot code and its stem's (0: none) in one int, shared by
+# every HashingEmbedder of the process (a word's crc32 is the same in every text). One look-up
+# per token of a text instead of two: each code plus dim + 1 is positive, the token's in the
+# low 32 bits and its stem's above them.
+_CODES: dict[int, dict[bytes, int]] = {}
 MAX_CACHED_TOKENS = 200_000
+_LOW_BITS = (1 << 32) - 1
 
 
 class Embedder(Protocol):
@@ -57,7 +60,7 @@ class HashingEmbedder:
 
     def __init__(self, dim: int = 256):
         self.dim = dim
-        self._codes, self._stem_codes = _CODES.setdefault(dim, ({}, {}))
+        self._packed = _CODES.setdefault(dim, {})
 
     def _code(self, tok: bytes) -> int:
         """A token's slot and sign as one signed code: +-(slot + 1)."""
@@ -68,20 +71,19 @@ class HashingEmbedder:
         stem = stem_of(tok)
         return self._code(stem) if stem else 0
 
-    def _codes_of(self, toks: KeysView[bytes]) -> tuple[list[int], list[int]]:
-        """The codes of tokens and of their stems, from the process-wide cache."""
-        cache, stems = self._codes, self._stem_codes
+    def _pack(self, tok: bytes) -> int:
+        """A token's code and its stem's code, packed (see _CODES)."""
+        off = self.dim + 1
+        return (self._code(tok) + off) | ((self._stem_code(tok) + off) << 32)
+
+    def _packed_of(self, toks: KeysView[bytes]) -> None:
+        """Put the packed codes of tokens into the process-wide cache."""
+        cache = self._packed
         if not toks <= cache.keys():
             if len(cache) > MAX_CACHED_TOKENS:
                 cache.clear()  # bounded memory; rehashing is cheap
-                stems.clear()
             for tok in [t for t in toks if t not in cache]:
-                stems[tok] = self._stem_code(tok)
-                cache[tok] = self._code(tok)
-        try:
-            return list(map(cache.__getitem__, toks)), list(map(stems.__getitem__, toks))
-        except KeyError:  # another thread cleared the cache meanwhile
-            return [self._code(t) for t in toks], [self._stem_code(t) for t in toks]
+                cache[tok] = self._pack(tok)
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """Each text's signed token and stem counts summed into its slots, all texts in one
@@ -105,18 +107,19 @@ class HashingEmbedder:
 
     def _code_array(self, toks: list[bytes]) -> np.ndarray:
         """The tokens' codes followed by their stems' codes, from the process-wide cache."""
-        def codes() -> np.ndarray:
-            both = chain(map(self._codes.__getitem__, toks), map(self._stem_codes.__getitem__, toks))
-            return np.fromiter(both, dtype=np.int64, count=2 * len(toks))
+        def packed() -> np.ndarray:
+            return np.fromiter(map(self._packed.__getitem__, toks), dtype=np.int64, count=len(toks))
 
         try:
-            return codes()
+            both = packed()
         except KeyError:
-            self._codes_of(dict.fromkeys(toks).keys())
-        try:
-            return codes()
-        except KeyError:  # another thread cleared the cache meanwhile
-            return np.array([self._code(t) for t in toks] + [self._stem_code(t) for t in toks], dtype=np.int64)
+            self._packed_of(dict.fromkeys(toks).keys())
+            try:
+                both = packed()
+            except KeyError:  # another thread cleared the cache meanwhile
+                both = np.array([self._pack(t) for t in toks], dtype=np.int64)
+        off = self.dim + 1
+        return np.concatenate([(both & _LOW_BITS) - off, (both >> 32) - off])
 
 
 class MiniLMEmbedder:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections import Counter
+from collections import Counter, _count_elements  # type: ignore[attr-defined]
 from collections.abc import Mapping
 
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9_'-]*|[\u3400-\u9fff]", re.I)
@@ -89,7 +89,11 @@ def count_tokens(text: str) -> Counter[bytes]:
     if raw[:1] in (b"_", b"'", b"-") or (b"_" in raw and b" _" in raw) or (b"'" in raw and b" '" in raw) \
             or (b"-" in raw and b" -" in raw):
         raw = _LEADING_RUN.sub(b" ", b" " + raw)
-    return Counter(raw.split())
+    # Counter(tokens) is Counter.update in Python (a Mapping check through the ABC, a super()
+    # call) around this one C loop: a few microseconds a text, ~15% of counting a chunk.
+    counts: Counter[bytes] = Counter()
+    _count_elements(counts, raw.split())
+    return counts
 
 
 def _is_word(tok: bytes) -> bool:
