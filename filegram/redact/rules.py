@@ -333,8 +333,8 @@ def plausible_secret(value: str, *, min_len: int = 3, quoted: bool = False) -> b
         return False  # a call, an index, a dict
     if re.fullmatch(r"[a-z]+", v) and len(v) <= 3:
         return False
-    if re.fullmatch(r"\d+(?:\.\d+)?", v) and len(v) < 4:
-        return False
+    if re.fullmatch(r"\d+(?:\.\d+)?", v) and len(v) < 4 or re.fullmatch(r"\d+\.\.\.?\d+", v):
+        return False  # a number, a range (8..63)
     return True
 
 
@@ -1026,9 +1026,9 @@ def strong_password(token: str, classes: int = 3) -> bool:
         return False
     if token.startswith(("$", "%", "/", "~/", "./", "--")) or _EMAIL.fullmatch(token):
         return False
-    left, eq, _ = token.partition("=")
-    if eq and _LEFT_IDENT.fullmatch(left) and not any(c.isdigit() for c in left):
-        return False  # KEY=value, min_length=12
+    left, eq, right = token.partition("=")
+    if eq and _LEFT_IDENT.fullmatch(left) and (not any(c.isdigit() for c in left) or (not right and re.search(r"\w[-_]\w", left))):
+        return False  # KEY=value, min_length=12, a parameter's name (wpa2-pre-shared-key=)
     have = (any(c.islower() for c in token), any(c.isupper() for c in token), any(c.isdigit() for c in token),
             any(c in _PASSWORD_SYMBOLS for c in token))
     return sum(have) >= classes and have[2] and have[3] and (have[0] or have[1])
@@ -1084,11 +1084,14 @@ _CRYPT_HASH = re.compile(
     r"""|\$pbkdf2(?:-sha\d+)?\$\d+\$[./A-Za-z0-9+=]{8,}\$[./A-Za-z0-9+=]{16,}"""
     r"""|pbkdf2_sha\d+\$\d+\$[A-Za-z0-9+/=]{4,}\$[A-Za-z0-9+/=]{20,}"""
     r"""|SCRAM-SHA-256\$\d+:[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+"""
-    r"""|\bmd5[0-9a-f]{32}\b)"""
+    r"""|\bmd5[0-9a-f]{32}\b"""
+    r"""|\$[89]\$[./A-Za-z0-9\-]{8,}(?:\$[./A-Za-z0-9]{20,})?"""  # Cisco type 8 (PBKDF2) and 9 (scrypt); Junos $9$ secrets
+    r"""|\{(?:S?SHA(?:256|384|512)?|S?MD5|CRYPT|PBKDF2(?:-SHA\d+)?|ARGON2|SSHA\d*)\}[A-Za-z0-9+/=.$,\-]{8,})"""  # LDAP userPassword
 )
 # Where a hash may start, found over the whole text (each of these scans at C speed: a
 # regex that opens with a literal, or str.find), then matched in full with _CRYPT_HASH.
-_CRYPT_START = (re.compile(r"\$(?:1|apr1|md5|2[abxy]?|5|6|y|gy|7|argon2(?:id|i|d)|pbkdf2(?:-sha\d+)?)\$"),
+_CRYPT_START = (re.compile(r"\$(?:1|apr1|md5|2[abxy]?|5|6|8|9|y|gy|7|argon2(?:id|i|d)|pbkdf2(?:-sha\d+)?)\$"),
+                re.compile(r"\{(?:S?SHA|S?MD5|CRYPT|PBKDF2|ARGON2)"),
                 re.compile(r"md5[0-9a-f]{32}"))
 _CRYPT_LITERAL_STARTS = ("pbkdf2_sha", "SCRAM-SHA-256$")
 # CREATE USER x IDENTIFIED BY 'pw', ALTER ROLE x WITH LOGIN PASSWORD 'pw', CREATE LOGIN [x] WITH PASSWORD=N'pw'
@@ -2162,10 +2165,77 @@ def find_continued_values(scan: Scan) -> None:
             end = m.end()
 
 
+# -- network devices, DevOps output and finance layouts (own corpus, round 3) ---------------
+
+# Network device configurations: the value after the keyword that sets it, in Cisco IOS/ASA,
+# Juniper, MikroTik, FortiOS, ProCurve and EdgeOS syntax. A type digit (0 plain, 5/8/9 hashes,
+# 7 reversible) may stand between the keyword and the value: `enable secret 9 $9$...`,
+# `password 7 0822455D0A16`, `key 0 RadSecr3t`, `key-string 7 110A...`.
+_NET_VALUE = r"""(?:"(?P<qval>[^"\n]{1,200})"|(?P<val>[^\s"]{1,200}))"""
+_NET_LINE = re.compile(
+    r"""(?im)(?:^|(?<=[:;]))[ \t]*(?P<kw>"""
+    r"""enable[ \t]+(?:password|secret)(?:[ \t]+level[ \t]+\d+)?"""
+    r"""|username[ \t]+\S+(?:[ \t]+privilege[ \t]+\d+)?[ \t]+(?:password|secret)"""
+    r"""|passwd|password|key|key-string|(?:ikev[12][ \t]+)?(?:local-|remote-)?pre-shared-key(?:[ \t]+(?:local|remote))?"""
+    r"""|(?:tacacs|radius)-server[ \t]+(?:host[ \t]+\S+(?:[ \t]+(?:port|auth-port|acct-port|timeout|single-connection)(?:[ \t]+\d+)?)*[ \t]+)?key"""
+    r"""|neighbor[ \t]+\S+[ \t]+password|ip[ \t]+ospf[ \t]+(?:message-digest-key[ \t]+\d+[ \t]+md5|authentication-key)"""
+    r"""|crypto[ \t]+isakmp[ \t]+key|wpa-psk[ \t]+(?:ascii|hex)|ppp[ \t]+(?:chap|pap)[ \t]+(?:password|sent-username[ \t]+\S+[ \t]+password)"""
+    r"""|plaintext-password|authentication-key|(?:set[ \t]+)?(?:secret|psksecret|passwd|password|auth-pwd|priv-pwd|auth-password|priv-password)(?=[ \t]+ENC[ \t])"""
+    r""")[ \t]+(?P<type>[0-9][ \t]+)?(?P<enc>ENC[ \t]+)?""" + _NET_VALUE
+    + r"""(?=[ \t]*(?:$|encrypted\b|address\b|privilege\b|\d+[ \t]*$|;))"""
+)
+# SNMP communities: `snmp-server community X RO 10`, ProCurve `snmp-server community "X" operator`,
+# Junos `set snmp community X authorization ...` and `community X {`, EdgeOS the same block.
+_SNMP_COMMUNITY = re.compile(
+    r"""(?im)(?:\bsnmp-server[ \t]+community|\bset[ \t]+snmp[ \t]+community|^[ \t]*community)[ \t]+"""
+    + _NET_VALUE + r"""(?=[ \t]+(?:view[ \t]+\S+[ \t]+)?(?:ro|rw|operator|manager|unrestricted|restricted|authorization)\b"""
+    r"""|[ \t]+\d+[ \t]*$|[ \t]*\{|[ \t]*$)"""
+)
+# SNMPv3 users: `snmp-server user u g v3 auth sha X priv aes 128 Y`; NTP keys: `ntp authentication-key 1 md5 X 7`.
+_SNMP_USER = re.compile(
+    r"""(?i)\bsnmp-server[ \t]+user\b[^\n]*?\bauth[ \t]+(?:md5|sha\d*)[ \t]+(?P<auth>\S+)(?:[ \t]+priv[ \t]+(?:des|3des|aes(?:[ \t]+\d+)?)[ \t]+(?P<priv>\S+))?""")
+_NTP_KEY = re.compile(r"""(?i)\bntp[ \t]+authentication-key[ \t]+\d+[ \t]+(?:md5|sha\d*|hmac-sha\d*)[ \t]+(?P<val>\S+)""")
+_NET_GENERIC = frozenset({"password", "passwd", "key", "key-string", "plaintext-password", "authentication-key"})
+NET_TRIGGERS = ("password", "passwd", "secret", "key", "community", "psk", "snmp")
+NET_NOT_VALUES = frozenset({"public", "private", "word", "line", "string", "encrypted", "enc", "required", "none", "md5", "sha",
+                            "hidden", "0", "5", "7", "8", "9", "level", "privilege", "chain", "config-key"})
+
+
+def _net_value(value: str) -> bool:
+    v = value.strip()
+    return len(v) >= 3 and v.lower() not in NET_NOT_VALUES and not v.startswith(("<", "${", "$(", "[", "{")) \
+        and not _MASKED.fullmatch(v) and plausible_secret(v, quoted=True) and not v.endswith(">")
+
+
+def find_network_configs(scan: Scan) -> None:
+    """Secrets in network device configurations: enable and user passwords and secrets (plain,
+    type 7, or a hash), TACACS+ and RADIUS keys, key chains, pre-shared keys, BGP/OSPF/NTP
+    keys, SNMP communities and SNMPv3 users; the `$8$`/`$9$` shapes are PASSWORD_HASH's."""
+    text = scan.text
+    for start, end in scan.lines(NET_TRIGGERS):
+        for m in _NET_LINE.finditer(text, start, end):
+            got = _group(m, "qval", "val")
+            generic = m.group("type") is None and m.group("enc") is None and m.group("kw").lower() in _NET_GENERIC
+            if got and _net_value(got[1]) and (not generic or _answer_like(got[1])):  # "Password requirements"
+                scan.add(got[0], got[0] + len(got[1]), "SECRET")
+        for m in _SNMP_COMMUNITY.finditer(text, start, end):
+            got = _group(m, "qval", "val")
+            if got and _net_value(got[1]) and not got[1].endswith("{"):
+                scan.add(got[0], got[0] + len(got[1]), "SECRET")
+        for m in _SNMP_USER.finditer(text, start, end):
+            for g in ("auth", "priv"):
+                if m.group(g) is not None and _net_value(m.group(g)):
+                    scan.add(m.start(g), m.end(g), "SECRET")
+        for m in _NTP_KEY.finditer(text, start, end):
+            if _net_value(m.group("val")):
+                scan.add(m.start("val"), m.end("val"), "SECRET")
+
+
 DETECTORS: tuple[Callable[[Scan], None], ...] = (
     find_tokens, find_credentials, find_assignments, find_tables, find_delimited, find_prose, find_intl,
     find_labelled, find_high_entropy, find_password_forms, find_config_formats, find_keys_codes_and_documents,
     find_access_codes, find_headed_lists, find_seed_words, find_password_values, find_more_formats,
+    find_network_configs,
     find_continued_values, find_repeats,  # last: they read what the others found
 )
 
@@ -2185,7 +2255,7 @@ QUICK_WORDS = tuple(sorted({
     *INTL_TRIGGERS, *INTL_NON_ASCII,
     *INTL_LATIN_NON_ASCII, "passwort", "passord", "de passe", *ACCESS_TRIGGERS, *ACCESS_TRIGGERS_NON_ASCII,
     *HEADING_TRIGGERS, *SEED_TRIGGERS, *SECURITY_Q_TRIGGERS, *BOOKING_TRIGGERS, *TAN_TRIGGERS,
-    *TAX_ID_TRIGGERS, "newcommand", "requirepass", "masterauth", "<add ", "begin license", "\ttrue\t", "\tfalse\t",
+    *TAX_ID_TRIGGERS, *NET_TRIGGERS, "newcommand", "requirepass", "masterauth", "<add ", "begin license", "\ttrue\t", "\tfalse\t",
 }))
 _QUICK_TOKEN = re.compile(
     r"AKIA|ASIA|ABIA|ACCA|A3T|gh[pousr]_|github_pat_|gl[a-z]{1,3}-|xox|sk-|[srp]k_|whsec_|AIza|ya29\.|GOCSPX"
@@ -2201,7 +2271,8 @@ _QUICK_TOKEN = re.compile(
 _QUICK_WORD = re.compile("|".join(re.escape(w) for w in QUICK_WORDS))
 # Shapes that are no TOKEN_FORMATS (find_tokens need not try its formats on them) but that
 # another detector finds without a word: password hashes, DER keys, WIF keys.
-_QUICK_SHAPE = re.compile(r"\$(?:1|apr1|md5|2[abxy]?|5|6|y|gy|7|argon2\w{1,2}|pbkdf2[\w\-]*)\$|pbkdf2_|SCRAM-|md5[0-9a-f]{32}"
+_QUICK_SHAPE = re.compile(r"\$(?:1|apr1|md5|2[abxy]?|5|6|8|9|y|gy|7|argon2\w{1,2}|pbkdf2[\w\-]*)\$|pbkdf2_|SCRAM-|md5[0-9a-f]{32}"
+                          r"|\{(?:S?SHA|S?MD5|CRYPT|PBKDF2|ARGON2)"
                           r"|MI[IJ]|MHcCAQEE|(?<![\w])[5KL9c][1-9A-HJ-NP-Za-km-z]{50,51}(?![\w])|[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}")
 
 
