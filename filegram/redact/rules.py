@@ -192,7 +192,7 @@ SECRET_PARTS = frozenset({
     "secret", "token", "apikey", "accesskey", "secretkey", "privatekey", "authtoken",
     "credential", "credentials", "creds", "cred", "dsn", "salt", "pin", "pincode", "psk",
     "sessionkey", "signingkey", "encryptionkey", "masterkey", "accountkey", "clientsecret",
-    "bearer", "cookie", "connectionstring", "connstr", "totp", "pat",
+    "bearer", "cookie", "connectionstring", "connstr", "totp", "pat", "authtok", "bindpw", "rootpw",
 })
 # A "key" part is secret only after one of these (a bare `key = "sessions"` is a dict key).
 KEY_QUALIFIERS = frozenset({
@@ -364,7 +364,7 @@ _WORDS_ONLY = re.compile(r"[^\W\d_]+(?:[ '’\-][^\W\d_]+)*[.!?…:]?")
 # key: value | key = value | "key": "value" | key => 'value' | --key value | <key>value</key>
 _KEY = r"""(?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,60})"""
 _ASSIGN = re.compile(
-    r"""(?:(?<=^)|(?<=[\s{,;(\[*|"'`>$=&?]))"""  # the key starts a token
+    r"""(?:(?<=^)|(?<=[\s{,;(\[*|"'`>$=&?#]))"""  # the key starts a token (or a commented-out line: #psk="...")
     r"""["'`]?\**""" + _KEY + r"""\**["'`]?\**"""
     r"""[ \t]*(?P<sep>:=|=>|->|=(?!=)|:(?!:))\**[ \t]*"""
     r"""(?:(?P<q>["'`])(?P<qval>[^"'`\n]{1,400})(?P=q)|(?P<val>[^\s"'`,;|<>]{1,400}))""",
@@ -1187,7 +1187,7 @@ def find_config_formats(scan: Scan) -> None:
                 scan.add(m.start("val"), m.end("val"), "SECRET")
     for m in scan.finditer(_PS_SECURE, ("securestring",)):
         scan.add(m.start("qval"), m.end("qval"), "SECRET")
-    for _, end in scan.lines(("master.key",)):
+    for _, end in scan.lines(("master.key", "initialadminpassword")):  # Rails, Jenkins
         nxt = _next_line(text, end)
         if nxt is not None and (k := _MASTER_KEY_LINE.match(text, *nxt)) is not None:
             scan.add(k.start("val"), k.end("val"), "SECRET")
@@ -2173,7 +2173,7 @@ def find_continued_values(scan: Scan) -> None:
 # `password 7 0822455D0A16`, `key 0 RadSecr3t`, `key-string 7 110A...`.
 _NET_VALUE = r"""(?:"(?P<qval>[^"\n]{1,200})"|(?P<val>[^\s"]{1,200}))"""
 _NET_LINE = re.compile(
-    r"""(?im)(?:^|(?<=[:;]))[ \t]*(?P<kw>"""
+    r"""(?i)[ \t]*(?P<kw>"""
     r"""enable[ \t]+(?:password|secret)(?:[ \t]+level[ \t]+\d+)?"""
     r"""|username[ \t]+\S+(?:[ \t]+privilege[ \t]+\d+)?[ \t]+(?:password|secret)"""
     r"""|passwd|password|key|key-string|(?:ikev[12][ \t]+)?(?:local-|remote-)?pre-shared-key(?:[ \t]+(?:local|remote))?"""
@@ -2213,11 +2213,23 @@ def find_network_configs(scan: Scan) -> None:
     keys, SNMP communities and SNMPv3 users; the `$8$`/`$9$` shapes are PASSWORD_HASH's."""
     text = scan.text
     for start, end in scan.lines(NET_TRIGGERS):
-        for m in _NET_LINE.finditer(text, start, end):
+        low = scan.low
+        at = [start]  # the keyword opens the line, or follows a colon or a semicolon ("rotated: tacacs-server key X")
+        for sep in ":;":
+            i = low.find(sep, start, end)
+            while i >= 0:
+                at.append(i + 1)
+                i = low.find(sep, i + 1, end)
+        for m in (m for a in at if (m := _NET_LINE.match(text, a, end)) is not None):
             got = _group(m, "qval", "val")
             generic = m.group("type") is None and m.group("enc") is None and m.group("kw").lower() in _NET_GENERIC
             if got and _net_value(got[1]) and (not generic or _answer_like(got[1])):  # "Password requirements"
                 scan.add(got[0], got[0] + len(got[1]), "SECRET")
+        for m in _NTP_KEY.finditer(text, start, end) if low.find("ntp", start, end) >= 0 else ():
+            if _net_value(m.group("val")):
+                scan.add(m.start("val"), m.end("val"), "SECRET")
+        if low.find("community", start, end) < 0 and low.find("snmp", start, end) < 0:
+            continue
         for m in _SNMP_COMMUNITY.finditer(text, start, end):
             got = _group(m, "qval", "val")
             if got and _net_value(got[1]) and not got[1].endswith("{"):
@@ -2226,16 +2238,91 @@ def find_network_configs(scan: Scan) -> None:
             for g in ("auth", "priv"):
                 if m.group(g) is not None and _net_value(m.group(g)):
                     scan.add(m.start(g), m.end(g), "SECRET")
-        for m in _NTP_KEY.finditer(text, start, end):
-            if _net_value(m.group("val")):
+
+
+
+# DevOps output and configuration: HashiCorp Vault's init and unseal lines, Ansible vault
+# payloads, Terraform state, LDAP daemons' bind passwords, BMC command lines, Consul's ACL
+# tokens and gossip key.
+_VAULT_LINE = re.compile(
+    r"""(?im)^[ \t]*(?:(?:unseal|recovery)[ \t]+key[ \t]+\d{1,2}|initial[ \t]+root[ \t]+token|root[ \t]+token)[ \t]*:[ \t]*(?P<val>[A-Za-z0-9+/=._\-]{16,400})[ \t]*$"""
+    r"""|\bvault[ \t]+operator[ \t]+unseal[ \t]+(?:-[\w\-]+(?:=\S+)?[ \t]+)*(?P<arg>[A-Za-z0-9+/=]{20,400})(?![\w+/=])""")
+_VAULT_KEYS_JSON = re.compile(r'''"(?:unseal|recovery)_keys_(?:b64|hex)"[ \t]*:[ \t]*\[(?P<list>[^\]]{1,4000})\]''')
+VAULT_TRIGGERS = ("unseal", "recovery key", "root token")
+_ANSIBLE_VAULT_LINE = re.compile(r"""[ \t]*(?P<val>[0-9a-f]{2,80})[ \t]*$""")
+_TF_SECRET_OUTPUT = re.compile(r'''"(?P<key>[\w.\-]{1,60})"[ \t]*:[ \t]*\{\s*"value"[ \t]*:[ \t]*"(?P<val>(?:[^"\\\n]|\\.){1,400})"''')
+_TF_SENSITIVE_VALUE = re.compile(r'''"value"[ \t]*:[ \t]*"(?P<val>(?:[^"\\\n]|\\.){1,400})"(?=[^{}]{0,300}?"sensitive"[ \t]*:[ \t]*true)''')
+_TF_RANDOM_RESULT = re.compile(r'''"type"[ \t]*:[ \t]*"random_password"[^\]]{0,2000}?"result"[ \t]*:[ \t]*"(?P<val>(?:[^"\\\n]|\\.){1,400})"''')
+_BIND_PW = re.compile(r"""(?im)^[ \t]*(?:bindpw|rootpw|olcrootpw|bind_pw|ldap_bind_pw|bindpassword)[ \t]*[ \t:=][ \t]*(?:"(?P<qval>[^"\n]{1,200})"|(?P<val>\S{1,200}))[ \t]*$""")
+_BMC_COMMAND = re.compile(
+    r"""\b(?:ipmitool|ipmiutil)\b[^\n|;&]*?[ \t]-P[ \t]*(?:(?P<q1>['"])(?P<v1q>[^'"\n]+)(?P=q1)|(?P<v1>[^\s'"]+))"""
+    r"""|\bracadm\b[^\n|;&]*?[ \t]-p[ \t]+(?:(?P<q2>['"])(?P<v2q>[^'"\n]+)(?P=q2)|(?P<v2>[^\s'"]+))""")
+_GOSSIP_KEY = re.compile(r"""(?im)^[ \t]*["']?encrypt["']?[ \t]*[=:][ \t]*["'](?P<val>[A-Za-z0-9+/]{22,86}={0,2})["']""")  # Consul, Nomad
+_CONSUL_TOKENS = re.compile(r"""tokens[ \t]*(?:=[ \t]*)?\{(?P<block>[^{}]{1,2000})\}""")
+_BLOCK_VALUE = re.compile(r"""(?P<key>[\w\-]{2,40})[ \t]*[=:][ \t]*"(?P<val>[^"\n]{16,200})\"""")
+
+
+def find_devops_formats(scan: Scan) -> None:
+    """Vault's unseal and recovery keys and root tokens (init output, `vault operator unseal
+    KEY`, the JSON form), Ansible vault payloads, Terraform state (a secret output's value, a
+    value marked sensitive, random_password's result), `bindpw`/`rootpw` lines, `ipmitool -P`
+    and `racadm -p`, Consul's ACL tokens block."""
+    text = scan.text
+    for m in scan.finditer(_VAULT_LINE, VAULT_TRIGGERS):
+        got = _group(m, "val", "arg")
+        if got and not public_or_example(got[1]) and (looks_random(got[1]) or re.search(r"\d", got[1])):
+            scan.add(got[0], got[0] + len(got[1]), "SECRET")
+    if "_keys_" in text:
+        for m in _VAULT_KEYS_JSON.finditer(text):
+            for k in re.finditer(r'"([A-Za-z0-9+/=]{16,})"', m.group("list")):
+                scan.add(m.start("list") + k.start(1), m.start("list") + k.end(1), "SECRET")
+    i = text.find("$ANSIBLE_VAULT;")
+    while i >= 0:
+        pos = text.find("\n", i)
+        while pos >= 0 and (v := _ANSIBLE_VAULT_LINE.match(text, pos + 1, _line_end(text, pos + 1))) is not None:
+            scan.add(v.start("val"), v.end("val"), "SECRET")
+            pos = text.find("\n", pos + 1)
+        i = text.find("$ANSIBLE_VAULT;", i + 1)
+    if '"value"' in text and ('"outputs"' in text or '"sensitive"' in text):  # Terraform state or `output -json`
+        for m in _TF_SECRET_OUTPUT.finditer(text):
+            if secret_key(m.group("key")) and plausible_secret(m.group("val"), quoted=True):
                 scan.add(m.start("val"), m.end("val"), "SECRET")
+        if '"sensitive"' in text:
+            for m in _TF_SENSITIVE_VALUE.finditer(text):
+                if plausible_secret(m.group("val"), quoted=True):
+                    scan.add(m.start("val"), m.end("val"), "SECRET")
+    if "random_password" in text:
+        for m in _TF_RANDOM_RESULT.finditer(text):
+            scan.add(m.start("val"), m.end("val"), "SECRET")
+    for m in scan.finditer(_BIND_PW, ("bindpw", "rootpw", "bind_pw", "bindpassword")):
+        got = _group(m, "qval", "val")
+        if got and plausible_secret(got[1], quoted=True) and not got[1].startswith(PLACEHOLDER_PREFIX):
+            scan.add(got[0], got[0] + len(got[1]), "SECRET")
+    for m in scan.finditer(_BMC_COMMAND, ("ipmitool", "ipmiutil", "racadm")):
+        got = _group(m, "v1q", "v1", "v2q", "v2")
+        if got and plausible_secret(got[1], quoted=True):
+            scan.add(got[0], got[0] + len(got[1]), "SECRET")
+    for m in scan.finditer(_GOSSIP_KEY, ("encrypt",)):
+        if looks_random(m.group("val")):
+            scan.add(m.start("val"), m.end("val"), "SECRET")
+    for m in (m for a, b in scan.lines(("tokens",)) if (m := _CONSUL_TOKENS.match(text, scan.low.find("tokens", a, b)))):
+        for v in _BLOCK_VALUE.finditer(m.group("block")):
+            val = v.group("val")
+            if re.search(r"\d", val) and re.search(r"[a-z]", val, re.I) and " " not in val and plausible_secret(val, quoted=True):
+                a = m.start("block") + v.start("val")
+                scan.add(a, a + len(val), "SECRET")
+
+
+def _line_end(text: str, start: int) -> int:
+    end = text.find("\n", start)
+    return len(text) if end < 0 else end
 
 
 DETECTORS: tuple[Callable[[Scan], None], ...] = (
     find_tokens, find_credentials, find_assignments, find_tables, find_delimited, find_prose, find_intl,
     find_labelled, find_high_entropy, find_password_forms, find_config_formats, find_keys_codes_and_documents,
     find_access_codes, find_headed_lists, find_seed_words, find_password_values, find_more_formats,
-    find_network_configs,
+    find_network_configs, find_devops_formats,
     find_continued_values, find_repeats,  # last: they read what the others found
 )
 
@@ -2255,7 +2342,8 @@ QUICK_WORDS = tuple(sorted({
     *INTL_TRIGGERS, *INTL_NON_ASCII,
     *INTL_LATIN_NON_ASCII, "passwort", "passord", "de passe", *ACCESS_TRIGGERS, *ACCESS_TRIGGERS_NON_ASCII,
     *HEADING_TRIGGERS, *SEED_TRIGGERS, *SECURITY_Q_TRIGGERS, *BOOKING_TRIGGERS, *TAN_TRIGGERS,
-    *TAX_ID_TRIGGERS, *NET_TRIGGERS, "newcommand", "requirepass", "masterauth", "<add ", "begin license", "\ttrue\t", "\tfalse\t",
+    *TAX_ID_TRIGGERS, *NET_TRIGGERS, *VAULT_TRIGGERS, "$ansible_vault", "_keys_", '"value"', "random_password", "bindpw",
+    "rootpw", "bind_pw", "bindpassword", "encrypt", "ipmitool", "ipmiutil", "racadm", "tokens", "initialadminpassword", "newcommand", "requirepass", "masterauth", "<add ", "begin license", "\ttrue\t", "\tfalse\t",
 }))
 _QUICK_TOKEN = re.compile(
     r"AKIA|ASIA|ABIA|ACCA|A3T|gh[pousr]_|github_pat_|gl[a-z]{1,3}-|xox|sk-|[srp]k_|whsec_|AIza|ya29\.|GOCSPX"

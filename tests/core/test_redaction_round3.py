@@ -60,3 +60,43 @@ def _exact(text: str, expected: str) -> None:
 ])
 def test_network_device_configurations(text, expected):
     _exact(text, expected)
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Unseal Key 3: 0bX7o9pWqL2mZ4vR8tKc1nHs6yDf3gJa5eUi7wOq9rTz\n", f"Unseal Key 3: {R}\n"),
+    ("Recovery Key 1: Pz3nQ7vLk2Rt9Wm4Xc8Bh1Jd6Fs0Ga5Ye3Ui7Oq2Lw4\n", f"Recovery Key 1: {R}\n"),
+    ("Initial Root Token: s.Wq3ZkT9xLm2Vn8Rp4Yc1Hd6F\n", f"Initial Root Token: {R}\n"),
+    ("$ vault operator unseal -address=https://vault:8200 0bX7o9pWqL2mZ4vR8tKc1nHs6yDf3gJa5eUi7wOq9rTz\n",
+     f"$ vault operator unseal -address=https://vault:8200 {R}\n"),
+    ('{"unseal_keys_b64": ["0bX7o9pWqL2mZ4vR8tKc1nHs6yDf3gJa5eUi7wOq9rTz", "Pz3nQ7vLk2Rt9Wm4Xc8Bh1Jd6Fs0Ga5Ye3Ui7Oq2Lw4"], "unseal_shares": 2}',
+     f'{{"unseal_keys_b64": ["{R}", "{R}"], "unseal_shares": 2}}'),
+    ("secret: !vault |\n  $ANSIBLE_VAULT;1.1;AES256\n  3961643866333832613964336162373835\n  6237\nnext: 1\n",
+     f"secret: !vault |\n  $ANSIBLE_VAULT;1.1;AES256\n  {R}\n  {R}\nnext: 1\n"),
+    ('"outputs": {\n  "grafana_admin_password": {\n    "value": "Zq8!rT2wXk",\n    "type": "string"\n  }\n}',
+     f'"outputs": {{\n  "grafana_admin_password": {{\n    "value": "{R}",\n    "type": "string"\n  }}\n}}'),
+    ('"outputs": {"conn": {"value": "Server=db;Uid=app;Pwd=Qx7Lm2", "sensitive": true}}',
+     f'"outputs": {{"conn": {{"value": "{R}", "sensitive": true}}}}'),
+    ('{"type": "random_password", "instances": [{"attributes": {"length": 16, "result": "hT4#kW9@pL2!vQ7z"}}]}',
+     f'{{"type": "random_password", "instances": [{{"attributes": {{"length": 16, "result": "{R}"}}}}]}}'),
+    ("ldap_default_authtok = Ssd!Bind-2024\n", f"ldap_default_authtok = {R}\n"),
+    ("binddn cn=reader,dc=lab,dc=local\nbindpw Rd-0nly-Lab\n", f"binddn cn=reader,dc=lab,dc=local\nbindpw {R}\n"),
+    ("userPassword: {SSHA}Zk4Qm8Lp2Rv7Xt1Wn9Bc5Hd3Fj6\n", "userPassword: [REDACTED:PASSWORD_HASH]\n"),
+    ("ipmitool -H 10.9.0.4 -U root -P 'Ipmi!Lab9' sdr list\n", f"ipmitool -H 10.9.0.4 -U root -P '{R}' sdr list\n"),
+    ("racadm -r 10.9.0.5 -u root -p Drac-Lab-22 getsysinfo\n", f"racadm -r 10.9.0.5 -u root -p {R} getsysinfo\n"),
+    ('network={\n    ssid="Hof"\n    #psk="Scheune-und-Stall"\n}\n', f'network={{\n    ssid="Hof"\n    #psk="{R}"\n}}\n'),
+    ('encrypt = "Yh3Kq9Lm2Wv7Rt1Xn8Bc5Hd3Fj6Gs0Ae4Ui7Oq2Lw4="\n', f'encrypt = "{R}"\n'),
+    ('acl {\n  tokens {\n    agent = "7c1f3a9e-2b4d-4e6f-8a0c-1d3e5f7a9b2c"\n  }\n}\n', f'acl {{\n  tokens {{\n    agent = "{R}"\n  }}\n}}\n'),
+    ("$ cat /var/jenkins_home/secrets/initialAdminPassword\n4b2e9d7c1a3f5e8b0d6c2a4f9e1b7d3c\n",
+     f"$ cat /var/jenkins_home/secrets/initialAdminPassword\n{R}\n"),
+    # look-alikes
+    ("Store each `Unseal Key N: <key>` line with a different person.\n", "Store each `Unseal Key N: <key>` line with a different person.\n"),
+    ("Unseal Progress    2/3\nSealed             true\n", "Unseal Progress    2/3\nSealed             true\n"),
+    ("The header $ANSIBLE_VAULT;1.1;AES256 starts every vault file.\n", "The header $ANSIBLE_VAULT;1.1;AES256 starts every vault file.\n"),
+    ('"outputs": {"endpoint": {"value": "db.internal", "type": "string"}}', '"outputs": {"endpoint": {"value": "db.internal", "type": "string"}}'),
+    ("ldap_default_authtok_type = password\n", "ldap_default_authtok_type = password\n"),
+    ("ipmitool -I lanplus -H <bmc> -U <user> -P <password> power status\n", "ipmitool -I lanplus -H <bmc> -U <user> -P <password> power status\n"),
+    ("encrypt = true\nencrypt_verify_incoming = true\n", "encrypt = true\nencrypt_verify_incoming = true\n"),
+    ("max_tokens = {\"short\": 120, \"long\": 800}\n", "max_tokens = {\"short\": 120, \"long\": 800}\n"),
+])
+def test_devops_output_and_configuration(text, expected):
+    _exact(text, expected)
