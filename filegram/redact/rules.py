@@ -446,6 +446,7 @@ _SEED_PHRASE = re.compile(
     r"""(?i)\b(?:seed|recovery|mnemonic|backup|wallet)(?:\s+(?:phrase|words|sentence|seed))?\b[^\n:=]{0,40}?(?::|=|\bis\b|(?=\n))\s*"""
     r"""(?P<val>(?:(?:\d{1,2}[.):]?\s+)?(?-i:[a-z]{3,8})(?:\s+|$)){12,24})"""
 )
+_SEED_WORD_SEP = re.compile(r"""(?i)\b(?:seed|recovery|mnemonic|backup|wallet)\b[^\n:=]{0,40}?(?:[:=]|\bis\b)""")  # "Wallet: word ..."
 SEED_PHRASE_REACH = 400  # characters after the label's line where its words may be listed
 # Two-factor recovery codes: the codes after their label, on its line or listed below it.
 _CODES_LABEL = re.compile(
@@ -1521,7 +1522,8 @@ def find_labelled(scan: Scan) -> None:
             scan.add_value(m.start("val"), m.group("val").rstrip(".,;!?)"))
     for start, end in scan.lines(("seed", "recovery", "mnemonic", "backup", "wallet")):
         m = _SEED_PHRASE.search(text, start, min(len(text), end + SEED_PHRASE_REACH))  # the words may follow below
-        if m is not None and m.start() < end:
+        if m is not None and m.start() < end and (_SEED_LABEL.search(scan.low, start, end) or _SEED_WORD_SEP.search(text, start, end)) \
+                and not _one_word_seed(re.findall(r"[a-z]+", m.group("val"))):
             scan.add(m.start("val"), m.start("val") + len(m.group("val").rstrip()), "SEED_PHRASE")
     for start, end in scan.lines(("code",)):
         label = _CODES_LABEL.search(text, start, end)
@@ -1859,8 +1861,8 @@ def find_seed_words(scan: Scan) -> None:
     for start, end in scan.lines(SEED_TRIGGERS):
         if end <= done:
             continue
-        if _GRID_START.search(text, end, min(len(text), end + 400)) is None:
-            continue  # no "1. word" below the label
+        if _GRID_START.search(text, end, min(len(text), end + 400)) is None or _SEED_LABEL.search(scan.low, start, end) is None:
+            continue  # no "1. word" below the label, or a label that names no seed ("Recovery week shopping list")
         stop = min(len(text), end + SEED_GRID_REACH)
         grid: dict[int, tuple[int, int]] = {}
         index = bip39_words()
@@ -2318,11 +2320,113 @@ def _line_end(text: str, start: int) -> int:
     return len(text) if end < 0 else end
 
 
+# Finance layouts: a seed's words in any layout below or after a seed's label, TAN lists in
+# grids and tables, a hardware wallet's passphrase (the "25th word").
+_SEED_LABEL = re.compile(  # run on the lowercase text
+    r"""\b(?:seed(?:[ \t]+(?:phrase|words?|backup|sentence)|[ \t]*[:=(,]|[ \t]*$)|mnemonic|bip-?39|recovery[ \t]+(?:phrase|words?|seed|sentence|sheet|card)|backup[ \t]+(?:phrase|words?|seed)"""
+    r"""|wallet[ \t]+(?:words?|seed|backup|phrase)|secret[ \t]+recovery|(?:12|18|24|twelve|eighteen|twenty[ \t-]four)[ \t-]words?"""
+    r"""|wiederherstellungs(?:phrase|satz|wörter)|phrase[ \t]+de[ \t]+r[ée]cup[ée]ration|mots[ \t]+de[ \t]+r[ée]cup[ée]ration"""
+    r"""|frase[ \t]+(?:semilla|de[ \t]+recupera[cç][aã]o|de[ \t]+recuperaci[oó]n|de[ \t]+respaldo)|herstelzin|palavras[ \t]+de[ \t]+recupera)""")
+# (the first five are looked for by find_labelled too: each absent word costs a scan of the text)
+SEED_LABEL_TRIGGERS = ("seed", "mnemonic", "recovery", "backup", "wallet", " words", "herstel", "recup")  # "récup" too
+SEED_RUN_REACH = 2000  # characters after a seed's label where its words are read
+_SEED_GAP = re.compile(r"""[\s\d.,;:()\-–—|/#*•"'`]*""")  # what may stand between two words of a seed
+_WORD = re.compile(r"[A-Za-z]+")
+_SEED_GAP_CHARS = r"""[\s\d.,;:()\-–—|/#*•"'`]+"""
+# Twelve or more short words in a row, all lowercase or all capitals: where a seed may be (a
+# regex at C speed, so the words are looked up only there).
+_SEED_STRETCH = re.compile(r"""(?<![A-Za-z])(?:(?:[a-z]{3,8}""" + _SEED_GAP_CHARS + r"""){11,}[a-z]{3,8}"""
+                           r"""|(?:[A-Z]{3,8}""" + _SEED_GAP_CHARS + r"""){11,}[A-Z]{3,8})(?![A-Za-z])""")
+
+
+def _seed_runs(text: str, start: int, stop: int) -> Iterator[list[tuple[int, int]]]:
+    """Runs of 12-30 BIP-39 words (all lowercase or all capitals) between start and stop, in any
+    layout: one line, one word a line, commas, dashes, numbered, a grid read row by row. A colon
+    right after a word ends a run ("in order: ...": a label's last word)."""
+    index = bip39_words()
+    run: list[tuple[int, int]] = []
+    last = start
+    for w in _WORD.finditer(text, start, stop):
+        word = w.group(0)
+        seed_word = 3 <= len(word) <= 8 and (word.islower() or word.isupper()) and word.lower() in index
+        gap = text[last : w.start()]
+        if not seed_word or (run and (_SEED_GAP.fullmatch(gap) is None or gap.lstrip(" \t").startswith(":"))):
+            if 12 <= len(run) <= 30:
+                yield run
+            run = []
+        if seed_word:
+            run.append((w.start(), w.end()))
+        last = w.end()
+    if 12 <= len(run) <= 30:
+        yield run
+
+
+_WALLET_PASSPHRASE = re.compile(
+    r"""(?i)\b(?:pass[ \t]?phrase|(?:25|13)th[ \t]+word)(?:[ \t]*\([^()\n]{1,40}\))?[ \t]*(?::|=|\bis\b)[ \t]*(?P<val>[^\s,;]{4,64})""")
+_TAN_LABEL = re.compile(r"""(?<![^\W\d_])(?:[imc]?tans?|tan-?(?:liste|list|bogen|block|nummern))(?![^\W\d_])""")
+_TAN_GRID_ROW = re.compile(r"""[ \t|]*(?:(?:#|nr\.?[ \t]*)?\d{1,3}[:.)]?[ \t|]+\d{4,8}[ \t|]*)+""", re.I)
+_TAN_GRID_PAIR = re.compile(r"""(?:#|nr\.?[ \t]*)?\d{1,3}[:.)]?[ \t|]+(?P<val>\d{4,8})""", re.I)
+_TAN_HEADER = re.compile(r"""[ \t|]*(?:(?:nr\.?|no\.?|#|index|idx|pos\.?)[ \t|]+[im]?tan[ \t|]*)+|[\s|:+\-=]+""", re.I)
+TAN_LABEL_TRIGGERS = ("tan",)  # TAN-Liste, iTAN, TAN list, TANs
+TAN_GRID_LINES = 60  # lines under a TAN list's label that are read at most
+
+
+def _one_word_seed(words: list[str]) -> bool:
+    """abandon abandon ... about: the standard's test vector, not a wallet's seed."""
+    return bool(words) and Counter(words).most_common(1)[0][1] * 2 > len(words)
+
+
+def find_finance_layouts(scan: Scan) -> None:
+    """A seed's 12-24 words after a label that names a seed (recovery phrase, mnemonic, 24
+    words, Wiederherstellungsphrase ...), in any layout (_seed_runs); a TAN list's index/TAN
+    pairs in rows and columns below its label; a wallet's passphrase ("25th word") after its
+    label."""
+    text = scan.text
+    done = -1
+    for start, end in scan.lines(SEED_LABEL_TRIGGERS if scan.ascii else (*SEED_LABEL_TRIGGERS, "récup")):
+        if end <= done:
+            continue
+        label = _SEED_LABEL.search(scan.low, start, end)
+        if label is None:
+            continue
+        stretches = _SEED_STRETCH.finditer(text, label.end(), min(len(text), end + SEED_RUN_REACH))
+        for run in (run for st in stretches for run in _seed_runs(text, st.start(), st.end())):
+            if _one_word_seed([text[a:b].lower() for a, b in run]):
+                continue
+            for a, b in run:
+                scan.add(a, b, "SEED_PHRASE")
+            done = max(done, run[-1][1])
+    for m in scan.finditer(_WALLET_PASSPHRASE, ("phrase", "th word")):
+        v = strip_sentence_end(m.group("val"))
+        if _answer_like(v) and not is_placeholder(v):
+            scan.add(m.start("val"), m.start("val") + len(v), "SECRET")
+    for start, end in scan.lines(TAN_LABEL_TRIGGERS):
+        if _TAN_LABEL.search(scan.low, start, end) is None:  # the lowercase text
+            continue
+        pos, rows, blank = end, 0, False
+        for _ in range(TAN_GRID_LINES):
+            nxt = pos + 1
+            if nxt >= len(text):
+                break
+            line_end = _line_end(text, nxt)
+            if not text[nxt:line_end].strip():
+                if blank and rows:
+                    break
+                blank = True
+            elif _TAN_GRID_ROW.fullmatch(text, nxt, line_end):
+                for p in _TAN_GRID_PAIR.finditer(text, nxt, line_end):
+                    scan.add(p.start("val"), p.end("val"), "SECRET")
+                rows += 1
+            elif rows or not _TAN_HEADER.fullmatch(text, nxt, line_end):
+                break
+            pos = line_end
+
+
 DETECTORS: tuple[Callable[[Scan], None], ...] = (
     find_tokens, find_credentials, find_assignments, find_tables, find_delimited, find_prose, find_intl,
     find_labelled, find_high_entropy, find_password_forms, find_config_formats, find_keys_codes_and_documents,
     find_access_codes, find_headed_lists, find_seed_words, find_password_values, find_more_formats,
-    find_network_configs, find_devops_formats,
+    find_network_configs, find_devops_formats, find_finance_layouts,
     find_continued_values, find_repeats,  # last: they read what the others found
 )
 
@@ -2343,7 +2447,7 @@ QUICK_WORDS = tuple(sorted({
     *INTL_LATIN_NON_ASCII, "passwort", "passord", "de passe", *ACCESS_TRIGGERS, *ACCESS_TRIGGERS_NON_ASCII,
     *HEADING_TRIGGERS, *SEED_TRIGGERS, *SECURITY_Q_TRIGGERS, *BOOKING_TRIGGERS, *TAN_TRIGGERS,
     *TAX_ID_TRIGGERS, *NET_TRIGGERS, *VAULT_TRIGGERS, "$ansible_vault", "_keys_", '"value"', "random_password", "bindpw",
-    "rootpw", "bind_pw", "bindpassword", "encrypt", "ipmitool", "ipmiutil", "racadm", "tokens", "initialadminpassword", "newcommand", "requirepass", "masterauth", "<add ", "begin license", "\ttrue\t", "\tfalse\t",
+    "rootpw", "bind_pw", "bindpassword", "encrypt", *SEED_LABEL_TRIGGERS, "th word", "récup", *TAN_LABEL_TRIGGERS, "ipmitool", "ipmiutil", "racadm", "tokens", "initialadminpassword", "newcommand", "requirepass", "masterauth", "<add ", "begin license", "\ttrue\t", "\tfalse\t",
 }))
 _QUICK_TOKEN = re.compile(
     r"AKIA|ASIA|ABIA|ACCA|A3T|gh[pousr]_|github_pat_|gl[a-z]{1,3}-|xox|sk-|[srp]k_|whsec_|AIza|ya29\.|GOCSPX"

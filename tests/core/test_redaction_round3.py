@@ -100,3 +100,45 @@ def test_network_device_configurations(text, expected):
 ])
 def test_devops_output_and_configuration(text, expected):
     _exact(text, expected)
+
+
+_SEED = "plunge wisdom ethics ranch coral salute unfold device bacon harvest mimic gentle".split()
+
+
+@pytest.mark.parametrize("text,label", [
+    ("Seed phrase (Trezor):\n" + "\n".join(_SEED) + "\n", "Seed phrase (Trezor):"),
+    ("mnemonic = " + ", ".join(_SEED) + "\n", "mnemonic = "),
+    ("My recovery phrase is " + " ".join(_SEED) + ". Keep it offline.", "My recovery phrase is "),
+    ("BACKUP WORDS\n" + "\n".join(f"{i + 1:>2} {_SEED[i].upper():<8} {i + 7:>2} {_SEED[i + 6].upper()}" for i in range(6)) + "\n",
+     "BACKUP WORDS"),
+    ("Wiederherstellungsphrase: " + " - ".join(_SEED) + "\n", "Wiederherstellungsphrase: "),
+    ("Ledger, 12 words, in order: " + " ".join(f"{i + 1}) {w}" for i, w in enumerate(_SEED)) + "\n", "Ledger, 12 words, in order: "),
+])
+def test_seed_words_in_any_layout(text, label):
+    out = redact(text)
+    assert out.startswith(label) and "[REDACTED:SEED_PHRASE]" in out
+    assert not any(w in out.lower() for w in _SEED), out
+    assert redact(out) == out
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Hidden wallet passphrase (Trezor): Kastanien-Allee\n", f"Hidden wallet passphrase (Trezor): {R}\n"),
+    ("the 25th word is Blaubeere_9.\n", f"the 25th word is {R}.\n"),
+    ("TAN-Liste (Sparkasse)\nNr  TAN    Nr  TAN\n01  593021 11  480263\n02  119847 12  702395\n",
+     f"TAN-Liste (Sparkasse)\nNr  TAN    Nr  TAN\n01  {R} 11  {R}\n02  {R} 12  {R}\n"),
+    ("iTAN list\n| 1 | 830271 | 2 | 445109 |\n| 3 | 261784 | 4 | 998031 |\n", f"iTAN list\n| 1 | {R} | 2 | {R} |\n| 3 | {R} | 4 | {R} |\n"),
+    # look-alikes
+    ("Seed phrase test vector: abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about\n",
+     "Seed phrase test vector: abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about\n"),
+    ("Recovery week shopping list\n" + "\n".join(f"{i + 1}. {w}" for i, w in enumerate(
+        "apple banana bread butter cheese coffee lemon olive orange pepper salad tomato".split())) + "\n",
+     "Recovery week shopping list\n" + "\n".join(f"{i + 1}. {w}" for i, w in enumerate(
+        "apple banana bread butter cheese coffee lemon olive orange pepper salad tomato".split())) + "\n"),
+    ("seed = 42  # the simulator's fixed seed\n", "seed = 42  # the simulator's fixed seed\n"),
+    ("The passphrase is required for the hidden wallet.\n", "The passphrase is required for the hidden wallet.\n"),
+    ("Mit der iTAN-Liste hatte jede TAN eine Nummer; die Bank fragte etwa nach TAN 37.\nNr. 37 war dann gültig.\n",
+     "Mit der iTAN-Liste hatte jede TAN eine Nummer; die Bank fragte etwa nach TAN 37.\nNr. 37 war dann gültig.\n"),
+    ("Tan lines\n1 2019 2020\n", "Tan lines\n1 2019 2020\n"),
+])
+def test_finance_layouts(text, expected):
+    _exact(text, expected)
