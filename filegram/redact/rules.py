@@ -413,8 +413,10 @@ _ENTRY_CODE = re.compile(
 INTL_LABELS = ("passwort", "kennwort", "wachtwoord", "mot de passe", "contraseña", "contrasena", "contrasenya",
                "senha", "passord", "adgangskode", "lösenord", "losenord", "salasana", "hasło", "haslo", "heslo",
                "jelszó", "şifresi", "şifre", "sifresi", "sifre", "parola", "parolă", "lozinka", "geslo", "mdp",
-               "kata sandi", "kata laluan", "mật khẩu", "mat khau", "пароль", "كلمة المرور", "كلمة السر",
-               "पासवर्ड", "密码", "密碼", "口令", "パスワード", "비밀번호")
+               "kata sandi", "kata laluan", "mật khẩu", "mat khau", "nenosiri", "slaptažodis", "parole", "parool",
+               "netzwerkschlüssel", "wlan-schlüssel", "пароль", "κωδικός", "κωδικό", "كلمة المرور", "كلمة السر",
+               "رمز عبور", "گذرواژه", "کلمه عبور", "סיסמה", "סיסמא", "पासवर्ड", "পাসওয়ার্ড", "கடவுச்சொல்",
+               "รหัสผ่าน", "密码", "密碼", "口令", "パスワード", "비밀번호")
 _LABEL_WORDS = frozenset({*INTL_LABELS, "password", "passphrase", "passcode", "passwords", "kennwörter",
                           "passwörter", "passwortes", "mots de passe", "contraseñas", "senhas"})
 _INTL_LABEL = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in INTL_LABELS)
@@ -479,7 +481,7 @@ _WIFI_QR = re.compile(r"""(?i)\bWIFI:(?:[^;\n]*;)*?P:(?P<val>(?:\\.|[^;\\\n])+)"
 # language's "is" (ist, lautet, est, es, é, è, là, adalah, है, هي, 是, は ...), then the value.
 _INTL = re.compile(
     r"""(?i)(?P<key>""" + _INTL_LABEL + r"""|password|pw)"""
-    r"""(?P<gap>(?:[ \t]+[^\s:：=.!?;,()\[\]{}"'`«»<>]{1,24}|[ \t]*\([^()\n]{1,40}\)){1,5}?)??"""
+    r"""(?P<gap>(?:[ \t]+[^\s:：=.!?;,()\[\]{}"'`«»<>]{1,24}|[ \t]*\([^()\n]{1,40}\)|[\u0e00-\u0e7f]{1,24}){1,5}?)??"""
     r"""(?:[ \t]*(?P<sep>[:：=]|[—–])|[ \t]+(?P<verb>ist|lautet|est|es|é|è|era|war|is|er|är|on|jest|je|là|adalah|ialah|है|هي|هو)(?=[\s:：])"""
     r"""(?:[ \t]+(?:jetzt|nun|now|maintenant|ahora|agora|ora|nu|teraz))?"""
     r"""|[ \t]*(?P<cjk>是|为|は|는|은))"""
@@ -929,9 +931,11 @@ _INTL_CJK = tuple(w for w in INTL_LABELS if not w.isascii() and not any("a" <= c
 # with "pass" are on the lines SECRET_TRIGGERS found already, and _INTL_PASS picks them out).
 INTL_TRIGGERS = ("kennwort", "wachtwoord", "contrase", "senha", "adgangskode", "lösenord", "losenord", "salasana",
                  "hasło", "haslo", "heslo", "jelszó", "şifre", "sifre", "parol", "lozink", "geslo", "mdp", "sandi",
-                 "laluan", "mat khau")
+                 "laluan", "mat khau", "nenosiri", "parool")  # "parol": parola, parole, parolă
 INTL_NON_ASCII = ("пароль", *_INTL_CJK)
-INTL_LATIN_NON_ASCII = ("lösenord", "hasło", "jelszó", "şifre", "parolă", "mật khẩu")
+# Labels in scripts written without spaces between words (CJK, Thai): a value after one is the ASCII run only.
+_INTL_NO_SPACE = tuple(w for w in _INTL_CJK if any("\u0e00" <= c <= "\u0e7f" or c >= "\u3000" for c in w))
+INTL_LATIN_NON_ASCII = ("lösenord", "hasło", "jelszó", "şifre", "parolă", "mật khẩu", "slaptažodis", "schlüssel")
 _INTL_PASS = re.compile(r"passwort|de\s+passe|passord|p(?:ass)?w(?:or)?d?\s+(?:[èé]|e[rs]|est|era|ist|är|je|on)\b"
                         r"|p(?:ass)?w(?:or)?d?\b[^\n:=]{0,60}?\s(?:[èé]|est|era|ist|är|là|adalah)(?=[\s:])")
 
@@ -985,7 +989,7 @@ def find_intl(scan: Scan) -> None:
                 scan.add(m.start("qval"), m.end("qval"), "SECRET")
             continue
         value = strip_sentence_end(m.group("val"))
-        if m.group("key").lower() in _INTL_CJK:  # a password in these scripts is written in ASCII
+        if m.group("key").lower() in _INTL_NO_SPACE:  # a password after these is written in ASCII, no space before the text goes on
             value = _ASCII_RUN.match(value).group(0)  # type: ignore[union-attr]
         line_end = text.find("\n", m.start("val"))
         if is_placeholder(text[m.start("val") : line_end if line_end >= 0 else len(text)]):
@@ -2391,7 +2395,11 @@ def find_finance_layouts(scan: Scan) -> None:
             continue
         stretches = _SEED_STRETCH.finditer(text, label.end(), min(len(text), end + SEED_RUN_REACH))
         for run in (run for st in stretches for run in _seed_runs(text, st.start(), st.end())):
-            if _one_word_seed([text[a:b].lower() for a, b in run]):
+            line_start = text.rfind("\n", 0, run[0][0]) + 1
+            first = [w for w in run if w[0] < _line_end(text, run[0][0])]
+            if len(first) <= 2 and len(run) - len(first) >= 12 and _WORD.search(text, line_start, run[0][0]):
+                run = run[len(first):]  # "checked twice" / "1. puzzle ...": the grid starts on the next line
+            if len(run) < 12 or _one_word_seed([text[a:b].lower() for a, b in run]):
                 continue
             for a, b in run:
                 scan.add(a, b, "SEED_PHRASE")
@@ -2422,11 +2430,103 @@ def find_finance_layouts(scan: Scan) -> None:
             pos = line_end
 
 
+# PINs and codes in other languages and scripts, a password's digits right after its name, and
+# a value alone on the line below a label in any language ("Пароль от почты:" / "LetoMore_88",
+# "รหัสผ่าน wifi บ้าน" / "BaanSuk2566", "PIN κινητού" / "1397").
+INTL_CODE_LABELS = ("пин-код", "пин код", "пин", "пін-код", "пін", "код", "รหัส", "קוד", "رمز", "کد", "پین",
+                    "الرقم السري", "الرمز السري", "পিন", "暗証番号", "tunnusluku", "pin-koodi", "pin-kód",
+                    "namba ya siri", "nambari ya siri", "pin kodu", "kod pin", "clave", "pin")
+INTL_CODE_TRIGGERS = ("tunnusluku", "pin", "namba ya siri", "nambari ya siri", "clave")
+INTL_CODE_NON_ASCII = ("пин", "пін", "код", "รหัส", "קוד", "رمز", "کد", "پین", "السري", "পিন", "暗証番号", "kód")
+# every label, longest first (รหัสผ่าน before รหัส, пин-код before пин)
+_INTL_ANY_LABEL = "|".join(re.escape(w).replace(r"\ ", r"[ \t]+")
+                           for w in sorted({*INTL_CODE_LABELS, *INTL_LABELS}, key=len, reverse=True))
+# Words that say a code is no secret: an error, a postcode, a country, a product, source code.
+INTL_NOT_CODES = ("ошибк", "индекс", "страны", "региона", "города", "товар", "продукт", "валют", "языка", "ответа",
+                  "שגיאה", "מיקוד", "מקור", "خطا", "خطأ", "پستی", "البريدي", "ไปรษณีย์", "ข้อผิดพลาด", "σφάλματος",
+                  "προϊόν", "ταχυδρομ", "מוצר", "الدولة", "البريد", "کشور", "ملی", "error", "postal", "país", "producto",
+                  "fuente", "qr", "http")
+# The label, maybe a few words (what it opens), maybe a separator, and a code: digits, a combination.
+_INTL_CODE = re.compile(
+    r"""(?i)(?P<key>""" + _INTL_ANY_LABEL + r""")"""
+    r"""(?P<gap>(?:[ \t\u3000]+[^\s:：=\d]{1,24}){0,3}?)[ \t\u3000]*(?P<sep>[:：=]|[—–-](?=[ \t])|)[ \t\u3000]*"""
+    r"""(?P<val>\d{4}(?:[ \t]\d{4}){1,5}(?![\d\-])|\d{1,3}(?:[ \t]*[-–][ \t]*\d{1,3}){2,5}(?![\d\-])|\d{3,12}#?(?![\d.,/:]\d|\d))"""
+)
+# A password right after its name: "Wi-Fi şifresi Ankara06Bahce", "nenosiri Arusha2019x".
+_INTL_DIRECT = re.compile(r"""(?i)(?P<key>""" + _INTL_ANY_LABEL + r""")[ \t\u3000]+(?P<val>[^\s"'`，。、()]{6,64})""")
+_INTL_CODE_VALUE = re.compile(r"""\d{1,3}(?:[ \t]*[-–][ \t]*\d{1,3}){2,5}|\d{3,12}#?|(?=[A-Z]{0,9}\d)(?=\d{0,9}[A-Z])[A-Z0-9]{4,10}""")
+_LETTER_BEFORE = re.compile(r"[^\W\d_]")
+_NO_SPACE_SCRIPT = re.compile(r"[\u0e00-\u0e7f\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]")  # Thai, CJK, kana, Hangul, full width
+INTL_NEXT_LINE_CHARS = 80  # a label line longer than this is a sentence, not a label
+
+
+_INTL_LABEL_ANYWHERE = re.compile(r"(?:" + _INTL_ANY_LABEL + r"|password|pw)")  # run on the lowercase text
+
+
+def _inside_word(text: str, line_start: int, start: int, key: str) -> bool:
+    """Is a label the end of a longer word (штрихкод)? Not asked of labels in scripts without spaces."""
+    if key.startswith((*_INTL_NO_SPACE, "暗証番号", "รหัส")):
+        return False
+    return start > line_start and _LETTER_BEFORE.match(text, start - 1) is not None
+
+
+def _intl_code_lines(scan: Scan) -> list[tuple[int, int]]:
+    words = INTL_CODE_TRIGGERS if scan.ascii else INTL_CODE_TRIGGERS + INTL_CODE_NON_ASCII
+    return sorted({*scan.lines(words), *intl_lines(scan)})
+
+
+def find_intl_codes(scan: Scan) -> None:
+    """PINs and codes under their names in other languages ("ПИН-код карты: 5829", "รหัส ATM
+    739105", "קוד כניסה לבניין: 2580#", "الرقم السري: 8842", "kortin tunnusluku: 4097"), digits
+    or a password right after a password's name without a separator ("取款密码 602915",
+    "Wi-Fi şifresi Ankara06Bahce"), and a value alone on the line below a label in any
+    language."""
+    text, low = scan.text, scan.low
+    for start, end in _intl_code_lines(scan):
+        for m in _INTL_CODE.finditer(text, start, end):
+            key = m.group("key").lower()
+            if _inside_word(text, start, m.start(), key):
+                continue  # штрихкод, Passwortmanager
+            gap, sep, v = m.group("gap") or "", m.group("sep"), m.group("val")
+            if any(w in gap.lower() for w in INTL_NOT_CODES):
+                continue
+            if len(re.sub(r"\D", "", v)) < 4 or (not sep and (key in _LABEL_WORDS and gap or re.fullmatch(r"(?:19|20)\d\d", v))):
+                continue  # "Код ошибки 404", "HTTP-код: 200", "Passwort 2 Mal falsch", a year
+            scan.add(m.start("val"), m.end("val"), "SECRET")
+        for m in _INTL_DIRECT.finditer(text, start, end):
+            key = m.group("key").lower()
+            v = strip_sentence_end(m.group("val"))
+            if key.startswith(_INTL_NO_SPACE):
+                v = _ASCII_RUN.match(v).group(0)  # type: ignore[union-attr]  # "密码长度为8-16位" is a policy
+            if key in _LABEL_WORDS and not _inside_word(text, start, m.start(), key) and _strong_cell(v) \
+                    and not v.startswith(("http", "www.")) and not is_placeholder(v):
+                scan.add(m.start("val"), m.start("val") + len(v), "SECRET")
+        # a label alone on its line (maybe with a few words), the value alone on the next one
+        if end - start > INTL_NEXT_LINE_CHARS or _DIGIT.search(text, start, end):
+            continue
+        head = low[start:end].strip(" \t*_#>-:：")
+        label = _INTL_LABEL_ANYWHERE.search(head)
+        if label is None or head.endswith(("?", ".", "!", "؟")) or len(head.split()) > (12 if text[start:end].rstrip().endswith((":", "：")) else 6):
+            continue
+        nxt = _next_line(text, end)
+        if nxt is None:
+            continue
+        value = text[nxt[0] : nxt[1]].strip()
+        v = strip_sentence_end(value.lstrip("-*•> \t"))
+        if " " in v or not v or v.startswith(PLACEHOLDER_PREFIX) or _NO_SPACE_SCRIPT.search(v):
+            continue  # "・8文字以上" under パスワード is a rule
+        code_label = label.group(0) not in _LABEL_WORDS and label.group(0) not in ("password", "passwort", "pw")
+        if (re.fullmatch(r"\d{4,12}#?|\d{1,3}(?:-\d{1,3}){2,5}", v) and not re.fullmatch(r"(?:19|20)\d\d", v)) \
+                or (not code_label and _strong_cell(v) and _answer_like(v)):
+            a = text.index(v, nxt[0])
+            scan.add(a, a + len(v), "SECRET")
+
+
 DETECTORS: tuple[Callable[[Scan], None], ...] = (
     find_tokens, find_credentials, find_assignments, find_tables, find_delimited, find_prose, find_intl,
     find_labelled, find_high_entropy, find_password_forms, find_config_formats, find_keys_codes_and_documents,
     find_access_codes, find_headed_lists, find_seed_words, find_password_values, find_more_formats,
-    find_network_configs, find_devops_formats, find_finance_layouts,
+    find_network_configs, find_devops_formats, find_finance_layouts, find_intl_codes,
     find_continued_values, find_repeats,  # last: they read what the others found
 )
 
@@ -2447,7 +2547,7 @@ QUICK_WORDS = tuple(sorted({
     *INTL_LATIN_NON_ASCII, "passwort", "passord", "de passe", *ACCESS_TRIGGERS, *ACCESS_TRIGGERS_NON_ASCII,
     *HEADING_TRIGGERS, *SEED_TRIGGERS, *SECURITY_Q_TRIGGERS, *BOOKING_TRIGGERS, *TAN_TRIGGERS,
     *TAX_ID_TRIGGERS, *NET_TRIGGERS, *VAULT_TRIGGERS, "$ansible_vault", "_keys_", '"value"', "random_password", "bindpw",
-    "rootpw", "bind_pw", "bindpassword", "encrypt", *SEED_LABEL_TRIGGERS, "th word", "récup", *TAN_LABEL_TRIGGERS, "ipmitool", "ipmiutil", "racadm", "tokens", "initialadminpassword", "newcommand", "requirepass", "masterauth", "<add ", "begin license", "\ttrue\t", "\tfalse\t",
+    "rootpw", "bind_pw", "bindpassword", "encrypt", *SEED_LABEL_TRIGGERS, "th word", "récup", *INTL_CODE_TRIGGERS, *INTL_CODE_NON_ASCII, *TAN_LABEL_TRIGGERS, "ipmitool", "ipmiutil", "racadm", "tokens", "initialadminpassword", "newcommand", "requirepass", "masterauth", "<add ", "begin license", "\ttrue\t", "\tfalse\t",
 }))
 _QUICK_TOKEN = re.compile(
     r"AKIA|ASIA|ABIA|ACCA|A3T|gh[pousr]_|github_pat_|gl[a-z]{1,3}-|xox|sk-|[srp]k_|whsec_|AIza|ya29\.|GOCSPX"

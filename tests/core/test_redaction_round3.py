@@ -142,3 +142,50 @@ def test_seed_words_in_any_layout(text, label):
 ])
 def test_finance_layouts(text, expected):
     _exact(text, expected)
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Κωδικός πρόσβασης e-banking: Olympos#31\n", f"Κωδικός πρόσβασης e-banking: {R}\n"),
+    ("รหัสผ่านอีเมล: Chiangmai_88\n", f"รหัสผ่านอีเมล: {R}\n"),
+    ("סיסמה לוויפי: Haifa-2019!\n", f"סיסמה לוויפי: {R}\n"),
+    ("رمز عبور بانک: Isfahan@72\n", f"رمز عبور بانک: {R}\n"),
+    ("পাসওয়ার্ড: Khulna#4410\n", f"পাসওয়ার্ড: {R}\n"),
+    ("கடவுச்சொல்: Chennai_2020\n", f"கடவுச்சொல்: {R}\n"),
+    ("nenosiri la Wi-Fi: Mombasa77!\n", f"nenosiri la Wi-Fi: {R}\n"),
+    ("slaptažodis: Kaunas#1990\nparool: Tartu_2011\n", f"slaptažodis: {R}\nparool: {R}\n"),
+    ("пароль: Весна2024лес\n", f"пароль: {R}\n"),
+    ("ПИН-код карты: 3391\n", f"ПИН-код карты: {R}\n"),
+    ("код от калитки 5820\n", f"код от калитки {R}\n"),
+    ("רמז", "רמז"),
+    ("קוד לשער: 7714#\n", f"קוד לשער: {R}\n"),
+    ("الرقم السري للبطاقة: 6205\n", f"الرقم السري للبطاقة: {R}\n"),
+    ("รหัส ATM 550921\n", f"รหัส ATM {R}\n"),
+    ("暗証番号\u30002281\n", f"暗証番号\u3000{R}\n"),
+    ("支付密码 771903\n", f"支付密码 {R}\n"),
+    ("카드 PIN 번호 9042\n", f"카드 PIN 번호 {R}\n"),
+    ("kortin tunnusluku: 6610\n", f"kortin tunnusluku: {R}\n"),
+    ("namba ya siri: 3308\n", f"namba ya siri: {R}\n"),
+    ("e-posta şifresi Izmir35Konak\n", f"e-posta şifresi {R}\n"),
+    ("Пароль от роутера:\nDacha_2022\n", f"Пароль от роутера:\n{R}\n"),
+    ("κωδικός συναγερμού\n4471\n", f"κωδικός συναγερμού\n{R}\n"),
+    ("סיסמה של המחשב\nGalil2020x\n", f"סיסמה של המחשב\n{R}\n"),
+    ("| Υπηρεσία | Κωδικός |\n|---|---|\n| Gmail | Naxos!2020 |\n", f"| Υπηρεσία | Κωδικός |\n|---|---|\n| Gmail | {R} |\n"),
+    ("WLAN-Schlüssel: 8817 2290 4411 0036\n", f"WLAN-Schlüssel: {R}\n"),
+    # look-alikes
+    ("Код ошибки 4040: страница не найдена\n", "Код ошибки 4040: страница не найдена\n"),
+    ("HTTP-код: 200\nКод региона 77\n", "HTTP-код: 200\nКод региона 77\n"),
+    ("штрихкод 46070012\n", "штрихкод 46070012\n"),
+    ("รหัสไปรษณีย์ 10110\n", "รหัสไปรษณีย์ 10110\n"),
+    ("κωδικός προϊόντος 12345\n", "κωδικός προϊόντος 12345\n"),
+    ("کد پستی: 1981713154\n", "کد پستی: 1981713154\n"),
+    ("パスワードの条件\n・8文字以上\n", "パスワードの条件\n・8文字以上\n"),
+    ("密码长度为8-16位。\n", "密码长度为8-16位。\n"),
+    ("Пароль должен содержать не менее 8 символов.\n", "Пароль должен содержать не менее 8 символов.\n"),
+    ("ПИН-код состоит из 4 цифр.\n", "ПИН-код состоит из 4 цифр.\n"),
+    ("סיסמה\nשכחת?\n", "סיסמה\nשכחת?\n"),
+    ("Weka nenosiri lako.\n", "Weka nenosiri lako.\n"),
+    ("GPIO pin 17 and pin 27\n", "GPIO pin 17 and pin 27\n"),
+    ("palabra clave: seguridad\n", "palabra clave: seguridad\n"),
+])
+def test_passwords_and_codes_in_other_languages_and_scripts(text, expected):
+    _exact(text, expected)
