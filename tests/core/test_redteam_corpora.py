@@ -1,5 +1,5 @@
 """The red teams' corpora stay caught (the first two; a third is kept unseen, see
-docs/privacy.md): documents with secrets written by people who never saw
+docs/privacy.md), and our own corpus for the third one's classes (round3_own): documents with secrets written by people who never saw
 the redactor (tests/redteam/*.md say how each was made and marked), each secret an
 exact substring that must not survive redaction, and look-alikes that must stay untouched.
 Each corpus was held out when written and then used to close gaps by format class, so these
@@ -22,6 +22,7 @@ _PLACEHOLDER = re.compile(r"\[REDACTED:\w+\]")
 ALLOWED = {
     "round1": (1, 0),  # a Twilio Account SID (AC...), an identifier: docs/privacy.md
     "round2": (6, 0),  # six left by decision or for want of a label: docs/privacy.md
+    "round3_own": (0, 0),  # written for the third red team's classes without seeing its corpus (round3_own.md)
 }
 
 
