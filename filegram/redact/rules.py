@@ -201,7 +201,7 @@ KEY_QUALIFIERS = frozenset({
     "account", "session", "webhook", "admin", "x", "stripe", "openai", "anthropic", "mailchimp",
     "mailgun", "sendgrid", "twilio", "aws", "gcp", "azure", "google", "github", "gitlab",
     "slack", "datadog", "dd", "sentry", "algolia", "mapbox", "maps", "firebase", "pusher",
-    "shared", "crypt", "hmac", "jwt", "cipher", "aes", "rsa", "pgp", "gpg", "root", "db", "preshared", "psk",
+    "shared", "crypt", "hmac", "jwt", "cipher", "aes", "rsa", "pgp", "gpg", "root", "db", "preshared", "psk", "wep", "wpa",
 })
 # Parts that may follow the secret word in a key that still holds the secret itself
 # (GITHUB_TOKEN_PROD, SECRET_KEY_BASE, password2); any other part after it says the value is
@@ -414,7 +414,9 @@ INTL_LABELS = ("passwort", "kennwort", "wachtwoord", "mot de passe", "contraseñ
                "senha", "passord", "adgangskode", "lösenord", "losenord", "salasana", "hasło", "haslo", "heslo",
                "jelszó", "şifresi", "şifre", "sifresi", "sifre", "parola", "parolă", "lozinka", "geslo", "mdp",
                "kata sandi", "kata laluan", "mật khẩu", "mat khau", "nenosiri", "slaptažodis", "parole", "parool",
-               "netzwerkschlüssel", "wlan-schlüssel", "пароль", "κωδικός", "κωδικό", "كلمة المرور", "كلمة السر",
+               "netzwerkschlüssel", "wlan-schlüssel", "wlan-code", "wifi-code", "code wifi", "code wi-fi", "clé wifi",
+               "clé wi-fi", "clé wpa", "clave wifi", "clave del wifi", "chiave wifi", "codice di accesso", "code d'accès",
+               "código de acceso", "código de acesso", "пароль", "κωδικός", "κωδικό", "كلمة المرور", "كلمة السر",
                "رمز عبور", "گذرواژه", "کلمه عبور", "סיסמה", "סיסמא", "पासवर्ड", "পাসওয়ার্ড", "கடவுச்சொல்",
                "รหัสผ่าน", "密码", "密碼", "口令", "パスワード", "비밀번호")
 _LABEL_WORDS = frozenset({*INTL_LABELS, "password", "passphrase", "passcode", "passwords", "kennwörter",
@@ -481,8 +483,8 @@ _WIFI_QR = re.compile(r"""(?i)\bWIFI:(?:[^;\n]*;)*?P:(?P<val>(?:\\.|[^;\\\n])+)"
 # language's "is" (ist, lautet, est, es, é, è, là, adalah, है, هي, 是, は ...), then the value.
 _INTL = re.compile(
     r"""(?i)(?P<key>""" + _INTL_LABEL + r"""|password|pw)"""
-    r"""(?P<gap>(?:[ \t]+[^\s:：=.!?;,()\[\]{}"'`«»<>]{1,24}|[ \t]*\([^()\n]{1,40}\)|[\u0e00-\u0e7f]{1,24}){1,5}?)??"""
-    r"""(?:[ \t]*(?P<sep>[:：=]|[—–])|[ \t]+(?P<verb>ist|lautet|est|es|é|è|era|war|is|er|är|on|jest|je|là|adalah|ialah|है|هي|هو)(?=[\s:：])"""
+    r"""(?P<gap>(?:[ \t]+[^\s:：=.!?;,()\[\]{}"'`«»<>\u0e00-\u0e7f]{1,24}|[ \t]*\([^()\n]{1,40}\)|[ \t]*[\u0e00-\u0e7f]{1,24}+){1,5}?)??"""
+    r"""(?:[ \t]*(?P<sep>[:：=]|[—–])|[ \t]+(?P<verb>ist|lautet|est|es|é|è|era|war|is|er|är|on|jest|je|là|adalah|ialah|है|هي|هو|είναι|است|היא|הוא|คือ|ni|হল|হলো)(?=[\s:：])"""
     r"""(?:[ \t]+(?:jetzt|nun|now|maintenant|ahora|agora|ora|nu|teraz))?"""
     r"""|[ \t]*(?P<cjk>是|为|は|는|은))"""
     r"""[ \t]*[:：]?[ \t]*(?:(?P<q>["'`“‘「«])[ \t]?(?P<qval>[^"'`”’」»\n]{1,200}?)[ \t]?["'`”’」»]|(?P<val>[^\s"'`，。、]{1,200}))"""
@@ -931,11 +933,13 @@ _INTL_CJK = tuple(w for w in INTL_LABELS if not w.isascii() and not any("a" <= c
 # with "pass" are on the lines SECRET_TRIGGERS found already, and _INTL_PASS picks them out).
 INTL_TRIGGERS = ("kennwort", "wachtwoord", "contrase", "senha", "adgangskode", "lösenord", "losenord", "salasana",
                  "hasło", "haslo", "heslo", "jelszó", "şifre", "sifre", "parol", "lozink", "geslo", "mdp", "sandi",
-                 "laluan", "mat khau", "nenosiri", "parool")  # "parol": parola, parole, parolă
+                 "laluan", "mat khau", "nenosiri", "parool", "wifi", "wi-fi", "wlan", "di accesso", "de acceso", "de acesso",
+                 "clave")  # "parol": parola, parole, parolă
 INTL_NON_ASCII = ("пароль", *_INTL_CJK)
 # Labels in scripts written without spaces between words (CJK, Thai): a value after one is the ASCII run only.
 _INTL_NO_SPACE = tuple(w for w in _INTL_CJK if any("\u0e00" <= c <= "\u0e7f" or c >= "\u3000" for c in w))
-INTL_LATIN_NON_ASCII = ("lösenord", "hasło", "jelszó", "şifre", "parolă", "mật khẩu", "slaptažodis", "schlüssel")
+INTL_LATIN_NON_ASCII = ("lösenord", "hasło", "jelszó", "şifre", "parolă", "mật khẩu", "slaptažodis", "schlüssel", "clé w",
+                        "code d'accès")
 _INTL_PASS = re.compile(r"passwort|de\s+passe|passord|p(?:ass)?w(?:or)?d?\s+(?:[èé]|e[rs]|est|era|ist|är|je|on)\b"
                         r"|p(?:ass)?w(?:or)?d?\b[^\n:=]{0,60}?\s(?:[èé]|est|era|ist|är|là|adalah)(?=[\s:])")
 
@@ -1126,6 +1130,9 @@ _PS_SECURE = re.compile(r"""(?i)ConvertTo-SecureString\s+(?:-String\s+)?(?P<q>['
 # `cat config/master.key` (Rails) and the 32 hex digits printed under it
 _MASTER_KEY_LINE = re.compile(
     r"""(?m)^[ \t]*(?:\[[^\]\n]{1,24}\][ \t]*)?(?:<?[\w.\-]{1,30}>?:[ \t]+)?(?P<val>[0-9a-f]{32})[ \t]*$""")
+SECRET_FILES = ("initialadminpassword", "erlang.cookie", ".vault-token", "vault_pass", "vault-pass", ".vault_password")
+_SHOW_FILE = re.compile(r"""\b(?:cat|type|more|less|head|tail|Get-Content|gc|sudo[ \t]+cat)[ \t]""")
+_SECRET_FILE_LINE = re.compile(r"""[ \t]*(?P<val>[A-Za-z0-9+/=._\-]{12,200})[ \t]*$""")
 # A `user / password` pair after any label ("VPN:  priya.sharma / IXCeT+SAD..."), when the
 # second half is built like a password.
 _ANY_USER_PASS = re.compile(r"""(?<![\w/])["'`]?[\w.@+\-]{2,60}["'`]?[ \t]+/[ \t]+["'`]?(?P<val>[^\s/"'`]{6,100})""")
@@ -1192,7 +1199,13 @@ def find_config_formats(scan: Scan) -> None:
                 scan.add(m.start("val"), m.end("val"), "SECRET")
     for m in scan.finditer(_PS_SECURE, ("securestring",)):
         scan.add(m.start("qval"), m.end("qval"), "SECRET")
-    for _, end in scan.lines(("master.key", "initialadminpassword")):  # Rails, Jenkins
+    for start, end in scan.lines(SECRET_FILES):  # `cat` of a file that holds one secret: Jenkins, RabbitMQ, Vault, Ansible
+        if _SHOW_FILE.search(text, start, end) is None:
+            continue
+        nxt = _next_line(text, end)
+        if nxt is not None and (k := _SECRET_FILE_LINE.match(text, *nxt)) is not None and not public_or_example(k.group("val")):
+            scan.add(k.start("val"), k.end("val"), "SECRET")
+    for _, end in scan.lines(("master.key",)):  # Rails
         nxt = _next_line(text, end)
         if nxt is not None and (k := _MASTER_KEY_LINE.match(text, *nxt)) is not None:
             scan.add(k.start("val"), k.end("val"), "SECRET")
@@ -2192,17 +2205,22 @@ _NET_LINE = re.compile(
 )
 # SNMP communities: `snmp-server community X RO 10`, ProCurve `snmp-server community "X" operator`,
 # Junos `set snmp community X authorization ...` and `community X {`, EdgeOS the same block.
+# A keyword with a type digit anywhere on a line (`standby 1 authentication md5 key-string 7 X`),
+# VRRP/HSRP text authentication, a WLC's `config radius auth add 1 10.0.0.20 1812 ascii X`.
+_NET_INLINE = re.compile(
+    r"""(?i)(?<![\w-])(?:(?:key-string|key|password|secret|pre-shared-key)[ \t]+[05789]|authentication[ \t]+text"""
+    r"""|(?:radius|tacacs)\b[^\n]{0,80}?[ \t](?:ascii|hex))[ \t]+(?P<val>[^\s"]{3,200})(?=[ \t]*$|[ \t]+(?:encrypted|address|privilege)\b)""")
 _SNMP_COMMUNITY = re.compile(
     r"""(?im)(?:\bsnmp-server[ \t]+community|\bset[ \t]+snmp[ \t]+community|^[ \t]*community)[ \t]+"""
-    + _NET_VALUE + r"""(?=[ \t]+(?:view[ \t]+\S+[ \t]+)?(?:ro|rw|operator|manager|unrestricted|restricted|authorization)\b"""
+    + _NET_VALUE + r"""(?=[ \t]+(?:view[ \t]+\S+[ \t]+)?(?:ro|rw|operator|manager|unrestricted|restricted|authorization|clients|view)\b"""
     r"""|[ \t]+\d+[ \t]*$|[ \t]*\{|[ \t]*$)"""
 )
 # SNMPv3 users: `snmp-server user u g v3 auth sha X priv aes 128 Y`; NTP keys: `ntp authentication-key 1 md5 X 7`.
 _SNMP_USER = re.compile(
-    r"""(?i)\bsnmp-server[ \t]+user\b[^\n]*?\bauth[ \t]+(?:md5|sha\d*)[ \t]+(?P<auth>\S+)(?:[ \t]+priv[ \t]+(?:des|3des|aes(?:[ \t]+\d+)?)[ \t]+(?P<priv>\S+))?""")
+    r"""(?i)\bsnmp-server[ \t]+user\b[^\n]{0,200}?\bauth[ \t]+(?:md5|sha\d*)[ \t]+(?P<auth>\S+)(?:[ \t]+priv[ \t]+(?:des|3des|aes(?:[ \t]+\d+)?)[ \t]+(?P<priv>\S+))?""")
 _NTP_KEY = re.compile(r"""(?i)\bntp[ \t]+authentication-key[ \t]+\d+[ \t]+(?:md5|sha\d*|hmac-sha\d*)[ \t]+(?P<val>\S+)""")
 _NET_GENERIC = frozenset({"password", "passwd", "key", "key-string", "plaintext-password", "authentication-key"})
-NET_TRIGGERS = ("password", "passwd", "secret", "key", "community", "psk", "snmp")
+NET_TRIGGERS = ("password", "passwd", "secret", "key", "community", "psk", "snmp", "authentication text", "ascii")
 NET_NOT_VALUES = frozenset({"public", "private", "word", "line", "string", "encrypted", "enc", "required", "none", "md5", "sha",
                             "hidden", "0", "5", "7", "8", "9", "level", "privilege", "chain", "config-key"})
 
@@ -2211,6 +2229,10 @@ def _net_value(value: str) -> bool:
     v = value.strip()
     return len(v) >= 3 and v.lower() not in NET_NOT_VALUES and not v.startswith(("<", "${", "$(", "[", "{")) \
         and not _MASKED.fullmatch(v) and plausible_secret(v, quoted=True) and not v.endswith(">")
+
+
+_FORTI_COMMUNITY = re.compile(r"""(?i)config[ \t]+system[ \t]+snmp[ \t]+community\b(?P<block>.{1,2000}?)\n[ \t]*end\b""", re.S)
+_SET_NAME = re.compile(r"""(?im)^[ \t]*set[ \t]+name[ \t]+"?(?P<val>[^"\s]{3,200})"?[ \t]*$""")
 
 
 def find_network_configs(scan: Scan) -> None:
@@ -2231,11 +2253,18 @@ def find_network_configs(scan: Scan) -> None:
             generic = m.group("type") is None and m.group("enc") is None and m.group("kw").lower() in _NET_GENERIC
             if got and _net_value(got[1]) and (not generic or _answer_like(got[1])):  # "Password requirements"
                 scan.add(got[0], got[0] + len(got[1]), "SECRET")
+        for m in _NET_INLINE.finditer(text, start, end):
+            if _net_value(m.group("val")) and (_answer_like(m.group("val")) or re.fullmatch(r"[0-9A-F]{4,}", m.group("val"))):
+                scan.add(m.start("val"), m.end("val"), "SECRET")
         for m in _NTP_KEY.finditer(text, start, end) if low.find("ntp", start, end) >= 0 else ():
             if _net_value(m.group("val")):
                 scan.add(m.start("val"), m.end("val"), "SECRET")
         if low.find("community", start, end) < 0 and low.find("snmp", start, end) < 0:
             continue
+        if (f := _FORTI_COMMUNITY.match(text, low.find("config", start, end))) if low.find("config", start, end) >= 0 else None:
+            for n in _SET_NAME.finditer(text, f.start("block"), f.end("block")):
+                if _net_value(n.group("val")):
+                    scan.add(n.start("val"), n.end("val"), "SECRET")
         for m in _SNMP_COMMUNITY.finditer(text, start, end):
             got = _group(m, "qval", "val")
             if got and _net_value(got[1]) and not got[1].endswith("{"):
@@ -2261,8 +2290,8 @@ _TF_SENSITIVE_VALUE = re.compile(r'''"value"[ \t]*:[ \t]*"(?P<val>(?:[^"\\\n]|\\
 _TF_RANDOM_RESULT = re.compile(r'''"type"[ \t]*:[ \t]*"random_password"[^\]]{0,2000}?"result"[ \t]*:[ \t]*"(?P<val>(?:[^"\\\n]|\\.){1,400})"''')
 _BIND_PW = re.compile(r"""(?im)^[ \t]*(?:bindpw|rootpw|olcrootpw|bind_pw|ldap_bind_pw|bindpassword)[ \t]*[ \t:=][ \t]*(?:"(?P<qval>[^"\n]{1,200})"|(?P<val>\S{1,200}))[ \t]*$""")
 _BMC_COMMAND = re.compile(
-    r"""\b(?:ipmitool|ipmiutil)\b[^\n|;&]*?[ \t]-P[ \t]*(?:(?P<q1>['"])(?P<v1q>[^'"\n]+)(?P=q1)|(?P<v1>[^\s'"]+))"""
-    r"""|\bracadm\b[^\n|;&]*?[ \t]-p[ \t]+(?:(?P<q2>['"])(?P<v2q>[^'"\n]+)(?P=q2)|(?P<v2>[^\s'"]+))""")
+    r"""\b(?:ipmitool|ipmiutil)\b[^\n|;&]{0,400}?[ \t]-P[ \t]*(?:(?P<q1>['"])(?P<v1q>[^'"\n]+)(?P=q1)|(?P<v1>[^\s'"]+))"""
+    r"""|\bracadm\b[^\n|;&]{0,400}?[ \t]-p[ \t]+(?:(?P<q2>['"])(?P<v2q>[^'"\n]+)(?P=q2)|(?P<v2>[^\s'"]+))""")
 _GOSSIP_KEY = re.compile(r"""(?im)^[ \t]*["']?encrypt["']?[ \t]*[=:][ \t]*["'](?P<val>[A-Za-z0-9+/]{22,86}={0,2})["']""")  # Consul, Nomad
 _CONSUL_TOKENS = re.compile(r"""tokens[ \t]*(?:=[ \t]*)?\{(?P<block>[^{}]{1,2000})\}""")
 _BLOCK_VALUE = re.compile(r"""(?P<key>[\w\-]{2,40})[ \t]*[=:][ \t]*"(?P<val>[^"\n]{16,200})\"""")
@@ -2368,8 +2397,8 @@ def _seed_runs(text: str, start: int, stop: int) -> Iterator[list[tuple[int, int
 _WALLET_PASSPHRASE = re.compile(
     r"""(?i)\b(?:pass[ \t]?phrase|(?:25|13)th[ \t]+word)(?:[ \t]*\([^()\n]{1,40}\))?[ \t]*(?::|=|\bis\b)[ \t]*(?P<val>[^\s,;]{4,64})""")
 _TAN_LABEL = re.compile(r"""(?<![^\W\d_])(?:[imc]?tans?|tan-?(?:liste|list|bogen|block|nummern))(?![^\W\d_])""")
-_TAN_GRID_ROW = re.compile(r"""[ \t|]*(?:(?:#|nr\.?[ \t]*)?\d{1,3}[:.)]?[ \t|]+\d{4,8}[ \t|]*)+""", re.I)
-_TAN_GRID_PAIR = re.compile(r"""(?:#|nr\.?[ \t]*)?\d{1,3}[:.)]?[ \t|]+(?P<val>\d{4,8})""", re.I)
+_TAN_GRID_ROW = re.compile(r"""[ \t|]*(?:[-*•][ \t]+)?(?:(?:#|nr\.?[ \t]*|tan[ \t]*)?\d{1,3}[:.)=]?[ \t|:=]+\d{4,8}[ \t|]*)+""", re.I)
+_TAN_GRID_PAIR = re.compile(r"""(?:#|nr\.?[ \t]*|tan[ \t]*)?\d{1,3}[:.)=]?[ \t|:=]+(?P<val>\d{4,8})""", re.I)
 _TAN_HEADER = re.compile(r"""[ \t|]*(?:(?:nr\.?|no\.?|#|index|idx|pos\.?)[ \t|]+[im]?tan[ \t|]*)+|[\s|:+\-=]+""", re.I)
 TAN_LABEL_TRIGGERS = ("tan",)  # TAN-Liste, iTAN, TAN list, TANs
 TAN_GRID_LINES = 60  # lines under a TAN list's label that are read at most
@@ -2449,18 +2478,22 @@ INTL_NOT_CODES = ("ошибк", "индекс", "страны", "региона"
 # The label, maybe a few words (what it opens), maybe a separator, and a code: digits, a combination.
 _INTL_CODE = re.compile(
     r"""(?i)(?P<key>""" + _INTL_ANY_LABEL + r""")"""
-    r"""(?P<gap>(?:[ \t\u3000]+[^\s:：=\d]{1,24}){0,3}?)[ \t\u3000]*(?P<sep>[:：=]|[—–-](?=[ \t])|)[ \t\u3000]*"""
+    r"""(?P<gap>(?:[ \t\u3000]+[^\s:：=\d]{1,24}){0,3}?)[ \t\u3000]*(?P<sep>[:：=]|[—–-](?=[ \t])|[はがは是为는은이](?=[ \t\u3000\d])|)[ \t\u3000]*"""
     r"""(?P<val>\d{4}(?:[ \t]\d{4}){1,5}(?![\d\-])|\d{1,3}(?:[ \t]*[-–][ \t]*\d{1,3}){2,5}(?![\d\-])|\d{3,12}#?(?![\d.,/:]\d|\d))"""
 )
+# A code word that also means password, a few words and a separator, then a password: "رمز وای‌فای: Karaj#1402".
+_INTL_CODE_WORD_PW = re.compile(
+    r"""(?i)(?P<key>""" + _INTL_ANY_LABEL + r""")(?P<gap>(?:[ \t]+[^\s:：=]{1,24}){0,3}?)[ \t]*[:：=][ \t]*(?P<val>[^\s"'`，。、()]{6,64})""")
 # A password right after its name: "Wi-Fi şifresi Ankara06Bahce", "nenosiri Arusha2019x".
 _INTL_DIRECT = re.compile(r"""(?i)(?P<key>""" + _INTL_ANY_LABEL + r""")[ \t\u3000]+(?P<val>[^\s"'`，。、()]{6,64})""")
 _INTL_CODE_VALUE = re.compile(r"""\d{1,3}(?:[ \t]*[-–][ \t]*\d{1,3}){2,5}|\d{3,12}#?|(?=[A-Z]{0,9}\d)(?=\d{0,9}[A-Z])[A-Z0-9]{4,10}""")
 _LETTER_BEFORE = re.compile(r"[^\W\d_]")
 _NO_SPACE_SCRIPT = re.compile(r"[\u0e00-\u0e7f\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]")  # Thai, CJK, kana, Hangul, full width
+_DELIMITERS = re.compile(r"[,;\t|]")
 INTL_NEXT_LINE_CHARS = 80  # a label line longer than this is a sentence, not a label
 
 
-_INTL_LABEL_ANYWHERE = re.compile(r"(?:" + _INTL_ANY_LABEL + r"|password|pw)")  # run on the lowercase text
+_INTL_LABEL_ANYWHERE = re.compile(r"(?:" + _INTL_ANY_LABEL + r"|password|\bpw\b)")  # run on the lowercase text
 
 
 def _inside_word(text: str, line_start: int, start: int, key: str) -> bool:
@@ -2493,6 +2526,13 @@ def find_intl_codes(scan: Scan) -> None:
             if len(re.sub(r"\D", "", v)) < 4 or (not sep and (key in _LABEL_WORDS and gap or re.fullmatch(r"(?:19|20)\d\d", v))):
                 continue  # "Код ошибки 404", "HTTP-код: 200", "Passwort 2 Mal falsch", a year
             scan.add(m.start("val"), m.end("val"), "SECRET")
+        for m in _INTL_CODE_WORD_PW.finditer(text, start, end):
+            key = m.group("key").lower()
+            v = strip_sentence_end(m.group("val"))
+            if key not in _LABEL_WORDS and (not key.isascii() or key == "clave") and not _inside_word(text, start, m.start(), key) \
+                    and _strong_cell(v) \
+                    and not any(w in (m.group("gap") or "").lower() for w in INTL_NOT_CODES) and not _NO_SPACE_SCRIPT.search(v):
+                scan.add(m.start("val"), m.start("val") + len(v), "SECRET")
         for m in _INTL_DIRECT.finditer(text, start, end):
             key = m.group("key").lower()
             v = strip_sentence_end(m.group("val"))
@@ -2501,23 +2541,25 @@ def find_intl_codes(scan: Scan) -> None:
             if key in _LABEL_WORDS and not _inside_word(text, start, m.start(), key) and _strong_cell(v) \
                     and not v.startswith(("http", "www.")) and not is_placeholder(v):
                 scan.add(m.start("val"), m.start("val") + len(v), "SECRET")
+    colon_lines = (line for line in scan.lines(("pass", "pw")) if text[line[0] : line[1]].rstrip().endswith((":", "：")))
+    for start, end in sorted({*_intl_code_lines(scan), *colon_lines}):
         # a label alone on its line (maybe with a few words), the value alone on the next one
-        if end - start > INTL_NEXT_LINE_CHARS or _DIGIT.search(text, start, end):
-            continue
+        if end - start > INTL_NEXT_LINE_CHARS or _DIGIT.search(text, start, end) or _DELIMITERS.search(text, start, end):
+            continue  # a sentence, a label with its value, a table's header
         head = low[start:end].strip(" \t*_#>-:：")
         label = _INTL_LABEL_ANYWHERE.search(head)
-        if label is None or head.endswith(("?", ".", "!", "؟")) or len(head.split()) > (12 if text[start:end].rstrip().endswith((":", "：")) else 6):
+        if label is None or head.endswith(("?", ".", "!", "؟")) or len(head.split()) > (12 if text[start:end].rstrip().endswith((":", "：")) else 8):
             continue
         nxt = _next_line(text, end)
         if nxt is None:
             continue
         value = text[nxt[0] : nxt[1]].strip()
         v = strip_sentence_end(value.lstrip("-*•> \t"))
-        if " " in v or not v or v.startswith(PLACEHOLDER_PREFIX) or _NO_SPACE_SCRIPT.search(v):
+        if " " in v or not v or v.startswith(PLACEHOLDER_PREFIX) or _NO_SPACE_SCRIPT.search(v) or _DELIMITERS.search(v):
             continue  # "・8文字以上" under パスワード is a rule
         code_label = label.group(0) not in _LABEL_WORDS and label.group(0) not in ("password", "passwort", "pw")
         if (re.fullmatch(r"\d{4,12}#?|\d{1,3}(?:-\d{1,3}){2,5}", v) and not re.fullmatch(r"(?:19|20)\d\d", v)) \
-                or (not code_label and _strong_cell(v) and _answer_like(v)):
+                or (not code_label and _answer_like(v) and len(v) >= 6 and _DIGIT.search(v) and re.search(r"[^\W\d_]", v)):
             a = text.index(v, nxt[0])
             scan.add(a, a + len(v), "SECRET")
 
@@ -2547,7 +2589,7 @@ QUICK_WORDS = tuple(sorted({
     *INTL_LATIN_NON_ASCII, "passwort", "passord", "de passe", *ACCESS_TRIGGERS, *ACCESS_TRIGGERS_NON_ASCII,
     *HEADING_TRIGGERS, *SEED_TRIGGERS, *SECURITY_Q_TRIGGERS, *BOOKING_TRIGGERS, *TAN_TRIGGERS,
     *TAX_ID_TRIGGERS, *NET_TRIGGERS, *VAULT_TRIGGERS, "$ansible_vault", "_keys_", '"value"', "random_password", "bindpw",
-    "rootpw", "bind_pw", "bindpassword", "encrypt", *SEED_LABEL_TRIGGERS, "th word", "récup", *INTL_CODE_TRIGGERS, *INTL_CODE_NON_ASCII, *TAN_LABEL_TRIGGERS, "ipmitool", "ipmiutil", "racadm", "tokens", "initialadminpassword", "newcommand", "requirepass", "masterauth", "<add ", "begin license", "\ttrue\t", "\tfalse\t",
+    "rootpw", "bind_pw", "bindpassword", "encrypt", *SECRET_FILES, *SEED_LABEL_TRIGGERS, "th word", "récup", *INTL_CODE_TRIGGERS, *INTL_CODE_NON_ASCII, *TAN_LABEL_TRIGGERS, "ipmitool", "ipmiutil", "racadm", "tokens", "initialadminpassword", "newcommand", "requirepass", "masterauth", "<add ", "begin license", "\ttrue\t", "\tfalse\t",
 }))
 _QUICK_TOKEN = re.compile(
     r"AKIA|ASIA|ABIA|ACCA|A3T|gh[pousr]_|github_pat_|gl[a-z]{1,3}-|xox|sk-|[srp]k_|whsec_|AIza|ya29\.|GOCSPX"

@@ -189,3 +189,31 @@ def test_finance_layouts(text, expected):
 ])
 def test_passwords_and_codes_in_other_languages_and_scripts(text, expected):
     _exact(text, expected)
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Ο κωδικός του router είναι Paros_2021\n", f"Ο κωδικός του router είναι {R}\n"),
+    ("セゾンカード 暗証番号は 7730 です。\n", f"セゾンカード 暗証番号は {R} です。\n"),
+    ("رمز اینترنت: Tabriz#1399\n", f"رمز اینترنت: {R}\n"),
+    ("Code wifi du chalet\nChamonix_2020\n", f"Code wifi du chalet\n{R}\n"),
+    ("Codice di accesso: Dolomiti_77\n", f"Codice di accesso: {R}\n"),
+    ("Please use the following password to proceed to installation:\n\n3e9a1f7c2b8d4e6a0c5f1b9d7e3a2c4f\n",
+     f"Please use the following password to proceed to installation:\n\n{R}\n"),
+    ("$ sudo cat /var/lib/rabbitmq/.erlang.cookie\nHQZLMRKPTYWQXDNAVBCE\n", f"$ sudo cat /var/lib/rabbitmq/.erlang.cookie\n{R}\n"),
+    ("wep-key0=5e1c9a3f7b2d8e4a6c0f1b3d5e\n", f"wep-key0={R}\n"),
+    (" standby 2 authentication md5 key-string 7 070C285F4D061A0A19\n", f" standby 2 authentication md5 key-string 7 {R}\n"),
+    (" vrrp 3 authentication text Vrrp-Pass1\n", f" vrrp 3 authentication text {R}\n"),
+    ("config radius auth add 2 10.0.0.21 1812 ascii Rad-Wlc-22!\n", f"config radius auth add 2 10.0.0.21 1812 ascii {R}\n"),
+    ("set snmp community Lab-R3ad clients 192.0.2.0/24\n", f"set snmp community {R} clients 192.0.2.0/24\n"),
+    ('config system snmp community\n    edit 2\n        set name "Fgt-Snmp-9"\n    next\nend\n',
+     f'config system snmp community\n    edit 2\n        set name "{R}"\n    next\nend\n'),
+    ("TAN-Liste Bogen 2\nTAN 05 = 449201\nTAN 06 = 380174\n", f"TAN-Liste Bogen 2\nTAN 05 = {R}\nTAN 06 = {R}\n"),
+    # look-alikes
+    ("Website;Benutzer;Kennwort\nexample.org;anna;[REDACTED:SECRET]\n", "Website;Benutzer;Kennwort\nexample.org;anna;[REDACTED:SECRET]\n"),
+    ("pin:      ^\\d{4,6}$\n", "pin:      ^\\d{4,6}$\n"),
+    ("R1#show snmp community\n\nCommunity name: ILMI\n", "R1#show snmp community\n\nCommunity name: ILMI\n"),
+    ("aaa authentication login default group tacacs+ local\n", "aaa authentication login default group tacacs+ local\n"),
+    ("vault_password_file = ~/.vault_pass.txt\ninventory = hosts.ini\n", "vault_password_file = ~/.vault_pass.txt\ninventory = hosts.ini\n"),
+])
+def test_second_batch_forms(text, expected):
+    _exact(text, expected)
