@@ -2210,6 +2210,7 @@ _NET_LINE = re.compile(
 _NET_INLINE = re.compile(
     r"""(?i)(?<![\w-])(?:(?:key-string|key|password|secret|pre-shared-key)[ \t]+[05789]|authentication[ \t]+text"""
     r"""|(?:radius|tacacs)\b[^\n]{0,80}?[ \t](?:ascii|hex))[ \t]+(?P<val>[^\s"]{3,200})(?=[ \t]*$|[ \t]+(?:encrypted|address|privilege)\b)""")
+_NET_TYPE_DIGIT = re.compile(r"[ \t][05789][ \t]")  # where _NET_INLINE may match: a type digit between spaces
 _SNMP_COMMUNITY = re.compile(
     r"""(?im)(?:\bsnmp-server[ \t]+community|\bset[ \t]+snmp[ \t]+community|^[ \t]*community)[ \t]+"""
     + _NET_VALUE + r"""(?=[ \t]+(?:view[ \t]+\S+[ \t]+)?(?:ro|rw|operator|manager|unrestricted|restricted|authorization|clients|view)\b"""
@@ -2253,7 +2254,10 @@ def find_network_configs(scan: Scan) -> None:
             generic = m.group("type") is None and m.group("enc") is None and m.group("kw").lower() in _NET_GENERIC
             if got and _net_value(got[1]) and (not generic or _answer_like(got[1])):  # "Password requirements"
                 scan.add(got[0], got[0] + len(got[1]), "SECRET")
-        for m in _NET_INLINE.finditer(text, start, end):
+        line = low[start:end]
+        inline = _NET_TYPE_DIGIT.search(line) or "authentication text" in line or ("radius" in line or "tacacs" in line) \
+            and ("ascii" in line or "hex" in line)
+        for m in _NET_INLINE.finditer(text, start, end) if inline else ():
             if _net_value(m.group("val")) and (_answer_like(m.group("val")) or re.fullmatch(r"[0-9A-F]{4,}", m.group("val"))):
                 scan.add(m.start("val"), m.end("val"), "SECRET")
         for m in _NTP_KEY.finditer(text, start, end) if low.find("ntp", start, end) >= 0 else ():
@@ -2465,8 +2469,8 @@ def find_finance_layouts(scan: Scan) -> None:
 INTL_CODE_LABELS = ("пин-код", "пин код", "пин", "пін-код", "пін", "код", "รหัส", "קוד", "رمز", "کد", "پین",
                     "الرقم السري", "الرمز السري", "পিন", "暗証番号", "tunnusluku", "pin-koodi", "pin-kód",
                     "namba ya siri", "nambari ya siri", "pin kodu", "kod pin", "clave", "pin")
-INTL_CODE_TRIGGERS = ("tunnusluku", "pin", "namba ya siri", "nambari ya siri", "clave")
-INTL_CODE_NON_ASCII = ("пин", "пін", "код", "รหัส", "קוד", "رمز", "کد", "پین", "السري", "পিন", "暗証番号", "kód")
+INTL_CODE_TRIGGERS = ("tunnusluku", "namba ya siri", "nambari ya siri", "clave")  # ASCII "pin" is _PIN's
+INTL_CODE_NON_ASCII = ("pin", "пин", "пін", "код", "รหัส", "קוד", "رمز", "کد", "پین", "السري", "পিন", "暗証番号", "kód")
 # every label, longest first (รหัสผ่าน before รหัส, пин-код before пин)
 _INTL_ANY_LABEL = "|".join(re.escape(w).replace(r"\ ", r"[ \t]+")
                            for w in sorted({*INTL_CODE_LABELS, *INTL_LABELS}, key=len, reverse=True))
@@ -2476,16 +2480,16 @@ INTL_NOT_CODES = ("ошибк", "индекс", "страны", "региона"
                   "προϊόν", "ταχυδρομ", "מוצר", "الدولة", "البريد", "کشور", "ملی", "error", "postal", "país", "producto",
                   "fuente", "qr", "http")
 # The label, maybe a few words (what it opens), maybe a separator, and a code: digits, a combination.
-_INTL_CODE = re.compile(
-    r"""(?i)(?P<key>""" + _INTL_ANY_LABEL + r""")"""
+_INTL_CODE = re.compile(  # these three run on the lowercase text: one case of each label is faster
+    r"""(?P<key>""" + _INTL_ANY_LABEL + r""")"""
     r"""(?P<gap>(?:[ \t\u3000]+[^\s:：=\d]{1,24}){0,3}?)[ \t\u3000]*(?P<sep>[:：=]|[—–-](?=[ \t])|[はがは是为는은이](?=[ \t\u3000\d])|)[ \t\u3000]*"""
     r"""(?P<val>\d{4}(?:[ \t]\d{4}){1,5}(?![\d\-])|\d{1,3}(?:[ \t]*[-–][ \t]*\d{1,3}){2,5}(?![\d\-])|\d{3,12}#?(?![\d.,/:]\d|\d))"""
 )
 # A code word that also means password, a few words and a separator, then a password: "رمز وای‌فای: Karaj#1402".
 _INTL_CODE_WORD_PW = re.compile(
-    r"""(?i)(?P<key>""" + _INTL_ANY_LABEL + r""")(?P<gap>(?:[ \t]+[^\s:：=]{1,24}){0,3}?)[ \t]*[:：=][ \t]*(?P<val>[^\s"'`，。、()]{6,64})""")
+    r"""(?P<key>""" + _INTL_ANY_LABEL + r""")(?P<gap>(?:[ \t]+[^\s:：=]{1,24}){0,3}?)[ \t]*[:：=][ \t]*(?P<val>[^\s"'`，。、()]{6,64})""")
 # A password right after its name: "Wi-Fi şifresi Ankara06Bahce", "nenosiri Arusha2019x".
-_INTL_DIRECT = re.compile(r"""(?i)(?P<key>""" + _INTL_ANY_LABEL + r""")[ \t\u3000]+(?P<val>[^\s"'`，。、()]{6,64})""")
+_INTL_DIRECT = re.compile(r"""(?P<key>""" + _INTL_ANY_LABEL + r""")[ \t\u3000]+(?P<val>[^\s"'`，。、()]{6,64})""")
 _INTL_CODE_VALUE = re.compile(r"""\d{1,3}(?:[ \t]*[-–][ \t]*\d{1,3}){2,5}|\d{3,12}#?|(?=[A-Z]{0,9}\d)(?=\d{0,9}[A-Z])[A-Z0-9]{4,10}""")
 _LETTER_BEFORE = re.compile(r"[^\W\d_]")
 _NO_SPACE_SCRIPT = re.compile(r"[\u0e00-\u0e7f\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]")  # Thai, CJK, kana, Hangul, full width
@@ -2516,26 +2520,26 @@ def find_intl_codes(scan: Scan) -> None:
     language."""
     text, low = scan.text, scan.low
     for start, end in _intl_code_lines(scan):
-        for m in _INTL_CODE.finditer(text, start, end):
-            key = m.group("key").lower()
+        for m in _INTL_CODE.finditer(low, start, end):
+            key = m.group("key")
             if _inside_word(text, start, m.start(), key):
                 continue  # штрихкод, Passwortmanager
             gap, sep, v = m.group("gap") or "", m.group("sep"), m.group("val")
-            if any(w in gap.lower() for w in INTL_NOT_CODES):
+            if any(w in gap for w in INTL_NOT_CODES):
                 continue
             if len(re.sub(r"\D", "", v)) < 4 or (not sep and (key in _LABEL_WORDS and gap or re.fullmatch(r"(?:19|20)\d\d", v))):
                 continue  # "Код ошибки 404", "HTTP-код: 200", "Passwort 2 Mal falsch", a year
             scan.add(m.start("val"), m.end("val"), "SECRET")
-        for m in _INTL_CODE_WORD_PW.finditer(text, start, end):
-            key = m.group("key").lower()
-            v = strip_sentence_end(m.group("val"))
+        for m in _INTL_CODE_WORD_PW.finditer(low, start, end):
+            key = m.group("key")
+            v = strip_sentence_end(text[m.start("val") : m.end("val")])
             if key not in _LABEL_WORDS and (not key.isascii() or key == "clave") and not _inside_word(text, start, m.start(), key) \
                     and _strong_cell(v) \
-                    and not any(w in (m.group("gap") or "").lower() for w in INTL_NOT_CODES) and not _NO_SPACE_SCRIPT.search(v):
+                    and not any(w in (m.group("gap") or "") for w in INTL_NOT_CODES) and not _NO_SPACE_SCRIPT.search(v):
                 scan.add(m.start("val"), m.start("val") + len(v), "SECRET")
-        for m in _INTL_DIRECT.finditer(text, start, end):
-            key = m.group("key").lower()
-            v = strip_sentence_end(m.group("val"))
+        for m in _INTL_DIRECT.finditer(low, start, end):
+            key = m.group("key")
+            v = strip_sentence_end(text[m.start("val") : m.end("val")])
             if key.startswith(_INTL_NO_SPACE):
                 v = _ASCII_RUN.match(v).group(0)  # type: ignore[union-attr]  # "密码长度为8-16位" is a policy
             if key in _LABEL_WORDS and not _inside_word(text, start, m.start(), key) and _strong_cell(v) \
