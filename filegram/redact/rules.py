@@ -933,13 +933,14 @@ _INTL_CJK = tuple(w for w in INTL_LABELS if not w.isascii() and not any("a" <= c
 # with "pass" are on the lines SECRET_TRIGGERS found already, and _INTL_PASS picks them out).
 INTL_TRIGGERS = ("kennwort", "wachtwoord", "contrase", "senha", "adgangskode", "lösenord", "losenord", "salasana",
                  "hasło", "haslo", "heslo", "jelszó", "şifre", "sifre", "parol", "lozink", "geslo", "mdp", "sandi",
-                 "laluan", "mat khau", "nenosiri", "parool", "wifi", "wi-fi", "wlan", "di accesso", "de acceso", "de acesso",
-                 "clave")  # "parol": parola, parole, parolă
+                 "laluan", "mat khau", "nenosiri", "clave", "clave wifi", "clave del wifi", "code wifi", "code wi-fi",
+                 "wifi-code", "wlan-code", "codice di accesso", "código de acceso", "código de acesso")
+# (a word holding one looked for already is only looked for on its lines: "code wifi" on the lines of "code")  # "parol": parola, parole, parolă
 INTL_NON_ASCII = ("пароль", *_INTL_CJK)
 # Labels in scripts written without spaces between words (CJK, Thai): a value after one is the ASCII run only.
 _INTL_NO_SPACE = tuple(w for w in _INTL_CJK if any("\u0e00" <= c <= "\u0e7f" or c >= "\u3000" for c in w))
 INTL_LATIN_NON_ASCII = ("lösenord", "hasło", "jelszó", "şifre", "parolă", "mật khẩu", "slaptažodis", "schlüssel", "clé w",
-                        "code d'accès")
+                        "code d'accès", "parool", "wlan-schlüssel")
 _INTL_PASS = re.compile(r"passwort|de\s+passe|passord|p(?:ass)?w(?:or)?d?\s+(?:[èé]|e[rs]|est|era|ist|är|je|on)\b"
                         r"|p(?:ass)?w(?:or)?d?\b[^\n:=]{0,60}?\s(?:[èé]|est|era|ist|är|là|adalah)(?=[\s:])")
 
@@ -2221,7 +2222,7 @@ _SNMP_USER = re.compile(
     r"""(?i)\bsnmp-server[ \t]+user\b[^\n]{0,200}?\bauth[ \t]+(?:md5|sha\d*)[ \t]+(?P<auth>\S+)(?:[ \t]+priv[ \t]+(?:des|3des|aes(?:[ \t]+\d+)?)[ \t]+(?P<priv>\S+))?""")
 _NTP_KEY = re.compile(r"""(?i)\bntp[ \t]+authentication-key[ \t]+\d+[ \t]+(?:md5|sha\d*|hmac-sha\d*)[ \t]+(?P<val>\S+)""")
 _NET_GENERIC = frozenset({"password", "passwd", "key", "key-string", "plaintext-password", "authentication-key"})
-NET_TRIGGERS = ("password", "passwd", "secret", "key", "community", "psk", "snmp", "authentication text", "ascii")
+NET_TRIGGERS = ("password", "passwd", "secret", "key", "community", "psk", "snmp", "auth")  # auth: VRRP text, a WLC's radius
 NET_NOT_VALUES = frozenset({"public", "private", "word", "line", "string", "encrypted", "enc", "required", "none", "md5", "sha",
                             "hidden", "0", "5", "7", "8", "9", "level", "privilege", "chain", "config-key"})
 
@@ -2244,7 +2245,8 @@ def find_network_configs(scan: Scan) -> None:
     for start, end in scan.lines(NET_TRIGGERS):
         low = scan.low
         at = [start]  # the keyword opens the line, or follows a colon or a semicolon ("rotated: tacacs-server key X")
-        for sep in ":;":
+        line = low[start:end]
+        for sep in ":;" if "-server" in line or "enable " in line or "username " in line else ():
             i = low.find(sep, start, end)
             while i >= 0:
                 at.append(i + 1)
@@ -2254,7 +2256,6 @@ def find_network_configs(scan: Scan) -> None:
             generic = m.group("type") is None and m.group("enc") is None and m.group("kw").lower() in _NET_GENERIC
             if got and _net_value(got[1]) and (not generic or _answer_like(got[1])):  # "Password requirements"
                 scan.add(got[0], got[0] + len(got[1]), "SECRET")
-        line = low[start:end]
         inline = _NET_TYPE_DIGIT.search(line) or "authentication text" in line or ("radius" in line or "tacacs" in line) \
             and ("ascii" in line or "hex" in line)
         for m in _NET_INLINE.finditer(text, start, end) if inline else ():
@@ -2293,6 +2294,7 @@ _TF_SECRET_OUTPUT = re.compile(r'''"(?P<key>[\w.\-]{1,60})"[ \t]*:[ \t]*\{\s*"va
 _TF_SENSITIVE_VALUE = re.compile(r'''"value"[ \t]*:[ \t]*"(?P<val>(?:[^"\\\n]|\\.){1,400})"(?=[^{}]{0,300}?"sensitive"[ \t]*:[ \t]*true)''')
 _TF_RANDOM_RESULT = re.compile(r'''"type"[ \t]*:[ \t]*"random_password"[^\]]{0,2000}?"result"[ \t]*:[ \t]*"(?P<val>(?:[^"\\\n]|\\.){1,400})"''')
 _BIND_PW = re.compile(r"""(?im)^[ \t]*(?:bindpw|rootpw|olcrootpw|bind_pw|ldap_bind_pw|bindpassword)[ \t]*[ \t:=][ \t]*(?:"(?P<qval>[^"\n]{1,200})"|(?P<val>\S{1,200}))[ \t]*$""")
+BMC_TRIGGERS = ("ipmi", "racadm")
 _BMC_COMMAND = re.compile(
     r"""\b(?:ipmitool|ipmiutil)\b[^\n|;&]{0,400}?[ \t]-P[ \t]*(?:(?P<q1>['"])(?P<v1q>[^'"\n]+)(?P=q1)|(?P<v1>[^\s'"]+))"""
     r"""|\bracadm\b[^\n|;&]{0,400}?[ \t]-p[ \t]+(?:(?P<q2>['"])(?P<v2q>[^'"\n]+)(?P=q2)|(?P<v2>[^\s'"]+))""")
@@ -2311,7 +2313,7 @@ def find_devops_formats(scan: Scan) -> None:
         got = _group(m, "val", "arg")
         if got and not public_or_example(got[1]) and (looks_random(got[1]) or re.search(r"\d", got[1])):
             scan.add(got[0], got[0] + len(got[1]), "SECRET")
-    if "_keys_" in text:
+    if scan.lines(("unseal",)) and "_keys_" in text:  # "unseal_keys_b64"
         for m in _VAULT_KEYS_JSON.finditer(text):
             for k in re.finditer(r'"([A-Za-z0-9+/=]{16,})"', m.group("list")):
                 scan.add(m.start("list") + k.start(1), m.start("list") + k.end(1), "SECRET")
@@ -2322,7 +2324,7 @@ def find_devops_formats(scan: Scan) -> None:
             scan.add(v.start("val"), v.end("val"), "SECRET")
             pos = text.find("\n", pos + 1)
         i = text.find("$ANSIBLE_VAULT;", i + 1)
-    if '"value"' in text and ('"outputs"' in text or '"sensitive"' in text):  # Terraform state or `output -json`
+    if '"outputs"' in text or '"sensitive"' in text:  # Terraform state or `output -json`
         for m in _TF_SECRET_OUTPUT.finditer(text):
             if secret_key(m.group("key")) and plausible_secret(m.group("val"), quoted=True):
                 scan.add(m.start("val"), m.end("val"), "SECRET")
@@ -2337,7 +2339,7 @@ def find_devops_formats(scan: Scan) -> None:
         got = _group(m, "qval", "val")
         if got and plausible_secret(got[1], quoted=True) and not got[1].startswith(PLACEHOLDER_PREFIX):
             scan.add(got[0], got[0] + len(got[1]), "SECRET")
-    for m in scan.finditer(_BMC_COMMAND, ("ipmitool", "ipmiutil", "racadm")):
+    for m in scan.finditer(_BMC_COMMAND, BMC_TRIGGERS):
         got = _group(m, "v1q", "v1", "v2q", "v2")
         if got and plausible_secret(got[1], quoted=True):
             scan.add(got[0], got[0] + len(got[1]), "SECRET")
@@ -2364,8 +2366,9 @@ _SEED_LABEL = re.compile(  # run on the lowercase text
     r"""|wallet[ \t]+(?:words?|seed|backup|phrase)|secret[ \t]+recovery|(?:12|18|24|twelve|eighteen|twenty[ \t-]four)[ \t-]words?"""
     r"""|wiederherstellungs(?:phrase|satz|wörter)|phrase[ \t]+de[ \t]+r[ée]cup[ée]ration|mots[ \t]+de[ \t]+r[ée]cup[ée]ration"""
     r"""|frase[ \t]+(?:semilla|de[ \t]+recupera[cç][aã]o|de[ \t]+recuperaci[oó]n|de[ \t]+respaldo)|herstelzin|palavras[ \t]+de[ \t]+recupera)""")
-# (the first five are looked for by find_labelled too: each absent word costs a scan of the text)
-SEED_LABEL_TRIGGERS = ("seed", "mnemonic", "recovery", "backup", "wallet", " words", "herstel", "recup")  # "récup" too
+# (" words", "24 words", is the one no other detector looks for: each absent word costs a scan of the text; "Wiederherstellungsphrase"
+# and "phrase de récupération" are on the lines of "phrase", a label in Spanish or Portuguese holds an accent)
+SEED_LABEL_TRIGGERS = ("seed", "mnemonic", "recovery", "backup", "wallet", "phrase", " words", "recuperación", "recuperação", "récup")
 SEED_RUN_REACH = 2000  # characters after a seed's label where its words are read
 _SEED_GAP = re.compile(r"""[\s\d.,;:()\-–—|/#*•"'`]*""")  # what may stand between two words of a seed
 _WORD = re.compile(r"[A-Za-z]+")
@@ -2400,12 +2403,23 @@ def _seed_runs(text: str, start: int, stop: int) -> Iterator[list[tuple[int, int
 
 _WALLET_PASSPHRASE = re.compile(
     r"""(?i)\b(?:pass[ \t]?phrase|(?:25|13)th[ \t]+word)(?:[ \t]*\([^()\n]{1,40}\))?[ \t]*(?::|=|\bis\b)[ \t]*(?P<val>[^\s,;]{4,64})""")
-_TAN_LABEL = re.compile(r"""(?<![^\W\d_])(?:[imc]?tans?|tan-?(?:liste|list|bogen|block|nummern))(?![^\W\d_])""")
 _TAN_GRID_ROW = re.compile(r"""[ \t|]*(?:[-*•][ \t]+)?(?:(?:#|nr\.?[ \t]*|tan[ \t]*)?\d{1,3}[:.)=]?[ \t|:=]+\d{4,8}[ \t|]*)+""", re.I)
 _TAN_GRID_PAIR = re.compile(r"""(?:#|nr\.?[ \t]*|tan[ \t]*)?\d{1,3}[:.)=]?[ \t|:=]+(?P<val>\d{4,8})""", re.I)
 _TAN_HEADER = re.compile(r"""[ \t|]*(?:(?:nr\.?|no\.?|#|index|idx|pos\.?)[ \t|]+[im]?tan[ \t|]*)+|[\s|:+\-=]+""", re.I)
 TAN_LABEL_TRIGGERS = ("tan",)  # TAN-Liste, iTAN, TAN list, TANs
 TAN_GRID_LINES = 60  # lines under a TAN list's label that are read at most
+
+
+def _tan_label(low: str, start: int, end: int) -> bool:
+    """Does a line name a TAN list (TAN, TANs, iTAN, mTAN, TAN-Liste), not a word holding "tan"?"""
+    i = low.find("tan", start, end)
+    while i >= 0:
+        a = i - 1 if i > start and low[i - 1] in "imc" else i
+        j = i + 4 if low.startswith("tans", i) else i + 3
+        if (a == start or not low[a - 1].isalpha()) and (j >= end or not low[j].isalpha()):
+            return True
+        i = low.find("tan", i + 3, end)
+    return False
 
 
 def _one_word_seed(words: list[str]) -> bool:
@@ -2420,7 +2434,7 @@ def find_finance_layouts(scan: Scan) -> None:
     label."""
     text = scan.text
     done = -1
-    for start, end in scan.lines(SEED_LABEL_TRIGGERS if scan.ascii else (*SEED_LABEL_TRIGGERS, "récup")):
+    for start, end in scan.lines(SEED_LABEL_TRIGGERS):
         if end <= done:
             continue
         label = _SEED_LABEL.search(scan.low, start, end)
@@ -2442,7 +2456,7 @@ def find_finance_layouts(scan: Scan) -> None:
         if _answer_like(v) and not is_placeholder(v):
             scan.add(m.start("val"), m.start("val") + len(v), "SECRET")
     for start, end in scan.lines(TAN_LABEL_TRIGGERS):
-        if _TAN_LABEL.search(scan.low, start, end) is None:  # the lowercase text
+        if not _tan_label(scan.low, start, end):
             continue
         pos, rows, blank = end, 0, False
         for _ in range(TAN_GRID_LINES):
@@ -2469,7 +2483,7 @@ def find_finance_layouts(scan: Scan) -> None:
 INTL_CODE_LABELS = ("пин-код", "пин код", "пин", "пін-код", "пін", "код", "รหัส", "קוד", "رمز", "کد", "پین",
                     "الرقم السري", "الرمز السري", "পিন", "暗証番号", "tunnusluku", "pin-koodi", "pin-kód",
                     "namba ya siri", "nambari ya siri", "pin kodu", "kod pin", "clave", "pin")
-INTL_CODE_TRIGGERS = ("tunnusluku", "namba ya siri", "nambari ya siri", "clave")  # ASCII "pin" is _PIN's
+INTL_CODE_TRIGGERS = ("tunnusluku", "namba", "clave")  # ASCII "pin" is _PIN's
 INTL_CODE_NON_ASCII = ("pin", "пин", "пін", "код", "รหัส", "קוד", "رمز", "کد", "پین", "السري", "পিন", "暗証番号", "kód")
 # every label, longest first (รหัสผ่าน before รหัส, пин-код before пин)
 _INTL_ANY_LABEL = "|".join(re.escape(w).replace(r"\ ", r"[ \t]+")
@@ -2593,7 +2607,7 @@ QUICK_WORDS = tuple(sorted({
     *INTL_LATIN_NON_ASCII, "passwort", "passord", "de passe", *ACCESS_TRIGGERS, *ACCESS_TRIGGERS_NON_ASCII,
     *HEADING_TRIGGERS, *SEED_TRIGGERS, *SECURITY_Q_TRIGGERS, *BOOKING_TRIGGERS, *TAN_TRIGGERS,
     *TAX_ID_TRIGGERS, *NET_TRIGGERS, *VAULT_TRIGGERS, "$ansible_vault", "_keys_", '"value"', "random_password", "bindpw",
-    "rootpw", "bind_pw", "bindpassword", "encrypt", *SECRET_FILES, *SEED_LABEL_TRIGGERS, "th word", "récup", *INTL_CODE_TRIGGERS, *INTL_CODE_NON_ASCII, *TAN_LABEL_TRIGGERS, "ipmitool", "ipmiutil", "racadm", "tokens", "initialadminpassword", "newcommand", "requirepass", "masterauth", "<add ", "begin license", "\ttrue\t", "\tfalse\t",
+    "rootpw", "bind_pw", "bindpassword", "encrypt", *SECRET_FILES, *SEED_LABEL_TRIGGERS, "th word", *INTL_CODE_TRIGGERS, *INTL_CODE_NON_ASCII, *TAN_LABEL_TRIGGERS, *BMC_TRIGGERS, "tokens", "initialadminpassword", "newcommand", "requirepass", "masterauth", "<add ", "begin license", "\ttrue\t", "\tfalse\t",
 }))
 _QUICK_TOKEN = re.compile(
     r"AKIA|ASIA|ABIA|ACCA|A3T|gh[pousr]_|github_pat_|gl[a-z]{1,3}-|xox|sk-|[srp]k_|whsec_|AIza|ya29\.|GOCSPX"
