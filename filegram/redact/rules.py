@@ -2376,25 +2376,29 @@ _SEED_GAP_CHARS = r"""[\s\d.,;:()\-–—|/#*•"'`]+"""
 # Twelve or more short words in a row, all lowercase or all capitals: where a seed may be (a
 # regex at C speed, so the words are looked up only there).
 _SEED_STRETCH = re.compile(r"""(?<![A-Za-z])(?:(?:[a-z]{3,8}""" + _SEED_GAP_CHARS + r"""){11,}[a-z]{3,8}"""
-                           r"""|(?:[A-Z]{3,8}""" + _SEED_GAP_CHARS + r"""){11,}[A-Z]{3,8})(?![A-Za-z])""")
+                           r"""|(?:[A-Z]{3,8}""" + _SEED_GAP_CHARS + r"""){11,}[A-Z]{3,8}"""
+                           r"""|(?:[A-Z][a-z]{2,7}""" + _SEED_GAP_CHARS + r"""){11,}[A-Z][a-z]{2,7})(?![A-Za-z])""")
 
 
 def _seed_runs(text: str, start: int, stop: int) -> Iterator[list[tuple[int, int]]]:
-    """Runs of 12-30 BIP-39 words (all lowercase or all capitals) between start and stop, in any
-    layout: one line, one word a line, commas, dashes, numbered, a grid read row by row. A colon
-    right after a word ends a run ("in order: ...": a label's last word)."""
+    """Runs of 12-30 BIP-39 words (lowercase or capitals, or all in Title Case) between start and
+    stop, in any layout: one line, one word a line, commas, dashes, numbered, a grid read row by
+    row. A colon right after a word ends a run ("in order: ...": a label's last word)."""
     index = bip39_words()
     run: list[tuple[int, int]] = []
-    last = start
+    last, title = start, False
     for w in _WORD.finditer(text, start, stop):
         word = w.group(0)
-        seed_word = 3 <= len(word) <= 8 and (word.islower() or word.isupper()) and word.lower() in index
+        is_title = word[0].isupper() and word[1:].islower()
+        seed_word = 3 <= len(word) <= 8 and (word.islower() or word.isupper() or is_title) and word.lower() in index
         gap = text[last : w.start()]
-        if not seed_word or (run and (_SEED_GAP.fullmatch(gap) is None or gap.lstrip(" \t").startswith(":"))):
+        if not seed_word or (run and (_SEED_GAP.fullmatch(gap) is None or gap.lstrip(" \t").startswith(":") or is_title != title)):
             if 12 <= len(run) <= 30:
                 yield run
             run = []
         if seed_word:
+            if not run:
+                title = is_title
             run.append((w.start(), w.end()))
         last = w.end()
     if 12 <= len(run) <= 30:

@@ -113,6 +113,7 @@ _SEED = "plunge wisdom ethics ranch coral salute unfold device bacon harvest mim
      "BACKUP WORDS"),
     ("Wiederherstellungsphrase: " + " - ".join(_SEED) + "\n", "Wiederherstellungsphrase: "),
     ("Ledger, 12 words, in order: " + " ".join(f"{i + 1}) {w}" for i, w in enumerate(_SEED)) + "\n", "Ledger, 12 words, in order: "),
+    ("Recovery phrase:\n" + "\n".join(" ".join(w.title() for w in _SEED[i : i + 3]) for i in range(0, 12, 3)) + "\n", "Recovery phrase:"),
 ])
 def test_seed_words_in_any_layout(text, label):
     out = redact(text)
@@ -135,6 +136,8 @@ def test_seed_words_in_any_layout(text, label):
      "Recovery week shopping list\n" + "\n".join(f"{i + 1}. {w}" for i, w in enumerate(
         "apple banana bread butter cheese coffee lemon olive orange pepper salad tomato".split())) + "\n"),
     ("seed = 42  # the simulator's fixed seed\n", "seed = 42  # the simulator's fixed seed\n"),
+    ("Seed phrase: Best Practices For Your Wallet Backup And Recovery Today\n",
+     "Seed phrase: Best Practices For Your Wallet Backup And Recovery Today\n"),
     ("The passphrase is required for the hidden wallet.\n", "The passphrase is required for the hidden wallet.\n"),
     ("Mit der iTAN-Liste hatte jede TAN eine Nummer; die Bank fragte etwa nach TAN 37.\nNr. 37 war dann gültig.\n",
      "Mit der iTAN-Liste hatte jede TAN eine Nummer; die Bank fragte etwa nach TAN 37.\nNr. 37 war dann gültig.\n"),
