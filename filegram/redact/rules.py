@@ -2508,7 +2508,6 @@ _INTL_CODE_WORD_PW = re.compile(
     r"""(?P<key>""" + _INTL_ANY_LABEL + r""")(?P<gap>(?:[ \t]+[^\s:：=]{1,24}){0,3}?)[ \t]*[:：=][ \t]*(?P<val>[^\s"'`，。、()]{6,64})""")
 # A password right after its name: "Wi-Fi şifresi Ankara06Bahce", "nenosiri Arusha2019x".
 _INTL_DIRECT = re.compile(r"""(?P<key>""" + _INTL_ANY_LABEL + r""")[ \t\u3000]+(?P<val>[^\s"'`，。、()]{6,64})""")
-_INTL_CODE_VALUE = re.compile(r"""\d{1,3}(?:[ \t]*[-–][ \t]*\d{1,3}){2,5}|\d{3,12}#?|(?=[A-Z]{0,9}\d)(?=\d{0,9}[A-Z])[A-Z0-9]{4,10}""")
 _LETTER_BEFORE = re.compile(r"[^\W\d_]")
 _NO_SPACE_SCRIPT = re.compile(r"[\u0e00-\u0e7f\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]")  # Thai, CJK, kana, Hangul, full width
 _DELIMITERS = re.compile(r"[,;\t|]")
