@@ -192,7 +192,7 @@ SECRET_PARTS = frozenset({
     "secret", "token", "apikey", "accesskey", "secretkey", "privatekey", "authtoken",
     "credential", "credentials", "creds", "cred", "dsn", "salt", "pin", "pincode", "psk",
     "sessionkey", "signingkey", "encryptionkey", "masterkey", "accountkey", "clientsecret",
-    "bearer", "cookie", "connectionstring", "connstr", "totp", "pat",
+    "bearer", "cookie", "connectionstring", "connstr", "totp", "pat", "authtok", "bindpw", "rootpw",
 })
 # A "key" part is secret only after one of these (a bare `key = "sessions"` is a dict key).
 KEY_QUALIFIERS = frozenset({
@@ -201,7 +201,7 @@ KEY_QUALIFIERS = frozenset({
     "account", "session", "webhook", "admin", "x", "stripe", "openai", "anthropic", "mailchimp",
     "mailgun", "sendgrid", "twilio", "aws", "gcp", "azure", "google", "github", "gitlab",
     "slack", "datadog", "dd", "sentry", "algolia", "mapbox", "maps", "firebase", "pusher",
-    "shared", "crypt", "hmac", "jwt", "cipher", "aes", "rsa", "pgp", "gpg", "root", "db", "preshared", "psk",
+    "shared", "crypt", "hmac", "jwt", "cipher", "aes", "rsa", "pgp", "gpg", "root", "db", "preshared", "psk", "wep", "wpa",
 })
 # Parts that may follow the secret word in a key that still holds the secret itself
 # (GITHUB_TOKEN_PROD, SECRET_KEY_BASE, password2); any other part after it says the value is
@@ -333,8 +333,8 @@ def plausible_secret(value: str, *, min_len: int = 3, quoted: bool = False) -> b
         return False  # a call, an index, a dict
     if re.fullmatch(r"[a-z]+", v) and len(v) <= 3:
         return False
-    if re.fullmatch(r"\d+(?:\.\d+)?", v) and len(v) < 4:
-        return False
+    if re.fullmatch(r"\d+(?:\.\d+)?", v) and len(v) < 4 or re.fullmatch(r"\d+\.\.\.?\d+", v):
+        return False  # a number, a range (8..63)
     return True
 
 
@@ -364,7 +364,7 @@ _WORDS_ONLY = re.compile(r"[^\W\d_]+(?:[ '’\-][^\W\d_]+)*[.!?…:]?")
 # key: value | key = value | "key": "value" | key => 'value' | --key value | <key>value</key>
 _KEY = r"""(?P<key>[A-Za-z_][A-Za-z0-9_.\-]{0,60})"""
 _ASSIGN = re.compile(
-    r"""(?:(?<=^)|(?<=[\s{,;(\[*|"'`>$=&?]))"""  # the key starts a token
+    r"""(?:(?<=^)|(?<=[\s{,;(\[*|"'`>$=&?#]))"""  # the key starts a token (or a commented-out line: #psk="...")
     r"""["'`]?\**""" + _KEY + r"""\**["'`]?\**"""
     r"""[ \t]*(?P<sep>:=|=>|->|=(?!=)|:(?!:))\**[ \t]*"""
     r"""(?:(?P<q>["'`])(?P<qval>[^"'`\n]{1,400})(?P=q)|(?P<val>[^\s"'`,;|<>]{1,400}))""",
@@ -413,8 +413,12 @@ _ENTRY_CODE = re.compile(
 INTL_LABELS = ("passwort", "kennwort", "wachtwoord", "mot de passe", "contraseña", "contrasena", "contrasenya",
                "senha", "passord", "adgangskode", "lösenord", "losenord", "salasana", "hasło", "haslo", "heslo",
                "jelszó", "şifresi", "şifre", "sifresi", "sifre", "parola", "parolă", "lozinka", "geslo", "mdp",
-               "kata sandi", "kata laluan", "mật khẩu", "mat khau", "пароль", "كلمة المرور", "كلمة السر",
-               "पासवर्ड", "密码", "密碼", "口令", "パスワード", "비밀번호")
+               "kata sandi", "kata laluan", "mật khẩu", "mat khau", "nenosiri", "slaptažodis", "parole", "parool",
+               "netzwerkschlüssel", "wlan-schlüssel", "wlan-code", "wifi-code", "code wifi", "code wi-fi", "clé wifi",
+               "clé wi-fi", "clé wpa", "clave wifi", "clave del wifi", "chiave wifi", "codice di accesso", "code d'accès",
+               "código de acceso", "código de acesso", "пароль", "κωδικός", "κωδικό", "كلمة المرور", "كلمة السر",
+               "رمز عبور", "گذرواژه", "کلمه عبور", "סיסמה", "סיסמא", "पासवर्ड", "পাসওয়ার্ড", "கடவுச்சொல்",
+               "รหัสผ่าน", "密码", "密碼", "口令", "パスワード", "비밀번호")
 _LABEL_WORDS = frozenset({*INTL_LABELS, "password", "passphrase", "passcode", "passwords", "kennwörter",
                           "passwörter", "passwortes", "mots de passe", "contraseñas", "senhas"})
 _INTL_LABEL = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in INTL_LABELS)
@@ -446,6 +450,7 @@ _SEED_PHRASE = re.compile(
     r"""(?i)\b(?:seed|recovery|mnemonic|backup|wallet)(?:\s+(?:phrase|words|sentence|seed))?\b[^\n:=]{0,40}?(?::|=|\bis\b|(?=\n))\s*"""
     r"""(?P<val>(?:(?:\d{1,2}[.):]?\s+)?(?-i:[a-z]{3,8})(?:\s+|$)){12,24})"""
 )
+_SEED_WORD_SEP = re.compile(r"""(?i)\b(?:seed|recovery|mnemonic|backup|wallet)\b[^\n:=]{0,40}?(?:[:=]|\bis\b)""")  # "Wallet: word ..."
 SEED_PHRASE_REACH = 400  # characters after the label's line where its words may be listed
 # Two-factor recovery codes: the codes after their label, on its line or listed below it.
 _CODES_LABEL = re.compile(
@@ -478,8 +483,8 @@ _WIFI_QR = re.compile(r"""(?i)\bWIFI:(?:[^;\n]*;)*?P:(?P<val>(?:\\.|[^;\\\n])+)"
 # language's "is" (ist, lautet, est, es, é, è, là, adalah, है, هي, 是, は ...), then the value.
 _INTL = re.compile(
     r"""(?i)(?P<key>""" + _INTL_LABEL + r"""|password|pw)"""
-    r"""(?P<gap>(?:[ \t]+[^\s:：=.!?;,()\[\]{}"'`«»<>]{1,24}|[ \t]*\([^()\n]{1,40}\)){1,5}?)??"""
-    r"""(?:[ \t]*(?P<sep>[:：=]|[—–])|[ \t]+(?P<verb>ist|lautet|est|es|é|è|era|war|is|er|är|on|jest|je|là|adalah|ialah|है|هي|هو)(?=[\s:：])"""
+    r"""(?P<gap>(?:[ \t]+[^\s:：=.!?;,()\[\]{}"'`«»<>\u0e00-\u0e7f]{1,24}|[ \t]*\([^()\n]{1,40}\)|[ \t]*[\u0e00-\u0e7f]{1,24}+){1,5}?)??"""
+    r"""(?:[ \t]*(?P<sep>[:：=]|[—–])|[ \t]+(?P<verb>ist|lautet|est|es|é|è|era|war|is|er|är|on|jest|je|là|adalah|ialah|है|هي|هو|είναι|است|היא|הוא|คือ|ni|হল|হলো)(?=[\s:：])"""
     r"""(?:[ \t]+(?:jetzt|nun|now|maintenant|ahora|agora|ora|nu|teraz))?"""
     r"""|[ \t]*(?P<cjk>是|为|は|는|은))"""
     r"""[ \t]*[:：]?[ \t]*(?:(?P<q>["'`“‘「«])[ \t]?(?P<qval>[^"'`”’」»\n]{1,200}?)[ \t]?["'`”’」»]|(?P<val>[^\s"'`，。、]{1,200}))"""
@@ -928,9 +933,14 @@ _INTL_CJK = tuple(w for w in INTL_LABELS if not w.isascii() and not any("a" <= c
 # with "pass" are on the lines SECRET_TRIGGERS found already, and _INTL_PASS picks them out).
 INTL_TRIGGERS = ("kennwort", "wachtwoord", "contrase", "senha", "adgangskode", "lösenord", "losenord", "salasana",
                  "hasło", "haslo", "heslo", "jelszó", "şifre", "sifre", "parol", "lozink", "geslo", "mdp", "sandi",
-                 "laluan", "mat khau")
+                 "laluan", "mat khau", "nenosiri", "clave", "clave wifi", "clave del wifi", "code wifi", "code wi-fi",
+                 "wifi-code", "wlan-code", "codice di accesso", "código de acceso", "código de acesso")
+# (a word holding one looked for already is only looked for on its lines: "code wifi" on the lines of "code")  # "parol": parola, parole, parolă
 INTL_NON_ASCII = ("пароль", *_INTL_CJK)
-INTL_LATIN_NON_ASCII = ("lösenord", "hasło", "jelszó", "şifre", "parolă", "mật khẩu")
+# Labels in scripts written without spaces between words (CJK, Thai): a value after one is the ASCII run only.
+_INTL_NO_SPACE = tuple(w for w in _INTL_CJK if any("\u0e00" <= c <= "\u0e7f" or c >= "\u3000" for c in w))
+INTL_LATIN_NON_ASCII = ("lösenord", "hasło", "jelszó", "şifre", "parolă", "mật khẩu", "slaptažodis", "schlüssel", "clé w",
+                        "code d'accès", "parool", "wlan-schlüssel")
 _INTL_PASS = re.compile(r"passwort|de\s+passe|passord|p(?:ass)?w(?:or)?d?\s+(?:[èé]|e[rs]|est|era|ist|är|je|on)\b"
                         r"|p(?:ass)?w(?:or)?d?\b[^\n:=]{0,60}?\s(?:[èé]|est|era|ist|är|là|adalah)(?=[\s:])")
 
@@ -984,7 +994,7 @@ def find_intl(scan: Scan) -> None:
                 scan.add(m.start("qval"), m.end("qval"), "SECRET")
             continue
         value = strip_sentence_end(m.group("val"))
-        if m.group("key").lower() in _INTL_CJK:  # a password in these scripts is written in ASCII
+        if m.group("key").lower() in _INTL_NO_SPACE:  # a password after these is written in ASCII, no space before the text goes on
             value = _ASCII_RUN.match(value).group(0)  # type: ignore[union-attr]
         line_end = text.find("\n", m.start("val"))
         if is_placeholder(text[m.start("val") : line_end if line_end >= 0 else len(text)]):
@@ -1026,9 +1036,9 @@ def strong_password(token: str, classes: int = 3) -> bool:
         return False
     if token.startswith(("$", "%", "/", "~/", "./", "--")) or _EMAIL.fullmatch(token):
         return False
-    left, eq, _ = token.partition("=")
-    if eq and _LEFT_IDENT.fullmatch(left) and not any(c.isdigit() for c in left):
-        return False  # KEY=value, min_length=12
+    left, eq, right = token.partition("=")
+    if eq and _LEFT_IDENT.fullmatch(left) and (not any(c.isdigit() for c in left) or (not right and re.search(r"\w[-_]\w", left))):
+        return False  # KEY=value, min_length=12, a parameter's name (wpa2-pre-shared-key=)
     have = (any(c.islower() for c in token), any(c.isupper() for c in token), any(c.isdigit() for c in token),
             any(c in _PASSWORD_SYMBOLS for c in token))
     return sum(have) >= classes and have[2] and have[3] and (have[0] or have[1])
@@ -1084,11 +1094,14 @@ _CRYPT_HASH = re.compile(
     r"""|\$pbkdf2(?:-sha\d+)?\$\d+\$[./A-Za-z0-9+=]{8,}\$[./A-Za-z0-9+=]{16,}"""
     r"""|pbkdf2_sha\d+\$\d+\$[A-Za-z0-9+/=]{4,}\$[A-Za-z0-9+/=]{20,}"""
     r"""|SCRAM-SHA-256\$\d+:[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+"""
-    r"""|\bmd5[0-9a-f]{32}\b)"""
+    r"""|\bmd5[0-9a-f]{32}\b"""
+    r"""|\$[89]\$[./A-Za-z0-9\-]{8,}(?:\$[./A-Za-z0-9]{20,})?"""  # Cisco type 8 (PBKDF2) and 9 (scrypt); Junos $9$ secrets
+    r"""|\{(?:S?SHA(?:256|384|512)?|S?MD5|CRYPT|PBKDF2(?:-SHA\d+)?|ARGON2|SSHA\d*)\}[A-Za-z0-9+/=.$,\-]{8,})"""  # LDAP userPassword
 )
 # Where a hash may start, found over the whole text (each of these scans at C speed: a
 # regex that opens with a literal, or str.find), then matched in full with _CRYPT_HASH.
-_CRYPT_START = (re.compile(r"\$(?:1|apr1|md5|2[abxy]?|5|6|y|gy|7|argon2(?:id|i|d)|pbkdf2(?:-sha\d+)?)\$"),
+_CRYPT_START = (re.compile(r"\$(?:1|apr1|md5|2[abxy]?|5|6|8|9|y|gy|7|argon2(?:id|i|d)|pbkdf2(?:-sha\d+)?)\$"),
+                re.compile(r"\{(?:S?SHA|S?MD5|CRYPT|PBKDF2|ARGON2)"),
                 re.compile(r"md5[0-9a-f]{32}"))
 _CRYPT_LITERAL_STARTS = ("pbkdf2_sha", "SCRAM-SHA-256$")
 # CREATE USER x IDENTIFIED BY 'pw', ALTER ROLE x WITH LOGIN PASSWORD 'pw', CREATE LOGIN [x] WITH PASSWORD=N'pw'
@@ -1118,6 +1131,9 @@ _PS_SECURE = re.compile(r"""(?i)ConvertTo-SecureString\s+(?:-String\s+)?(?P<q>['
 # `cat config/master.key` (Rails) and the 32 hex digits printed under it
 _MASTER_KEY_LINE = re.compile(
     r"""(?m)^[ \t]*(?:\[[^\]\n]{1,24}\][ \t]*)?(?:<?[\w.\-]{1,30}>?:[ \t]+)?(?P<val>[0-9a-f]{32})[ \t]*$""")
+SECRET_FILES = ("initialadminpassword", "erlang.cookie", ".vault-token", "vault_pass", "vault-pass", ".vault_password")
+_SHOW_FILE = re.compile(r"""\b(?:cat|type|more|less|head|tail|Get-Content|gc|sudo[ \t]+cat)[ \t]""")
+_SECRET_FILE_LINE = re.compile(r"""[ \t]*(?P<val>[A-Za-z0-9+/=._\-]{12,200})[ \t]*$""")
 # A `user / password` pair after any label ("VPN:  priya.sharma / IXCeT+SAD..."), when the
 # second half is built like a password.
 _ANY_USER_PASS = re.compile(r"""(?<![\w/])["'`]?[\w.@+\-]{2,60}["'`]?[ \t]+/[ \t]+["'`]?(?P<val>[^\s/"'`]{6,100})""")
@@ -1184,7 +1200,13 @@ def find_config_formats(scan: Scan) -> None:
                 scan.add(m.start("val"), m.end("val"), "SECRET")
     for m in scan.finditer(_PS_SECURE, ("securestring",)):
         scan.add(m.start("qval"), m.end("qval"), "SECRET")
-    for _, end in scan.lines(("master.key",)):
+    for start, end in scan.lines(SECRET_FILES):  # `cat` of a file that holds one secret: Jenkins, RabbitMQ, Vault, Ansible
+        if _SHOW_FILE.search(text, start, end) is None:
+            continue
+        nxt = _next_line(text, end)
+        if nxt is not None and (k := _SECRET_FILE_LINE.match(text, *nxt)) is not None and not public_or_example(k.group("val")):
+            scan.add(k.start("val"), k.end("val"), "SECRET")
+    for _, end in scan.lines(("master.key",)):  # Rails
         nxt = _next_line(text, end)
         if nxt is not None and (k := _MASTER_KEY_LINE.match(text, *nxt)) is not None:
             scan.add(k.start("val"), k.end("val"), "SECRET")
@@ -1518,7 +1540,8 @@ def find_labelled(scan: Scan) -> None:
             scan.add_value(m.start("val"), m.group("val").rstrip(".,;!?)"))
     for start, end in scan.lines(("seed", "recovery", "mnemonic", "backup", "wallet")):
         m = _SEED_PHRASE.search(text, start, min(len(text), end + SEED_PHRASE_REACH))  # the words may follow below
-        if m is not None and m.start() < end:
+        if m is not None and m.start() < end and (_SEED_LABEL.search(scan.low, start, end) or _SEED_WORD_SEP.search(text, start, end)) \
+                and not _one_word_seed(re.findall(r"[a-z]+", m.group("val"))):
             scan.add(m.start("val"), m.start("val") + len(m.group("val").rstrip()), "SEED_PHRASE")
     for start, end in scan.lines(("code",)):
         label = _CODES_LABEL.search(text, start, end)
@@ -1856,8 +1879,8 @@ def find_seed_words(scan: Scan) -> None:
     for start, end in scan.lines(SEED_TRIGGERS):
         if end <= done:
             continue
-        if _GRID_START.search(text, end, min(len(text), end + 400)) is None:
-            continue  # no "1. word" below the label
+        if _GRID_START.search(text, end, min(len(text), end + 400)) is None or _SEED_LABEL.search(scan.low, start, end) is None:
+            continue  # no "1. word" below the label, or a label that names no seed ("Recovery week shopping list")
         stop = min(len(text), end + SEED_GRID_REACH)
         grid: dict[int, tuple[int, int]] = {}
         index = bip39_words()
@@ -2162,10 +2185,411 @@ def find_continued_values(scan: Scan) -> None:
             end = m.end()
 
 
+# -- network devices, DevOps output and finance layouts (own corpus, round 3) ---------------
+
+# Network device configurations: the value after the keyword that sets it, in Cisco IOS/ASA,
+# Juniper, MikroTik, FortiOS, ProCurve and EdgeOS syntax. A type digit (0 plain, 5/8/9 hashes,
+# 7 reversible) may stand between the keyword and the value: `enable secret 9 $9$...`,
+# `password 7 0822455D0A16`, `key 0 RadSecr3t`, `key-string 7 110A...`.
+_NET_VALUE = r"""(?:"(?P<qval>[^"\n]{1,200})"|(?P<val>[^\s"]{1,200}))"""
+_NET_LINE = re.compile(
+    r"""(?i)[ \t]*(?P<kw>"""
+    r"""enable[ \t]+(?:password|secret)(?:[ \t]+level[ \t]+\d+)?"""
+    r"""|username[ \t]+\S+(?:[ \t]+privilege[ \t]+\d+)?[ \t]+(?:password|secret)"""
+    r"""|passwd|password|key|key-string|(?:ikev[12][ \t]+)?(?:local-|remote-)?pre-shared-key(?:[ \t]+(?:local|remote))?"""
+    r"""|(?:tacacs|radius)-server[ \t]+(?:host[ \t]+\S+(?:[ \t]+(?:port|auth-port|acct-port|timeout|single-connection)(?:[ \t]+\d+)?)*[ \t]+)?key"""
+    r"""|neighbor[ \t]+\S+[ \t]+password|ip[ \t]+ospf[ \t]+(?:message-digest-key[ \t]+\d+[ \t]+md5|authentication-key)"""
+    r"""|crypto[ \t]+isakmp[ \t]+key|wpa-psk[ \t]+(?:ascii|hex)|ppp[ \t]+(?:chap|pap)[ \t]+(?:password|sent-username[ \t]+\S+[ \t]+password)"""
+    r"""|plaintext-password|authentication-key|(?:set[ \t]+)?(?:secret|psksecret|passwd|password|auth-pwd|priv-pwd|auth-password|priv-password)(?=[ \t]+ENC[ \t])"""
+    r""")[ \t]+(?P<type>[0-9][ \t]+)?(?P<enc>ENC[ \t]+)?""" + _NET_VALUE
+    + r"""(?=[ \t]*(?:$|encrypted\b|address\b|privilege\b|\d+[ \t]*$|;))"""
+)
+# SNMP communities: `snmp-server community X RO 10`, ProCurve `snmp-server community "X" operator`,
+# Junos `set snmp community X authorization ...` and `community X {`, EdgeOS the same block.
+# A keyword with a type digit anywhere on a line (`standby 1 authentication md5 key-string 7 X`),
+# VRRP/HSRP text authentication, a WLC's `config radius auth add 1 10.0.0.20 1812 ascii X`.
+_NET_INLINE = re.compile(
+    r"""(?i)(?<![\w-])(?:(?:key-string|key|password|secret|pre-shared-key)[ \t]+[05789]|authentication[ \t]+text"""
+    r"""|(?:radius|tacacs)\b[^\n]{0,80}?[ \t](?:ascii|hex))[ \t]+(?P<val>[^\s"]{3,200})(?=[ \t]*$|[ \t]+(?:encrypted|address|privilege)\b)""")
+_NET_TYPE_DIGIT = re.compile(r"[ \t][05789][ \t]")  # where _NET_INLINE may match: a type digit between spaces
+_SNMP_COMMUNITY = re.compile(
+    r"""(?im)(?:\bsnmp-server[ \t]+community|\bset[ \t]+snmp[ \t]+community|^[ \t]*community)[ \t]+"""
+    + _NET_VALUE + r"""(?=[ \t]+(?:view[ \t]+\S+[ \t]+)?(?:ro|rw|operator|manager|unrestricted|restricted|authorization|clients|view)\b"""
+    r"""|[ \t]+\d+[ \t]*$|[ \t]*\{|[ \t]*$)"""
+)
+# SNMPv3 users: `snmp-server user u g v3 auth sha X priv aes 128 Y`; NTP keys: `ntp authentication-key 1 md5 X 7`.
+_SNMP_USER = re.compile(
+    r"""(?i)\bsnmp-server[ \t]+user\b[^\n]{0,200}?\bauth[ \t]+(?:md5|sha\d*)[ \t]+(?P<auth>\S+)(?:[ \t]+priv[ \t]+(?:des|3des|aes(?:[ \t]+\d+)?)[ \t]+(?P<priv>\S+))?""")
+_NTP_KEY = re.compile(r"""(?i)\bntp[ \t]+authentication-key[ \t]+\d+[ \t]+(?:md5|sha\d*|hmac-sha\d*)[ \t]+(?P<val>\S+)""")
+_NET_GENERIC = frozenset({"password", "passwd", "key", "key-string", "plaintext-password", "authentication-key"})
+NET_TRIGGERS = ("password", "passwd", "secret", "key", "community", "psk", "snmp", "auth")  # auth: VRRP text, a WLC's radius
+NET_NOT_VALUES = frozenset({"public", "private", "word", "line", "string", "encrypted", "enc", "required", "none", "md5", "sha",
+                            "hidden", "0", "5", "7", "8", "9", "level", "privilege", "chain", "config-key"})
+
+
+def _net_value(value: str) -> bool:
+    v = value.strip()
+    return len(v) >= 3 and v.lower() not in NET_NOT_VALUES and not v.startswith(("<", "${", "$(", "[", "{")) \
+        and not _MASKED.fullmatch(v) and plausible_secret(v, quoted=True) and not v.endswith(">")
+
+
+_FORTI_COMMUNITY = re.compile(r"""(?i)config[ \t]+system[ \t]+snmp[ \t]+community\b(?P<block>.{1,2000}?)\n[ \t]*end\b""", re.S)
+_SET_NAME = re.compile(r"""(?im)^[ \t]*set[ \t]+name[ \t]+"?(?P<val>[^"\s]{3,200})"?[ \t]*$""")
+
+
+def find_network_configs(scan: Scan) -> None:
+    """Secrets in network device configurations: enable and user passwords and secrets (plain,
+    type 7, or a hash), TACACS+ and RADIUS keys, key chains, pre-shared keys, BGP/OSPF/NTP
+    keys, SNMP communities and SNMPv3 users; the `$8$`/`$9$` shapes are PASSWORD_HASH's."""
+    text = scan.text
+    for start, end in scan.lines(NET_TRIGGERS):
+        low = scan.low
+        at = [start]  # the keyword opens the line, or follows a colon or a semicolon ("rotated: tacacs-server key X")
+        line = low[start:end]
+        for sep in ":;" if "-server" in line or "enable " in line or "username " in line else ():
+            i = low.find(sep, start, end)
+            while i >= 0:
+                at.append(i + 1)
+                i = low.find(sep, i + 1, end)
+        for m in (m for a in at if (m := _NET_LINE.match(text, a, end)) is not None):
+            got = _group(m, "qval", "val")
+            generic = m.group("type") is None and m.group("enc") is None and m.group("kw").lower() in _NET_GENERIC
+            if got and _net_value(got[1]) and (not generic or _answer_like(got[1])):  # "Password requirements"
+                scan.add(got[0], got[0] + len(got[1]), "SECRET")
+        inline = _NET_TYPE_DIGIT.search(line) or "authentication text" in line or ("radius" in line or "tacacs" in line) \
+            and ("ascii" in line or "hex" in line)
+        for m in _NET_INLINE.finditer(text, start, end) if inline else ():
+            if _net_value(m.group("val")) and (_answer_like(m.group("val")) or re.fullmatch(r"[0-9A-F]{4,}", m.group("val"))):
+                scan.add(m.start("val"), m.end("val"), "SECRET")
+        for m in _NTP_KEY.finditer(text, start, end) if low.find("ntp", start, end) >= 0 else ():
+            if _net_value(m.group("val")):
+                scan.add(m.start("val"), m.end("val"), "SECRET")
+        if low.find("community", start, end) < 0 and low.find("snmp", start, end) < 0:
+            continue
+        if (f := _FORTI_COMMUNITY.match(text, low.find("config", start, end))) if low.find("config", start, end) >= 0 else None:
+            for n in _SET_NAME.finditer(text, f.start("block"), f.end("block")):
+                if _net_value(n.group("val")):
+                    scan.add(n.start("val"), n.end("val"), "SECRET")
+        for m in _SNMP_COMMUNITY.finditer(text, start, end):
+            got = _group(m, "qval", "val")
+            if got and _net_value(got[1]) and not got[1].endswith("{"):
+                scan.add(got[0], got[0] + len(got[1]), "SECRET")
+        for m in _SNMP_USER.finditer(text, start, end):
+            for g in ("auth", "priv"):
+                if m.group(g) is not None and _net_value(m.group(g)):
+                    scan.add(m.start(g), m.end(g), "SECRET")
+
+
+
+# DevOps output and configuration: HashiCorp Vault's init and unseal lines, Ansible vault
+# payloads, Terraform state, LDAP daemons' bind passwords, BMC command lines, Consul's ACL
+# tokens and gossip key.
+_VAULT_LINE = re.compile(
+    r"""(?im)^[ \t]*(?:(?:unseal|recovery)[ \t]+key[ \t]+\d{1,2}|initial[ \t]+root[ \t]+token|root[ \t]+token)[ \t]*:[ \t]*(?P<val>[A-Za-z0-9+/=._\-]{16,400})[ \t]*$"""
+    r"""|\bvault[ \t]+operator[ \t]+unseal[ \t]+(?:-[\w\-]+(?:=\S+)?[ \t]+)*(?P<arg>[A-Za-z0-9+/=]{20,400})(?![\w+/=])""")
+_VAULT_KEYS_JSON = re.compile(r'''"(?:unseal|recovery)_keys_(?:b64|hex)"[ \t]*:[ \t]*\[(?P<list>[^\]]{1,4000})\]''')
+VAULT_TRIGGERS = ("unseal", "recovery key", "root token")
+_ANSIBLE_VAULT_LINE = re.compile(r"""[ \t]*(?P<val>[0-9a-f]{2,80})[ \t]*$""")
+_TF_SECRET_OUTPUT = re.compile(r'''"(?P<key>[\w.\-]{1,60})"[ \t]*:[ \t]*\{\s*"value"[ \t]*:[ \t]*"(?P<val>(?:[^"\\\n]|\\.){1,400})"''')
+_TF_SENSITIVE_VALUE = re.compile(r'''"value"[ \t]*:[ \t]*"(?P<val>(?:[^"\\\n]|\\.){1,400})"(?=[^{}]{0,300}?"sensitive"[ \t]*:[ \t]*true)''')
+_TF_RANDOM_RESULT = re.compile(r'''"type"[ \t]*:[ \t]*"random_password"[^\]]{0,2000}?"result"[ \t]*:[ \t]*"(?P<val>(?:[^"\\\n]|\\.){1,400})"''')
+_BIND_PW = re.compile(r"""(?im)^[ \t]*(?:bindpw|rootpw|olcrootpw|bind_pw|ldap_bind_pw|bindpassword)[ \t]*[ \t:=][ \t]*(?:"(?P<qval>[^"\n]{1,200})"|(?P<val>\S{1,200}))[ \t]*$""")
+BMC_TRIGGERS = ("ipmi", "racadm")
+_BMC_COMMAND = re.compile(
+    r"""\b(?:ipmitool|ipmiutil)\b[^\n|;&]{0,400}?[ \t]-P[ \t]*(?:(?P<q1>['"])(?P<v1q>[^'"\n]+)(?P=q1)|(?P<v1>[^\s'"]+))"""
+    r"""|\bracadm\b[^\n|;&]{0,400}?[ \t]-p[ \t]+(?:(?P<q2>['"])(?P<v2q>[^'"\n]+)(?P=q2)|(?P<v2>[^\s'"]+))""")
+_GOSSIP_KEY = re.compile(r"""(?im)^[ \t]*["']?encrypt["']?[ \t]*[=:][ \t]*["'](?P<val>[A-Za-z0-9+/]{22,86}={0,2})["']""")  # Consul, Nomad
+_CONSUL_TOKENS = re.compile(r"""tokens[ \t]*(?:=[ \t]*)?\{(?P<block>[^{}]{1,2000})\}""")
+_BLOCK_VALUE = re.compile(r"""(?P<key>[\w\-]{2,40})[ \t]*[=:][ \t]*"(?P<val>[^"\n]{16,200})\"""")
+
+
+def find_devops_formats(scan: Scan) -> None:
+    """Vault's unseal and recovery keys and root tokens (init output, `vault operator unseal
+    KEY`, the JSON form), Ansible vault payloads, Terraform state (a secret output's value, a
+    value marked sensitive, random_password's result), `bindpw`/`rootpw` lines, `ipmitool -P`
+    and `racadm -p`, Consul's ACL tokens block."""
+    text = scan.text
+    for m in scan.finditer(_VAULT_LINE, VAULT_TRIGGERS):
+        got = _group(m, "val", "arg")
+        if got and not public_or_example(got[1]) and (looks_random(got[1]) or re.search(r"\d", got[1])):
+            scan.add(got[0], got[0] + len(got[1]), "SECRET")
+    if scan.lines(("unseal",)) and "_keys_" in text:  # "unseal_keys_b64"
+        for m in _VAULT_KEYS_JSON.finditer(text):
+            for k in re.finditer(r'"([A-Za-z0-9+/=]{16,})"', m.group("list")):
+                scan.add(m.start("list") + k.start(1), m.start("list") + k.end(1), "SECRET")
+    i = text.find("$ANSIBLE_VAULT;")
+    while i >= 0:
+        pos = text.find("\n", i)
+        while pos >= 0 and (v := _ANSIBLE_VAULT_LINE.match(text, pos + 1, _line_end(text, pos + 1))) is not None:
+            scan.add(v.start("val"), v.end("val"), "SECRET")
+            pos = text.find("\n", pos + 1)
+        i = text.find("$ANSIBLE_VAULT;", i + 1)
+    if '"outputs"' in text or '"sensitive"' in text:  # Terraform state or `output -json`
+        for m in _TF_SECRET_OUTPUT.finditer(text):
+            if secret_key(m.group("key")) and plausible_secret(m.group("val"), quoted=True):
+                scan.add(m.start("val"), m.end("val"), "SECRET")
+        if '"sensitive"' in text:
+            for m in _TF_SENSITIVE_VALUE.finditer(text):
+                if plausible_secret(m.group("val"), quoted=True):
+                    scan.add(m.start("val"), m.end("val"), "SECRET")
+    if "random_password" in text:
+        for m in _TF_RANDOM_RESULT.finditer(text):
+            scan.add(m.start("val"), m.end("val"), "SECRET")
+    for m in scan.finditer(_BIND_PW, ("bindpw", "rootpw", "bind_pw", "bindpassword")):
+        got = _group(m, "qval", "val")
+        if got and plausible_secret(got[1], quoted=True) and not got[1].startswith(PLACEHOLDER_PREFIX):
+            scan.add(got[0], got[0] + len(got[1]), "SECRET")
+    for m in scan.finditer(_BMC_COMMAND, BMC_TRIGGERS):
+        got = _group(m, "v1q", "v1", "v2q", "v2")
+        if got and plausible_secret(got[1], quoted=True):
+            scan.add(got[0], got[0] + len(got[1]), "SECRET")
+    for m in scan.finditer(_GOSSIP_KEY, ("encrypt",)):
+        if looks_random(m.group("val")):
+            scan.add(m.start("val"), m.end("val"), "SECRET")
+    for m in (m for a, b in scan.lines(("tokens",)) if (m := _CONSUL_TOKENS.match(text, scan.low.find("tokens", a, b)))):
+        for v in _BLOCK_VALUE.finditer(m.group("block")):
+            val = v.group("val")
+            if re.search(r"\d", val) and re.search(r"[a-z]", val, re.I) and " " not in val and plausible_secret(val, quoted=True):
+                a = m.start("block") + v.start("val")
+                scan.add(a, a + len(val), "SECRET")
+
+
+def _line_end(text: str, start: int) -> int:
+    end = text.find("\n", start)
+    return len(text) if end < 0 else end
+
+
+# Finance layouts: a seed's words in any layout below or after a seed's label, TAN lists in
+# grids and tables, a hardware wallet's passphrase (the "25th word").
+_SEED_LABEL = re.compile(  # run on the lowercase text
+    r"""\b(?:seed(?:[ \t]+(?:phrase|words?|backup|sentence)|[ \t]*[:=(,]|[ \t]*$)|mnemonic|bip-?39|recovery[ \t]+(?:phrase|words?|seed|sentence|sheet|card)|backup[ \t]+(?:phrase|words?|seed)"""
+    r"""|wallet[ \t]+(?:words?|seed|backup|phrase)|secret[ \t]+recovery|(?:12|18|24|twelve|eighteen|twenty[ \t-]four)[ \t-]words?"""
+    r"""|wiederherstellungs(?:phrase|satz|wörter)|phrase[ \t]+de[ \t]+r[ée]cup[ée]ration|mots[ \t]+de[ \t]+r[ée]cup[ée]ration"""
+    r"""|frase[ \t]+(?:semilla|de[ \t]+recupera[cç][aã]o|de[ \t]+recuperaci[oó]n|de[ \t]+respaldo)|herstelzin|palavras[ \t]+de[ \t]+recupera)""")
+# (" words", "24 words", is the one no other detector looks for: each absent word costs a scan of the text; "Wiederherstellungsphrase"
+# and "phrase de récupération" are on the lines of "phrase", a label in Spanish or Portuguese holds an accent)
+SEED_LABEL_TRIGGERS = ("seed", "mnemonic", "recovery", "backup", "wallet", "phrase", " words", "recuperación", "recuperação", "récup")
+SEED_RUN_REACH = 2000  # characters after a seed's label where its words are read
+_SEED_GAP = re.compile(r"""[\s\d.,;:()\-–—|/#*•"'`]*""")  # what may stand between two words of a seed
+_WORD = re.compile(r"[A-Za-z]+")
+_SEED_GAP_CHARS = r"""[\s\d.,;:()\-–—|/#*•"'`]+"""
+# Twelve or more short words in a row, all lowercase or all capitals: where a seed may be (a
+# regex at C speed, so the words are looked up only there).
+_SEED_STRETCH = re.compile(r"""(?<![A-Za-z])(?:(?:[a-z]{3,8}""" + _SEED_GAP_CHARS + r"""){11,}[a-z]{3,8}"""
+                           r"""|(?:[A-Z]{3,8}""" + _SEED_GAP_CHARS + r"""){11,}[A-Z]{3,8}"""
+                           r"""|(?:[A-Z][a-z]{2,7}""" + _SEED_GAP_CHARS + r"""){11,}[A-Z][a-z]{2,7})(?![A-Za-z])""")
+
+
+def _seed_runs(text: str, start: int, stop: int) -> Iterator[list[tuple[int, int]]]:
+    """Runs of 12-30 BIP-39 words (lowercase or capitals, or all in Title Case) between start and
+    stop, in any layout: one line, one word a line, commas, dashes, numbered, a grid read row by
+    row. A colon right after a word ends a run ("in order: ...": a label's last word)."""
+    index = bip39_words()
+    run: list[tuple[int, int]] = []
+    last, title = start, False
+    for w in _WORD.finditer(text, start, stop):
+        word = w.group(0)
+        is_title = word[0].isupper() and word[1:].islower()
+        seed_word = 3 <= len(word) <= 8 and (word.islower() or word.isupper() or is_title) and word.lower() in index
+        gap = text[last : w.start()]
+        if not seed_word or (run and (_SEED_GAP.fullmatch(gap) is None or gap.lstrip(" \t").startswith(":") or is_title != title)):
+            if 12 <= len(run) <= 30:
+                yield run
+            run = []
+        if seed_word:
+            if not run:
+                title = is_title
+            run.append((w.start(), w.end()))
+        last = w.end()
+    if 12 <= len(run) <= 30:
+        yield run
+
+
+_WALLET_PASSPHRASE = re.compile(
+    r"""(?i)\b(?:pass[ \t]?phrase|(?:25|13)th[ \t]+word)(?:[ \t]*\([^()\n]{1,40}\))?[ \t]*(?::|=|\bis\b)[ \t]*(?P<val>[^\s,;]{4,64})""")
+_TAN_GRID_ROW = re.compile(r"""[ \t|]*(?:[-*•][ \t]+)?(?:(?:#|nr\.?[ \t]*|tan[ \t]*)?\d{1,3}[:.)=]?[ \t|:=]+\d{4,8}[ \t|]*)+""", re.I)
+_TAN_GRID_PAIR = re.compile(r"""(?:#|nr\.?[ \t]*|tan[ \t]*)?\d{1,3}[:.)=]?[ \t|:=]+(?P<val>\d{4,8})""", re.I)
+_TAN_HEADER = re.compile(r"""[ \t|]*(?:(?:nr\.?|no\.?|#|index|idx|pos\.?)[ \t|]+[im]?tan[ \t|]*)+|[\s|:+\-=]+""", re.I)
+TAN_LABEL_TRIGGERS = ("tan",)  # TAN-Liste, iTAN, TAN list, TANs
+TAN_GRID_LINES = 60  # lines under a TAN list's label that are read at most
+
+
+def _tan_label(low: str, start: int, end: int) -> bool:
+    """Does a line name a TAN list (TAN, TANs, iTAN, mTAN, TAN-Liste), not a word holding "tan"?"""
+    i = low.find("tan", start, end)
+    while i >= 0:
+        a = i - 1 if i > start and low[i - 1] in "imc" else i
+        j = i + 4 if low.startswith("tans", i) else i + 3
+        if (a == start or not low[a - 1].isalpha()) and (j >= end or not low[j].isalpha()):
+            return True
+        i = low.find("tan", i + 3, end)
+    return False
+
+
+def _one_word_seed(words: list[str]) -> bool:
+    """abandon abandon ... about: the standard's test vector, not a wallet's seed."""
+    return bool(words) and Counter(words).most_common(1)[0][1] * 2 > len(words)
+
+
+def find_finance_layouts(scan: Scan) -> None:
+    """A seed's 12-24 words after a label that names a seed (recovery phrase, mnemonic, 24
+    words, Wiederherstellungsphrase ...), in any layout (_seed_runs); a TAN list's index/TAN
+    pairs in rows and columns below its label; a wallet's passphrase ("25th word") after its
+    label."""
+    text = scan.text
+    done = -1
+    for start, end in scan.lines(SEED_LABEL_TRIGGERS):
+        if end <= done:
+            continue
+        label = _SEED_LABEL.search(scan.low, start, end)
+        if label is None:
+            continue
+        stretches = _SEED_STRETCH.finditer(text, label.end(), min(len(text), end + SEED_RUN_REACH))
+        for run in (run for st in stretches for run in _seed_runs(text, st.start(), st.end())):
+            line_start = text.rfind("\n", 0, run[0][0]) + 1
+            first = [w for w in run if w[0] < _line_end(text, run[0][0])]
+            if len(first) <= 2 and len(run) - len(first) >= 12 and _WORD.search(text, line_start, run[0][0]):
+                run = run[len(first):]  # "checked twice" / "1. puzzle ...": the grid starts on the next line
+            if len(run) < 12 or _one_word_seed([text[a:b].lower() for a, b in run]):
+                continue
+            for a, b in run:
+                scan.add(a, b, "SEED_PHRASE")
+            done = max(done, run[-1][1])
+    for m in scan.finditer(_WALLET_PASSPHRASE, ("phrase", "th word")):
+        v = strip_sentence_end(m.group("val"))
+        if _answer_like(v) and not is_placeholder(v):
+            scan.add(m.start("val"), m.start("val") + len(v), "SECRET")
+    for start, end in scan.lines(TAN_LABEL_TRIGGERS):
+        if not _tan_label(scan.low, start, end):
+            continue
+        pos, rows, blank = end, 0, False
+        for _ in range(TAN_GRID_LINES):
+            nxt = pos + 1
+            if nxt >= len(text):
+                break
+            line_end = _line_end(text, nxt)
+            if not text[nxt:line_end].strip():
+                if blank and rows:
+                    break
+                blank = True
+            elif _TAN_GRID_ROW.fullmatch(text, nxt, line_end):
+                for p in _TAN_GRID_PAIR.finditer(text, nxt, line_end):
+                    scan.add(p.start("val"), p.end("val"), "SECRET")
+                rows += 1
+            elif rows or not _TAN_HEADER.fullmatch(text, nxt, line_end):
+                break
+            pos = line_end
+
+
+# PINs and codes in other languages and scripts, a password's digits right after its name, and
+# a value alone on the line below a label in any language ("Пароль от почты:" / "LetoMore_88",
+# "รหัสผ่าน wifi บ้าน" / "BaanSuk2566", "PIN κινητού" / "1397").
+INTL_CODE_LABELS = ("пин-код", "пин код", "пин", "пін-код", "пін", "код", "รหัส", "קוד", "رمز", "کد", "پین",
+                    "الرقم السري", "الرمز السري", "পিন", "暗証番号", "tunnusluku", "pin-koodi", "pin-kód",
+                    "namba ya siri", "nambari ya siri", "pin kodu", "kod pin", "clave", "pin")
+INTL_CODE_TRIGGERS = ("tunnusluku", "namba", "clave")  # ASCII "pin" is _PIN's
+INTL_CODE_NON_ASCII = ("pin", "пин", "пін", "код", "รหัส", "קוד", "رمز", "کد", "پین", "السري", "পিন", "暗証番号", "kód")
+# every label, longest first (รหัสผ่าน before รหัส, пин-код before пин)
+_INTL_ANY_LABEL = "|".join(re.escape(w).replace(r"\ ", r"[ \t]+")
+                           for w in sorted({*INTL_CODE_LABELS, *INTL_LABELS}, key=len, reverse=True))
+# Words that say a code is no secret: an error, a postcode, a country, a product, source code.
+INTL_NOT_CODES = ("ошибк", "индекс", "страны", "региона", "города", "товар", "продукт", "валют", "языка", "ответа",
+                  "שגיאה", "מיקוד", "מקור", "خطا", "خطأ", "پستی", "البريدي", "ไปรษณีย์", "ข้อผิดพลาด", "σφάλματος",
+                  "προϊόν", "ταχυδρομ", "מוצר", "الدولة", "البريد", "کشور", "ملی", "error", "postal", "país", "producto",
+                  "fuente", "qr", "http")
+# The label, maybe a few words (what it opens), maybe a separator, and a code: digits, a combination.
+_INTL_CODE = re.compile(  # these three run on the lowercase text: one case of each label is faster
+    r"""(?P<key>""" + _INTL_ANY_LABEL + r""")"""
+    r"""(?P<gap>(?:[ \t\u3000]+[^\s:：=\d]{1,24}){0,3}?)[ \t\u3000]*(?P<sep>[:：=]|[—–-](?=[ \t])|[はがは是为는은이](?=[ \t\u3000\d])|)[ \t\u3000]*"""
+    r"""(?P<val>\d{4}(?:[ \t]\d{4}){1,5}(?![\d\-])|\d{1,3}(?:[ \t]*[-–][ \t]*\d{1,3}){2,5}(?![\d\-])|\d{3,12}#?(?![\d.,/:]\d|\d))"""
+)
+# A code word that also means password, a few words and a separator, then a password: "رمز وای‌فای: Karaj#1402".
+_INTL_CODE_WORD_PW = re.compile(
+    r"""(?P<key>""" + _INTL_ANY_LABEL + r""")(?P<gap>(?:[ \t]+[^\s:：=]{1,24}){0,3}?)[ \t]*[:：=][ \t]*(?P<val>[^\s"'`，。、()]{6,64})""")
+# A password right after its name: "Wi-Fi şifresi Ankara06Bahce", "nenosiri Arusha2019x".
+_INTL_DIRECT = re.compile(r"""(?P<key>""" + _INTL_ANY_LABEL + r""")[ \t\u3000]+(?P<val>[^\s"'`，。、()]{6,64})""")
+_LETTER_BEFORE = re.compile(r"[^\W\d_]")
+_NO_SPACE_SCRIPT = re.compile(r"[\u0e00-\u0e7f\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]")  # Thai, CJK, kana, Hangul, full width
+_DELIMITERS = re.compile(r"[,;\t|]")
+INTL_NEXT_LINE_CHARS = 80  # a label line longer than this is a sentence, not a label
+
+
+_INTL_LABEL_ANYWHERE = re.compile(r"(?:" + _INTL_ANY_LABEL + r"|password|\bpw\b)")  # run on the lowercase text
+
+
+def _inside_word(text: str, line_start: int, start: int, key: str) -> bool:
+    """Is a label the end of a longer word (штрихкод)? Not asked of labels in scripts without spaces."""
+    if key.startswith((*_INTL_NO_SPACE, "暗証番号", "รหัส")):
+        return False
+    return start > line_start and _LETTER_BEFORE.match(text, start - 1) is not None
+
+
+def _intl_code_lines(scan: Scan) -> list[tuple[int, int]]:
+    words = INTL_CODE_TRIGGERS if scan.ascii else INTL_CODE_TRIGGERS + INTL_CODE_NON_ASCII
+    return sorted({*scan.lines(words), *intl_lines(scan)})
+
+
+def find_intl_codes(scan: Scan) -> None:
+    """PINs and codes under their names in other languages ("ПИН-код карты: 5829", "รหัส ATM
+    739105", "קוד כניסה לבניין: 2580#", "الرقم السري: 8842", "kortin tunnusluku: 4097"), digits
+    or a password right after a password's name without a separator ("取款密码 602915",
+    "Wi-Fi şifresi Ankara06Bahce"), and a value alone on the line below a label in any
+    language."""
+    text, low = scan.text, scan.low
+    for start, end in _intl_code_lines(scan):
+        for m in _INTL_CODE.finditer(low, start, end):
+            key = m.group("key")
+            if _inside_word(text, start, m.start(), key):
+                continue  # штрихкод, Passwortmanager
+            gap, sep, v = m.group("gap") or "", m.group("sep"), m.group("val")
+            if any(w in gap for w in INTL_NOT_CODES):
+                continue
+            if len(re.sub(r"\D", "", v)) < 4 or (not sep and (key in _LABEL_WORDS and gap or re.fullmatch(r"(?:19|20)\d\d", v))):
+                continue  # "Код ошибки 404", "HTTP-код: 200", "Passwort 2 Mal falsch", a year
+            scan.add(m.start("val"), m.end("val"), "SECRET")
+        for m in _INTL_CODE_WORD_PW.finditer(low, start, end):
+            key = m.group("key")
+            v = strip_sentence_end(text[m.start("val") : m.end("val")])
+            if key not in _LABEL_WORDS and (not key.isascii() or key == "clave") and not _inside_word(text, start, m.start(), key) \
+                    and _strong_cell(v) \
+                    and not any(w in (m.group("gap") or "") for w in INTL_NOT_CODES) and not _NO_SPACE_SCRIPT.search(v):
+                scan.add(m.start("val"), m.start("val") + len(v), "SECRET")
+        for m in _INTL_DIRECT.finditer(low, start, end):
+            key = m.group("key")
+            v = strip_sentence_end(text[m.start("val") : m.end("val")])
+            if key.startswith(_INTL_NO_SPACE):
+                v = _ASCII_RUN.match(v).group(0)  # type: ignore[union-attr]  # "密码长度为8-16位" is a policy
+            if key in _LABEL_WORDS and not _inside_word(text, start, m.start(), key) and _strong_cell(v) \
+                    and not v.startswith(("http", "www.")) and not is_placeholder(v):
+                scan.add(m.start("val"), m.start("val") + len(v), "SECRET")
+    colon_lines = (line for line in scan.lines(("pass", "pw")) if text[line[0] : line[1]].rstrip().endswith((":", "：")))
+    for start, end in sorted({*_intl_code_lines(scan), *colon_lines}):
+        # a label alone on its line (maybe with a few words), the value alone on the next one
+        if end - start > INTL_NEXT_LINE_CHARS or _DIGIT.search(text, start, end) or _DELIMITERS.search(text, start, end):
+            continue  # a sentence, a label with its value, a table's header
+        head = low[start:end].strip(" \t*_#>-:：")
+        label = _INTL_LABEL_ANYWHERE.search(head)
+        if label is None or head.endswith(("?", ".", "!", "؟")) or len(head.split()) > (12 if text[start:end].rstrip().endswith((":", "：")) else 8):
+            continue
+        nxt = _next_line(text, end)
+        if nxt is None:
+            continue
+        value = text[nxt[0] : nxt[1]].strip()
+        v = strip_sentence_end(value.lstrip("-*•> \t"))
+        if " " in v or not v or v.startswith(PLACEHOLDER_PREFIX) or _NO_SPACE_SCRIPT.search(v) or _DELIMITERS.search(v):
+            continue  # "・8文字以上" under パスワード is a rule
+        code_label = label.group(0) not in _LABEL_WORDS and label.group(0) not in ("password", "passwort", "pw")
+        if (re.fullmatch(r"\d{4,12}#?|\d{1,3}(?:-\d{1,3}){2,5}", v) and not re.fullmatch(r"(?:19|20)\d\d", v)) \
+                or (not code_label and _answer_like(v) and len(v) >= 6 and _DIGIT.search(v) and re.search(r"[^\W\d_]", v)):
+            a = text.index(v, nxt[0])
+            scan.add(a, a + len(v), "SECRET")
+
+
 DETECTORS: tuple[Callable[[Scan], None], ...] = (
     find_tokens, find_credentials, find_assignments, find_tables, find_delimited, find_prose, find_intl,
     find_labelled, find_high_entropy, find_password_forms, find_config_formats, find_keys_codes_and_documents,
     find_access_codes, find_headed_lists, find_seed_words, find_password_values, find_more_formats,
+    find_network_configs, find_devops_formats, find_finance_layouts, find_intl_codes,
     find_continued_values, find_repeats,  # last: they read what the others found
 )
 
@@ -2185,7 +2609,8 @@ QUICK_WORDS = tuple(sorted({
     *INTL_TRIGGERS, *INTL_NON_ASCII,
     *INTL_LATIN_NON_ASCII, "passwort", "passord", "de passe", *ACCESS_TRIGGERS, *ACCESS_TRIGGERS_NON_ASCII,
     *HEADING_TRIGGERS, *SEED_TRIGGERS, *SECURITY_Q_TRIGGERS, *BOOKING_TRIGGERS, *TAN_TRIGGERS,
-    *TAX_ID_TRIGGERS, "newcommand", "requirepass", "masterauth", "<add ", "begin license", "\ttrue\t", "\tfalse\t",
+    *TAX_ID_TRIGGERS, *NET_TRIGGERS, *VAULT_TRIGGERS, "$ansible_vault", "_keys_", '"value"', "random_password", "bindpw",
+    "rootpw", "bind_pw", "bindpassword", "encrypt", *SECRET_FILES, *SEED_LABEL_TRIGGERS, "th word", *INTL_CODE_TRIGGERS, *INTL_CODE_NON_ASCII, *TAN_LABEL_TRIGGERS, *BMC_TRIGGERS, "tokens", "initialadminpassword", "newcommand", "requirepass", "masterauth", "<add ", "begin license", "\ttrue\t", "\tfalse\t",
 }))
 _QUICK_TOKEN = re.compile(
     r"AKIA|ASIA|ABIA|ACCA|A3T|gh[pousr]_|github_pat_|gl[a-z]{1,3}-|xox|sk-|[srp]k_|whsec_|AIza|ya29\.|GOCSPX"
@@ -2201,7 +2626,8 @@ _QUICK_TOKEN = re.compile(
 _QUICK_WORD = re.compile("|".join(re.escape(w) for w in QUICK_WORDS))
 # Shapes that are no TOKEN_FORMATS (find_tokens need not try its formats on them) but that
 # another detector finds without a word: password hashes, DER keys, WIF keys.
-_QUICK_SHAPE = re.compile(r"\$(?:1|apr1|md5|2[abxy]?|5|6|y|gy|7|argon2\w{1,2}|pbkdf2[\w\-]*)\$|pbkdf2_|SCRAM-|md5[0-9a-f]{32}"
+_QUICK_SHAPE = re.compile(r"\$(?:1|apr1|md5|2[abxy]?|5|6|8|9|y|gy|7|argon2\w{1,2}|pbkdf2[\w\-]*)\$|pbkdf2_|SCRAM-|md5[0-9a-f]{32}"
+                          r"|\{(?:S?SHA|S?MD5|CRYPT|PBKDF2|ARGON2)"
                           r"|MI[IJ]|MHcCAQEE|(?<![\w])[5KL9c][1-9A-HJ-NP-Za-km-z]{50,51}(?![\w])|[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}")
 
 

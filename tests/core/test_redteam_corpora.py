@@ -1,9 +1,10 @@
 """The red teams' corpora stay caught (the first two; a third is kept unseen, see
-docs/privacy.md): documents with secrets written by people who never saw
-the redactor (tests/redteam/*.md say how each was made and marked), each secret an
-exact substring that must not survive redaction, and look-alikes that must stay untouched.
-Each corpus was held out when written and then used to close gaps by format class, so these
-are regression guards, not measures of what an unseen corpus would show (docs/privacy.md)."""
+docs/privacy.md): documents with secrets written by people who never saw the redactor, and
+our own corpus for the third team's classes (round3_own, written before the detectors for
+them; tests/redteam/*.md say how each was made and marked). Each secret is an exact substring
+that must not survive redaction; look-alikes must stay untouched. Each corpus was used to close
+gaps by format class, so these are regression guards, not measures of what an unseen corpus
+would show (docs/privacy.md)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ _PLACEHOLDER = re.compile(r"\[REDACTED:\w+\]")
 ALLOWED = {
     "round1": (1, 0),  # a Twilio Account SID (AC...), an identifier: docs/privacy.md
     "round2": (6, 0),  # six left by decision or for want of a label: docs/privacy.md
+    "round3_own": (0, 0),  # written for the third red team's classes without seeing its corpus (round3_own.md)
 }
 
 
