@@ -1540,8 +1540,9 @@ def find_labelled(scan: Scan) -> None:
             scan.add_value(m.start("val"), m.group("val").rstrip(".,;!?)"))
     for start, end in scan.lines(("seed", "recovery", "mnemonic", "backup", "wallet")):
         m = _SEED_PHRASE.search(text, start, min(len(text), end + SEED_PHRASE_REACH))  # the words may follow below
-        if m is not None and m.start() < end and (_SEED_LABEL.search(scan.low, start, end) or _SEED_WORD_SEP.search(text, start, end)) \
-                and not _one_word_seed(re.findall(r"[a-z]+", m.group("val"))):
+        if m is not None and m.start() < end and not _one_word_seed(words := re.findall(r"[a-z]+", m.group("val"))) \
+                and (_SEED_LABEL.search(scan.low, start, end) or _SEED_WORD_SEP.search(text, start, end)
+                     or bip39_seed_in_some_order(words)):  # a label that names no seed: the words must be one
             scan.add(m.start("val"), m.start("val") + len(m.group("val").rstrip()), "SEED_PHRASE")
     for start, end in scan.lines(("code",)):
         label = _CODES_LABEL.search(text, start, end)
@@ -1868,6 +1869,26 @@ def bip39_words() -> dict[str, int]:
 SEED_TRIGGERS = ("seed", "recovery", "mnemonic", "wallet")  # the words _SEED_PHRASE looks for too
 
 
+def bip39_checksum_ok(words: list[str]) -> bool:
+    """Words whose last bits are the SHA-256 checksum BIP-39 puts there (1 in 16 for 12 random
+    list words, 1 in 256 for 24): a wallet's seed, not a list that happens to use its words."""
+    index = bip39_words()
+    if len(words) not in (12, 15, 18, 21, 24) or any(w not in index for w in words):
+        return False
+    bits = "".join(format(index[w], "011b") for w in words)
+    cs = len(words) // 3
+    entropy = int(bits[:-cs], 2).to_bytes((len(bits) - cs) // 8, "big")
+    return format(hashlib.sha256(entropy).digest()[0], "08b")[:cs] == bits[-cs:]
+
+
+def bip39_seed_in_some_order(words: list[str]) -> bool:
+    """bip39_checksum_ok as the words are read, or read down the columns of a grid of 2-4
+    columns (a seed written in columns is read across its rows)."""
+    n = len(words)
+    orders = [words] + [[words[r * k + c] for c in range(k) for r in range(n // k)] for k in (2, 3, 4) if n % k == 0]
+    return any(bip39_checksum_ok(o) for o in orders)
+
+
 def find_seed_words(scan: Scan) -> None:
     """A seed's words numbered in a grid below a line that names a seed, a wallet or a
     recovery ("TREZOR MODEL T — RECOVERY SEED (24 words)" / " 1. puzzle   13. spell"): each
@@ -1879,8 +1900,8 @@ def find_seed_words(scan: Scan) -> None:
     for start, end in scan.lines(SEED_TRIGGERS):
         if end <= done:
             continue
-        if _GRID_START.search(text, end, min(len(text), end + 400)) is None or _SEED_LABEL.search(scan.low, start, end) is None:
-            continue  # no "1. word" below the label, or a label that names no seed ("Recovery week shopping list")
+        if _GRID_START.search(text, end, min(len(text), end + 400)) is None:
+            continue  # no "1. word" below the label
         stop = min(len(text), end + SEED_GRID_REACH)
         grid: dict[int, tuple[int, int]] = {}
         index = bip39_words()
@@ -1889,6 +1910,12 @@ def find_seed_words(scan: Scan) -> None:
             if 1 <= n <= 24 and m.group("w") in index:
                 grid.setdefault(n, (m.start("w"), m.end("w")))
         if len(grid) >= 12 and set(grid) >= set(range(1, 13)):
+            if _SEED_LABEL.search(scan.low, start, end) is None:
+                # a label that names no seed ("Trezor wallet", "Recovery week shopping list"):
+                # the words in their order must carry a seed's checksum
+                n = max(k for k in (24, 21, 18, 15, 12) if set(grid) >= set(range(1, k + 1)))
+                if not bip39_checksum_ok([text[a:b] for a, b in (grid[i] for i in range(1, n + 1))]):
+                    continue
             for a, b in grid.values():
                 scan.add(a, b, "SEED_PHRASE")
             done = max(b for _, b in grid.values())

@@ -220,3 +220,30 @@ def test_passwords_and_codes_in_other_languages_and_scripts(text, expected):
 ])
 def test_second_batch_forms(text, expected):
     _exact(text, expected)
+
+
+# A 24-word seed (valid BIP-39 checksum) written in two columns, read across its rows.
+_SEED24 = ("view pig mystery reunion morning sign note suggest nurse blouse reduce jewel december obey velvet behind "
+           "tent spoon include jump acid dismiss motor coral").split()
+
+
+def _columns(words: list[str], sep: str) -> str:
+    half = len(words) // 2
+    return "\n".join(f"{words[i]}{sep}{words[i + half]}" for i in range(half))
+
+
+@pytest.mark.parametrize("label", ["Trezor backup", "wallet"])
+def test_a_seed_in_columns_under_a_label_that_names_no_seed_is_caught_by_its_checksum(label):
+    # A label that only says "wallet" or "backup" is no proof of a seed, but words that carry
+    # BIP-39's checksum (read across or down the columns) are one: the label-only rule of
+    # this round had stopped catching these, which the older rule did.
+    from filegram.redact.rules import bip39_checksum_ok
+
+    assert bip39_checksum_ok(_SEED24)
+    out = redact(f"{label}\n{_columns(_SEED24, chr(9))}\n")
+    assert not any(w in out.split() for w in _SEED24), out
+    # the same words out of order carry no checksum: a list, left alone under such a label
+    shuffled = _SEED24[1:] + _SEED24[:1]
+    assert not bip39_checksum_ok(shuffled)
+    plain = f"{label}\n{_columns(shuffled, chr(9))}\n"
+    assert redact(plain) == plain
