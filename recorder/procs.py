@@ -101,11 +101,11 @@ def _stat(pid: int) -> tuple[int, float] | None:
 MAX_ANCESTORS = 6
 
 
-def _ancestors(ppid: int) -> list[int]:
+def _ancestors(ppid: int, limit: int = MAX_ANCESTORS) -> list[int]:
     """The parent chain above a process, nearest first (stops at init)."""
     out = []
     pid = ppid
-    while pid > 1 and len(out) < MAX_ANCESTORS:
+    while pid > 1 and len(out) < limit:
         out.append(pid)
         st = _stat(pid)
         if st is None:
@@ -248,7 +248,10 @@ class _Scanner:
         self._resident: dict[int, int] = {}  # pid -> last rchar
         self._lock = threading.Lock()
         self._me = os.getpid()
-        self._ignored: set[int] = {self._me, os.getppid()}
+        # The recorder itself and every process above it (its shell, the `make demo` or the
+        # script that started it): they run as long as it does, so they did none of the changes
+        # it sees. A `make` above the recorder had claimed all of them as a build's.
+        self._ignored: set[int] = {self._me, *_ancestors(os.getppid(), limit=64)}
         # sync requests (see ProcessWatcher.sync): answered once what came before is reported
         self.on_sync: Callable[[str], None] = lambda token: None
         self._sync_r, self._sync_w = os.pipe()
