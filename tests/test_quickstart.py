@@ -88,6 +88,12 @@ def test_the_readme_quick_start_works_as_typed_in_a_fresh_clone(newcomer: dict) 
     out = sh(f"{activate[0]} && {activate[1]}", nc).stdout
     assert out.startswith("Profile from ")
     assert '[{"session"' not in demo.stdout  # drift in words, no JSON blob
+    # the recorder saw the scripted work and the live simulation under make (a `make` above
+    # the recorder had once claimed every change as its build's: "recorded 0 actions")
+    recorded = re.search(r"recorded (\d+) actions from a scripted workflow", demo.stdout)
+    assert recorded and int(recorded.group(1)) >= 10, demo.stdout[:3000]
+    live = [int(n) for n in re.findall(r"(\d+) actions recorded", demo.stdout)]
+    assert live and min(live) > 0, demo.stdout[:3000]
 
     # -- the install: pipx when there is one, else the README's venv lines, as written
     if shutil.which("pipx", path=nc["env"]["PATH"]):
