@@ -99,6 +99,8 @@ def _stat(pid: int) -> tuple[int, float] | None:
 
 
 MAX_ANCESTORS = 6
+# Build tools whose run may span a recorder started under them (`make demo`).
+_BUILD_COMMS = frozenset({"make", "gmake", "ninja"})
 
 
 def _ancestors(ppid: int, limit: int = MAX_ANCESTORS) -> list[int]:
@@ -248,10 +250,11 @@ class _Scanner:
         self._resident: dict[int, int] = {}  # pid -> last rchar
         self._lock = threading.Lock()
         self._me = os.getpid()
-        # The recorder itself and every process above it (its shell, the `make demo` or the
-        # script that started it): they run as long as it does, so they did none of the changes
-        # it sees. A `make` above the recorder had claimed all of them as a build's.
-        self._ignored: set[int] = {self._me, *_ancestors(os.getppid(), limit=64)}
+        # The recorder itself, its parent, and a build tool above it (the `make` of `make demo`):
+        # they run as long as it does, so they did none of the changes it sees. A `make` above
+        # the recorder had claimed all of them as a build's.
+        self._ignored: set[int] = {self._me, os.getppid(),
+                                   *(a for a in _ancestors(os.getppid(), limit=64) if _comm(a) in _BUILD_COMMS)}
         # sync requests (see ProcessWatcher.sync): answered once what came before is reported
         self.on_sync: Callable[[str], None] = lambda token: None
         self._sync_r, self._sync_w = os.pipe()
