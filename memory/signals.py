@@ -378,9 +378,11 @@ def _curation(by: dict[str, Events], creates: Events, tool_made: set[Any]) -> di
     made_at: dict[str, float] = {}  # path -> when the person first made it in this session
     for e in creates:
         made_at.setdefault(str(e.get("file_path") or ""), _ts(e))
-    copied = {str(e.get("dest_path") or "") for e in by.get("file_copy", _NONE)}
+    copied: set[str] = set()
     for e in by.get("file_copy", _NONE):
-        made_at.setdefault(str(e.get("dest_path") or ""), _ts(e))
+        dest = str(e.get("dest_path") or "")
+        copied.add(dest)
+        made_at.setdefault(dest, _ts(e))
     # a date or a version in the name of a copy marks a backup; in a new document's, its name
     leftovers = {p for p in made_at if p and (_temporary(_name(p)) or
                                                (_backup(_name(p)) if p in copied else _written_backup(_name(p))))}
