@@ -20,6 +20,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -45,11 +46,23 @@ from .writer import BatchWriter
 log = logging.getLogger(__name__)
 
 TICK_MS = 50.0
+# A program's exit waits this long at most for its marker (see Recorder._fence_end): a
+# marker lost to a queue overflow must not keep a tool's run open.
+FENCE_TIMEOUT_S = 2.0
 MIN_QUEUE = 1000
 
 
 class RecorderError(FileGramError):
     """A recorder that cannot start (a root that is not a folder, a denied root)."""
+
+
+@dataclass
+class _EndFence:
+    """A program's exit notice held until the markers sent after it come through."""
+
+    raw: Raw
+    targets: dict[str, int]
+    t_mono: float
 
 
 class Recorder:
@@ -120,9 +133,13 @@ class Recorder:
         )
         self._errors = 0
         self._last_activity_ms: float | None = None
-        self._markers: dict[str, int] = {}
+        # Stream markers (see _send_echoes): per root, echoes asked for and echoes seen.
+        self._echo_sent: dict[str, int] = {}
+        self._echo_seen: dict[str, int] = {}
+        self._echo_wanted: set[str] = set()  # roots whose next echo is asked for (one is out)
         self._marker_kind: dict[str, str] = {}
         self._marker_cv = threading.Condition()
+        self._end_fences: list[_EndFence] = []  # program exits waiting for their echo (worker only)
         self._discard_dir_opens = False
         self._last_tick = 0.0
         # FILEGRAM_RECORDER_TRACE=FILE writes every raw event (after the privacy filters)
@@ -329,48 +346,137 @@ class Recorder:
     # ------------------------------------------------------------------------------------
     # markers
 
+    def _marker_roots(self) -> list[str]:
+        """The roots whose events come from inotify, where a marker's echo is in order."""
+        w = self.watcher
+        if w is None or self.force_polling or not sys.platform.startswith("linux"):
+            return []
+        return [r for r in w.watched_roots if r not in w.polled_roots]
+
+    def _send_echoes(self, roots: list[str]) -> dict[str, int]:
+        """Mark the event stream of each root; {root: the number of the echo to wait for}.
+        Every event of a root that happened before the call reaches the worker before it.
+
+        Re-setting the root's own times yields IN_ATTRIB on the root: unlike a folder open,
+        no user program does that in passing, so the echo is unambiguous. Echoes are counted,
+        not owned: a flush and a program's exit may mark the same root, and the k-th echo
+        seen is the k-th sent (one inotify queue per root keeps them in order). Only one is
+        unread at a time: the kernel merges an event into an identical one still queued, so
+        two echoes in a row while the recorder is behind arrived as one (and a flush waited
+        for the second until its timeout). A request made while one is out is served by the
+        next, sent when that one arrives."""
+        sent: dict[str, int] = {}
+        with self._marker_cv:
+            for r in roots:
+                if self._echo_sent.get(r, 0) > self._echo_seen.get(r, 0):
+                    self._echo_wanted.add(r)
+                    sent[r] = self._echo_sent[r] + 1
+                elif self._emit_echo(r):
+                    sent[r] = self._echo_sent[r]
+        return sent
+
+    def _emit_echo(self, r: str) -> bool:
+        """Send root r's next echo (the caller holds _marker_cv); False if none can be."""
+        k = self._echo_sent.get(r, 0) + 1
+        try:
+            self._marker_kind[r] = "root_attrib"  # before the echo can possibly arrive
+            self._echo_sent[r] = k
+            st = os.stat(r)
+            os.utime(r, ns=(st.st_atime_ns, st.st_mtime_ns))
+            return True
+        except OSError:
+            pass
+        try:
+            self._marker_kind[r] = "dir_opened"
+            fd = os.open(r, os.O_RDONLY | os.O_DIRECTORY)
+            os.close(fd)
+            return True
+        except OSError:
+            self._echo_sent[r] = self._echo_seen[r] = k  # nothing to wait for
+            return False
+
+    def _echoes_lost(self, roots: Sequence[str]) -> None:
+        """Stop waiting for these roots' echoes (an overflow lost them; the caller holds
+        _marker_cv): what was asked for counts as seen, so later requests send again."""
+        for r in roots:
+            if r in self._echo_wanted:
+                self._echo_wanted.discard(r)
+                self._echo_sent[r] = self._echo_sent.get(r, 0) + 1
+            self._echo_seen[r] = self._echo_sent.get(r, 0)
+        self._marker_cv.notify_all()
+
     def _sync_markers(self, timeout: float) -> None:
         w = self.watcher
         if w is None:
             return
-        marker_roots = [] if (self.force_polling or not sys.platform.startswith("linux")) else [
-            r for r in w.watched_roots if r not in w.polled_roots
-        ]
+        marker_roots = self._marker_roots()
         if w.polled_roots or w.polled_folders:
             # polled places report up to one interval late: wait for one poll to pass
             time.sleep(min(POLL_INTERVAL_S + 0.3, max(timeout - 0.5, 0.1)))
         if not marker_roots:
             time.sleep(0.3 if not self.force_polling else 1.3)  # one poll (1 s) and a bit
             return
-        with self._marker_cv:
-            for r in marker_roots:
-                self._markers[r] = self._markers.get(r, 0) + 1
-        for r in marker_roots:
-            # Re-setting the root's own times yields IN_ATTRIB on the root: unlike a folder
-            # open, no user program does that in passing, so the echo is unambiguous.
-            self._marker_kind[r] = "root_attrib"  # before the echo can possibly arrive
-            try:
-                st = os.stat(r)
-                os.utime(r, ns=(st.st_atime_ns, st.st_mtime_ns))
-                continue
-            except OSError:
-                pass
-            try:
-                self._marker_kind[r] = "dir_opened"
-                fd = os.open(r, os.O_RDONLY | os.O_DIRECTORY)
-                os.close(fd)
-            except OSError:
-                with self._marker_cv:
-                    self._markers[r] -= 1
+        targets = self._send_echoes(marker_roots)
         deadline = time.monotonic() + timeout
         with self._marker_cv:
-            while any(self._markers.get(r, 0) > 0 for r in marker_roots):
+            while any(self._echo_seen.get(r, 0) < k for r, k in targets.items()):
                 left = deadline - time.monotonic()
                 if left <= 0:
-                    for r in marker_roots:  # lost (overflow): do not wait for it again
-                        self._markers[r] = 0
+                    self._echoes_lost([r for r, k in targets.items() if self._echo_seen.get(r, 0) < k])
                     break
                 self._marker_cv.wait(left)
+
+    def _echo_arrived(self, raw: Raw) -> bool:
+        """Is this root event the echo of a marker (then it is no action)?"""
+        p = raw.path
+        if self._marker_kind.get(p) != raw.kind or self._echo_seen.get(p, 0) >= self._echo_sent.get(p, 0):
+            return False
+        with self._marker_cv:
+            if self._echo_seen.get(p, 0) >= self._echo_sent.get(p, 0):
+                return False
+            self._echo_seen[p] = self._echo_seen.get(p, 0) + 1
+            if p in self._echo_wanted:
+                self._echo_wanted.discard(p)
+                self._emit_echo(p)
+            self._marker_cv.notify_all()
+        return True
+
+    def _fence_end(self, raw: Raw) -> bool:
+        """Hold a program's exit until the events it caused have come through (True: held).
+
+        Events carry the time the recorder read them, which under load is a second or more
+        after the change; the exit notice comes from the process scan, which is not delayed
+        with them. A tool's last files, read after its exit plus END_GRACE_MS, were counted
+        as the person's (a clean clone's `make test`: cargo's target/ and git's checkout).
+        A marker sent now (after the exit) comes through behind every event the program
+        caused, so the exit is placed at the marker's read time, on the events' own clock."""
+        targets = self._send_echoes(self._marker_roots())
+        if not targets:
+            return False
+        self._end_fences.append(_EndFence(raw, targets, time.monotonic()))
+        return True
+
+    def _release_fences(self, t_echo: float | None, *, all_: bool = False) -> None:
+        """Feed the exits whose markers have all come through (at the later of the notice
+        and the marker's read time); all_: every held exit, at its notice (a flush, a stop,
+        a marker lost to an overflow)."""
+        if not self._end_fences:
+            return
+        now = time.monotonic()
+        keep: list[_EndFence] = []
+        for f in self._end_fences:
+            arrived = all(self._echo_seen.get(r, 0) >= k for r, k in f.targets.items())
+            if arrived and t_echo is not None:
+                self._feed(Raw("proc_end", "", t=max(f.raw.t, t_echo), data=f.raw.data))
+            elif arrived or all_:
+                self._feed(f.raw)
+            elif now - f.t_mono > FENCE_TIMEOUT_S:
+                with self._marker_cv:
+                    self._echoes_lost([r for r, k in f.targets.items() if self._echo_seen.get(r, 0) < k])
+                self._feed(f.raw)
+            else:
+                keep.append(f)
+        self._end_fences = keep
 
     # ------------------------------------------------------------------------------------
     # processes
@@ -444,6 +550,7 @@ class Recorder:
         now = now_ms()
         if now - self._last_tick >= TICK_MS:
             self._last_tick = now
+            self._release_fences(None)  # markers lost to an overflow
             try:
                 self.sessions.route(interp.tick(now))
                 self.sessions.release(now)
@@ -463,13 +570,9 @@ class Recorder:
 
     def _handle(self, raw: Raw) -> None:
         if raw.kind in ("dir_opened", "root_attrib"):
-            if self._markers and self._marker_kind.get(raw.path) == raw.kind:
-                with self._marker_cv:
-                    n = self._markers.get(raw.path, 0)
-                    if n > 0:
-                        self._markers[raw.path] = n - 1
-                        self._marker_cv.notify_all()
-                        return
+            if self._echo_arrived(raw):
+                self._release_fences(raw.t)
+                return
             if raw.kind == "root_attrib" or self._discard_dir_opens:
                 return
         if self._trace is not None:
@@ -478,6 +581,11 @@ class Recorder:
             self._trace.flush()
         if raw.kind not in ("proc_start", "proc_end", "proc_activity"):
             self._last_activity_ms = raw.t
+        elif raw.kind == "proc_end" and self._fence_end(raw):
+            return
+        self._feed(raw)
+
+    def _feed(self, raw: Raw) -> None:
         try:
             assert self.interp is not None
             self.interp.feed(raw)
@@ -487,6 +595,7 @@ class Recorder:
 
     def _settle_all(self) -> None:
         assert self.interp is not None
+        self._release_fences(None, all_=True)
         now = now_ms()
         try:
             self.sessions.route(self.interp.tick(now, force=True))

@@ -58,6 +58,9 @@ from .programs import (
 from .state import FileInfo, FileState
 
 START_SLACK_MS = 30.0  # the kernel's start time has a 10 ms tick
+# How long an exit notice may take (the scan's interval, the recorder's marker, a busy
+# machine) before settle takes a vanished process as ended without one.
+EXIT_NOTICE_WAIT_MS = 3000.0
 END_GRACE_MS = 400.0  # events observed this long after a run ended can still be its own
 RESIDENT_BEFORE_MS = 400.0  # a resident indexer's read shows in its I/O counters this much later
 RESIDENT_AFTER_MS = 150.0
@@ -177,6 +180,8 @@ class Run:
     per_target: dict[str, Tally] = field(default_factory=dict)  # cp -r / rm -r: per named path
     activity: deque[float] = field(default_factory=lambda: deque(maxlen=256))
     last_count_t: float = 0.0
+    t_gone: float | None = None  # when settle first found /proc/<pid> gone (no exit notice yet)
+    end_guessed: bool = False  # t_end is settle's guess; the exit notice, when it comes, wins
 
     @property
     def program(self) -> str:
@@ -399,7 +404,8 @@ class ToolRuns:
         if run is None:
             return
         if run.pid == pid:
-            run.t_end = t if run.t_end is None else run.t_end
+            if run.t_end is None or run.end_guessed:
+                run.t_end, run.end_guessed = t, False
         else:
             del self.by_pid[pid]  # a child of a tool
 
@@ -752,7 +758,15 @@ class ToolRuns:
         for run in list(self.runs):
             if run.t_end is None and not run.anonymous and run.pid > 0 and (force or now - run.t_start > self.settle_ms) \
                     and not os.path.exists(f"/proc/{run.pid}"):
-                run.t_end = now if force else now - self.settle_ms  # its exit notice was missed or is late
+                # Its exit notice was missed or is late. The recorder holds a notice until the
+                # program's last events have come through (Recorder._fence_end), and under load
+                # those are read a second or more late: guessing at once ended cargo's run
+                # before its target/ was read. So wait for the notice as long as it can take.
+                if run.t_gone is None:
+                    run.t_gone = now
+                if force or now - run.t_gone > EXIT_NOTICE_WAIT_MS:
+                    run.t_end = now if force else run.t_gone - self.settle_ms
+                    run.end_guessed = True
             if run.c.rule.resident:
                 if not run.tally.empty and (force or now - run.last_count_t >= RESIDENT_QUIET_MS):
                     self._emit(run)
