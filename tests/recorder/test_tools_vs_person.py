@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fg_helpers import FLUSH_S
+from fg_helpers import FLUSH_S, wait_until
 from filegram.recorder import Recorder
 from rec_helpers import make_config, sh
 
@@ -50,16 +50,26 @@ def _nano_save_with_backup(root: Path, rel: str, line: str) -> None:
     Path(env["HOME"]).mkdir(exist_ok=True)
     child = pexpect.spawn("nano", ["--ignorercfiles", "-B", rel], cwd=str(root), env=env, dimensions=(30, 100),
                           encoding="utf-8", timeout=15)
+
+    def drain(seconds: float) -> None:
+        deadline = time.monotonic() + seconds  # the editor draws and reacts (a person is slower)
+        while time.monotonic() < deadline:
+            try:
+                child.read_nonblocking(65536, timeout=0.1)
+            except (pexpect.TIMEOUT, pexpect.EOF):
+                pass
+
     try:
-        for keys, pause in (("", 1.5), ("\x1b/", 0.3), (line + "\r", 0.4), ("\x0f", 0.5), ("\r", 1.2)):
-            if keys:
-                child.send(keys)  # Alt-/ to the end, the line, ^O write out, keep the name
-            deadline = time.monotonic() + pause  # the editor draws and reacts (a person is slower)
-            while time.monotonic() < deadline:
-                try:
-                    child.read_nonblocking(65536, timeout=0.1)
-                except (pexpect.TIMEOUT, pexpect.EOF):
-                    pass
+        # On a busy machine nano may take longer than any fixed pause to draw or to write:
+        # wait for what it shows (the file's name) and for the save to land on disk, by its
+        # size (reading the file would be a read the recorder sees).
+        size = (root / rel).stat().st_size
+        child.expect_exact(rel)
+        for keys, pause in (("\x1b/", 0.3), (line + "\r", 0.4), ("\x0f", 0.5), ("\r", 0.0)):
+            child.send(keys)  # Alt-/ to the end, the line, ^O write out, keep the name
+            drain(pause)
+        wait_until(lambda: (root / rel).stat().st_size >= size + len(line), 20, 0.05, f"nano's save of {rel}")
+        drain(0.5)
         child.send("\x18")  # ^X
         child.expect_exact(pexpect.EOF)
     finally:
@@ -183,3 +193,47 @@ def test_a_find_that_deletes_a_folder_names_find(root: Path, store: Store) -> No
     assert [(e["event_type"], e.get("file_path"), e["program"], e["authored"]) for e in evs] == [
         ("file_delete", "old", "find", True)], evs
     assert evs[0]["bulk_count"] == 4, evs
+
+
+def test_a_tools_changes_read_late_are_still_the_tools(root: Path, store: Store, monkeypatch) -> None:
+    """On a busy machine the recorder reads file events a second or more after they
+    happened, while the process scan reports a program's exit on time. `tar x` is over
+    before its files are read: they are still tar's (one summary), and the person's own
+    file written after it is theirs. A clean clone's `make test` took cargo's target/ and a
+    git checkout for the person's work this way. The delay is made here by holding the
+    event thread on tar's first event, as a starved recorder would."""
+    import os
+    import tarfile
+    import time
+
+    from filegram.recorder import watch
+
+    src = root.parent / "src" / "dataset"
+    src.mkdir(parents=True)
+    for i in range(8):
+        (src / f"part{i}.csv").write_text(f"a,b\n{i},{i * i}\n")
+    with tarfile.open(root.parent / "data.tar", "w") as tf:
+        tf.add(src, arcname="dataset")
+    held: list[float] = []
+    dispatch = watch.EventHandler.dispatch
+
+    def starved(self: watch.EventHandler, event) -> None:  # noqa: ANN001 (watchdog's event)
+        if not held and "dataset" in os.fsdecode(event.src_path):
+            held.append(time.monotonic())
+            time.sleep(1.5)
+        dispatch(self, event)
+
+    monkeypatch.setattr(watch.EventHandler, "dispatch", starved)
+    with Recorder(store, [root], make_config()) as rec:
+        sh("tar xf ../data.tar", root)
+        rec.flush(FLUSH_S)
+        time.sleep(0.5)
+        sh("printf 'my notes\\n' > mine.md", root)
+        rec.flush(FLUSH_S)
+    assert held, "tar's events never came through the event thread"
+    evs = primary(store)
+    ours = [e for e in evs if "dataset" in (e.get("file_path") or e.get("dir_path") or "")]
+    assert ours and all(e["program"] == "tar" and not e["authored"] for e in ours), ours
+    assert sum(e.get("bulk_count") or 1 for e in ours if e["event_type"] == "file_write") == 8, ours
+    mine = [e for e in evs if e.get("file_path") == "mine.md"]
+    assert [(e["event_type"], e["authored"]) for e in mine] == [("file_write", True)], evs
