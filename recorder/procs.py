@@ -32,7 +32,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
 from .interpreters import is_interpreter, script_of
-from .programs import DOWNLOAD_KIND, PYTHONS, ProgramTable, browser_family
+from .programs import BUILD_KIND, DOWNLOAD_KIND, PYTHONS, ProgramTable, browser_family
 from .searchspec import SEARCH_TOOLS
 
 ACTIVITY_POLL_S = 0.1  # how often a resident indexer's I/O counters are looked at
@@ -99,8 +99,6 @@ def _stat(pid: int) -> tuple[int, float] | None:
 
 
 MAX_ANCESTORS = 6
-# Build tools whose run may span a recorder started under them (`make demo`).
-_BUILD_COMMS = frozenset({"make", "gmake", "ninja"})
 
 
 def _ancestors(ppid: int, limit: int = MAX_ANCESTORS) -> list[int]:
@@ -250,16 +248,22 @@ class _Scanner:
         self._resident: dict[int, int] = {}  # pid -> last rchar
         self._lock = threading.Lock()
         self._me = os.getpid()
-        # The recorder itself, its parent, and a build tool above it (the `make` of `make demo`):
-        # they run as long as it does, so they did none of the changes it sees. A `make` above
-        # the recorder had claimed all of them as a build's.
+        # The recorder itself, its parent, and a build tool above it (the `make` of `make demo`,
+        # a tox or nox session): they run as long as it does, so they did none of the changes
+        # it sees. A `make` above the recorder had claimed all of them as a build's. Other
+        # ancestors stay watched: a shell or terminal above it may run the person's cargo.
         self._ignored: set[int] = {self._me, os.getppid(),
-                                   *(a for a in _ancestors(os.getppid(), limit=64) if _comm(a) in _BUILD_COMMS)}
+                                   *(a for a in _ancestors(os.getppid(), limit=64) if self._builds(_comm(a)))}
         # sync requests (see ProcessWatcher.sync): answered once what came before is reported
         self.on_sync: Callable[[str], None] = lambda token: None
         self._sync_r, self._sync_w = os.pipe()
         os.set_blocking(self._sync_r, False)
         self._sync_tokens: list[str] = []
+
+    def _builds(self, comm: str | None) -> bool:
+        """Is comm a build tool of the program table (make, ninja, tox ...)?"""
+        c = self.table.classify([], comm) if comm else None
+        return c is not None and c.rule.kind == BUILD_KIND
 
     def request_sync(self, token: str) -> None:
         with self._lock:

@@ -38,7 +38,8 @@ from .interpreters import PYTHONS, is_interpreter, script_index
 
 # kind -> authored. "search" runs come from searchspec (grep, find ...): the person's.
 AUTHORED_KINDS = {"shell": True, "reader": True, "editor": True, "search": True}
-TOOL_KINDS = ("archive", "vcs", "package", "build", "indexer", "tool")
+BUILD_KIND = "build"
+TOOL_KINDS = ("archive", "vcs", "package", BUILD_KIND, "indexer", "tool")
 assert set(TOOL_KINDS) | set(AUTHORED_KINDS) - {"search"} >= set(TOOL_PROGRAM_KINDS)
 # `program_kind` values inferred from what happened: a burst of new files by a program the
 # table does not list (scripts), a partial download renamed onto its name (downloads). Never
@@ -100,7 +101,7 @@ RULES: tuple[Rule, ...] = (
     Rule(("make", "gmake", "cmake", "ninja", "meson", "gcc", "g++", "cc", "c++", "clang", "clang++", "ld",
           "rustc", "javac", "mvn", "gradle", "tsc", "webpack", "esbuild", "vite", "pytest", "py.test", "tox",
           "nox", "mypy", "ruff", "latexmk", "pdflatex", "xelatex", "lualatex", "bibtex", "biber",
-          "sphinx-build", "mkdocs", "pandoc", "jupyter-nbconvert", "compileall"), "build",
+          "sphinx-build", "mkdocs", "pandoc", "jupyter-nbconvert", "compileall"), BUILD_KIND,
          "build, test and typeset (pytest caches, object files, PDFs)"),
     Rule(("tracker-miner-f*", "tracker-extract*", "localsearch*", "baloo_file*", "recollindex"), "indexer",
          "desktop search indexers (read what changed)", scope="all", resident=True),
