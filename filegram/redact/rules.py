@@ -28,6 +28,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from .ids import find_identity_numbers, may_hold_id
 from .placeholders import is_placeholder
 
 PLACEHOLDER_PREFIX = "[REDACTED"
@@ -2613,7 +2614,7 @@ def find_intl_codes(scan: Scan) -> None:
 
 
 DETECTORS: tuple[Callable[[Scan], None], ...] = (
-    find_tokens, find_credentials, find_assignments, find_tables, find_delimited, find_prose, find_intl,
+    find_tokens, find_identity_numbers, find_credentials, find_assignments, find_tables, find_delimited, find_prose, find_intl,
     find_labelled, find_high_entropy, find_password_forms, find_config_formats, find_keys_codes_and_documents,
     find_access_codes, find_headed_lists, find_seed_words, find_password_values, find_more_formats,
     find_network_configs, find_devops_formats, find_finance_layouts, find_intl_codes,
@@ -2659,6 +2660,8 @@ _QUICK_SHAPE = re.compile(r"\$(?:1|apr1|md5|2[abxy]?|5|6|8|9|y|gy|7|argon2\w{1,2
 
 
 def may_hold_secret(text: str) -> bool:
-    if _QUICK_WORD.search(text.lower()) is not None:
+    low = text.lower()
+    if _QUICK_WORD.search(low) is not None:
         return True
-    return text.count(":") >= 4 or _QUICK_TOKEN.search(text) is not None or _QUICK_SHAPE.search(text) is not None
+    return text.count(":") >= 4 or _QUICK_TOKEN.search(text) is not None or _QUICK_SHAPE.search(text) is not None \
+        or may_hold_id(text, low)

@@ -1,0 +1,685 @@
+"""Identity, health-insurance and bank numbers, found by their own structure and a label.
+
+A personal number on an HR form, a health card number in an insurer's letter, an account
+number in a refund mail: none is a credential, but each opens accounts or records in the
+person's name (docs/privacy.md, "Identity numbers are secret"). They are bare digits, and so
+are order, invoice, phone and tracking numbers, so a number is only taken when
+
+* a label in the document names what it is ("PESEL", "AHV-Nr.", "NHS No", "身份证号码",
+  "Versichertennummer", "Sort code"), on its line before it, alone on the line above it, or
+  as its column's header in a CSV sheet or a table, and the number has the shape of a format
+  that label names (length, letters, date of birth); a short label that is also a word or an
+  abbreviation of something else ("CF", "SIN", "PAN", "RUT", "ABA") also needs the format's
+  check digit to hold; or
+* no label is needed because the format checks itself and its shape is its own: a Swiss AHV
+  number written 756.xxxx.xxxx.xx (EAN-13 check), an Italian codice fiscale (a check letter
+  over 15 characters in a fixed pattern), a Mexican CURP.
+
+A number under an order, invoice, customer, phone or tracking label is never taken, even
+when a national-ID label stands earlier on the line. Check digits are computed here from
+each format's published rule; tests/redteam/round4_make.py builds its numbers independently.
+
+The search starts from digits, not from the labels (there are ~200 of them in 25 languages
+and each absent word would cost a scan of the text): runs of five or more digits are found at
+C speed, and only the 80 characters before each run, the line above it or its column's
+header are matched against the labels.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # rules imports this module; the scan is only a parameter here
+    from .rules import Scan
+
+# -- check digits -----------------------------------------------------------------------
+
+
+def luhn(d: str) -> bool:
+    total = 0
+    for i, c in enumerate(reversed(d)):
+        n = int(c)
+        if i % 2:
+            n = n * 2 - 9 if n > 4 else n * 2
+        total += n
+    return total % 10 == 0
+
+
+def _weighted(d: str, weights: list[int]) -> int:
+    return sum(int(c) * w for c, w in zip(d, weights, strict=False))
+
+
+def mod11_10(d: str) -> bool:
+    """ISO 7064 MOD 11,10 over all digits (Croatian OIB, German Steuer-ID)."""
+    p = 10
+    for c in d[:-1]:
+        s = (int(c) + p) % 10 or 10
+        p = (s * 2) % 11
+    return (11 - p) % 10 == int(d[-1])
+
+
+def _date_ok(yy: int, mm: int, dd: int) -> bool:
+    return 1 <= mm <= 12 and 1 <= dd <= 31
+
+
+def pesel_ok(d: str) -> bool:
+    mm = int(d[2:4]) % 20
+    return _date_ok(0, mm, int(d[4:6])) and (10 - _weighted(d, [1, 3, 7, 9, 1, 3, 7, 9, 1, 3]) % 10) % 10 == int(d[10])
+
+
+def rodne_cislo_ok(d: str) -> bool:
+    if len(d) != 10:
+        return False
+    mm = int(d[2:4])
+    mm = mm - 50 if mm > 50 else mm
+    mm = mm - 20 if mm > 20 else mm
+    return _date_ok(0, mm, int(d[4:6])) and (int(d) % 11 == 0 or (int(d[:9]) % 11 == 10 and d[9] == "0"))
+
+
+def ean13_ok(d: str) -> bool:
+    return sum(int(c) * (1 if i % 2 == 0 else 3) for i, c in enumerate(d)) % 10 == 0
+
+
+def svnr_ok(d: str) -> bool:
+    if d[0] == "0" or not _date_ok(0, int(d[6:8]), int(d[4:6])) and d[6:8] not in ("13", "14", "15", "16", "17", "18"):
+        return False
+    c = _weighted(d[:3] + d[4:], [3, 7, 9, 5, 8, 4, 2, 1, 6]) % 11
+    return c == int(d[3])
+
+
+def bsn_ok(d: str) -> bool:
+    d = d.zfill(9)
+    return len(d) == 9 and (_weighted(d[:8], [9, 8, 7, 6, 5, 4, 3, 2]) - int(d[8])) % 11 == 0 and d != "000000000"
+
+
+def belgian_number_ok(d: str) -> bool:
+    body, check = int(d[:9]), int(d[9:])
+    return (97 - body % 97 == check or 97 - (2000000000 + body) % 97 == check) and (int(d[2:4]) <= 12)
+
+
+def nir_ok(d: str) -> bool:
+    body = d[:13].replace("2A", "19").replace("2B", "18")
+    return d[0] in "12378" and body.isdigit() and 97 - int(body) % 97 == int(d[13:])
+
+
+_CF_ODD = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23]
+
+
+def codice_fiscale_ok(d: str) -> bool:
+    s = 0
+    for i, c in enumerate(d[:15]):
+        v = int(c) if c.isdigit() else ord(c) - 65
+        s += _CF_ODD[v] if i % 2 == 0 else v
+    return chr(65 + s % 26) == d[15]
+
+
+_DNI_LETTERS = "TRWAGMYFPDXBNJZSQVHLCKE"
+
+
+def dni_ok(d: str) -> bool:
+    n = d[:-1]
+    if n[0] in "XYZ":
+        n = str("XYZ".index(n[0])) + n[1:]
+    return n.isdigit() and _DNI_LETTERS[int(n) % 23] == d[-1]
+
+
+def nif_pt_ok(d: str) -> bool:
+    c = 11 - _weighted(d[:8], [9, 8, 7, 6, 5, 4, 3, 2]) % 11
+    return d[0] in "1235689" and (0 if c >= 10 else c) == int(d[8])
+
+
+def pps_ok(d: str) -> bool:
+    s = _weighted(d[:7], [8, 7, 6, 5, 4, 3, 2])
+    if len(d) == 9 and d[8] != "W":
+        s += (ord(d[8]) - 64) * 9
+    return "WABCDEFGHIJKLMNOPQRSTUV"[s % 23] == d[7]
+
+
+def personnummer_ok(d: str) -> bool:
+    d = d[-10:]
+    return _date_ok(0, int(d[2:4]), int(d[4:6]) % 60) and luhn(d)
+
+
+def fodselsnummer_ok(d: str) -> bool:
+    if not _date_ok(0, int(d[2:4]) % 40, int(d[:2]) % 40):
+        return False
+    k1 = 11 - _weighted(d, [3, 7, 6, 1, 8, 9, 4, 5, 2]) % 11
+    k2 = 11 - _weighted(d, [5, 4, 3, 2, 7, 6, 5, 4, 3, 2]) % 11
+    return (k1 % 11) == int(d[9]) and (k2 % 11) == int(d[10])
+
+
+def cpr_ok(d: str) -> bool:
+    return _date_ok(0, int(d[2:4]), int(d[:2]))  # the modulus-11 check was given up in 2007
+
+
+_HETU = "0123456789ABCDEFHJKLMNPRSTUVWXY"
+
+
+def hetu_ok(d: str) -> bool:
+    """On the compact value: the century sign is a letter or `+`, or was a dash (taken out)."""
+    return _date_ok(0, int(d[2:4]), int(d[:2])) and d[-4:-1].isdigit() and _HETU[int(d[:6] + d[-4:-1]) % 31] == d[-1]
+
+
+def isikukood_ok(d: str) -> bool:
+    if d[0] not in "123456" or not _date_ok(0, int(d[3:5]), int(d[5:7])):
+        return False
+    r = _weighted(d, [1, 2, 3, 4, 5, 6, 7, 8, 9, 1]) % 11
+    if r == 10:
+        r = _weighted(d, [3, 4, 5, 6, 7, 8, 9, 1, 2, 3]) % 11 % 10
+    return r == int(d[10])
+
+
+def cnp_ok(d: str) -> bool:
+    c = _weighted(d, [2, 7, 9, 1, 4, 6, 3, 5, 8, 2, 7, 9]) % 11
+    return d[0] != "0" and _date_ok(0, int(d[3:5]), int(d[5:7])) and (1 if c == 10 else c) == int(d[12])
+
+
+def egn_ok(d: str) -> bool:
+    c = _weighted(d, [2, 4, 8, 5, 10, 9, 7, 3, 6]) % 11
+    return _date_ok(0, int(d[2:4]) % 20, int(d[4:6])) and c % 10 == int(d[9])
+
+
+def emso_ok(d: str) -> bool:
+    k = 11 - _weighted(d, [7, 6, 5, 4, 3, 2, 7, 6, 5, 4, 3, 2]) % 11
+    return _date_ok(0, int(d[2:4]), int(d[:2])) and k != 10 and k % 11 == int(d[12])
+
+
+def amka_ok(d: str) -> bool:
+    return _date_ok(0, int(d[2:4]), int(d[:2])) and luhn(d)
+
+
+def tckn_ok(d: str) -> bool:
+    n = [int(c) for c in d]
+    return n[0] != 0 and ((n[0] + n[2] + n[4] + n[6] + n[8]) * 7 - (n[1] + n[3] + n[5] + n[7])) % 10 == n[9] \
+        and sum(n[:10]) % 10 == n[10]
+
+
+def cpf_ok(d: str) -> bool:
+    n = [int(c) for c in d]
+    if len(set(n)) == 1:
+        return False
+    for k in (9, 10):
+        if sum(x * (k + 1 - i) for i, x in enumerate(n[:k])) * 10 % 11 % 10 != n[k]:
+            return False
+    return True
+
+
+_CURP_CHARS = "0123456789ABCDEFGHIJKLMNÑOPQRSTUVWXYZ"
+
+
+def curp_ok(d: str) -> bool:
+    s = sum(_CURP_CHARS.index(c) * (18 - i) for i, c in enumerate(d[:17]))
+    return _date_ok(0, int(d[6:8]), int(d[8:10])) and (10 - s % 10) % 10 == int(d[17])
+
+
+def cuil_ok(d: str) -> bool:
+    c = 11 - _weighted(d, [5, 4, 3, 2, 7, 6, 5, 4, 3, 2]) % 11
+    return d[:2] in ("20", "23", "24", "27", "30", "33", "34") and c != 10 and c % 11 == int(d[10])
+
+
+def rut_ok(d: str) -> bool:
+    s, w = 0, 2
+    for c in reversed(d[:-1]):
+        s += int(c) * w
+        w = 2 if w == 7 else w + 1
+    c = 11 - s % 11
+    return ("0" if c == 11 else "K" if c == 10 else str(c)) == d[-1]
+
+
+_VD = [[0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 2, 3, 4, 0, 6, 7, 8, 9, 5], [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],
+       [3, 4, 0, 1, 2, 8, 9, 5, 6, 7], [4, 0, 1, 2, 3, 9, 5, 6, 7, 8], [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
+       [6, 5, 9, 8, 7, 1, 0, 4, 3, 2], [7, 6, 5, 9, 8, 2, 1, 0, 4, 3], [8, 7, 6, 5, 9, 3, 2, 1, 0, 4],
+       [9, 8, 7, 6, 5, 4, 3, 2, 1, 0]]
+_VP = [[0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 5, 7, 6, 2, 8, 3, 0, 9, 4], [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
+       [8, 9, 1, 6, 0, 4, 3, 5, 2, 7], [9, 4, 5, 3, 1, 2, 6, 8, 7, 0], [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
+       [2, 7, 9, 3, 8, 0, 6, 4, 1, 5], [7, 0, 4, 6, 9, 1, 3, 2, 5, 8]]
+
+
+def verhoeff_ok(d: str) -> bool:
+    c = 0
+    for i, ch in enumerate(reversed(d)):
+        c = _VD[c][_VP[i % 8][int(ch)]]
+    return c == 0
+
+
+def china_id_ok(d: str) -> bool:
+    w = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2]
+    c = (12 - _weighted(d, w) % 11) % 11
+    return 1900 <= int(d[6:10]) <= 2030 and _date_ok(0, int(d[10:12]), int(d[12:14])) and ("X" if c == 10 else str(c)) == d[17]
+
+
+def my_number_ok(d: str) -> bool:
+    s = sum(int(d[11 - n]) * (n + 1 if n <= 6 else n - 5) for n in range(1, 12))
+    r = s % 11
+    return (0 if r <= 1 else 11 - r) == int(d[11])
+
+
+def rrn_ok(d: str) -> bool:
+    return _date_ok(0, int(d[2:4]), int(d[4:6])) and d[6] in "12345678"  # numbers since 2020 carry no check digit
+
+
+def za_id_ok(d: str) -> bool:
+    return _date_ok(0, int(d[2:4]), int(d[4:6])) and d[10] in "01" and luhn(d)
+
+
+def tfn_ok(d: str) -> bool:
+    w = [1, 4, 3, 7, 5, 8, 6, 9, 10] if len(d) == 9 else [10, 7, 8, 4, 6, 3, 5, 1]
+    return _weighted(d, w) % 11 == 0
+
+
+def sin_ok(d: str) -> bool:
+    return d[0] not in "08" and luhn(d)
+
+
+def ssn_ok(d: str) -> bool:
+    return d[:3] not in ("000", "666") and d[3:5] != "00" and d[5:] != "0000"
+
+
+def nhs_ok(d: str) -> bool:
+    c = 11 - _weighted(d, [10, 9, 8, 7, 6, 5, 4, 3, 2]) % 11
+    return c != 10 and c % 11 == int(d[9])
+
+
+def kvnr_ok(d: str) -> bool:
+    s = f"{ord(d[0]) - 64:02d}" + d[1:9]
+    total = 0
+    for i, c in enumerate(s):
+        p = int(c) * (1 if i % 2 == 0 else 2)
+        total += p // 10 + p % 10
+    return total % 10 == int(d[9])
+
+
+def au_medicare_ok(d: str) -> bool:
+    return d[0] in "23456" and _weighted(d, [1, 3, 7, 9, 1, 3, 7, 9]) % 10 == int(d[8])
+
+
+def bc_phn_ok(d: str) -> bool:
+    s = sum((int(x) * w) % 11 for x, w in zip(d[1:9], [2, 4, 8, 5, 10, 9, 7, 3], strict=True))
+    return d[0] == "9" and 11 - s % 11 == int(d[9])
+
+
+def aba_ok(d: str) -> bool:
+    return _weighted(d, [3, 7, 1, 3, 7, 1, 3, 7, 1]) % 10 == 0 and d[:2] != "00"
+
+
+# -- formats: a shape on the compact value (separators taken out) and a check ------------
+
+Check = Callable[[str], bool]
+_MBI = r"[1-9][AC-HJKMNP-RT-Y][AC-HJKMNP-RT-Y\d]\d[AC-HJKMNP-RT-Y][AC-HJKMNP-RT-Y\d]\d[AC-HJKMNP-RT-Y]{2}\d{2}"
+FORMATS: dict[str, tuple[re.Pattern[str], Check | None]] = {name: (re.compile(shape), check) for name, shape, check in (
+    ("pesel", r"\d{11}", pesel_ok),
+    ("rodne_cislo", r"\d{9,10}", rodne_cislo_ok),
+    ("ahv", r"756\d{10}", ean13_ok),
+    ("svnr", r"\d{10}", svnr_ok),
+    ("bsn", r"\d{8,9}", bsn_ok),
+    ("be_nn", r"\d{11}", belgian_number_ok),
+    ("nir", r"[1-478][\dAB]\d{11}\d{2}|[1-478]\d{14}", nir_ok),
+    ("codice_fiscale", r"[A-Z]{6}\d{2}[A-EHLMPR-T]\d{2}[A-Z]\d{3}[A-Z]", codice_fiscale_ok),
+    ("dni", r"\d{8}[A-Z]|[XYZ]\d{7}[A-Z]", dni_ok),
+    ("nif_pt", r"\d{9}", nif_pt_ok),
+    ("steuer_id", r"[1-9]\d{10}", mod11_10),
+    ("nino", r"[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]\d{6}[A-D]?", None),
+    ("pps", r"\d{7}[A-W][A-IW]?", pps_ok),
+    ("personnummer", r"(?:19|20)?\d{10}", personnummer_ok),
+    ("fodselsnummer", r"\d{11}", fodselsnummer_ok),
+    ("cpr", r"\d{10}", cpr_ok),
+    ("hetu", r"\d{6}[+A-FU-Y]?\d{3}[\dA-Y]", hetu_ok),
+    ("isikukood", r"[1-6]\d{10}", isikukood_ok),
+    ("cnp", r"[1-9]\d{12}", cnp_ok),
+    ("egn", r"\d{10}", egn_ok),
+    ("oib", r"\d{11}", mod11_10),
+    ("emso", r"\d{13}", emso_ok),
+    ("amka", r"\d{11}", amka_ok),
+    ("tckn", r"[1-9]\d{10}", tckn_ok),
+    ("teudat_zehut", r"\d{5,9}", lambda d: luhn(d.zfill(9))),
+    ("cpf", r"\d{11}", cpf_ok),
+    ("curp", r"[A-Z]{4}\d{6}[HMX][A-Z]{5}[A-Z\d]\d", curp_ok),
+    ("ar_dni", r"\d{7,8}", None),
+    ("cuil", r"\d{11}", cuil_ok),
+    ("rut", r"\d{7,8}[\dK]", rut_ok),
+    ("aadhaar", r"[2-9]\d{11}", verhoeff_ok),
+    ("pan", r"[A-Z]{3}[ABCFGHLJPT][A-Z]\d{4}[A-Z]", None),
+    ("china_id", r"\d{17}[\dX]", china_id_ok),
+    ("my_number", r"\d{12}", my_number_ok),
+    ("rrn", r"\d{6}[1-8]\d{6}", rrn_ok),
+    ("za_id", r"\d{13}", za_id_ok),
+    ("tfn", r"\d{8,9}", tfn_ok),
+    ("sin", r"\d{9}", sin_ok),
+    ("ssn", r"(?!9)\d{9}", ssn_ok),
+    ("itin", r"9\d{2}(?:5\d|6[0-5]|7\d|8[0-8]|9[0-24-9])\d{4}", None),
+    ("nhs", r"\d{10}", nhs_ok),
+    ("kvnr", r"[A-Z]\d{9}", kvnr_ok),
+    ("ehic", r"80\d{18}", None),
+    ("mbi", _MBI, None),
+    ("au_medicare", r"[2-6]\d{9,10}", au_medicare_ok),
+    ("ohip", r"\d{10}[A-Z]{0,2}", lambda d: luhn(d[:10])),
+    ("bc_phn", r"9\d{9}", bc_phn_ok),
+    ("ramq", r"[A-Z]{4}\d{8}", None),
+    ("aba", r"\d{9}", aba_ok),
+    ("sort_code", r"\d{6}", None),
+    ("bsb", r"\d{6}", None),
+    # A number the label alone makes secret (a member, policy or account number has no
+    # public structure): 5-24 letters and digits, five digits at least.
+    ("labelled", r"(?=(?:[A-Z]*\d){5})[A-Z\d]{5,24}", None),
+    ("account", r"\d{6,30}", None),
+    ("card", r"\d{12,19}", luhn),
+)}
+
+# -- labels ------------------------------------------------------------------------------
+# Label (lowercase; a space stands for any run of spaces, `_`, `-` or `.`) -> the formats it
+# names. A `~` marks a short label that is also an ordinary word or another abbreviation:
+# a number after it needs the format's check digit to hold, where the format has one.
+_LABELS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    # identity, social security and tax numbers
+    ("pesel|numer pesel|nr pesel", ("pesel",)),
+    ("rodné číslo|rodne cislo|rodného čísla|~r.č.|~rč", ("rodne_cislo",)),
+    ("číslo pojištěnce|cislo pojistence|číslo poistenca|číslo pojištěného", ("rodne_cislo", "labelled")),
+    ("ahv-nr|ahv-nummer|ahv nr|ahv nummer|~ahv|n° avs|no avs|numéro avs|~avs|sozialversicherungsnummer"
+     "|numero avs|sv-nummer|sv-nr|~svnr|sv nummer|versicherungsnummer|versicherungsnr|sozialversicherungs-nr",
+     ("ahv", "svnr", "labelled")),
+    ("burgerservicenummer|~bsn|sofinummer|sofi-nummer", ("bsn",)),
+    ("numéro de registre national|registre national|rijksregisternummer|rijksregister|numéro national|~niss|~insz"
+     "|national number|numéro niss|insz-nummer", ("be_nn",)),
+    ("numéro de sécurité sociale|n° de sécurité sociale|no de sécurité sociale|sécurité sociale|securite sociale"
+     "|~nir|numéro vitale|carte vitale|numéro d'identification personnel|numéro d'inscription au répertoire",
+     ("nir", "labelled")),
+    ("codice fiscale|~cf|~c.f.", ("codice_fiscale",)),
+    ("~dni|documento nacional de identidad|número de dni|nº dni", ("dni", "ar_dni")),
+    ("~nie|número de identidad de extranjero", ("dni",)),
+    ("~nif|número de contribuinte|numero de contribuinte|contribuinte|número de identificação fiscal", ("nif_pt", "dni")),
+    ("steuer-id|steuerid|steuer-idnr|steuer-identifikationsnummer|steueridentifikationsnummer"
+     "|steuerliche identifikationsnummer|identifikationsnummer|~idnr|steuer-ident-nr", ("steuer_id",)),
+    ("national insurance number|national insurance no|ni number|ni no|~nino|ni-nummer", ("nino",)),
+    ("pps number|ppsn|pps no|personal public service number|~pps", ("pps",)),
+    ("personnummer|personnr|person-nr|personnummeret", ("personnummer", "fodselsnummer", "cpr")),
+    ("fødselsnummer|fødselsnr|fodselsnummer|~f.nr", ("fodselsnummer",)),
+    ("cpr-nr|cpr-nummer|cpr nr|~cpr", ("cpr",)),
+    ("henkilötunnus|henkilotunnus|~hetu|~sotu|personbeteckning", ("hetu",)),
+    ("isikukood|asmens kodas|personas kods", ("isikukood",)),
+    ("~cnp|cod numeric personal", ("cnp",)),
+    ("егн|~egn|единен граждански номер", ("egn",)),
+    ("~oib|osobni identifikacijski broj", ("oib",)),
+    ("emšo|~emso|enotna matična številka", ("emso",)),
+    ("αμκα|~amka|α.μ.κ.α.", ("amka",)),
+    ("t.c. kimlik no|tc kimlik no|t.c. kimlik|tc kimlik|kimlik no|kimlik numarası|~tckn|t.c. no", ("tckn",)),
+    ("מספר זהות|ת.ז.|ת\"ז|תעודת זהות|teudat zehut", ("teudat_zehut",)),
+    ("~cpf|cadastro de pessoas físicas", ("cpf",)),
+    ("~curp|clave única de registro de población", ("curp",)),
+    ("~cuil|~cuit", ("cuil",)),
+    ("~rut|~run|rol único tributario", ("rut",)),
+    ("aadhaar|aadhar|आधार|uidai", ("aadhaar",)),
+    ("~pan|pan no|pan number|permanent account number", ("pan",)),
+    ("身份证号码|身份证号|身份证|公民身份号码|身分證字號", ("china_id",)),
+    ("マイナンバー|個人番号", ("my_number",)),
+    ("주민등록번호|주민번호", ("rrn",)),
+    ("id number|identity number|identification number|national id|national identity number|id no|id-nr"
+     "|identity no|citizen id|personal number|personal id|personal identity number", ("za_id", "labelled")),
+    ("tax file number|~tfn", ("tfn",)),
+    ("social insurance number|numéro d'assurance sociale|~sin|~nas", ("sin",)),
+    ("social security number|social security no|social security #|soc sec no|~ssn|social security", ("ssn", "itin")),
+    ("~itin|individual taxpayer identification number", ("itin",)),
+    # health and insurance numbers
+    ("nhs number|nhs no|~nhs|nhs-nummer", ("nhs",)),
+    ("krankenversichertennummer|versichertennummer|versicherten-nr|versichertennr|~kvnr|krankenversicherungsnummer"
+     "|persönliche kennnummer", ("kvnr", "labelled")),
+    ("kennnummer der karte|card identification number|identification number of the card"
+     "|numéro d'identification de la carte|numero di identificazione della tessera"
+     "|número de identificación de la tarjeta|~ehic|ehic number|ehic-nummer", ("ehic", "labelled")),
+    ("medicare number|medicare card number|medicare no|medicare #|medicare id|~mbi|medicare beneficiary identifier"
+     "|medicare card", ("mbi", "au_medicare", "labelled")),
+    ("medicaid id|medicaid number|medicaid #|medicaid no|medi-cal id|member id|member number|member #|member no"
+     "|subscriber id|subscriber number|subscriber #|group number|group #|group no|policy number|policy no|policy #"
+     "|policyholder id|polisnummer|numer polisy|nr polisy|numero di polizza|numero polizza|número de póliza"
+     "|n° de police|numéro de police|versicherungsschein-nr|versicherungsscheinnummer|versicherungsschein nr"
+     "|polizzennummer|polizzen-nr|försäkringsnummer|forsikringsnummer|forsikringsnr|vakuutusnumero|číslo pojistky"
+     "|číslo pojistné smlouvy|n° d'affiliation|numéro d'affiliation|nº d'affiliation|adhérent n°|numéro d'adhérent"
+     "|n° adhérent|número de afiliado|nº de afiliado|número de afiliación|nº afiliación|numero di tessera"
+     "|health card number|health card no|health card|personal health number|~phn|numéro d'assurance maladie"
+     "|~cipa|código de identificación|versichertenkarte|verzekerdennummer|保険者番号|被保険者番号|記号番号"
+     "|건강보험증번호|保险卡号|医保卡号|社保卡号", ("labelled",)),
+    ("health insurance number|insurance number|insurance no|insurance id|numer ubezpieczenia|numero assicurato"
+     "|número de seguro|número da apólice|apólice", ("labelled",)),
+    # bank details
+    ("sort code|sortcode", ("sort_code",)),
+    ("account number|account no|account #|acct no|acct #|a/c no|kontonummer|konto-nr|kontonr|číslo účtu|cislo uctu"
+     "|nr rachunku|numer rachunku|nr konta|numer konta|numéro de compte|n° de compte|número de cuenta|nº de cuenta"
+     "|numero di conto|numero conto|rekeningnummer|tilinumero|bankkonto|účet|konto", ("account",)),
+    ("routing number|routing no|routing #|~routing|~aba|aba routing|~rtn|transit number", ("aba",)),
+    ("~bsb|bsb number", ("bsb",)),
+    ("card number|card no|card #|kartennummer|kreditkartennummer|numer karty|číslo karty|numéro de carte"
+     "|número de tarjeta|numero di carta|numero carta|kaartnummer|kortnummer|cc number|~card|~karte|~cc", ("card",)),
+)
+LABEL_FORMATS: dict[str, tuple[str, ...]] = {}
+WEAK_LABELS: set[str] = set()
+for _words, _formats in _LABELS:
+    for _w in _words.split("|"):
+        _key = re.sub(r"[ _.\-]+", " ", _w.lstrip("~")).strip()
+        LABEL_FORMATS[_key] = (*LABEL_FORMATS.get(_key, ()), *_formats)
+        if _w.startswith("~"):
+            WEAK_LABELS.add(_key)
+
+
+def _label_rx(words: list[str]) -> str:
+    parts = []
+    for w in sorted(words, key=len, reverse=True):
+        parts.append(r"[ \t_.\-]*".join(re.escape(p) for p in re.split(r"[ _.\-]+", w) if p)
+                     + (r"\.?" if w.endswith(".") else ""))
+    return "|".join(parts)
+
+
+_SEP_CHARS = r"[ \t_.\-]"
+# A label: not the end or the start of a longer word (ASCII and Latin letters around it).
+_LABEL = re.compile(r"(?<![a-zà-ÿ0-9\-])(?:" + _label_rx([re.sub(r"[.]+$", "", w) or w for w in LABEL_FORMATS]) + r")(?![a-zà-ÿ])")
+# Words that say the number is something else: an order, invoice, customer, ticket or phone number.
+_NOT_ID = re.compile(
+    r"order|bestell|rechnung|invoice|kunden|customer|client|tracking|sendung|auftrag|ticket|telefon|phone|\btel\b|fax|mobil"
+    r"|handy|zamówien|faktur|pedido|commande|facture|fattura|ordine|factuur|objednáv|sipariş|заказ|订单|注文|주문|vorgang"
+    r"|aktenzeichen|referen|\bref\b|hotline|service|iban|bic|blz|swift|datum|date|fecha|gültig|valid|expir|ablauf|vom\b|from\b"
+    r"|artikel|article|sku|ean|isbn|serial|serien|imei|version|build|room|zimmer|amount|betrag|summe|total|preis|price")
+_GAP_MAX = 45  # characters between a label and its number
+
+
+def _normal(label: str) -> str:
+    return re.sub(r"[ \t_.\-]+", " ", label).strip()
+
+
+def label_formats(label: str) -> tuple[tuple[str, ...], bool]:
+    """The formats a matched label names, and whether it is a weak (short) one."""
+    key = _normal(label)
+    if key not in LABEL_FORMATS:
+        key = _normal(label.rstrip("."))
+    return LABEL_FORMATS.get(key, ()), key in WEAK_LABELS
+
+
+def _last_label(low: str, start: int, end: int) -> re.Match[str] | None:
+    last = None
+    for m in _LABEL.finditer(low, start, end):
+        last = m
+    return last
+
+
+# -- finding the numbers -----------------------------------------------------------------
+
+# Five or more digits, maybe in groups (a space, dot, slash or dash between them).
+_DIGIT_RUN = re.compile(r"\d(?:[ ./\-]?\d){4,}")
+_GROUP = re.compile(r"[A-Z0-9]{1,24}")
+_EDGE_SEP = re.compile(r"[ ./\-]")
+# Formats that hold few digits in a row, found by their letters: codice fiscale, CURP, PAN,
+# a Medicare MBI (maybe with dashes).
+_LETTER_IDS = re.compile(
+    r"(?<![A-Za-z0-9])(?:[A-Z]{6}\d{2}[A-EHLMPR-T]\d{2}[A-Z]\d{3}[A-Z]|[A-Z]{4}\d{6}[HMX][A-Z]{5}[A-Z\d]\d"
+    r"|[A-Z]{3}[ABCFGHLJPT][A-Z]\d{4}[A-Z]|[1-9][A-Z][A-Z\d]\d-?[A-Z][A-Z\d]\d-?[A-Z]{2}\d{2})(?![A-Za-z0-9])")
+_DELIMS = (",", ";", "\t", "|")
+HEADER_REACH_LINES = 200  # rows under a header that are read as its table's
+
+
+def _groups(text: str, start: int, end: int, line_start: int, line_end: int) -> list[tuple[int, int]]:
+    """The digit run's groups and up to two groups of capitals and digits on either side
+    (AB 12 34 56 C, ABCD 1234 5678, 8001015009087, 12345678Z)."""
+    while start > line_start and ("A" <= text[start - 1] <= "Z"):
+        start -= 1  # X1234567L, A123456789
+    while end < line_end and (text[end].isdigit() or "A" <= text[end] <= "Z"):
+        end += 1
+    out = [(m.start(), m.end()) for m in _GROUP.finditer(text, start, end)]
+    for _ in range(2):
+        a = out[0][0]
+        if a - 2 >= line_start and _EDGE_SEP.match(text, a - 1) and (m := re.search(r"[A-Z0-9]{1,6}$", text[max(line_start, a - 8) : a - 1])):
+            s = a - 1 - len(m.group(0))
+            if s == line_start or not text[s - 1].isalnum():
+                out.insert(0, (s, a - 1))
+    for _ in range(2):
+        b = out[-1][1]
+        if b + 1 < line_end and _EDGE_SEP.match(text, b) and (m := re.compile(r"[A-Z0-9]{1,6}").match(text, b + 1, min(line_end, b + 7))):
+            if m.end() == line_end or not text[m.end()].isalnum():
+                out.append((m.start(), m.end()))
+    return out
+
+
+def _matches(compact: str, formats: tuple[str, ...], weak: bool) -> bool:
+    for f in formats:
+        shape, check = FORMATS[f]
+        if shape.fullmatch(compact) and (check is None or check(compact) or (not weak and f not in _ALWAYS_CHECKED)):
+            return True
+    return False
+
+
+# Formats checked even under a strong label: a card number is only one when Luhn holds.
+_ALWAYS_CHECKED = frozenset({"card", "aba", "codice_fiscale", "curp"})
+
+
+def _best_window(text: str, groups: list[tuple[int, int]], formats: tuple[str, ...], weak: bool,
+                 core: tuple[int, int]) -> tuple[int, int] | None:
+    """The longest run of whole groups, holding the digit run's start, that is one of the formats."""
+    n = len(groups)
+    for size in range(n, 0, -1):
+        for i in range(n - size + 1):
+            a, b = groups[i][0], groups[i + size - 1][1]
+            if a > core[0] or b <= core[0]:
+                continue
+            compact = "".join(text[x:y] for x, y in groups[i : i + size])
+            if len(compact) <= 34 and _matches(compact, formats, weak):
+                return a, b
+    return None
+
+
+def _cell_index(text: str, line_start: int, line_end: int, pos: int, delim: str) -> int:
+    return text.count(delim, line_start, pos)
+
+
+def _header_label(scan: Scan, line_start: int, pos: int) -> re.Match[str] | None:
+    """The label of a delimited row's column, from the header at the top of its table."""
+    text, low = scan.text, scan.low
+    line_end = text.find("\n", pos)
+    line_end = len(text) if line_end < 0 else line_end
+    for delim in _DELIMS:
+        if text.find(delim, line_start, line_end) < 0:
+            continue
+        count = text.count(delim, line_start, line_end)
+        idx = _cell_index(text, line_start, line_end, pos, delim)
+        header = None
+        a = line_start
+        for _ in range(HEADER_REACH_LINES):
+            if a == 0:
+                break
+            prev = text.rfind("\n", 0, a - 1) + 1
+            line = text[prev : a - 1]
+            if not line.strip() or line.count(delim) != count:
+                break
+            if not re.fullmatch(r"[\s|:+\-=]*", line):
+                header = (prev, a - 1)
+            a = prev
+        if header is None:
+            continue
+        cells = text[header[0] : header[1]].split(delim)
+        if idx < len(cells) and not _DIGIT_RUN.search(text, header[0], header[1]):
+            cell_start = header[0] + sum(len(c) + 1 for c in cells[:idx])
+            m = _last_label(low, cell_start, cell_start + len(cells[idx]))
+            if m is not None:
+                return m
+    return None
+
+
+def _labels_before(scan: Scan, line_start: int, pos: int, groups_from: int) -> list[re.Match[str]]:
+    """Labels on the number's line before it, nearest first (a later one may be a word like
+    "e-card" between the label and its number), or one alone on the line above when the
+    number starts its line (maybe after a word and a colon: "Gerne: ...")."""
+    low = scan.low
+    found = [m for m in _LABEL.finditer(low, max(line_start, pos - 80), pos) if m.end() <= groups_from or m.end() <= pos]
+    out = []
+    for m in reversed(found[-3:]):
+        gap = low[m.end() : groups_from] if m.end() <= groups_from else ""
+        if len(gap) <= _GAP_MAX and not any(c.isdigit() for c in gap) and not _NOT_ID.search(gap):
+            out.append(m)
+    if found:
+        return out
+    m = _label_above(scan, line_start, groups_from)
+    return [m] if m is not None else []
+
+
+_LEAD_WORD = re.compile(r"[ \t\-*•>|]*(?:[^\W\d_]{1,12}[ \t]*[:：])?[ \t]*")
+
+
+def _label_above(scan: Scan, line_start: int, pos: int) -> re.Match[str] | None:
+    low = scan.low
+    if line_start == 0 or not _LEAD_WORD.fullmatch(low, line_start, pos):
+        return None
+    prev_end = line_start - 1
+    prev = low.rfind("\n", 0, prev_end) + 1
+    if not low[prev:prev_end].strip() and prev > 0:  # one blank line may stand between
+        prev_end = prev - 1
+        prev = low.rfind("\n", 0, prev_end) + 1
+    if prev_end - prev > 60:
+        return None
+    m = _last_label(low, prev, prev_end)
+    if m is not None and len(low[m.end() : prev_end].strip(" \t:：-—()")) <= 12 and not _DIGIT_RUN.search(low, prev, prev_end):
+        return m
+    return None
+
+
+def _labels_of(scan: Scan, line_start: int, pos: int, groups_from: int) -> list[re.Match[str]]:
+    got = _labels_before(scan, line_start, pos, groups_from)
+    if not got and (h := _header_label(scan, line_start, groups_from)) is not None:
+        got = [h]
+    return got
+
+
+def find_identity_numbers(scan: Scan) -> None:
+    """National identity, social security and tax numbers, health-insurance and bank numbers
+    under a label that names them (module docstring); a codice fiscale and a CURP alone."""
+    text = scan.text
+    for r in _DIGIT_RUN.finditer(text):
+        s, e = r.start(), r.end()
+        if s and (text[s - 1] in "+_" or "a" <= text[s - 1] <= "z") or (e < len(text) and ("a" <= text[e] <= "z" or text[e] == "_")):
+            continue  # a phone number (+48 ...), an identifier in code
+        line_start = text.rfind("\n", 0, s) + 1
+        line_end = text.find("\n", e)
+        line_end = len(text) if line_end < 0 else line_end
+        groups = _groups(text, s, e, line_start, line_end)
+        core = next(g for g in groups if g[0] <= s < g[1])
+        for label in _labels_of(scan, line_start, core[0], groups[0][0]):
+            formats, weak = label_formats(label.group(0))
+            got = _best_window(text, [g for g in groups if g[0] >= label.end()], formats, weak, (s, e))
+            if got is not None:
+                scan.add(got[0], got[1], "ID_NUMBER")
+                break
+    for m in _LETTER_IDS.finditer(text):
+        v = m.group(0).replace("-", "")
+        if (len(v) == 16 and codice_fiscale_ok(v)) or (len(v) == 18 and curp_ok(v)):
+            scan.add(m.start(), m.end(), "ID_NUMBER")
+        elif len(v) in (10, 11):
+            line_start = text.rfind("\n", 0, m.start()) + 1
+            if any(_matches(v, label_formats(lb.group(0))[0], False) for lb in _labels_of(scan, line_start, m.start(), m.start())):
+                scan.add(m.start(), m.end(), "ID_NUMBER")
+
+
+def iter_digit_runs(text: str) -> Iterator[re.Match[str]]:
+    return _DIGIT_RUN.finditer(text)
+
+
+def may_hold_id(text: str, low: str) -> bool:
+    """For the quick check of short texts: a run of digits (or a letter format) and a label."""
+    if _DIGIT_RUN.search(text) is None and _LETTER_IDS.search(text) is None:
+        return False
+    return _LABEL.search(low) is not None or _LETTER_IDS.search(text) is not None
