@@ -29,10 +29,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:  # rules imports this module; the scan is only a parameter here
-    from .rules import Scan
+
+class Scan(Protocol):
+    """What the detectors here use of rules.Scan (rules imports this module, not the other
+    way round): the text, its lowercase copy, and where to put what is found."""
+
+    text: str
+    low: str
+
+    def add(self, start: int, end: int, kind: str) -> None: ...
 
 # -- check digits -----------------------------------------------------------------------
 
