@@ -28,7 +28,7 @@ header are matched against the labels.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Protocol
 
 
@@ -484,7 +484,8 @@ _NOT_ID = re.compile(
     r"order|bestell|rechnung|invoice|kunden|customer|client|tracking|sendung|auftrag|ticket|telefon|phone|\btel\b|fax|mobil"
     r"|handy|zamówien|faktur|pedido|commande|facture|fattura|ordine|factuur|objednáv|sipariş|заказ|订单|注文|주문|vorgang"
     r"|aktenzeichen|referen|\bref\b|hotline|service|iban|bic|blz|swift|datum|date|fecha|gültig|valid|expir|ablauf|vom\b|from\b"
-    r"|artikel|article|sku|ean|isbn|serial|serien|imei|version|build|room|zimmer|amount|betrag|summe|total|preis|price")
+    r"|artikel|article|sku|ean|isbn|serial|serien|imei|version|build|room|zimmer|amount|betrag|summe|total|preis|price"
+    r"|e\.g\.|z\.[ ]?b\.|example|beispiel|exemple|ejemplo|esempio|przykład|příklad|format|looks like|such as|sample|muster")
 _GAP_MAX = 45  # characters between a label and its number
 
 
@@ -652,41 +653,227 @@ def _labels_of(scan: Scan, line_start: int, pos: int, groups_from: int) -> list[
     return got
 
 
-def find_identity_numbers(scan: Scan) -> None:
-    """National identity, social security and tax numbers, health-insurance and bank numbers
-    under a label that names them (module docstring); a codice fiscale and a CURP alone."""
+def _id_cluster(scan: Scan, s: int, e: int) -> None:
+    """A run of five or more digits: an identity, health or bank number when a label names it."""
     text = scan.text
-    for r in _DIGIT_RUN.finditer(text):
-        s, e = r.start(), r.end()
-        if s and (text[s - 1] in "+_" or "a" <= text[s - 1] <= "z") or (e < len(text) and ("a" <= text[e] <= "z" or text[e] == "_")):
-            continue  # a phone number (+48 ...), an identifier in code
-        line_start = text.rfind("\n", 0, s) + 1
-        line_end = text.find("\n", e)
-        line_end = len(text) if line_end < 0 else line_end
-        groups = _groups(text, s, e, line_start, line_end)
-        core = next(g for g in groups if g[0] <= s < g[1])
-        for label in _labels_of(scan, line_start, core[0], groups[0][0]):
-            formats, weak = label_formats(label.group(0))
-            got = _best_window(text, [g for g in groups if g[0] >= label.end()], formats, weak, (s, e))
-            if got is not None:
-                scan.add(got[0], got[1], "ID_NUMBER")
-                break
-    for m in _LETTER_IDS.finditer(text):
-        v = m.group(0).replace("-", "")
-        if (len(v) == 16 and codice_fiscale_ok(v)) or (len(v) == 18 and curp_ok(v)):
+    if s and (text[s - 1] in "+_" or "a" <= text[s - 1] <= "z") or (e < len(text) and ("a" <= text[e] <= "z" or text[e] == "_")):
+        return  # a phone number (+48 ...), an identifier in code
+    line_start = text.rfind("\n", 0, s) + 1
+    line_end = text.find("\n", e)
+    line_end = len(text) if line_end < 0 else line_end
+    groups = _groups(text, s, e, line_start, line_end)
+    core = next(g for g in groups if g[0] <= s < g[1])
+    for label in _labels_of(scan, line_start, core[0], groups[0][0]):
+        formats, weak = label_formats(label.group(0))
+        got = _best_window(text, [g for g in groups if g[0] >= label.end()], formats, weak, (s, e))
+        if got is not None:
+            scan.add(got[0], got[1], "ID_NUMBER")
+            return
+
+
+def _letter_id(scan: Scan, m: re.Match[str]) -> None:
+    """A codice fiscale or a CURP (their check letter or digit holds: no label needed); a
+    PAN or a Medicare MBI under a label that names it."""
+    text = scan.text
+    v = m.group(0).replace("-", "")
+    if (len(v) == 16 and codice_fiscale_ok(v)) or (len(v) == 18 and curp_ok(v)):
+        scan.add(m.start(), m.end(), "ID_NUMBER")
+    elif len(v) in (10, 11):
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        if any(_matches(v, label_formats(lb.group(0))[0], False) for lb in _labels_of(scan, line_start, m.start(), m.start())):
             scan.add(m.start(), m.end(), "ID_NUMBER")
-        elif len(v) in (10, 11):
-            line_start = text.rfind("\n", 0, m.start()) + 1
-            if any(_matches(v, label_formats(lb.group(0))[0], False) for lb in _labels_of(scan, line_start, m.start(), m.start())):
-                scan.add(m.start(), m.end(), "ID_NUMBER")
 
 
-def iter_digit_runs(text: str) -> Iterator[re.Match[str]]:
-    return _DIGIT_RUN.finditer(text)
+_TWO_DIGITS = re.compile(r"\d\d")
+_LETTER_ID_OFFSETS = (6, 4, 5, 9, 11)  # codice fiscale, CURP, PAN, MBI (without and with dashes): letters before digits
+
+
+def find_numbers(scan: Scan, card_spans: list[tuple[int, int]]) -> None:
+    """Every number format of this module, from one pass over the text's runs of two or more
+    digits (a regex over the whole text costs ~20 ms per MB; each format is then matched only
+    where such a run is): identity, health and bank numbers under their labels, the letter
+    formats, cards and bank details in unusual layouts."""
+    text = scan.text
+    n = len(text)
+    found_cards: list[tuple[int, int]] = []
+    done = split_done = -1
+    for m in _TWO_DIGITS.finditer(text):
+        s = m.start()
+        if s and text[s - 1].isdigit():
+            continue  # inside a longer run
+        e = m.end()
+        while e < n and text[e].isdigit():
+            e += 1
+        run = e - s
+        if s >= done and (r := _DIGIT_RUN.match(text, s)) is not None:
+            done = r.end()
+            _id_cluster(scan, s, r.end())
+        if s and "A" <= text[s - 1] <= "Z":
+            for k in _LETTER_ID_OFFSETS:
+                if s >= k and (lm := _LETTER_IDS.match(text, s - k)) is not None:
+                    _letter_id(scan, lm)
+                    break
+            if s >= 2 and text[s - 2 : s].isalpha():
+                _iban(scan, s - 2)
+        elif s >= 2 and text[s - 2 : s].isascii() and text[s - 2 : s].isalpha() and text[s - 2 : s].islower():
+            _iban(scan, s - 2)
+        if run == 4 and (c := _CARD_ODD.match(text, s)) is not None:
+            _odd_card(scan, c, found_cards)
+        if run in (2, 6) and (sa := _SORT_ACCOUNT.match(text, s)) is not None:
+            _sort_account(scan, sa)
+        if run in (4, 8) and s > split_done and text.startswith("\n", e + len(text[e : e + 4]) - len(text[e : e + 4].lstrip(" \t"))):
+            line_start = text.rfind("\n", 0, s) + 1
+            if (block := _CARD_LINES.match(text, line_start)) is not None:
+                split_done = block.end()
+                _card_block(scan, block, found_cards)
+    for a, b in [*card_spans, *found_cards]:
+        _card_row(scan, a, b)
 
 
 def may_hold_id(text: str, low: str) -> bool:
     """For the quick check of short texts: a run of digits (or a letter format) and a label."""
+    if _SPLIT_CARD.search(text) is not None or _IBAN_ANY.search(text) is not None:
+        return True
     if _DIGIT_RUN.search(text) is None and _LETTER_IDS.search(text) is None:
         return False
     return _LABEL.search(low) is not None or _LETTER_IDS.search(text) is not None
+
+
+# -- cards and bank details in unusual layouts --------------------------------------------
+
+def card_network_ok(d: str) -> bool:
+    """Is this a length some card network issues with this prefix (IIN)? A number that
+    passes Luhn but starts like no card of its length is an IMEI, an EAN or an order number."""
+    n = len(d)
+    if d[0] == "4":
+        return n in (13, 16, 19)
+    two, four = int(d[:2]), int(d[:4])
+    if 51 <= two <= 55 or 2221 <= four <= 2720:
+        return n == 16
+    if two in (34, 37):
+        return n == 15
+    if 3528 <= four <= 3589 or d.startswith(("6011", "65", "62")) or 644 <= int(d[:3]) <= 649 or 2200 <= four <= 2204:
+        return 16 <= n <= 19
+    if 300 <= int(d[:3]) <= 305 or two in (36, 38, 39):
+        return 14 <= n <= 16
+    if two == 50 or 56 <= two <= 69:
+        return 16 <= n <= 19  # Maestro
+    return False
+
+
+# Four digits, then groups after any of the separators people type (dots, slashes, underscores,
+# dashes with spaces around them, two or three spaces).
+_CARD_ODD = re.compile(r"(?<![\w.\-/])\d{4}(?:(?:[ \t]*[.\-/_–][ \t]*|[ \t]{1,3})\d{3,6}){2,4}(?![\w]|[.\-/][\d])")
+_SPLIT_CARD = re.compile(r"\d{4}[ \t]*\n[ \t]*\d{4}")
+_CARD_LINE = r"[ \t]*(?:\d{4}(?:[ \t]\d{4})?|\d{8})[ \t]*"
+_CARD_LINES = re.compile(r"(?m)^" + _CARD_LINE + r"(?:\n" + _CARD_LINE + r"){1,3}$")
+_CARD_COLUMN = re.compile(r"(?i)(?<![^\W_])(?:cvv2?|cvc2?|cid|csc|security[ _]code|prüfnummer|exp(?:iry|iration)?(?:[ _]date)?|valid[ _]thru|ablauf)(?![^\W_])")
+_IBAN_ANY = re.compile(r"(?i)(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?:[ \t.\-]?[A-Z0-9]{2,4}){3,8}")
+_SORT_ACCOUNT = re.compile(r"(?<![\d\-])(?P<sort>\d{2}-?\d{2}-?\d{2})[ \t]*[/,][ \t]*(?P<acct>\d{8})(?![\d\-])")
+_BANK_WORDS = re.compile(r"(?i)\b(?:pay|paid|bank|account|acct|a/c|s/c|transfer|refund|send|monzo|starling|barclays|hsbc|lloyds"
+                         r"|natwest|santander|nationwide|revolut|halifax|tsb|metro)")
+
+
+def iban_checks(compact: str) -> bool:
+    compact = compact.upper()
+    if not (15 <= len(compact) <= 34) or not compact[2:4].isdigit():
+        return False
+    moved = compact[4:] + compact[:4]
+    return int("".join(str(int(c, 36)) for c in moved)) % 97 == 1
+
+
+def _card_digits(text: str, start: int, end: int) -> str:
+    return "".join(c for c in text[start:end] if c.isdigit())
+
+
+def _odd_card(scan: Scan, m: re.Match[str], found: list[tuple[int, int]]) -> None:
+    d = _card_digits(scan.text, m.start(), m.end())
+    if 13 <= len(d) <= 19 and luhn(d) and card_network_ok(d):
+        scan.add(m.start(), m.end(), "CARD")
+        found.append((m.start(), m.end()))
+
+
+def _card_block(scan: Scan, block: re.Match[str], found: list[tuple[int, int]]) -> None:
+    lines: list[tuple[int, int]] = []
+    pos = block.start()
+    for line in block.group(0).split("\n"):
+        if line.strip():
+            lines.append((pos, pos + len(line)))
+        pos += len(line) + 1
+    _split_card(scan, lines, found)
+
+
+def _iban(scan: Scan, start: int) -> None:
+    """An IBAN in lower case or split by tabs, dots or dashes (the plain forms are _IBAN's)."""
+    text = scan.text
+    m = _IBAN_ANY.match(text, start)
+    if m is None or (m.start() and text[m.start() - 1] in "-_."):
+        return  # a piece of a UUID or an identifier
+    groups = list(re.finditer(r"[A-Za-z0-9]+", m.group(0)))
+    if len(set(re.findall(r"[ \t.\-]", m.group(0)))) > 1:
+        return
+    for k in range(len(groups), 0 if len(groups) == 1 else max(2, len(groups) - 3), -1):
+        end = m.start() + groups[k - 1].end()
+        compact = re.sub(r"[^A-Za-z0-9]", "", text[m.start() : end])
+        bban = compact[4:]
+        if sum(c.isdigit() for c in bban) < 10 or sum(c.isalpha() for c in bban) > 4 \
+                or not (compact[:2].isupper() or compact.islower()):
+            continue
+        if iban_checks(compact):
+            scan.add(m.start(), end, "IBAN")
+            return
+
+
+def _sort_account(scan: Scan, m: re.Match[str]) -> None:
+    """A UK sort code and account number written as a pair, on a line about paying."""
+    text = scan.text
+    line_start = text.rfind("\n", 0, m.start()) + 1
+    line_end = text.find("\n", m.end())
+    if _BANK_WORDS.search(text, line_start, len(text) if line_end < 0 else line_end):
+        scan.add(m.start("sort"), m.end("sort"), "ID_NUMBER")
+        scan.add(m.start("acct"), m.end("acct"), "ID_NUMBER")
+
+
+def _split_card(scan: Scan, lines: list[tuple[int, int]], found: list[tuple[int, int]]) -> None:
+    """A card written over 2-4 lines of digit groups (4111 1111 / 1111 1111, or 4111 / ...)."""
+    text = scan.text
+    for i in range(len(lines)):
+        digits = ""
+        for j in range(i, min(len(lines), i + 4)):
+            if j > i and lines[j][0] != lines[j - 1][1] + 1:
+                break
+            digits += _card_digits(text, *lines[j])
+            if j > i and 13 <= len(digits) <= 19 and luhn(digits) and card_network_ok(digits):
+                a = lines[i][0] + len(text[lines[i][0] : lines[i][1]]) - len(text[lines[i][0] : lines[i][1]].lstrip())
+                b = lines[j][1] - (len(text[lines[j][0] : lines[j][1]]) - len(text[lines[j][0] : lines[j][1]].rstrip()))
+                scan.add(a, b, "CARD")
+                found.append((a, b))
+                return
+
+
+def _card_row(scan: Scan, start: int, end: int) -> None:
+    """A card in a table or CSV row: the cells of its CVV and expiry columns."""
+    text = scan.text
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    if line_start == 0:
+        return
+    for delim in _DELIMS:
+        if text.find(delim, line_start, line_end) < 0:
+            continue
+        head_end = line_start - 1
+        head_start = text.rfind("\n", 0, head_end) + 1
+        if re.fullmatch(r"[\s|:+\-=]*", text[head_start:head_end]) and head_start > 0:  # markdown's |---|
+            head_end = head_start - 1
+            head_start = text.rfind("\n", 0, head_end) + 1
+        header = text[head_start:head_end].split(delim)
+        row = text[line_start:line_end].split(delim)
+        if len(header) != len(row):
+            continue
+        pos = line_start
+        for name, cell in zip(header, row, strict=True):
+            if _CARD_COLUMN.search(name) and (v := re.search(r"\d{3,4}(?:/\d{2,4})?|\d{4}-\d{2}", cell)):
+                scan.add(pos + v.start(), pos + v.end(), "CARD")
+            pos += len(cell) + 1
+        return

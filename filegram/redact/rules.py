@@ -28,7 +28,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from .ids import find_identity_numbers, may_hold_id
+from .ids import card_network_ok, find_numbers, may_hold_id
 from .placeholders import is_placeholder
 
 PLACEHOLDER_PREFIX = "[REDACTED"
@@ -793,8 +793,14 @@ def find_tokens(scan: Scan) -> None:
             _find_iban(scan, max(0, s - 12), e)
         if (s and (text[s - 1].isalnum() or text[s - 1] in "._-")) or (e < len(text) and (text[e].isalnum() or text[e] in "._-")):
             continue
-        if luhn_ok(m.group(0)):
+        if luhn_ok(m.group(0)) and card_network_ok(re.sub(r"\D", "", m.group(0))):
             scan.add(s, e, "CARD")
+
+
+def find_cards(scan: Scan) -> None:
+    """Identity, health and bank numbers; cards and bank details in the layouts _CARD does not
+    read (ids.find_numbers). After find_tokens: a card's row is read for its CVV column."""
+    find_numbers(scan, [(s.start, s.end) for s in scan.spans if s.kind == "CARD"])
 
 
 def find_assignments(scan: Scan) -> None:
@@ -1267,7 +1273,7 @@ _HEX_DIGEST_CONTEXT = re.compile(
 # Card data beside a card number: the CVV under its name, the expiry under its name.
 CARD_REACH = 300  # characters around a card number where its CVV and expiry are looked for
 _CVV = re.compile(
-    r"""(?i)\b(?P<label>cvv2?|cvc2?|cid|csc|cvn|security[ \t]+code|sicherheitscode|prüfziffer|prüfnummer|kartenprüfnummer"""
+    r"""(?i)(?<![^\W_])(?P<label>cvv2?|cvc2?|cid|csc|cvn|security[ \t]+code|sicherheitscode|prüfziffer|prüfnummer|kartenprüfnummer"""
     r"""|código[ \t]+de[ \t]+seguridad|cryptogramme(?:[ \t]+visuel)?|codice[ \t]+di[ \t]+sicurezza)\b"""
     r"""[ \t]*(?:[:=#]|is|ist|es|est)?[ \t]*(?P<val>\d{3,4})(?![\d/.,]\d|\d)"""
 )
@@ -1660,6 +1666,16 @@ def _not_access_code(word: str, text_before: str) -> bool:
     return False
 
 
+def _names_other_code(gap: str | None) -> bool:
+    """The word right after a code word says what code it is: "Código postal: 28013", "Kód
+    produktu: 4471" (a postcode, a product code)."""
+    first = re.match(r"[ \t]*([^\W\d_]+)", gap or "")
+    if first is None:
+        return False
+    w = first.group(1).lower()
+    return any(w == x or (len(x) >= 4 and w.startswith(x)) for x in NOT_ACCESS_CODES)
+
+
 _ACCESS_WORD_RX = re.compile(r"(?i)" + _ACCESS_WORD)
 _LONE_CODE = re.compile(r"[ \t]*(?-i:" + _ACCESS_VALUE + r")[ \t]*$")
 _DIGIT_OR_GROUP = re.compile(r"\d{3}|\d[ \t]*[-–][ \t]*\d|[A-Z]{4}-[A-Z]{4}|[A-Z]\d|\d[A-Z]")
@@ -1678,7 +1694,7 @@ def find_access_codes(scan: Scan) -> None:
         while ws > line_start and ws > m.start() - 24 and (text[ws - 1].isalnum() or text[ws - 1] in "-_"):
             ws -= 1  # the whole compound: Türcode, Radio-Code, QR-Code
         word = text[ws : m.end("word")]
-        if _not_access_code(word, text[line_start:ws]):
+        if _not_access_code(word, text[line_start:ws]) or _names_other_code(m.group("gap")):
             continue
         v = m.group("val")
         if re.fullmatch(r"(?:19|20)\d\d", v) and not word.lower().startswith(("pin", "puk", "sim")):
@@ -2614,7 +2630,7 @@ def find_intl_codes(scan: Scan) -> None:
 
 
 DETECTORS: tuple[Callable[[Scan], None], ...] = (
-    find_tokens, find_identity_numbers, find_credentials, find_assignments, find_tables, find_delimited, find_prose, find_intl,
+    find_tokens, find_cards, find_credentials, find_assignments, find_tables, find_delimited, find_prose, find_intl,
     find_labelled, find_high_entropy, find_password_forms, find_config_formats, find_keys_codes_and_documents,
     find_access_codes, find_headed_lists, find_seed_words, find_password_values, find_more_formats,
     find_network_configs, find_devops_formats, find_finance_layouts, find_intl_codes,
