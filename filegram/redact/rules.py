@@ -28,6 +28,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from .codes import BACKUP_TRIGGERS, OTP_TRIGGERS, find_one_time_codes
 from .ids import card_network_ok, find_numbers, may_hold_id
 from .placeholders import is_placeholder
 
@@ -1658,8 +1659,8 @@ def _not_access_code(word: str, text_before: str) -> bool:
     """A code word that names no secret: postcode, error code, "QR-Code", "source code"."""
     w = word.lower().replace("-", "").replace(" ", "")
     if w.endswith("code") and w != "code" and not w.endswith(("passcode", "pincode", "digicode")):
-        stem = w[:-4]
-        return any(stem.endswith(x) or stem.startswith(x) for x in NOT_ACCESS_CODES)
+        stem = w[:-4]  # a short word is the whole stem: "Sicherheitscode" is no "SIC code"
+        return any(stem == x or len(x) >= 4 and (stem.endswith(x) or stem.startswith(x)) for x in NOT_ACCESS_CODES)
     if w in ("code", "código", "codigo", "codice", "kod", "kód"):
         prev = re.search(r"([\w\-]+)[ \t]*$", text_before)
         return prev is not None and prev.group(1).lower().replace("-", "") in NOT_ACCESS_CODES
@@ -2451,15 +2452,34 @@ def _seed_runs(text: str, start: int, stop: int) -> Iterator[list[tuple[int, int
 
 _WALLET_PASSPHRASE = re.compile(
     r"""(?i)\b(?:pass[ \t]?phrase|(?:25|13)th[ \t]+word)(?:[ \t]*\([^()\n]{1,40}\))?[ \t]*(?::|=|\bis\b)[ \t]*(?P<val>[^\s,;]{4,64})""")
-_TAN_GRID_ROW = re.compile(r"""[ \t|]*(?:[-*•][ \t]+)?(?:(?:#|nr\.?[ \t]*|tan[ \t]*)?\d{1,3}[:.)=]?[ \t|:=]+\d{4,8}[ \t|]*)+""", re.I)
-_TAN_GRID_PAIR = re.compile(r"""(?:#|nr\.?[ \t]*|tan[ \t]*)?\d{1,3}[:.)=]?[ \t|:=]+(?P<val>\d{4,8})""", re.I)
-_TAN_HEADER = re.compile(r"""[ \t|]*(?:(?:nr\.?|no\.?|#|index|idx|pos\.?)[ \t|]+[im]?tan[ \t|]*)+|[\s|:+\-=]+""", re.I)
-TAN_LABEL_TRIGGERS = ("tan",)  # TAN-Liste, iTAN, TAN list, TANs
+# A TAN list's rows: index/TAN pairs ("01 482913", "Nr 1: 4829", "č. 1 – 48291", "hasło 1:
+# 483920", "Code n° 01 : 123456", "01/483920", "1. 734 291") in one or more columns, and the
+# rows of a code card (matrix) with a row label and three or more codes.
+_TAN_PREFIX = r"""(?:#|(?:nr|no|n°|nº|č|poz|pos|lp)\.?[ \t]*|(?:tan|code|kod|kód|hasło|haslo)(?:[ \t]+n[°oº]\.?)?[ \t]*)?"""
+_TAN_CODE = r"""(?:\d{3}[ ]\d{3}(?![ ]?\d)|\d{4,8})"""
+_TAN_INDEX_SEP = r"""\d{1,3}(?:[:.)=/][ \t|:=]*|[ \t|:=]+(?:[–\-][ \t]+)?)"""
+_TAN_GRID_ROW = re.compile(r"""[ \t|]*(?:[-*•][ \t]+)?(?:""" + _TAN_PREFIX + _TAN_INDEX_SEP + _TAN_CODE + r"""[ \t|]*)+"""
+                           r"""|[ \t|]*(?:\d{1,2}|[a-j])[ \t:|]+(?:\d{3,6}[ \t|]+){2,}\d{3,6}[ \t|]*""", re.I)
+_TAN_GRID_PAIR = re.compile(_TAN_PREFIX + _TAN_INDEX_SEP + r"""(?P<val>""" + _TAN_CODE + r""")""", re.I)
+_TAN_MATRIX_ROW = re.compile(r"""[ \t|]*(?:\d{1,2}|[a-j])[ \t:|]+(?P<codes>(?:\d{3,6}[ \t|]+){2,}\d{3,6})[ \t|]*""", re.I)
+_TAN_HEADER = re.compile(r"""(?:[ \t|]*(?:nr\.?|no\.?|n°|#|index|idx|pos\.?|poz\.?|poř\.?|lp\.?|č\.?|číslo|[im]?tan|kod|kód|code|codes"""
+                         r"""|hasło|pin)[ \t|]*)+|[\s|:+\-=]+|(?:[ \t|]+[a-j])+[ \t|]*""", re.I)
+# The words for a TAN list or a code card in German, Austrian, Swiss, Polish, Czech and Slovak
+# banks' letters (run on the lowercase line).
+_TAN_LIST_WORDS = re.compile(
+    r"""streichliste|code-?liste|liste[ \t]+de[ \t]+codes|zugangs-?codes|matrix-?karte|matrix[ \t]+card|code[ \t]?card"""
+    r"""|karta[ \t]+kodów|kod(?:y|ów)[ \t]+jednorazow|(?:lista|listy)[ \t]+(?:haseł|kodów)|hasła[ \t]+jednorazowe|haseł[ \t]+jednorazowych"""
+    r"""|transakční[ \t]+kódy|autorizační[ \t]+kódy|jednorázov(?:é|ých)[ \t]+kód|tan[ \t-]?kód|seznam[ \t]+(?:tan|kódů)"""
+    r"""|jednorazov(?:é|ých)[ \t]+kód|zoznam[ \t]+(?:tan|kódov|jednorazových)|autorizačn(?:é|ých)[ \t]+kód""")
+TAN_LABEL_TRIGGERS = ("tan", "streichliste", "liste", "codes", "matrix", "code card", "codecard", "kodów", "kody", "haseł",
+                      "hasła", "kódy", "kódů", "kódov")
 TAN_GRID_LINES = 60  # lines under a TAN list's label that are read at most
-
-
+TAN_LEAD_LINES = 3  # lines (a note, a contract number) that may stand between a TAN list's label and its rows
 def _tan_label(low: str, start: int, end: int) -> bool:
-    """Does a line name a TAN list (TAN, TANs, iTAN, mTAN, TAN-Liste), not a word holding "tan"?"""
+    """Does a line name a TAN list (TAN, TANs, iTAN, mTAN, TAN-Liste, Streichliste, karta kodów,
+    transakční kódy ...), not a word holding "tan"?"""
+    if _TAN_LIST_WORDS.search(low, start, end):
+        return True
     i = low.find("tan", start, end)
     while i >= 0:
         a = i - 1 if i > start and low[i - 1] in "imc" else i
@@ -2506,7 +2526,7 @@ def find_finance_layouts(scan: Scan) -> None:
     for start, end in scan.lines(TAN_LABEL_TRIGGERS):
         if not _tan_label(scan.low, start, end):
             continue
-        pos, rows, blank = end, 0, False
+        pos, rows, blank, lead = end, 0, False, 0
         for _ in range(TAN_GRID_LINES):
             nxt = pos + 1
             if nxt >= len(text):
@@ -2516,12 +2536,20 @@ def find_finance_layouts(scan: Scan) -> None:
                 if blank and rows:
                     break
                 blank = True
+            elif (mx := _TAN_MATRIX_ROW.fullmatch(text, nxt, line_end)) is not None:
+                for p in re.finditer(r"\d{3,6}", mx.group("codes")):
+                    scan.add(mx.start("codes") + p.start(), mx.start("codes") + p.end(), "SECRET")
+                rows += 1
             elif _TAN_GRID_ROW.fullmatch(text, nxt, line_end):
                 for p in _TAN_GRID_PAIR.finditer(text, nxt, line_end):
                     scan.add(p.start("val"), p.end("val"), "SECRET")
                 rows += 1
-            elif rows or not _TAN_HEADER.fullmatch(text, nxt, line_end):
+            elif rows:
                 break
+            elif not _TAN_HEADER.fullmatch(text, nxt, line_end):
+                lead += 1  # a note under the label ("Bitte jede Nummer nach Verwendung streichen.")
+                if lead > TAN_LEAD_LINES:
+                    break
             pos = line_end
 
 
@@ -2633,7 +2661,7 @@ DETECTORS: tuple[Callable[[Scan], None], ...] = (
     find_tokens, find_cards, find_credentials, find_assignments, find_tables, find_delimited, find_prose, find_intl,
     find_labelled, find_high_entropy, find_password_forms, find_config_formats, find_keys_codes_and_documents,
     find_access_codes, find_headed_lists, find_seed_words, find_password_values, find_more_formats,
-    find_network_configs, find_devops_formats, find_finance_layouts, find_intl_codes,
+    find_network_configs, find_devops_formats, find_finance_layouts, find_intl_codes, find_one_time_codes,
     find_continued_values, find_repeats,  # last: they read what the others found
 )
 
@@ -2654,7 +2682,7 @@ QUICK_WORDS = tuple(sorted({
     *INTL_LATIN_NON_ASCII, "passwort", "passord", "de passe", *ACCESS_TRIGGERS, *ACCESS_TRIGGERS_NON_ASCII,
     *HEADING_TRIGGERS, *SEED_TRIGGERS, *SECURITY_Q_TRIGGERS, *BOOKING_TRIGGERS, *TAN_TRIGGERS,
     *TAX_ID_TRIGGERS, *NET_TRIGGERS, *VAULT_TRIGGERS, "$ansible_vault", "_keys_", '"value"', "random_password", "bindpw",
-    "rootpw", "bind_pw", "bindpassword", "encrypt", *SECRET_FILES, *SEED_LABEL_TRIGGERS, "th word", *INTL_CODE_TRIGGERS, *INTL_CODE_NON_ASCII, *TAN_LABEL_TRIGGERS, *BMC_TRIGGERS, "tokens", "initialadminpassword", "newcommand", "requirepass", "masterauth", "<add ", "begin license", "\ttrue\t", "\tfalse\t",
+    "rootpw", "bind_pw", "bindpassword", "encrypt", *OTP_TRIGGERS, *BACKUP_TRIGGERS, *SECRET_FILES, *SEED_LABEL_TRIGGERS, "th word", *INTL_CODE_TRIGGERS, *INTL_CODE_NON_ASCII, *TAN_LABEL_TRIGGERS, *BMC_TRIGGERS, "tokens", "initialadminpassword", "newcommand", "requirepass", "masterauth", "<add ", "begin license", "\ttrue\t", "\tfalse\t",
 }))
 _QUICK_TOKEN = re.compile(
     r"AKIA|ASIA|ABIA|ACCA|A3T|gh[pousr]_|github_pat_|gl[a-z]{1,3}-|xox|sk-|[srp]k_|whsec_|AIza|ya29\.|GOCSPX"
