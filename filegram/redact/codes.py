@@ -37,7 +37,7 @@ OTP_LABELS = (
     r"|log[ \t-]?in[ \t]+code|sign[ \t-]?in[ \t]+code|authentication[ \t]+code|2fa[ \t]+code|mfa[ \t]+code|otp(?:[ \t]+code)?|sms[ \t]+code"
     # de
     r"|bestätigungscode|sicherheitscode|verifizierungscode|anmeldecode|einmalcode|einmalpasswort|einmal-code|freigabecode"
-    r"|authentifizierungscode|bestätigungs-code|sms-code|sms-tan|mobiletan|mtan|smstan"
+    r"|authentifizierungscode|bestätigungs-code|sms-code"
     # pl, cs, sk
     r"|kod(?:u|em)?[ \t]+(?:weryfikacyjny|jednorazowy|sms|potwierdzaj[ąa]cy|potwierdzenia|autoryzacyjny|autoryzacji|logowania|bezpiecze[ńn]stwa)"
     r"|(?:ověřovací|overovací|potvrzovací|potvrdzovací|jednorázový|jednorazový|autorizační|autorizačný|bezpečnostní|přihlašovací|sms)[ \t]+kód"
@@ -64,13 +64,16 @@ OTP_LABELS = (
     # zh, ja, ko
     r"|验证码|校验码|动态码|驗證碼|認証番号|認証コード|確認コード|ワンタイムパスワード|인증[ \t]?번호|인증[ \t]?코드|확인[ \t]?코드"
 )
-OTP_TRIGGERS = ("code", "kod", "kód", "codic", "digo", "koodi", "codul", "cod de", "tan", "код", "κωδικ", "验证码", "校验码",
+OTP_TRIGGERS = ("code", "kod", "kód", "codic", "digo", "koodi", "codul", "cod de", "код", "κωδικ", "验证码", "校验码",
                 "动态码", "驗證碼", "認証", "確認コード", "ワンタイム", "인증", "확인", "mã ", "otp")
 # Between the label and the code: a few words ("is", "lautet", "to", "je", "för Instagram"),
 # an operation's number and date ("do operacji nr 3 z dnia 12-01-2026:"), brackets or quotes.
 _GAP = r"""(?:[^\d\n]|\b(?:nr|no|n°|č|#)\.?[ \t]*\d{1,3}(?!\d)|\d{1,2}[-./]\d{1,2}[-./]\d{2,4})"""
 _VALUE = r"""(?:[a-z]-)?(?P<val>\d{3}[ \-]\d{3}|\d{4,8})(?![\d]|[.,]\d|[ \-]\d)"""
-_OTP = re.compile(r"(?P<label>" + OTP_LABELS + r")(?P<gap>" + _GAP + r"{0,60}?)(?<![\d+])" + _VALUE)
+_OTP_VALUE = re.compile(r"(?<![\d+A-Za-z_])" + _VALUE)
+_OTP_LABEL = re.compile(OTP_LABELS)
+_OTP_GAP = re.compile(_GAP + r"*")
+LABEL_REACH = 110  # characters before a code where the words for it are looked for
 # The code first: "482-913 is your Facebook confirmation code", "482913 ist dein Anmeldecode".
 _OTP_FIRST = re.compile(
     r"(?<![\w\-+])(?:[a-z]-)?(?P<val>\d{3}[ \-]\d{3}|\d{4,8})[ \t]+(?:is|ist|est|es|é|è|jest|je|är|er|on|là|adalah)[ \t]+"
@@ -88,10 +91,13 @@ BACKUP_LABEL = re.compile(
     r"|záložní[ \t]+kódy|záložné[ \t]+kódy|obnovovací[ \t]+kódy|reservekoder|reservkoder|back-?up[ \t-]?codes|herstelcodes"
     r"|varmuuskoodit|yedek[ \t]+kodlar(?:ı)?|kurtarma[ \t]+kodlar(?:ı)?|резервные[ \t]+коды|коды[ \t]+восстановления"
     r"|резервні[ \t]+коди|备用码|备用验证码|恢复码|バックアップコード|リカバリーコード|백업[ \t]?코드|복구[ \t]?코드")
-BACKUP_TRIGGERS = ("backup", "back-up", "recovery", "2fa", "mfa", "sicherungscode", "wiederherstellungscode", "notfallcode",
-                   "ersatzcode", "secours", "récupération", "recuperation", "sauvegarde", "respaldo", "recupera", "recupero",
-                   "kody", "kódy", "reservekod", "reservkod", "herstelcode", "varmuuskood", "kodlar", "коды", "коди", "备用码",
-                   "备用验证码", "恢复码", "バックアップ", "リカバリー", "백업", "복구")
+BACKUP_TRIGGERS = ("backup", "back-up", "recovery", "2fa", "mfa", "коды", "коди", "备用", "恢复码", "バックアップ", "リカバリー",
+                   "백업", "복구")
+# The other languages' labels hold a word of OTP_TRIGGERS (Sicherungscodes, kody zapasowe,
+# códigos de respaldo, záložní kódy ...): those lines are read when they hold one of these stems.
+BACKUP_STEMS = ("sicherung", "wiederherstell", "notfall", "ersatz", "secours", "récup", "recup", "sauvegarde", "respaldo",
+                "zapasow", "odzysk", "awaryj", "záložn", "obnovov", "reserv", "herstel", "varmuus", "yedek", "kurtarma",
+                "emergency", "scratch")
 BACKUP_LINES = 14  # lines under a backup-code label that are read at most
 _BACKUP_CODE = re.compile(
     r"(?<![\w\-])(?:[A-Za-z0-9]{4,5}-[A-Za-z0-9]{4,5}|\d{4}[ ]\d{4}(?![ ]\d)|\d{6,10}|(?=[A-Za-z]*\d)[A-Za-z0-9]{6,12}"
@@ -114,14 +120,22 @@ def find_one_time_codes(scan: Scan) -> None:
     their label in ~25 languages."""
     text, low = scan.text, scan.low
     for start, end in scan.lines(OTP_TRIGGERS):
-        for m in _OTP.finditer(low, start, end):
-            gap = m.group("gap")
-            if len(gap) > GAP_MAX or _NOT_OTP_GAP.search(gap) or re.fullmatch(r"(?:19|20)\d\d", m.group("val")):
+        for v in _OTP_VALUE.finditer(low, start, end):  # the code first, then its words before it: one
+            a = v.start()                                # regex over a line, the long one over 110 characters
+            label = None
+            for label in _OTP_LABEL.finditer(low, max(start, a - LABEL_REACH), a):
+                pass
+            if label is None:
                 continue
-            scan.add(m.start("val"), m.end("val"), "SECRET")
+            gap = low[label.end() : a]
+            if len(gap) > GAP_MAX or not _OTP_GAP.fullmatch(gap) or _NOT_OTP_GAP.search(gap) \
+                    or re.fullmatch(r"(?:19|20)\d\d", v.group("val")):
+                continue
+            scan.add(v.start("val"), v.end("val"), "SECRET")
         for m in _OTP_FIRST.finditer(low, start, end):
             scan.add(m.start("val"), m.end("val"), "SECRET")
-    for start, end in scan.lines(BACKUP_TRIGGERS):
+    stems = [line for line in scan.lines(OTP_TRIGGERS) if any(w in low[line[0] : line[1]] for w in BACKUP_STEMS)]
+    for start, end in sorted({*scan.lines(BACKUP_TRIGGERS), *stems}):
         label = BACKUP_LABEL.search(low, start, end)
         if label is None:
             continue

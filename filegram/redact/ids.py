@@ -684,7 +684,8 @@ def _letter_id(scan: Scan, m: re.Match[str]) -> None:
             scan.add(m.start(), m.end(), "ID_NUMBER")
 
 
-_TWO_DIGITS = re.compile(r"\d\d")
+_TWO_DIGITS = re.compile(r"[0-9][0-9]")  # ASCII digits: a third faster than \d over the whole text
+_RUN_END = re.compile(r"\d*")
 _LETTER_ID_OFFSETS = (6, 4, 5, 9, 11)  # codice fiscale, CURP, PAN, MBI (without and with dashes): letters before digits
 
 
@@ -694,29 +695,29 @@ def find_numbers(scan: Scan, card_spans: list[tuple[int, int]]) -> None:
     where such a run is): identity, health and bank numbers under their labels, the letter
     formats, cards and bank details in unusual layouts."""
     text = scan.text
-    n = len(text)
     found_cards: list[tuple[int, int]] = []
     done = split_done = -1
     for m in _TWO_DIGITS.finditer(text):
         s = m.start()
-        if s and text[s - 1].isdigit():
-            continue  # inside a longer run
-        e = m.end()
-        while e < n and text[e].isdigit():
-            e += 1
+        p = text[s - 1] if s else " "
+        if p.isdigit() or p == "_" or (p == "." and s >= 2 and text[s - 2].isdigit()):
+            continue  # inside a longer run, an identifier, a decimal
+        if "a" <= p <= "z":  # in an identifier or a hash; only a lower-case IBAN starts like this
+            if s >= 2 and "a" <= text[s - 2] <= "z" and (s < 3 or not text[s - 3].isalnum()):
+                _iban(scan, s - 2)
+            continue
+        e = _RUN_END.match(text, m.end()).end()  # type: ignore[union-attr]
         run = e - s
         if s >= done and (r := _DIGIT_RUN.match(text, s)) is not None:
             done = r.end()
             _id_cluster(scan, s, r.end())
-        if s and "A" <= text[s - 1] <= "Z":
+        if "A" <= p <= "Z":
             for k in _LETTER_ID_OFFSETS:
                 if s >= k and (lm := _LETTER_IDS.match(text, s - k)) is not None:
                     _letter_id(scan, lm)
                     break
-            if s >= 2 and text[s - 2 : s].isalpha():
+            if s >= 2 and "A" <= text[s - 2] <= "Z":
                 _iban(scan, s - 2)
-        elif s >= 2 and text[s - 2 : s].isascii() and text[s - 2 : s].isalpha() and text[s - 2 : s].islower():
-            _iban(scan, s - 2)
         if run == 4 and (c := _CARD_ODD.match(text, s)) is not None:
             _odd_card(scan, c, found_cards)
         if run in (2, 6) and (sa := _SORT_ACCOUNT.match(text, s)) is not None:

@@ -2471,8 +2471,9 @@ _TAN_LIST_WORDS = re.compile(
     r"""|karta[ \t]+kodów|kod(?:y|ów)[ \t]+jednorazow|(?:lista|listy)[ \t]+(?:haseł|kodów)|hasła[ \t]+jednorazowe|haseł[ \t]+jednorazowych"""
     r"""|transakční[ \t]+kódy|autorizační[ \t]+kódy|jednorázov(?:é|ých)[ \t]+kód|tan[ \t-]?kód|seznam[ \t]+(?:tan|kódů)"""
     r"""|jednorazov(?:é|ých)[ \t]+kód|zoznam[ \t]+(?:tan|kódov|jednorazových)|autorizačn(?:é|ých)[ \t]+kód""")
-TAN_LABEL_TRIGGERS = ("tan", "streichliste", "liste", "codes", "matrix", "code card", "codecard", "kodów", "kody", "haseł",
-                      "hasła", "kódy", "kódů", "kódov")
+TAN_LABEL_TRIGGERS = ("tan", "streichliste", "codeliste", "code-liste", "liste de codes", "zugangscode", "matrixkarte",
+                      "matrix-karte", "matrix card", "code card", "codecard", "kodów", "kody", "haseł", "hasła", "kódy", "kódů",
+                      "kódov")
 TAN_GRID_LINES = 60  # lines under a TAN list's label that are read at most
 TAN_LEAD_LINES = 3  # lines (a note, a contract number) that may stand between a TAN list's label and its rows
 def _tan_label(low: str, start: int, end: int) -> bool:
