@@ -122,12 +122,10 @@ def find_one_time_codes(scan: Scan) -> None:
     for start, end in scan.lines(OTP_TRIGGERS):
         for v in _OTP_VALUE.finditer(low, start, end):  # the code first, then its words before it: one
             a = v.start()                                # regex over a line, the long one over 110 characters
-            label = None
-            for label in _OTP_LABEL.finditer(low, max(start, a - LABEL_REACH), a):
-                pass
-            if label is None:
+            labels = list(_OTP_LABEL.finditer(low, max(start, a - LABEL_REACH), a))
+            if not labels:
                 continue
-            gap = low[label.end() : a]
+            gap = low[labels[-1].end() : a]
             if len(gap) > GAP_MAX or not _OTP_GAP.fullmatch(gap) or _NOT_OTP_GAP.search(gap) \
                     or re.fullmatch(r"(?:19|20)\d\d", v.group("val")):
                 continue
