@@ -37,7 +37,7 @@ OTP_LABELS = (
     r"|log[ \t-]?in[ \t]+code|sign[ \t-]?in[ \t]+code|authentication[ \t]+code|2fa[ \t]+code|mfa[ \t]+code|otp(?:[ \t]+code)?|sms[ \t]+code"
     # de
     r"|bestätigungscode|sicherheitscode|verifizierungscode|anmeldecode|einmalcode|einmalpasswort|einmal-code|freigabecode"
-    r"|authentifizierungscode|bestätigungs-code|sms-code"
+    r"|authentifizierungscode|bestätigungs-code|sms-code|(?<![a-z])(?:mobile|sms|push|chip|photo|app|m|i)?[ \t-]?tan(?![a-z])"
     # pl, cs, sk
     r"|kod(?:u|em)?[ \t]+(?:weryfikacyjny|jednorazowy|sms|potwierdzaj[ąa]cy|potwierdzenia|autoryzacyjny|autoryzacji|logowania|bezpiecze[ńn]stwa)"
     r"|(?:ověřovací|overovací|potvrzovací|potvrdzovací|jednorázový|jednorazový|autorizační|autorizačný|bezpečnostní|přihlašovací|sms)[ \t]+kód"
@@ -64,11 +64,11 @@ OTP_LABELS = (
     # zh, ja, ko
     r"|验证码|校验码|动态码|驗證碼|認証番号|認証コード|確認コード|ワンタイムパスワード|인증[ \t]?번호|인증[ \t]?코드|확인[ \t]?코드"
 )
-OTP_TRIGGERS = ("code", "kod", "kód", "codic", "digo", "koodi", "codul", "cod de", "код", "κωδικ", "验证码", "校验码",
+OTP_TRIGGERS = ("code", "kod", "kód", "codic", "digo", "koodi", "codul", "cod de", "tan", "sign in", "log in", "код", "κωδικ", "验证码", "校验码",
                 "动态码", "驗證碼", "認証", "確認コード", "ワンタイム", "인증", "확인", "mã ", "otp")
 # Between the label and the code: a few words ("is", "lautet", "to", "je", "för Instagram"),
 # an operation's number and date ("do operacji nr 3 z dnia 12-01-2026:"), brackets or quotes.
-_GAP = r"""(?:[^\d\n]|\b(?:nr|no|n°|č|#)\.?[ \t]*\d{1,3}(?!\d)|\d{1,2}[-./]\d{1,2}[-./]\d{2,4})"""
+_GAP = r"""(?:[^\d\n]|\b(?:nr|no|n°|č|#)\.?[ \t]*\d{1,3}(?!\d)|\d{1,2}[-./]\d{1,2}[-./]\d{2,4}|\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2}(?!\d))"""
 _VALUE = r"""(?:[a-z]-)?(?P<val>\d{3}[ \-]\d{3}|\d{4,8})(?![\d]|[.,]\d|[ \-]\d)"""
 _OTP_VALUE = re.compile(r"(?<![\d+A-Za-z_])" + _VALUE)
 _OTP_LABEL = re.compile(OTP_LABELS)
@@ -77,14 +77,18 @@ LABEL_REACH = 110  # characters before a code where the words for it are looked 
 # The code first: "482-913 is your Facebook confirmation code", "482913 ist dein Anmeldecode".
 _OTP_FIRST = re.compile(
     r"(?<![\w\-+])(?:[a-z]-)?(?P<val>\d{3}[ \-]\d{3}|\d{4,8})[ \t]+(?:is|ist|est|es|é|è|jest|je|är|er|on|là|adalah)[ \t]+"
-    r"[^\n\d]{0,40}?(?:code|kod|kód|código|codice|koodi|kode|código)")
-GAP_MAX = 45  # characters between a label and its code
+    r"[^\n\d]{0,40}?(?:code|kod|kód|código|codice|koodi|kode|código)"
+    # "Use 473 680 to sign in", "Gib 482913 ein, um dich anzumelden"
+    r"|(?<![\w\-])(?:use|enter|type|utilisez|saisissez|verwende|nutze|gib|użyj|wpisz|zadejte|usa|introduce|digite|voer)[ \t]+"
+    r"(?:[a-z]-)?(?P<val2>\d{3}[ \-]\d{3}|\d{4,8})[ \t]+(?:to|um|pour|para|aby|per|om|ein)\b[^\n\d]{0,30}?"
+    r"(?:sign|log|verif|confirm|reset|access|connect|anmeld|zaloguj|přihl|iniciar|accedi|inlog|bestätig)")
+GAP_MAX = 60  # characters between a label and its code ("mobileTAN für die Überweisung an ... lautet:")
 _NOT_OTP_GAP = re.compile(r"expir|läuft|gültig|valid|minut|sekund|second|hour|stunde|heure|hora|ora\b|godzin|order|bestell|ticket|"
                           r"tel\b|phone|telefon|\+\d")
 
 BACKUP_LABEL = re.compile(
     r"(?:backup|recovery|emergency|scratch|2fa|mfa|two[- ]factor)[ \t_-]*(?:verification[ \t]+)?codes?|2fa[ \t]+backup|mfa[ \t]+backup"
-    r"|sicherungscodes?|backup-codes?|wiederherstellungscodes?|notfallcodes?|ersatzcodes?"
+    r"|sicherungscodes?|backup-codes?|wiederherstellungscodes?|wiederherstellungsschlüssel|notfallcodes?|ersatzcodes?"
     r"|codes?[ \t]+de[ \t]+(?:secours|récupération|recuperation|sauvegarde)"
     r"|c[óo]digos?[ \t]+de[ \t]+(?:respaldo|recuperaci[óo]n|recupera[çc][ãa]o|backup|seguran[çc]a)"
     r"|codici[ \t]+di[ \t]+(?:backup|recupero|emergenza)|kody[ \t]+(?:zapasowe|odzyskiwania|awaryjne|kopii[ \t]+zapasowej)"
@@ -100,7 +104,7 @@ BACKUP_STEMS = ("sicherung", "wiederherstell", "notfall", "ersatz", "secours", "
                 "emergency", "scratch")
 BACKUP_LINES = 14  # lines under a backup-code label that are read at most
 _BACKUP_CODE = re.compile(
-    r"(?<![\w\-])(?:[A-Za-z0-9]{4,5}-[A-Za-z0-9]{4,5}|\d{4}[ ]\d{4}(?![ ]\d)|\d{6,10}|(?=[A-Za-z]*\d)[A-Za-z0-9]{6,12}"
+    r"(?<![\w\-])(?:[A-Za-z0-9]{3,6}(?:-[A-Za-z0-9]{3,6}){1,3}|\d{3,6}[ ]\d{3,6}(?![ ]\d)|\d{6,10}|(?=[A-Za-z]*\d)[A-Za-z0-9]{6,12}"
     r"|[a-z]{8,12}|[A-Z]{8,12})(?![\w\-])")
 _LIST_REST = re.compile(r"[\s,;|·•*\-.)\]]*(?:\d{1,2}[.)][\s]*)?(?:\([^()\n]{0,60}\))?[\s.,;]*")
 
@@ -131,7 +135,8 @@ def find_one_time_codes(scan: Scan) -> None:
                 continue
             scan.add(v.start("val"), v.end("val"), "SECRET")
         for m in _OTP_FIRST.finditer(low, start, end):
-            scan.add(m.start("val"), m.end("val"), "SECRET")
+            g = "val" if m.group("val") else "val2"
+            scan.add(m.start(g), m.end(g), "SECRET")
     stems = [line for line in scan.lines(OTP_TRIGGERS) if any(w in low[line[0] : line[1]] for w in BACKUP_STEMS)]
     for start, end in sorted({*scan.lines(BACKUP_TRIGGERS), *stems}):
         label = BACKUP_LABEL.search(low, start, end)

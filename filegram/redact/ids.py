@@ -390,6 +390,7 @@ _LABELS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("numéro de registre national|registre national|rijksregisternummer|rijksregister|numéro national|~niss|~insz"
      "|national number|numéro niss|insz-nummer", ("be_nn",)),
     ("numéro de sécurité sociale|n° de sécurité sociale|no de sécurité sociale|sécurité sociale|securite sociale"
+     "|numéro de sécu|n° de sécu|n° sécu|~sécu"
      "|~nir|numéro vitale|carte vitale|numéro d'identification personnel|numéro d'inscription au répertoire",
      ("nir", "labelled")),
     ("codice fiscale|~cf|~c.f.", ("codice_fiscale",)),
@@ -410,7 +411,8 @@ _LABELS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("~oib|osobni identifikacijski broj", ("oib",)),
     ("emšo|~emso|enotna matična številka", ("emso",)),
     ("αμκα|~amka|α.μ.κ.α.", ("amka",)),
-    ("t.c. kimlik no|tc kimlik no|t.c. kimlik|tc kimlik|kimlik no|kimlik numarası|~tckn|t.c. no", ("tckn",)),
+    ("t.c. kimlik no|tc kimlik no|t.c. kimlik|tc kimlik|kimlik no|kimlik numarası|kimlik numaranı|kimlik numaram"
+     "|kimlik numarasi|~tckn|t.c. no", ("tckn",)),
     ("מספר זהות|ת.ז.|ת\"ז|תעודת זהות|teudat zehut", ("teudat_zehut",)),
     ("~cpf|cadastro de pessoas físicas", ("cpf",)),
     ("~curp|clave única de registro de población", ("curp",)),
@@ -425,14 +427,15 @@ _LABELS: tuple[tuple[str, tuple[str, ...]], ...] = (
      "|identity no|citizen id|personal number|personal id|personal identity number", ("za_id", "labelled")),
     ("tax file number|~tfn", ("tfn",)),
     ("social insurance number|numéro d'assurance sociale|~sin|~nas", ("sin",)),
-    ("social security number|social security no|social security #|soc sec no|~ssn|social security", ("ssn", "itin")),
+    ("social security number|social security no|social security #|soc sec no|~ssn|social security|~social", ("ssn", "itin")),
     ("~itin|individual taxpayer identification number", ("itin",)),
     # health and insurance numbers
     ("nhs number|nhs no|~nhs|nhs-nummer", ("nhs",)),
     ("krankenversichertennummer|versichertennummer|versicherten-nr|versichertennr|~kvnr|krankenversicherungsnummer"
      "|persönliche kennnummer", ("kvnr", "labelled")),
     ("kennnummer der karte|card identification number|identification number of the card"
-     "|numéro d'identification de la carte|numero di identificazione della tessera"
+     "|numéro d'identification de la carte|numero di identificazione della tessera|identifikační číslo průkazu"
+     "|identifikační číslo karty|číslo průkazu|numer identyfikacyjny karty|numer karty ekuz|ekuz|card identification"
      "|número de identificación de la tarjeta|~ehic|ehic number|ehic-nummer", ("ehic", "labelled")),
     ("medicare number|medicare card number|medicare no|medicare #|medicare id|~mbi|medicare beneficiary identifier"
      "|medicare card", ("mbi", "au_medicare", "labelled")),
@@ -444,7 +447,8 @@ _LABELS: tuple[tuple[str, tuple[str, ...]], ...] = (
      "|číslo pojistné smlouvy|n° d'affiliation|numéro d'affiliation|nº d'affiliation|adhérent n°|numéro d'adhérent"
      "|n° adhérent|número de afiliado|nº de afiliado|número de afiliación|nº afiliación|numero di tessera"
      "|health card number|health card no|health card|personal health number|~phn|numéro d'assurance maladie"
-     "|~cipa|código de identificación|versichertenkarte|verzekerdennummer|保険者番号|被保険者番号|記号番号"
+     "|~cipa|código de identificación|tarjeta sanitaria|número de tarjeta sanitaria|tessera sanitaria"
+     "|karta ubezpieczenia|versichertenkarte|verzekerdennummer|保険者番号|被保険者番号|記号番号"
      "|건강보험증번호|保险卡号|医保卡号|社保卡号", ("labelled",)),
     ("health insurance number|insurance number|insurance no|insurance id|numer ubezpieczenia|numero assicurato"
      "|número de seguro|número da apólice|apólice", ("labelled",)),
@@ -454,6 +458,9 @@ _LABELS: tuple[tuple[str, tuple[str, ...]], ...] = (
      "|nr rachunku|numer rachunku|nr konta|numer konta|numéro de compte|n° de compte|número de cuenta|nº de cuenta"
      "|numero di conto|numero conto|rekeningnummer|tilinumero|bankkonto|účet|konto", ("account",)),
     ("routing number|routing no|routing #|~routing|~aba|aba routing|~rtn|transit number", ("aba",)),
+    ("ohip|ohip number|ohip no|ohip #|health number|numéro d'assurance-maladie", ("ohip", "labelled")),
+    ("~acct|~acc|acc no|acc #|~a/c", ("account",)),
+    ("~sort", ("sort_code",)),
     ("~bsb|bsb number", ("bsb",)),
     ("card number|card no|card #|kartennummer|kreditkartennummer|numer karty|číslo karty|numéro de carte"
      "|número de tarjeta|numero di carta|numero carta|kaartnummer|kortnummer|cc number|~card|~karte|~cc", ("card",)),
@@ -468,10 +475,17 @@ for _words, _formats in _LABELS:
             WEAK_LABELS.add(_key)
 
 
+def _word_rx(part: str) -> str:
+    """A label's word; a short abbreviation may be written with dots (N.I., S.S.N.)."""
+    if len(part) <= 4 and part.isascii() and part.isalpha():
+        return r"\.?".join(re.escape(c) for c in part)
+    return re.escape(part)
+
+
 def _label_rx(words: list[str]) -> str:
     parts = []
     for w in sorted(words, key=len, reverse=True):
-        parts.append(r"[ \t_.\-]*".join(re.escape(p) for p in re.split(r"[ _.\-]+", w) if p)
+        parts.append(r"[ \t_.\-]*".join(_word_rx(p) for p in re.split(r"[ _.\-]+", w) if p)
                      + (r"\.?" if w.endswith(".") else ""))
     return "|".join(parts)
 
@@ -493,11 +507,20 @@ def _normal(label: str) -> str:
     return re.sub(r"[ \t_.\-]+", " ", label).strip()
 
 
+# Short labels that are ordinary words elsewhere ("sort", "acc"): only in a text about a bank.
+NEEDS_BANK_CONTEXT = frozenset({"sort", "acc", "a/c", "social"})
+_BANK_CONTEXT = re.compile(r"bank|iban|account|konto|barclays|hsbc|lloyds|natwest|santander|monzo|revolut|sort code|payroll"
+                           r"|mortgage|loan|deposit|transfer|wire|social security|tax|salary")
+CONTEXT_REACH = 300
+
+
 def label_formats(label: str) -> tuple[tuple[str, ...], bool]:
     """The formats a matched label names, and whether it is a weak (short) one."""
     key = _normal(label)
     if key not in LABEL_FORMATS:
         key = _normal(label.rstrip("."))
+    if key not in LABEL_FORMATS:  # n.i. number -> ni number
+        key = _normal(re.sub(r"\b(\w)\.(?=\w)", r"\1", label))
     return LABEL_FORMATS.get(key, ()), key in WEAK_LABELS
 
 
@@ -626,7 +649,10 @@ def _labels_before(scan: Scan, line_start: int, pos: int, groups_from: int) -> l
     return [m] if m is not None else []
 
 
-_LEAD_WORD = re.compile(r"[ \t\-*•>|]*(?:[^\W\d_]{1,12}[ \t]*[:：])?[ \t]*")
+# Before a value that answers the line above: a bullet, a word and a colon ("Gerne:"), a chat
+# line's time and speaker ("[14:03] Murat:", "12.01.26, 09:14 - Jonas:").
+_LEAD_WORD = re.compile(r"[ \t\-*•>|]*(?:\[[\d:. ,/\-]{4,22}\][ \t]*|\d{1,2}[./]\d{1,2}[./]\d{2,4},?[ \t]+\d{1,2}:\d{2}[ \t]*[-–][ \t]*)?"
+                        r"(?:[^\W\d_][^\W\d_ ]{0,11}(?:[ \t][^\W\d_]{1,12})?[ \t]*[:：])?[ \t]*")
 
 
 def _label_above(scan: Scan, line_start: int, pos: int) -> re.Match[str] | None:
@@ -665,6 +691,9 @@ def _id_cluster(scan: Scan, s: int, e: int) -> None:
     core = next(g for g in groups if g[0] <= s < g[1])
     for label in _labels_of(scan, line_start, core[0], groups[0][0]):
         formats, weak = label_formats(label.group(0))
+        if _normal(label.group(0)) in NEEDS_BANK_CONTEXT and not _BANK_CONTEXT.search(
+                scan.low, max(0, s - CONTEXT_REACH), e + CONTEXT_REACH):
+            continue
         got = _best_window(text, [g for g in groups if g[0] >= label.end()], formats, weak, (s, e))
         if got is not None:
             scan.add(got[0], got[1], "ID_NUMBER")
@@ -722,7 +751,7 @@ def find_numbers(scan: Scan, card_spans: list[tuple[int, int]]) -> None:
             _odd_card(scan, c, found_cards)
         if run in (2, 6) and (sa := _SORT_ACCOUNT.match(text, s)) is not None:
             _sort_account(scan, sa)
-        if run in (4, 8) and s > split_done and text.startswith("\n", e + len(text[e : e + 4]) - len(text[e : e + 4].lstrip(" \t"))):
+        if 3 <= run <= 8 and s > split_done and text.startswith("\n", e + len(text[e : e + 4]) - len(text[e : e + 4].lstrip(" \t"))):
             line_start = text.rfind("\n", 0, s) + 1
             if (block := _CARD_LINES.match(text, line_start)) is not None:
                 split_done = block.end()
@@ -765,8 +794,8 @@ def card_network_ok(d: str) -> bool:
 # Four digits, then groups after any of the separators people type (dots, slashes, underscores,
 # dashes with spaces around them, two or three spaces).
 _CARD_ODD = re.compile(r"(?<![\w.\-/])\d{4}(?:(?:[ \t]*[.\-/_–][ \t]*|[ \t]{1,3})\d{3,6}){2,4}(?![\w]|[.\-/][\d])")
-_SPLIT_CARD = re.compile(r"\d{4}[ \t]*\n[ \t]*\d{4}")
-_CARD_LINE = r"[ \t]*(?:\d{4}(?:[ \t]\d{4})?|\d{8})[ \t]*"
+_SPLIT_CARD = re.compile(r"\d{3}[ \t]*\n[ \t]*\d{3}")
+_CARD_LINE = r"[ \t]*(?:\d{4}[ \t]\d{4}|\d{3,8})[ \t]*"
 _CARD_LINES = re.compile(r"(?m)^" + _CARD_LINE + r"(?:\n" + _CARD_LINE + r"){1,3}$")
 _CARD_COLUMN = re.compile(r"(?i)(?<![^\W_])(?:cvv2?|cvc2?|cid|csc|security[ _]code|prüfnummer|exp(?:iry|iration)?(?:[ _]date)?|valid[ _]thru|ablauf)(?![^\W_])")
 _IBAN_ANY = re.compile(r"(?i)(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?:[ \t.\-]?[A-Z0-9]{2,4}){3,8}")

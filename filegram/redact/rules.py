@@ -673,6 +673,8 @@ class Scan:
     def __init__(self, text: str):
         self.text = text
         self.low = text.lower()
+        if len(self.low) != len(text):  # "İ" lowers to two characters: offsets into low must be text's
+            self.low = "".join(c if len(lc := c.lower()) != 1 else lc for c in text)
         self.spans: list[Span] = []
         self.long_runs: list[tuple[int, int]] = []  # runs of 64+ token characters (find_tokens)
         self._lines: dict[tuple[str, ...], list[tuple[int, int]]] = {}
@@ -1276,7 +1278,7 @@ CARD_REACH = 300  # characters around a card number where its CVV and expiry are
 _CVV = re.compile(
     r"""(?i)(?<![^\W_])(?P<label>cvv2?|cvc2?|cid|csc|cvn|security[ \t]+code|sicherheitscode|prüfziffer|prüfnummer|kartenprüfnummer"""
     r"""|código[ \t]+de[ \t]+seguridad|cryptogramme(?:[ \t]+visuel)?|codice[ \t]+di[ \t]+sicurezza)\b"""
-    r"""[ \t]*(?:[:=#]|is|ist|es|est)?[ \t]*(?P<val>\d{3,4})(?![\d/.,]\d|\d)"""
+    r"""["'*]*[ \t]*(?:[:=#]|is|ist|es|est)?["'*]*[ \t]*["'*]*(?P<val>\d{3,4})(?![\d/.,]\d|\d)"""
 )
 _EXPIRY = re.compile(
     r"""(?i)\b(?:exp(?:iry|ires|iration)?(?:[ \t]+date)?\.?|valid[ \t]+(?:thru|through|until|till)|good[ \t]+thru"""
@@ -1969,11 +1971,16 @@ _SECURITY_Q = re.compile(
 SECURITY_Q_TRIGGERS = ("security", "memorable")
 # A chat line: "[03.05.24, 17:21:09] Papa: ...", "12/03/2024, 21:05 - Rachel: ...", "[2024-04-02 08:21] Jess: ..."
 _CHAT_LINE = re.compile(r"""(?m)^(?:\[[^\]\n]{5,24}\][ \t]*|\d{1,4}[./\-]\d{1,2}[./\-]\d{2,4},?[ \t]+\d{1,2}:\d{2}(?::\d{2})?[ \t]*[-–][ \t]*)(?P<who>[^:\n]{1,30}):[ \t]+(?P<msg>[^\n]*)$""")
-_CHAT_ASKS = re.compile(r"""(?i)pass|pw\b|kennwort|wifi|wi-fi|wlan|code|pin\b|login|contrase|senha|mot de passe|mdp|密码|パスワード""")
+_CHAT_ASKS = re.compile(r"""(?i)pass|pw\b|kennwort|wifi|wi-fi|wlan|code|pin\b|login|contrase|senha|mot de passe|mdp|密码|パスワード"""
+                        r"""|\bkod|\bkód|c[óo]digo|codice|koodi|\bblik\b|\btan\b|код""")
 _CHAT_VALUE = re.compile(
     r"""(?i)^(?:it'?s|es ist|das ist|c'est|es|é)?[ \t]*(?:(?P<q>["'“„«])(?P<qval>[^\s"'”“»]{3,64})["'”“»]|(?P<val>[^\s"']{3,64}))(?:[ \t]+\S.*)?$""")
 
 
+# A request without a question mark: "podaj mi kod BLIK", "send me the code", "schick mir die TAN".
+_CHAT_REQUEST = re.compile(r"""(?i)\b(?:send|give|tell|read|text|forward|podaj|daj|wyślij|prześlij|schick|gib|sag|nenn"""
+                           r"""|dime|manda|envía|envoie|donne|dis-moi|dammi|mandami|dimmi|pošli|řekni|napiš|stuur|geef|skicka|send"""
+                           r"""|lähetä|kerro|gönder|söyle|пришли|скажи|отправь)\b""")
 CHAT_HEAD_CHARS = 2000  # a chat export shows a message near its start (a title, a notice before)
 
 
@@ -2036,7 +2043,7 @@ def find_password_values(scan: Scan) -> None:
     if _CHAT_LINE.search(text, 0, min(len(text), CHAT_HEAD_CHARS)) and (chats := list(_CHAT_LINE.finditer(text))):
         for i, m in enumerate(chats):
             msg = m.group("msg")
-            if "?" not in msg and "wants a code" not in msg.lower():
+            if "?" not in msg and "wants a code" not in msg.lower() and not _CHAT_REQUEST.search(msg):
                 continue
             asks = _CHAT_ASKS.search(msg) is not None
             for reply in chats[i + 1 : i + 3]:
@@ -2455,12 +2462,13 @@ _WALLET_PASSPHRASE = re.compile(
 # A TAN list's rows: index/TAN pairs ("01 482913", "Nr 1: 4829", "č. 1 – 48291", "hasło 1:
 # 483920", "Code n° 01 : 123456", "01/483920", "1. 734 291") in one or more columns, and the
 # rows of a code card (matrix) with a row label and three or more codes.
-_TAN_PREFIX = r"""(?:#|(?:nr|no|n°|nº|č|poz|pos|lp)\.?[ \t]*|(?:tan|code|kod|kód|hasło|haslo)(?:[ \t]+n[°oº]\.?)?[ \t]*)?"""
+_TAN_PREFIX = r"""(?:#|(?:nr|no|n°|nº|č|poz|pos|lp)\.?[ \t]*|(?:tan|code|kod|kód|hasło|haslo)(?:[ \t-]*(?:n[°oº]|nr|č)\.?)?[ \t]*)?"""
 _TAN_CODE = r"""(?:\d{3}[ ]\d{3}(?![ ]?\d)|\d{4,8})"""
 _TAN_INDEX_SEP = r"""\d{1,3}(?:[:.)=/][ \t|:=]*|[ \t|:=]+(?:[–\-][ \t]+)?)"""
 _TAN_GRID_ROW = re.compile(r"""[ \t|]*(?:[-*•][ \t]+)?(?:""" + _TAN_PREFIX + _TAN_INDEX_SEP + _TAN_CODE + r"""[ \t|]*)+"""
                            r"""|[ \t|]*(?:\d{1,2}|[a-j])[ \t:|]+(?:\d{3,6}[ \t|]+){2,}\d{3,6}[ \t|]*""", re.I)
 _TAN_GRID_PAIR = re.compile(_TAN_PREFIX + _TAN_INDEX_SEP + r"""(?P<val>""" + _TAN_CODE + r""")""", re.I)
+_TAN_INLINE = re.compile(r"""(?:[ \t,;]*""" + _TAN_PREFIX + _TAN_INDEX_SEP + _TAN_CODE + r"""){2,}[ \t,;.]*""", re.I)
 _TAN_MATRIX_ROW = re.compile(r"""[ \t|]*(?:\d{1,2}|[a-j])[ \t:|]+(?P<codes>(?:\d{3,6}[ \t|]+){2,}\d{3,6})[ \t|]*""", re.I)
 _TAN_HEADER = re.compile(r"""(?:[ \t|]*(?:nr\.?|no\.?|n°|#|index|idx|pos\.?|poz\.?|poř\.?|lp\.?|č\.?|číslo|[im]?tan|kod|kód|code|codes"""
                          r"""|hasło|pin)[ \t|]*)+|[\s|:+\-=]+|(?:[ \t|]+[a-j])+[ \t|]*""", re.I)
@@ -2527,6 +2535,10 @@ def find_finance_layouts(scan: Scan) -> None:
     for start, end in scan.lines(TAN_LABEL_TRIGGERS):
         if not _tan_label(scan.low, start, end):
             continue
+        colon = text.find(":", start, end)  # "Meine restlichen TANs: 21) 212078, 22) 414807"
+        if colon >= 0 and _TAN_INLINE.fullmatch(text, colon + 1, end):
+            for p in _TAN_GRID_PAIR.finditer(text, colon + 1, end):
+                scan.add(p.start("val"), p.end("val"), "SECRET")
         pos, rows, blank, lead = end, 0, False, 0
         for _ in range(TAN_GRID_LINES):
             nxt = pos + 1
