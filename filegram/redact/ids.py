@@ -534,7 +534,7 @@ def _last_label(low: str, start: int, end: int) -> re.Match[str] | None:
 # -- finding the numbers -----------------------------------------------------------------
 
 # Five or more digits, maybe in groups (a space, dot, slash or dash between them).
-_DIGIT_RUN = re.compile(r"\d(?:[ ./\-]?\d){4,}")
+_DIGIT_RUN = re.compile(r"\d(?:[ ./\-]?\d){4,39}")  # at most 40 digits: no format is longer (and a run of 10,000 would be read whole)
 _GROUP = re.compile(r"[A-Z0-9]{1,24}")
 _EDGE_SEP = re.compile(r"[ ./\-]")
 # Formats that hold few digits in a row, found by their letters: codice fiscale, CURP, PAN,
@@ -544,6 +544,7 @@ _LETTER_IDS = re.compile(
     r"|[A-Z]{3}[ABCFGHLJPT][A-Z]\d{4}[A-Z]|[1-9][A-Z][A-Z\d]\d-?[A-Z][A-Z\d]\d-?[A-Z]{2}\d{2})(?![A-Za-z0-9])")
 _DELIMS = (",", ";", "\t", "|")
 HEADER_REACH_LINES = 200  # rows under a header that are read as its table's
+MAX_ROW_CHARS = 2000  # a longer line is no row of a sheet
 
 
 def _groups(text: str, start: int, end: int, line_start: int, line_end: int) -> list[tuple[int, int]]:
@@ -580,11 +581,14 @@ def _matches(compact: str, formats: tuple[str, ...], weak: bool) -> bool:
 _ALWAYS_CHECKED = frozenset({"card", "aba", "codice_fiscale", "curp"})
 
 
+MAX_GROUPS = 9  # groups of one number at most (NIR: 1 85 05 78 006 084 36 is seven)
+
+
 def _best_window(text: str, groups: list[tuple[int, int]], formats: tuple[str, ...], weak: bool,
                  core: tuple[int, int]) -> tuple[int, int] | None:
     """The longest run of whole groups, holding the digit run's start, that is one of the formats."""
     n = len(groups)
-    for size in range(n, 0, -1):
+    for size in range(min(n, MAX_GROUPS), 0, -1):
         for i in range(n - size + 1):
             a, b = groups[i][0], groups[i + size - 1][1]
             if a > core[0] or b <= core[0]:
@@ -599,11 +603,17 @@ def _cell_index(text: str, line_start: int, line_end: int, pos: int, delim: str)
     return text.count(delim, line_start, pos)
 
 
-def _header_label(scan: Scan, line_start: int, pos: int) -> re.Match[str] | None:
-    """The label of a delimited row's column, from the header at the top of its table."""
+HeaderCache = dict[tuple[int, str, int], "tuple[int, int] | None"]
+
+
+def _header_label(scan: Scan, line_start: int, pos: int, cache: HeaderCache) -> re.Match[str] | None:
+    """The label of a delimited row's column, from the header at the top of its table (the
+    header found for the row above is the cache's: a sheet of 10,000 rows is read once)."""
     text, low = scan.text, scan.low
     line_end = text.find("\n", pos)
     line_end = len(text) if line_end < 0 else line_end
+    if line_end - line_start > MAX_ROW_CHARS:
+        return None  # not a sheet's row (and counting its cells for each number would be quadratic)
     for delim in _DELIMS:
         if text.find(delim, line_start, line_end) < 0:
             continue
@@ -615,12 +625,16 @@ def _header_label(scan: Scan, line_start: int, pos: int) -> re.Match[str] | None
             if a == 0:
                 break
             prev = text.rfind("\n", 0, a - 1) + 1
+            if (prev, delim, count) in cache:
+                header = cache[(prev, delim, count)] or header
+                break
             line = text[prev : a - 1]
             if not line.strip() or line.count(delim) != count:
                 break
             if not re.fullmatch(r"[\s|:+\-=]*", line):
                 header = (prev, a - 1)
             a = prev
+        cache[(line_start, delim, count)] = header
         if header is None:
             continue
         cells = text[header[0] : header[1]].split(delim)
@@ -672,14 +686,14 @@ def _label_above(scan: Scan, line_start: int, pos: int) -> re.Match[str] | None:
     return None
 
 
-def _labels_of(scan: Scan, line_start: int, pos: int, groups_from: int) -> list[re.Match[str]]:
+def _labels_of(scan: Scan, line_start: int, pos: int, groups_from: int, cache: HeaderCache) -> list[re.Match[str]]:
     got = _labels_before(scan, line_start, pos, groups_from)
-    if not got and (h := _header_label(scan, line_start, groups_from)) is not None:
+    if not got and (h := _header_label(scan, line_start, groups_from, cache)) is not None:
         got = [h]
     return got
 
 
-def _id_cluster(scan: Scan, s: int, e: int) -> None:
+def _id_cluster(scan: Scan, s: int, e: int, cache: HeaderCache) -> None:
     """A run of five or more digits: an identity, health or bank number when a label names it."""
     text = scan.text
     if s and (text[s - 1] in "+_" or "a" <= text[s - 1] <= "z") or (e < len(text) and ("a" <= text[e] <= "z" or text[e] == "_")):
@@ -689,7 +703,7 @@ def _id_cluster(scan: Scan, s: int, e: int) -> None:
     line_end = len(text) if line_end < 0 else line_end
     groups = _groups(text, s, e, line_start, line_end)
     core = next(g for g in groups if g[0] <= s < g[1])
-    for label in _labels_of(scan, line_start, core[0], groups[0][0]):
+    for label in _labels_of(scan, line_start, core[0], groups[0][0], cache):
         formats, weak = label_formats(label.group(0))
         if _normal(label.group(0)) in NEEDS_BANK_CONTEXT and not _BANK_CONTEXT.search(
                 scan.low, max(0, s - CONTEXT_REACH), e + CONTEXT_REACH):
@@ -700,7 +714,7 @@ def _id_cluster(scan: Scan, s: int, e: int) -> None:
             return
 
 
-def _letter_id(scan: Scan, m: re.Match[str]) -> None:
+def _letter_id(scan: Scan, m: re.Match[str], cache: HeaderCache) -> None:
     """A codice fiscale or a CURP (their check letter or digit holds: no label needed); a
     PAN or a Medicare MBI under a label that names it."""
     text = scan.text
@@ -709,7 +723,7 @@ def _letter_id(scan: Scan, m: re.Match[str]) -> None:
         scan.add(m.start(), m.end(), "ID_NUMBER")
     elif len(v) in (10, 11):
         line_start = text.rfind("\n", 0, m.start()) + 1
-        if any(_matches(v, label_formats(lb.group(0))[0], False) for lb in _labels_of(scan, line_start, m.start(), m.start())):
+        if any(_matches(v, label_formats(lb.group(0))[0], False) for lb in _labels_of(scan, line_start, m.start(), m.start(), cache)):
             scan.add(m.start(), m.end(), "ID_NUMBER")
 
 
@@ -725,6 +739,7 @@ def find_numbers(scan: Scan, card_spans: list[tuple[int, int]]) -> None:
     formats, cards and bank details in unusual layouts."""
     text = scan.text
     found_cards: list[tuple[int, int]] = []
+    cache: HeaderCache = {}
     done = split_done = -1
     for m in _TWO_DIGITS.finditer(text):
         s = m.start()
@@ -739,11 +754,11 @@ def find_numbers(scan: Scan, card_spans: list[tuple[int, int]]) -> None:
         run = e - s
         if s >= done and (r := _DIGIT_RUN.match(text, s)) is not None:
             done = r.end()
-            _id_cluster(scan, s, r.end())
+            _id_cluster(scan, s, r.end(), cache)
         if "A" <= p <= "Z":
             for k in _LETTER_ID_OFFSETS:
                 if s >= k and (lm := _LETTER_IDS.match(text, s - k)) is not None:
-                    _letter_id(scan, lm)
+                    _letter_id(scan, lm, cache)
                     break
             if s >= 2 and "A" <= text[s - 2] <= "Z":
                 _iban(scan, s - 2)
@@ -857,9 +872,9 @@ def _iban(scan: Scan, start: int) -> None:
 def _sort_account(scan: Scan, m: re.Match[str]) -> None:
     """A UK sort code and account number written as a pair, on a line about paying."""
     text = scan.text
-    line_start = text.rfind("\n", 0, m.start()) + 1
-    line_end = text.find("\n", m.end())
-    if _BANK_WORDS.search(text, line_start, len(text) if line_end < 0 else line_end):
+    line_start = max(text.rfind("\n", 0, m.start()) + 1, m.start() - 200)
+    line_end = text.find("\n", m.end(), m.end() + 200)
+    if _BANK_WORDS.search(text, line_start, min(len(text), m.end() + 200) if line_end < 0 else line_end):
         scan.add(m.start("sort"), m.end("sort"), "ID_NUMBER")
         scan.add(m.start("acct"), m.end("acct"), "ID_NUMBER")
 
@@ -887,7 +902,7 @@ def _card_row(scan: Scan, start: int, end: int) -> None:
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
     line_end = len(text) if line_end < 0 else line_end
-    if line_start == 0:
+    if line_start == 0 or line_end - line_start > MAX_ROW_CHARS:
         return
     for delim in _DELIMS:
         if text.find(delim, line_start, line_end) < 0:
