@@ -501,6 +501,7 @@ _NOT_ID = re.compile(
     r"|artikel|article|sku|ean|isbn|serial|serien|imei|version|build|room|zimmer|amount|betrag|summe|total|preis|price"
     r"|e\.g\.|z\.[ ]?b\.|example|beispiel|exemple|ejemplo|esempio|przykład|příklad|format|looks like|such as|sample|muster")
 _GAP_MAX = 45  # characters between a label and its number
+PLACEHOLDER = "[redacted:"  # a label's word inside a placeholder ("[REDACTED:ID_NUMBER]") names nothing
 
 
 def _normal(label: str) -> str:
@@ -651,7 +652,8 @@ def _labels_before(scan: Scan, line_start: int, pos: int, groups_from: int) -> l
     "e-card" between the label and its number), or one alone on the line above when the
     number starts its line (maybe after a word and a colon: "Gerne: ...")."""
     low = scan.low
-    found = [m for m in _LABEL.finditer(low, max(line_start, pos - 80), pos) if m.end() <= groups_from or m.end() <= pos]
+    found = [m for m in _LABEL.finditer(low, max(line_start, pos - 80), pos)
+             if (m.end() <= groups_from or m.end() <= pos) and low.rfind(PLACEHOLDER, max(0, m.start() - 12), m.start()) < 0]
     out = []
     for m in reversed(found[-3:]):
         gap = low[m.end() : groups_from] if m.end() <= groups_from else ""
@@ -665,23 +667,39 @@ def _labels_before(scan: Scan, line_start: int, pos: int, groups_from: int) -> l
 
 # Before a value that answers the line above: a bullet, a word and a colon ("Gerne:"), a chat
 # line's time and speaker ("[14:03] Murat:", "12.01.26, 09:14 - Jonas:").
-_LEAD_WORD = re.compile(r"[ \t\-*•>|]*(?:\[[\d:. ,/\-]{4,22}\][ \t]*|\d{1,2}[./]\d{1,2}[./]\d{2,4},?[ \t]+\d{1,2}:\d{2}[ \t]*[-–][ \t]*)?"
-                        r"(?:[^\W\d_][^\W\d_ ]{0,11}(?:[ \t][^\W\d_]{1,12})?[ \t]*[:：])?[ \t]*")
+_BULLET = re.compile(r"[ \t\-*•>|]*")
+_CHAT_PREFIX = r"(?:\[[\d:. ,/\-]{4,22}\][ \t]*|\d{1,2}[./]\d{1,2}[./]\d{2,4},?[ \t]+\d{1,2}:\d{2}[ \t]*[-–][ \t]*)"
+_WORD_COLON = r"[^\W\d_][^\W\d_ ]{0,11}(?:[ \t][^\W\d_]{1,12})?[ \t]*[:：][ \t]*"
+# A chat line's time and speaker ("[14:03] Murat:", "12.01.26, 09:14 - Jonas:"), and a short
+# reply word ("Gerne:") under a quoted request or a question.
+_CHAT_LEAD = re.compile(r"[ \t\-*•>|]*" + _CHAT_PREFIX + r"(?:" + _WORD_COLON + r")?")
+_REPLY_LEAD = re.compile(r"[ \t\-*•>|]*" + _WORD_COLON)
 
 
 def _label_above(scan: Scan, line_start: int, pos: int) -> re.Match[str] | None:
+    """A label alone on the line above a number that starts its line, or above a chat reply,
+    or above a short reply to a quoted request ("> Bitte um Ihre SV-Nummer" / "Gerne: ...").
+    Not above "Číslo OP: ..." when the label's own field was left empty: that line names its
+    own number."""
     low = scan.low
-    if line_start == 0 or not _LEAD_WORD.fullmatch(low, line_start, pos):
+    if line_start == 0:
+        return None
+    plain = _BULLET.fullmatch(low, line_start, pos) is not None
+    chat = not plain and _CHAT_LEAD.fullmatch(low, line_start, pos) is not None
+    reply = not plain and not chat and _REPLY_LEAD.fullmatch(low, line_start, pos) is not None
+    if not (plain or chat or reply):
         return None
     prev_end = line_start - 1
     prev = low.rfind("\n", 0, prev_end) + 1
     if not low[prev:prev_end].strip() and prev > 0:  # one blank line may stand between
         prev_end = prev - 1
         prev = low.rfind("\n", 0, prev_end) + 1
-    if prev_end - prev > 60:
+    if prev_end - prev > 60 or PLACEHOLDER in low[prev:prev_end]:
+        return None
+    if reply and not (low[prev:prev_end].lstrip().startswith(">") or low[prev:prev_end].rstrip().endswith("?")):
         return None
     m = _last_label(low, prev, prev_end)
-    if m is not None and len(low[m.end() : prev_end].strip(" \t:：-—()")) <= 12 and not _DIGIT_RUN.search(low, prev, prev_end):
+    if m is not None and len(low[m.end() : prev_end].strip(" \t:：-—()?")) <= 12 and not _DIGIT_RUN.search(low, prev, prev_end):
         return m
     return None
 
@@ -918,7 +936,7 @@ def _card_row(scan: Scan, start: int, end: int) -> None:
             continue
         pos = line_start
         for name, cell in zip(header, row, strict=True):
-            if _CARD_COLUMN.search(name) and (v := re.search(r"\d{3,4}(?:/\d{2,4})?|\d{4}-\d{2}", cell)):
+            if _CARD_COLUMN.search(name) and (v := re.search(r"\d{2}/\d{2,4}|\d{4}-\d{2}|\d{3,4}", cell)):
                 scan.add(pos + v.start(), pos + v.end(), "CARD")
             pos += len(cell) + 1
         return

@@ -1281,7 +1281,7 @@ _CVV = re.compile(
     r"""["'*]*[ \t]*(?:[:=#]|is|ist|es|est)?["'*]*[ \t]*["'*]*(?P<val>\d{3,4})(?![\d/.,]\d|\d)"""
 )
 _EXPIRY = re.compile(
-    r"""(?i)\b(?:exp(?:iry|ires|iration)?(?:[ \t]+date)?\.?|valid[ \t]+(?:thru|through|until|till)|good[ \t]+thru"""
+    r"""(?i)\b(?:exp(?:iry|ires|iration)?(?:[ \t]+date)?\.?|valid(?:[ \t]+(?:thru|through|until|till|to))?|good[ \t]+thru"""
     r"""|gültig[ \t]+bis|ablaufdatum|läuft[ \t]+ab|scad(?:enza)?|vencimiento|vence|caducidad|expira(?:ção)?"""
     r"""|date[ \t]+d'expiration|validade|ważna[ \t]+do)(?![\w])[ \t]*:?[ \t]*(?P<val>(?:0[1-9]|1[0-2])[ \t]?/[ \t]?(?:20\d{2}|\d{2}))(?![\d/])"""
 )
