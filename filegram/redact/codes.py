@@ -64,14 +64,17 @@ OTP_LABELS = (
     # zh, ja, ko
     r"|验证码|校验码|动态码|驗證碼|認証番号|認証コード|確認コード|ワンタイムパスワード|인증[ \t]?번호|인증[ \t]?코드|확인[ \t]?코드"
 )
-OTP_TRIGGERS = ("code", "kod", "kód", "codic", "digo", "koodi", "codul", "cod de", "tan", "sign in", "log in", "код", "κωδικ", "验证码", "校验码",
-                "动态码", "驗證碼", "認証", "確認コード", "ワンタイム", "인증", "확인", "mã ", "otp")
+# Words whose lines are read (each absent word costs a scan of the text, per text: few and
+# shared with other detectors; "cod" holds code, codice, codul, cod de, código's "cód"...).
+OTP_TRIGGERS = ("code", "cod", "kod", "kód", "digo", "kood", "tan", "otp", "sign in", "log in", "код", "κωδικ", "验证码",
+                "校验码", "动态码", "驗證碼", "認証", "確認コード", "ワンタイム", "인증", "확인", "mã ")
 # Between the label and the code: a few words ("is", "lautet", "to", "je", "för Instagram"),
 # an operation's number and date ("do operacji nr 3 z dnia 12-01-2026:"), brackets or quotes.
 _GAP = r"""(?:[^\d\n]|\b(?:nr|no|n°|č|#)\.?[ \t]*\d{1,3}(?!\d)|\d{1,2}[-./]\d{1,2}[-./]\d{2,4}|\d{1,3}(?:[.,' ]\d{3})*[.,]\d{2}(?!\d))"""
 _VALUE = r"""(?:[a-z]-)?(?P<val>\d{3}[ \-]\d{3}|\d{4,8})(?![\d]|[.,]\d|[ \-]\d)"""
 _OTP_VALUE = re.compile(r"(?<![\d+A-Za-z_])" + _VALUE)
 _OTP_LABEL = re.compile(OTP_LABELS)
+_THREE_DIGITS = re.compile(r"[0-9]{3}")
 _OTP_GAP = re.compile(_GAP + r"*")
 LABEL_REACH = 110  # characters before a code where the words for it are looked for
 # The code first: "482-913 is your Facebook confirmation code", "482913 ist dein Anmeldecode".
@@ -95,13 +98,12 @@ BACKUP_LABEL = re.compile(
     r"|záložní[ \t]+kódy|záložné[ \t]+kódy|obnovovací[ \t]+kódy|reservekoder|reservkoder|back-?up[ \t-]?codes|herstelcodes"
     r"|varmuuskoodit|yedek[ \t]+kodlar(?:ı)?|kurtarma[ \t]+kodlar(?:ı)?|резервные[ \t]+коды|коды[ \t]+восстановления"
     r"|резервні[ \t]+коди|备用码|备用验证码|恢复码|バックアップコード|リカバリーコード|백업[ \t]?코드|복구[ \t]?코드")
-BACKUP_TRIGGERS = ("backup", "back-up", "recovery", "2fa", "mfa", "коды", "коди", "备用", "恢复码", "バックアップ", "リカバリー",
-                   "백업", "복구")
-# The other languages' labels hold a word of OTP_TRIGGERS (Sicherungscodes, kody zapasowe,
-# códigos de respaldo, záložní kódy ...): those lines are read when they hold one of these stems.
+BACKUP_TRIGGERS = ("backup", "recovery", "2fa", "коды", "коди", "备用", "恢复码", "バックアップ", "リカバリー", "백업", "복구")
+# The other labels hold a word of OTP_TRIGGERS (Sicherungscodes, kody zapasowe, códigos de
+# respaldo, záložní kódy, back-up codes ...): those lines are read when they hold one of these stems.
 BACKUP_STEMS = ("sicherung", "wiederherstell", "notfall", "ersatz", "secours", "récup", "recup", "sauvegarde", "respaldo",
                 "zapasow", "odzysk", "awaryj", "záložn", "obnovov", "reserv", "herstel", "varmuus", "yedek", "kurtarma",
-                "emergency", "scratch")
+                "emergency", "scratch", "back-up", "mfa", "two-factor", "two factor")
 BACKUP_LINES = 14  # lines under a backup-code label that are read at most
 _BACKUP_CODE = re.compile(
     r"(?<![\w\-])(?:[A-Za-z0-9]{3,6}(?:-[A-Za-z0-9]{3,6}){1,3}|\d{3,6}[ ]\d{3,6}(?![ ]\d)|\d{6,10}|(?=[A-Za-z]*\d)[A-Za-z0-9]{6,12}"
@@ -119,11 +121,26 @@ def _code_line(line: str) -> list[re.Match[str]] | None:
     return codes if _LIST_REST.fullmatch(rest) else None
 
 
+def present(low: str, words: tuple[str, ...]) -> tuple[str, ...]:
+    """The ASCII words that are in the text (`in` at C speed: cheaper on a short text than
+    asking Scan.lines for each absent word), and the others, which Scan.lines only looks for
+    when the text holds a letter of their script."""
+    if len(low) > PRESENT_MAX_CHARS:
+        return words  # on a long text each `in` is a scan, as Scan.lines' own
+    return tuple(w for w in words if not w.isascii() or w in low)
+
+
+PRESENT_MAX_CHARS = 20_000
+
+
 def find_one_time_codes(scan: Scan) -> None:
     """One-time codes after (or before) the words for them; 2FA backup codes after or below
     their label in ~25 languages."""
     text, low = scan.text, scan.low
-    for start, end in scan.lines(OTP_TRIGGERS):
+    otp_words = present(low, OTP_TRIGGERS)
+    for start, end in scan.lines(otp_words):
+        if _THREE_DIGITS.search(low, start, end) is None:
+            continue  # most lines with "code" or "tan" in them hold no code (instance, decode)
         for v in _OTP_VALUE.finditer(low, start, end):  # the code first, then its words before it: one
             a = v.start()                                # regex over a line, the long one over 110 characters
             labels = list(_OTP_LABEL.finditer(low, max(start, a - LABEL_REACH), a))
@@ -137,8 +154,11 @@ def find_one_time_codes(scan: Scan) -> None:
         for m in _OTP_FIRST.finditer(low, start, end):
             g = "val" if m.group("val") else "val2"
             scan.add(m.start(g), m.end(g), "SECRET")
-    stems = [line for line in scan.lines(OTP_TRIGGERS) if any(w in low[line[0] : line[1]] for w in BACKUP_STEMS)]
-    for start, end in sorted({*scan.lines(BACKUP_TRIGGERS), *stems}):
+    otp_lines = scan.lines(otp_words)
+    joined = "\n".join(low[a:b] for a, b in otp_lines)  # the stems are looked for on these lines only
+    in_text = [w for w in BACKUP_STEMS if w in joined]
+    stems = [line for line in scan.lines(otp_words) if any(w in low[line[0] : line[1]] for w in in_text)] if in_text else []
+    for start, end in sorted({*scan.lines(present(low, BACKUP_TRIGGERS)), *stems}):
         label = BACKUP_LABEL.search(low, start, end)
         if label is None:
             continue

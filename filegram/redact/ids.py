@@ -768,7 +768,9 @@ def find_numbers(scan: Scan, card_spans: list[tuple[int, int]]) -> None:
             if s >= 2 and "a" <= text[s - 2] <= "z" and (s < 3 or not text[s - 3].isalnum()):
                 _iban(scan, s - 2)
             continue
-        e = _RUN_END.match(text, m.end()).end()  # type: ignore[union-attr]
+        e = m.end()
+        if e < len(text) and "0" <= text[e] <= "9":
+            e = _RUN_END.match(text, e).end()  # type: ignore[union-attr]
         run = e - s
         if s >= done and (r := _DIGIT_RUN.match(text, s)) is not None:
             done = r.end()

@@ -28,7 +28,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from .codes import BACKUP_TRIGGERS, OTP_TRIGGERS, find_one_time_codes
+from .codes import BACKUP_TRIGGERS, OTP_TRIGGERS, find_one_time_codes, present
 from .ids import card_network_ok, find_numbers, may_hold_id
 from .placeholders import is_placeholder
 
@@ -2479,15 +2479,15 @@ _TAN_LIST_WORDS = re.compile(
     r"""|karta[ \t]+kodów|kod(?:y|ów)[ \t]+jednorazow|(?:lista|listy)[ \t]+(?:haseł|kodów)|hasła[ \t]+jednorazowe|haseł[ \t]+jednorazowych"""
     r"""|transakční[ \t]+kódy|autorizační[ \t]+kódy|jednorázov(?:é|ých)[ \t]+kód|tan[ \t-]?kód|seznam[ \t]+(?:tan|kódů)"""
     r"""|jednorazov(?:é|ých)[ \t]+kód|zoznam[ \t]+(?:tan|kódov|jednorazových)|autorizačn(?:é|ých)[ \t]+kód""")
-TAN_LABEL_TRIGGERS = ("tan", "streichliste", "codeliste", "code-liste", "liste de codes", "zugangscode", "matrixkarte",
-                      "matrix-karte", "matrix card", "code card", "codecard", "kodów", "kody", "haseł", "hasła", "kódy", "kódů",
-                      "kódov")
+# "code" holds Codeliste, liste de codes, Zugangscodes, code card; "kod" kody and kodów.
+TAN_LABEL_TRIGGERS = ("tan", "streichliste", "matrix", "code", "kod", "haseł", "hasła", "kódy", "kódů", "kódov")
+_TAN_LIST_HINTS = re.compile(r"list|card|kart|zugangs|kod|kód|has[łl]|streich|matrix")  # before the long regex, on a line of "code"
 TAN_GRID_LINES = 60  # lines under a TAN list's label that are read at most
 TAN_LEAD_LINES = 3  # lines (a note, a contract number) that may stand between a TAN list's label and its rows
 def _tan_label(low: str, start: int, end: int) -> bool:
     """Does a line name a TAN list (TAN, TANs, iTAN, mTAN, TAN-Liste, Streichliste, karta kodów,
     transakční kódy ...), not a word holding "tan"?"""
-    if _TAN_LIST_WORDS.search(low, start, end):
+    if _TAN_LIST_HINTS.search(low, start, end) and _TAN_LIST_WORDS.search(low, start, end):
         return True
     i = low.find("tan", start, end)
     while i >= 0:
@@ -2532,7 +2532,7 @@ def find_finance_layouts(scan: Scan) -> None:
         v = strip_sentence_end(m.group("val"))
         if _answer_like(v) and not is_placeholder(v):
             scan.add(m.start("val"), m.start("val") + len(v), "SECRET")
-    for start, end in scan.lines(TAN_LABEL_TRIGGERS):
+    for start, end in scan.lines(present(scan.low, TAN_LABEL_TRIGGERS)):
         if not _tan_label(scan.low, start, end):
             continue
         colon = text.find(":", start, end)  # "Meine restlichen TANs: 21) 212078, 22) 414807"
