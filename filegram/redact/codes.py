@@ -122,12 +122,12 @@ def _code_line(line: str) -> list[re.Match[str]] | None:
 
 
 def present(low: str, words: tuple[str, ...]) -> tuple[str, ...]:
-    """The ASCII words that are in the text (`in` at C speed: cheaper on a short text than
-    asking Scan.lines for each absent word), and the others, which Scan.lines only looks for
-    when the text holds a letter of their script."""
+    """The words that are in a short text (`in` at C speed: cheaper than asking Scan.lines
+    for each absent word); on a long text each `in` would be a scan, as Scan.lines' own, which
+    also skips the words of a script the text does not use."""
     if len(low) > PRESENT_MAX_CHARS:
-        return words  # on a long text each `in` is a scan, as Scan.lines' own
-    return tuple(w for w in words if not w.isascii() or w in low)
+        return words
+    return tuple(w for w in words if w in low)
 
 
 PRESENT_MAX_CHARS = 20_000

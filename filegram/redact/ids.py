@@ -745,9 +745,8 @@ def _letter_id(scan: Scan, m: re.Match[str], cache: HeaderCache) -> None:
             scan.add(m.start(), m.end(), "ID_NUMBER")
 
 
-_TWO_DIGITS = re.compile(r"[0-9][0-9]")  # ASCII digits: a third faster than \d over the whole text
-_RUN_END = re.compile(r"\d*")
-_LETTER_ID_OFFSETS = (6, 4, 5, 9, 11)  # codice fiscale, CURP, PAN, MBI (without and with dashes): letters before digits
+_TWO_DIGITS = re.compile(r"[0-9]{2,}")  # a whole run at a time; ASCII digits are a third faster than \d
+_LETTER_ID_OFFSETS = frozenset({6, 4, 5, 9, 11})  # codice fiscale, CURP, PAN, MBI (without and with dashes): where the token starts
 
 
 def find_numbers(scan: Scan, card_spans: list[tuple[int, int]]) -> None:
@@ -762,26 +761,28 @@ def find_numbers(scan: Scan, card_spans: list[tuple[int, int]]) -> None:
     for m in _TWO_DIGITS.finditer(text):
         s = m.start()
         p = text[s - 1] if s else " "
-        if p.isdigit() or p == "_" or (p == "." and s >= 2 and text[s - 2].isdigit()):
-            continue  # inside a longer run, an identifier, a decimal
+        if p == "_" or (p == "." and s >= 2 and text[s - 2].isdigit()) or p.isdigit():
+            continue  # an identifier, a decimal, a non-ASCII digit before
         if "a" <= p <= "z":  # in an identifier or a hash; only a lower-case IBAN starts like this
             if s >= 2 and "a" <= text[s - 2] <= "z" and (s < 3 or not text[s - 3].isalnum()):
                 _iban(scan, s - 2)
             continue
+        if "A" <= p <= "Z":
+            j = s - 1  # where the token holding the run starts: CF, CURP, PAN, MBI and IBANs start 2-11 before
+            while j > 0 and s - j <= 12 and (text[j - 1].isalnum() or text[j - 1] == "-"):
+                j -= 1
+            k = s - j
+            if k > 12:
+                continue  # inside a long token (base64, a key): no number format is there
+            if k in _LETTER_ID_OFFSETS and (lm := _LETTER_IDS.match(text, j)) is not None:
+                _letter_id(scan, lm, cache)
+            if s >= 2 and "A" <= text[s - 2] <= "Z":
+                _iban(scan, s - 2)
         e = m.end()
-        if e < len(text) and "0" <= text[e] <= "9":
-            e = _RUN_END.match(text, e).end()  # type: ignore[union-attr]
         run = e - s
         if s >= done and (r := _DIGIT_RUN.match(text, s)) is not None:
             done = r.end()
             _id_cluster(scan, s, r.end(), cache)
-        if "A" <= p <= "Z":
-            for k in _LETTER_ID_OFFSETS:
-                if s >= k and (lm := _LETTER_IDS.match(text, s - k)) is not None:
-                    _letter_id(scan, lm, cache)
-                    break
-            if s >= 2 and "A" <= text[s - 2] <= "Z":
-                _iban(scan, s - 2)
         if run == 4 and (c := _CARD_ODD.match(text, s)) is not None:
             _odd_card(scan, c, found_cards)
         if run in (2, 6) and (sa := _SORT_ACCOUNT.match(text, s)) is not None:
