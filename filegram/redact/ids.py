@@ -745,6 +745,8 @@ def _letter_id(scan: Scan, m: re.Match[str], cache: HeaderCache) -> None:
             scan.add(m.start(), m.end(), "ID_NUMBER")
 
 
+# A date or a time is no number of any format here (a log's timestamps are the commonest runs).
+_DATE_TIME = re.compile(r"(?:19|20)\d\d[-./]\d\d[-./]\d\d|\d\d[-./]\d\d[-./](?:19|20)\d\d|\d\d[.:]\d\d[.:]\d\d")
 _TWO_DIGITS = re.compile(r"[0-9]{2,}")  # a whole run at a time; ASCII digits are a third faster than \d
 _LETTER_ID_OFFSETS = frozenset({6, 4, 5, 9, 11})  # codice fiscale, CURP, PAN, MBI (without and with dashes): where the token starts
 
@@ -779,10 +781,13 @@ def find_numbers(scan: Scan, card_spans: list[tuple[int, int]]) -> None:
             if s >= 2 and "A" <= text[s - 2] <= "Z":
                 _iban(scan, s - 2)
         e = m.end()
+        if e < len(text) and ("a" <= text[e] <= "z" or (text[e] == "_" and e - s != 4)):
+            continue  # 100ms, utf8, a UUID's 550e8400, a hash: no number format goes on in lower case
         run = e - s
         if s >= done and (r := _DIGIT_RUN.match(text, s)) is not None:
             done = r.end()
-            _id_cluster(scan, s, r.end(), cache)
+            if not _DATE_TIME.fullmatch(r.group(0)):
+                _id_cluster(scan, s, r.end(), cache)
         if run == 4 and (c := _CARD_ODD.match(text, s)) is not None:
             _odd_card(scan, c, found_cards)
         if run in (2, 6) and (sa := _SORT_ACCOUNT.match(text, s)) is not None:
