@@ -7,7 +7,8 @@ WAL, a backup or an export. A secret becomes `[REDACTED:KIND]`; the rest of the 
 kept as it was, and redacting twice changes nothing (an exported and re-imported snapshot
 keeps its content address).
 
-The detectors are in `rules.py`; `corpus.py` holds the planted-secret and ordinary corpora
+The detectors are in `rules.py` (with `ids.py` for identity, health and bank numbers and
+`codes.py` for one-time and backup codes); `corpus.py` holds the planted-secret and ordinary corpora
 and `python -m filegram.redact.bench` measures recall, false positives and speed on them
 (docs/privacy.md has the figures and why this is not detect-secrets).
 """

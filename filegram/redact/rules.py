@@ -28,6 +28,8 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from .codes import BACKUP_TRIGGERS, OTP_TRIGGERS, find_one_time_codes, present
+from .ids import card_network_ok, find_numbers, may_hold_id
 from .placeholders import is_placeholder
 
 PLACEHOLDER_PREFIX = "[REDACTED"
@@ -671,6 +673,8 @@ class Scan:
     def __init__(self, text: str):
         self.text = text
         self.low = text.lower()
+        if len(self.low) != len(text):  # "İ" lowers to two characters: offsets into low must be text's
+            self.low = "".join(c if len(lc := c.lower()) != 1 else lc for c in text)
         self.spans: list[Span] = []
         self.long_runs: list[tuple[int, int]] = []  # runs of 64+ token characters (find_tokens)
         self._lines: dict[tuple[str, ...], list[tuple[int, int]]] = {}
@@ -792,8 +796,14 @@ def find_tokens(scan: Scan) -> None:
             _find_iban(scan, max(0, s - 12), e)
         if (s and (text[s - 1].isalnum() or text[s - 1] in "._-")) or (e < len(text) and (text[e].isalnum() or text[e] in "._-")):
             continue
-        if luhn_ok(m.group(0)):
+        if luhn_ok(m.group(0)) and card_network_ok(re.sub(r"\D", "", m.group(0))):
             scan.add(s, e, "CARD")
+
+
+def find_cards(scan: Scan) -> None:
+    """Identity, health and bank numbers; cards and bank details in the layouts _CARD does not
+    read (ids.find_numbers). After find_tokens: a card's row is read for its CVV column."""
+    find_numbers(scan, [(s.start, s.end) for s in scan.spans if s.kind == "CARD"])
 
 
 def find_assignments(scan: Scan) -> None:
@@ -1266,12 +1276,12 @@ _HEX_DIGEST_CONTEXT = re.compile(
 # Card data beside a card number: the CVV under its name, the expiry under its name.
 CARD_REACH = 300  # characters around a card number where its CVV and expiry are looked for
 _CVV = re.compile(
-    r"""(?i)\b(?P<label>cvv2?|cvc2?|cid|csc|cvn|security[ \t]+code|sicherheitscode|prüfziffer|prüfnummer|kartenprüfnummer"""
+    r"""(?i)(?<![^\W_])(?P<label>cvv2?|cvc2?|cid|csc|cvn|security[ \t]+code|sicherheitscode|prüfziffer|prüfnummer|kartenprüfnummer"""
     r"""|código[ \t]+de[ \t]+seguridad|cryptogramme(?:[ \t]+visuel)?|codice[ \t]+di[ \t]+sicurezza)\b"""
-    r"""[ \t]*(?:[:=#]|is|ist|es|est)?[ \t]*(?P<val>\d{3,4})(?![\d/.,]\d|\d)"""
+    r"""["'*]*[ \t]*(?:[:=#]|is|ist|es|est)?["'*]*[ \t]*["'*]*(?P<val>\d{3,4})(?![\d/.,]\d|\d)"""
 )
 _EXPIRY = re.compile(
-    r"""(?i)\b(?:exp(?:iry|ires|iration)?(?:[ \t]+date)?\.?|valid[ \t]+(?:thru|through|until|till)|good[ \t]+thru"""
+    r"""(?i)\b(?:exp(?:iry|ires|iration)?(?:[ \t]+date)?\.?|valid(?:[ \t]+(?:thru|through|until|till|to))?|good[ \t]+thru"""
     r"""|gültig[ \t]+bis|ablaufdatum|läuft[ \t]+ab|scad(?:enza)?|vencimiento|vence|caducidad|expira(?:ção)?"""
     r"""|date[ \t]+d'expiration|validade|ważna[ \t]+do)(?![\w])[ \t]*:?[ \t]*(?P<val>(?:0[1-9]|1[0-2])[ \t]?/[ \t]?(?:20\d{2}|\d{2}))(?![\d/])"""
 )
@@ -1651,12 +1661,22 @@ def _not_access_code(word: str, text_before: str) -> bool:
     """A code word that names no secret: postcode, error code, "QR-Code", "source code"."""
     w = word.lower().replace("-", "").replace(" ", "")
     if w.endswith("code") and w != "code" and not w.endswith(("passcode", "pincode", "digicode")):
-        stem = w[:-4]
-        return any(stem.endswith(x) or stem.startswith(x) for x in NOT_ACCESS_CODES)
+        stem = w[:-4]  # a short word is the whole stem: "Sicherheitscode" is no "SIC code"
+        return any(stem == x or len(x) >= 4 and (stem.endswith(x) or stem.startswith(x)) for x in NOT_ACCESS_CODES)
     if w in ("code", "código", "codigo", "codice", "kod", "kód"):
         prev = re.search(r"([\w\-]+)[ \t]*$", text_before)
         return prev is not None and prev.group(1).lower().replace("-", "") in NOT_ACCESS_CODES
     return False
+
+
+def _names_other_code(gap: str | None) -> bool:
+    """The word right after a code word says what code it is: "Código postal: 28013", "Kód
+    produktu: 4471" (a postcode, a product code)."""
+    first = re.match(r"[ \t]*([^\W\d_]+)", gap or "")
+    if first is None:
+        return False
+    w = first.group(1).lower()
+    return any(w == x or (len(x) >= 4 and w.startswith(x)) for x in NOT_ACCESS_CODES)
 
 
 _ACCESS_WORD_RX = re.compile(r"(?i)" + _ACCESS_WORD)
@@ -1677,7 +1697,7 @@ def find_access_codes(scan: Scan) -> None:
         while ws > line_start and ws > m.start() - 24 and (text[ws - 1].isalnum() or text[ws - 1] in "-_"):
             ws -= 1  # the whole compound: Türcode, Radio-Code, QR-Code
         word = text[ws : m.end("word")]
-        if _not_access_code(word, text[line_start:ws]):
+        if _not_access_code(word, text[line_start:ws]) or _names_other_code(m.group("gap")):
             continue
         v = m.group("val")
         if re.fullmatch(r"(?:19|20)\d\d", v) and not word.lower().startswith(("pin", "puk", "sim")):
@@ -1951,11 +1971,16 @@ _SECURITY_Q = re.compile(
 SECURITY_Q_TRIGGERS = ("security", "memorable")
 # A chat line: "[03.05.24, 17:21:09] Papa: ...", "12/03/2024, 21:05 - Rachel: ...", "[2024-04-02 08:21] Jess: ..."
 _CHAT_LINE = re.compile(r"""(?m)^(?:\[[^\]\n]{5,24}\][ \t]*|\d{1,4}[./\-]\d{1,2}[./\-]\d{2,4},?[ \t]+\d{1,2}:\d{2}(?::\d{2})?[ \t]*[-–][ \t]*)(?P<who>[^:\n]{1,30}):[ \t]+(?P<msg>[^\n]*)$""")
-_CHAT_ASKS = re.compile(r"""(?i)pass|pw\b|kennwort|wifi|wi-fi|wlan|code|pin\b|login|contrase|senha|mot de passe|mdp|密码|パスワード""")
+_CHAT_ASKS = re.compile(r"""(?i)pass|pw\b|kennwort|wifi|wi-fi|wlan|code|pin\b|login|contrase|senha|mot de passe|mdp|密码|パスワード"""
+                        r"""|\bkod|\bkód|c[óo]digo|codice|koodi|\bblik\b|\btan\b|код""")
 _CHAT_VALUE = re.compile(
     r"""(?i)^(?:it'?s|es ist|das ist|c'est|es|é)?[ \t]*(?:(?P<q>["'“„«])(?P<qval>[^\s"'”“»]{3,64})["'”“»]|(?P<val>[^\s"']{3,64}))(?:[ \t]+\S.*)?$""")
 
 
+# A request without a question mark: "podaj mi kod BLIK", "send me the code", "schick mir die TAN".
+_CHAT_REQUEST = re.compile(r"""(?i)\b(?:send|give|tell|read|text|forward|podaj|daj|wyślij|prześlij|schick|gib|sag|nenn"""
+                           r"""|dime|manda|envía|envoie|donne|dis-moi|dammi|mandami|dimmi|pošli|řekni|napiš|stuur|geef|skicka|send"""
+                           r"""|lähetä|kerro|gönder|söyle|пришли|скажи|отправь)\b""")
 CHAT_HEAD_CHARS = 2000  # a chat export shows a message near its start (a title, a notice before)
 
 
@@ -2018,7 +2043,7 @@ def find_password_values(scan: Scan) -> None:
     if _CHAT_LINE.search(text, 0, min(len(text), CHAT_HEAD_CHARS)) and (chats := list(_CHAT_LINE.finditer(text))):
         for i, m in enumerate(chats):
             msg = m.group("msg")
-            if "?" not in msg and "wants a code" not in msg.lower():
+            if "?" not in msg and "wants a code" not in msg.lower() and not _CHAT_REQUEST.search(msg):
                 continue
             asks = _CHAT_ASKS.search(msg) is not None
             for reply in chats[i + 1 : i + 3]:
@@ -2434,15 +2459,36 @@ def _seed_runs(text: str, start: int, stop: int) -> Iterator[list[tuple[int, int
 
 _WALLET_PASSPHRASE = re.compile(
     r"""(?i)\b(?:pass[ \t]?phrase|(?:25|13)th[ \t]+word)(?:[ \t]*\([^()\n]{1,40}\))?[ \t]*(?::|=|\bis\b)[ \t]*(?P<val>[^\s,;]{4,64})""")
-_TAN_GRID_ROW = re.compile(r"""[ \t|]*(?:[-*•][ \t]+)?(?:(?:#|nr\.?[ \t]*|tan[ \t]*)?\d{1,3}[:.)=]?[ \t|:=]+\d{4,8}[ \t|]*)+""", re.I)
-_TAN_GRID_PAIR = re.compile(r"""(?:#|nr\.?[ \t]*|tan[ \t]*)?\d{1,3}[:.)=]?[ \t|:=]+(?P<val>\d{4,8})""", re.I)
-_TAN_HEADER = re.compile(r"""[ \t|]*(?:(?:nr\.?|no\.?|#|index|idx|pos\.?)[ \t|]+[im]?tan[ \t|]*)+|[\s|:+\-=]+""", re.I)
-TAN_LABEL_TRIGGERS = ("tan",)  # TAN-Liste, iTAN, TAN list, TANs
+# A TAN list's rows: index/TAN pairs ("01 482913", "Nr 1: 4829", "č. 1 – 48291", "hasło 1:
+# 483920", "Code n° 01 : 123456", "01/483920", "1. 734 291") in one or more columns, and the
+# rows of a code card (matrix) with a row label and three or more codes.
+_TAN_PREFIX = r"""(?:#|(?:nr|no|n°|nº|č|poz|pos|lp)\.?[ \t]*|(?:tan|code|kod|kód|hasło|haslo)(?:[ \t-]*(?:n[°oº]|nr|č)\.?)?[ \t]*)?"""
+_TAN_CODE = r"""(?:\d{3}[ ]\d{3}(?![ ]?\d)|\d{4,8})"""
+_TAN_INDEX_SEP = r"""\d{1,3}(?:[:.)=/][ \t|:=]*|[ \t|:=]+(?:[–\-][ \t]+)?)"""
+_TAN_GRID_ROW = re.compile(r"""[ \t|]*(?:[-*•][ \t]+)?(?:""" + _TAN_PREFIX + _TAN_INDEX_SEP + _TAN_CODE + r"""[ \t|]*)+"""
+                           r"""|[ \t|]*(?:\d{1,2}|[a-j])[ \t:|]+(?:\d{3,6}[ \t|]+){2,}\d{3,6}[ \t|]*""", re.I)
+_TAN_GRID_PAIR = re.compile(_TAN_PREFIX + _TAN_INDEX_SEP + r"""(?P<val>""" + _TAN_CODE + r""")""", re.I)
+_TAN_INLINE = re.compile(r"""(?:[ \t,;]*""" + _TAN_PREFIX + _TAN_INDEX_SEP + _TAN_CODE + r"""){2,}[ \t,;.]*""", re.I)
+_TAN_MATRIX_ROW = re.compile(r"""[ \t|]*(?:\d{1,2}|[a-j])[ \t:|]+(?P<codes>(?:\d{3,6}[ \t|]+){2,}\d{3,6})[ \t|]*""", re.I)
+_TAN_HEADER = re.compile(r"""(?:[ \t|]*(?:nr\.?|no\.?|n°|#|index|idx|pos\.?|poz\.?|poř\.?|lp\.?|č\.?|číslo|[im]?tan|kod|kód|code|codes"""
+                         r"""|hasło|pin)[ \t|]*)+|[\s|:+\-=]+|(?:[ \t|]+[a-j])+[ \t|]*""", re.I)
+# The words for a TAN list or a code card in German, Austrian, Swiss, Polish, Czech and Slovak
+# banks' letters (run on the lowercase line).
+_TAN_LIST_WORDS = re.compile(
+    r"""streichliste|code-?liste|liste[ \t]+de[ \t]+codes|zugangs-?codes|matrix-?karte|matrix[ \t]+card|code[ \t]?card"""
+    r"""|karta[ \t]+kodów|kod(?:y|ów)[ \t]+jednorazow|(?:lista|listy)[ \t]+(?:haseł|kodów)|hasła[ \t]+jednorazowe|haseł[ \t]+jednorazowych"""
+    r"""|transakční[ \t]+kódy|autorizační[ \t]+kódy|jednorázov(?:é|ých)[ \t]+kód|tan[ \t-]?kód|seznam[ \t]+(?:tan|kódů)"""
+    r"""|jednorazov(?:é|ých)[ \t]+kód|zoznam[ \t]+(?:tan|kódov|jednorazových)|autorizačn(?:é|ých)[ \t]+kód""")
+# "code" holds Codeliste, liste de codes, Zugangscodes, code card; "kod" kody and kodów.
+TAN_LABEL_TRIGGERS = ("tan", "streichliste", "matrix", "code", "kod", "haseł", "hasła", "kódy", "kódů", "kódov")
+_TAN_LIST_HINTS = re.compile(r"list|card|kart|zugangs|kod|kód|has[łl]|streich|matrix")  # before the long regex, on a line of "code"
 TAN_GRID_LINES = 60  # lines under a TAN list's label that are read at most
-
-
+TAN_LEAD_LINES = 3  # lines (a note, a contract number) that may stand between a TAN list's label and its rows
 def _tan_label(low: str, start: int, end: int) -> bool:
-    """Does a line name a TAN list (TAN, TANs, iTAN, mTAN, TAN-Liste), not a word holding "tan"?"""
+    """Does a line name a TAN list (TAN, TANs, iTAN, mTAN, TAN-Liste, Streichliste, karta kodów,
+    transakční kódy ...), not a word holding "tan"?"""
+    if _TAN_LIST_HINTS.search(low, start, end) and _TAN_LIST_WORDS.search(low, start, end):
+        return True
     i = low.find("tan", start, end)
     while i >= 0:
         a = i - 1 if i > start and low[i - 1] in "imc" else i
@@ -2486,10 +2532,14 @@ def find_finance_layouts(scan: Scan) -> None:
         v = strip_sentence_end(m.group("val"))
         if _answer_like(v) and not is_placeholder(v):
             scan.add(m.start("val"), m.start("val") + len(v), "SECRET")
-    for start, end in scan.lines(TAN_LABEL_TRIGGERS):
+    for start, end in scan.lines(present(scan.low, TAN_LABEL_TRIGGERS)):
         if not _tan_label(scan.low, start, end):
             continue
-        pos, rows, blank = end, 0, False
+        colon = text.find(":", start, end)  # "Meine restlichen TANs: 21) 212078, 22) 414807"
+        if colon >= 0 and _TAN_INLINE.fullmatch(text, colon + 1, end):
+            for p in _TAN_GRID_PAIR.finditer(text, colon + 1, end):
+                scan.add(p.start("val"), p.end("val"), "SECRET")
+        pos, rows, blank, lead = end, 0, False, 0
         for _ in range(TAN_GRID_LINES):
             nxt = pos + 1
             if nxt >= len(text):
@@ -2499,12 +2549,20 @@ def find_finance_layouts(scan: Scan) -> None:
                 if blank and rows:
                     break
                 blank = True
+            elif (mx := _TAN_MATRIX_ROW.fullmatch(text, nxt, line_end)) is not None:
+                for p in re.finditer(r"\d{3,6}", mx.group("codes")):
+                    scan.add(mx.start("codes") + p.start(), mx.start("codes") + p.end(), "SECRET")
+                rows += 1
             elif _TAN_GRID_ROW.fullmatch(text, nxt, line_end):
                 for p in _TAN_GRID_PAIR.finditer(text, nxt, line_end):
                     scan.add(p.start("val"), p.end("val"), "SECRET")
                 rows += 1
-            elif rows or not _TAN_HEADER.fullmatch(text, nxt, line_end):
+            elif rows:
                 break
+            elif not _TAN_HEADER.fullmatch(text, nxt, line_end):
+                lead += 1  # a note under the label ("Bitte jede Nummer nach Verwendung streichen.")
+                if lead > TAN_LEAD_LINES:
+                    break
             pos = line_end
 
 
@@ -2613,10 +2671,10 @@ def find_intl_codes(scan: Scan) -> None:
 
 
 DETECTORS: tuple[Callable[[Scan], None], ...] = (
-    find_tokens, find_credentials, find_assignments, find_tables, find_delimited, find_prose, find_intl,
+    find_tokens, find_cards, find_credentials, find_assignments, find_tables, find_delimited, find_prose, find_intl,
     find_labelled, find_high_entropy, find_password_forms, find_config_formats, find_keys_codes_and_documents,
     find_access_codes, find_headed_lists, find_seed_words, find_password_values, find_more_formats,
-    find_network_configs, find_devops_formats, find_finance_layouts, find_intl_codes,
+    find_network_configs, find_devops_formats, find_finance_layouts, find_intl_codes, find_one_time_codes,
     find_continued_values, find_repeats,  # last: they read what the others found
 )
 
@@ -2637,7 +2695,7 @@ QUICK_WORDS = tuple(sorted({
     *INTL_LATIN_NON_ASCII, "passwort", "passord", "de passe", *ACCESS_TRIGGERS, *ACCESS_TRIGGERS_NON_ASCII,
     *HEADING_TRIGGERS, *SEED_TRIGGERS, *SECURITY_Q_TRIGGERS, *BOOKING_TRIGGERS, *TAN_TRIGGERS,
     *TAX_ID_TRIGGERS, *NET_TRIGGERS, *VAULT_TRIGGERS, "$ansible_vault", "_keys_", '"value"', "random_password", "bindpw",
-    "rootpw", "bind_pw", "bindpassword", "encrypt", *SECRET_FILES, *SEED_LABEL_TRIGGERS, "th word", *INTL_CODE_TRIGGERS, *INTL_CODE_NON_ASCII, *TAN_LABEL_TRIGGERS, *BMC_TRIGGERS, "tokens", "initialadminpassword", "newcommand", "requirepass", "masterauth", "<add ", "begin license", "\ttrue\t", "\tfalse\t",
+    "rootpw", "bind_pw", "bindpassword", "encrypt", *OTP_TRIGGERS, *BACKUP_TRIGGERS, *SECRET_FILES, *SEED_LABEL_TRIGGERS, "th word", *INTL_CODE_TRIGGERS, *INTL_CODE_NON_ASCII, *TAN_LABEL_TRIGGERS, *BMC_TRIGGERS, "tokens", "initialadminpassword", "newcommand", "requirepass", "masterauth", "<add ", "begin license", "\ttrue\t", "\tfalse\t",
 }))
 _QUICK_TOKEN = re.compile(
     r"AKIA|ASIA|ABIA|ACCA|A3T|gh[pousr]_|github_pat_|gl[a-z]{1,3}-|xox|sk-|[srp]k_|whsec_|AIza|ya29\.|GOCSPX"
@@ -2659,6 +2717,8 @@ _QUICK_SHAPE = re.compile(r"\$(?:1|apr1|md5|2[abxy]?|5|6|8|9|y|gy|7|argon2\w{1,2
 
 
 def may_hold_secret(text: str) -> bool:
-    if _QUICK_WORD.search(text.lower()) is not None:
+    low = text.lower()
+    if _QUICK_WORD.search(low) is not None:
         return True
-    return text.count(":") >= 4 or _QUICK_TOKEN.search(text) is not None or _QUICK_SHAPE.search(text) is not None
+    return text.count(":") >= 4 or _QUICK_TOKEN.search(text) is not None or _QUICK_SHAPE.search(text) is not None \
+        or may_hold_id(text, low)

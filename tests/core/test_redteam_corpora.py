@@ -1,7 +1,7 @@
 """The red teams' corpora stay caught (the first two; a third is kept unseen, see
 docs/privacy.md): documents with secrets written by people who never saw the redactor, and
-our own corpus for the third team's classes (round3_own, written before the detectors for
-them; tests/redteam/*.md say how each was made and marked). Each secret is an exact substring
+our own corpora for the third and fourth teams' classes (round3_own, round4_own, written before
+the detectors for them; tests/redteam/*.md say how each was made and marked). Each secret is an exact substring
 that must not survive redaction; look-alikes must stay untouched. Each corpus was used to close
 gaps by format class, so these are regression guards, not measures of what an unseen corpus
 would show (docs/privacy.md)."""
@@ -24,6 +24,9 @@ ALLOWED = {
     "round1": (1, 0),  # a Twilio Account SID (AC...), an identifier: docs/privacy.md
     "round2": (6, 0),  # six left by decision or for want of a label: docs/privacy.md
     "round3_own": (0, 0),  # written for the third red team's classes without seeing its corpus (round3_own.md)
+    # written for the fourth red team's open classes (round4_own.md); three left: a second code
+    # in a chat without a word for it, a code after "4 numeri... no 6:", a "numéro de contrat"
+    "round4_own": (3, 0),
 }
 
 
