@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from .codes import BACKUP_TRIGGERS, OTP_TRIGGERS, find_one_time_codes, present
-from .ids import card_network_ok, find_numbers, may_hold_id
+from .ids import card_network_ok, find_numbers, iban_checks, luhn, may_hold_id
 from .placeholders import is_placeholder
 
 PLACEHOLDER_PREFIX = "[REDACTED"
@@ -154,10 +154,7 @@ _B64_PEM = re.compile(r"LS0tLS1CRUdJTi[A-Za-z0-9+/]{16,}={0,2}")
 def iban_ok(candidate: str) -> bool:
     """An IBAN whose check digits hold (ISO 13616: the number mod 97 is 1)."""
     v = candidate.replace(" ", "")
-    if not 15 <= len(v) <= 34 or not v[4:].isalnum():
-        return False
-    digits = "".join(str(int(c, 36)) for c in v[4:] + v[:4])
-    return int(digits) % 97 == 1
+    return v[4:].isalnum() and iban_checks(v)
 
 
 def _b64_private_key(value: str) -> bool:
@@ -173,17 +170,10 @@ def luhn_ok(candidate: str) -> bool:
     major industry identifier) is a card network's, 2-6 (Mastercard 2/5, Amex and Diners 3,
     Visa 4, Discover, Maestro and UnionPay 6); an ISBN-13 (978/979), an EAN or a tracking
     number starting with 0, 1, 7, 8 or 9 passes Luhn one time in ten and is no card."""
-    digits = [int(c) for c in candidate if c.isdigit()]
-    if not 13 <= len(digits) <= 19 or len(set(digits)) < 3 or not 2 <= digits[0] <= 6:
+    digits = "".join(c for c in candidate if c.isdigit())
+    if not 13 <= len(digits) <= 19 or len(set(digits)) < 3 or not "2" <= digits[0] <= "6":
         return False
-    total = 0
-    for i, d in enumerate(reversed(digits)):
-        if i % 2 == 1:
-            d *= 2
-            if d > 9:
-                d -= 9
-        total += d
-    return total % 10 == 0
+    return luhn(digits)
 
 
 # -- names that make a value secret ------------------------------------------------------
