@@ -713,7 +713,11 @@ def forgive_missed_programs(results: list[WorkflowResult]) -> tuple[list[Workflo
     before the /proc scan reads it is unknown (see procs): its files are the person's, its
     search a listing. On a busy machine that happens to a few of the suite's millisecond-long
     runs, whatever the scanner does. Such a step (it differs, and no action of it names its
-    program) is left out of the scoring and listed; the caller bounds how many."""
+    program with the command line the scan read) is left out of the scoring and listed; the
+    caller bounds how many. A program seen only by its exec (procs' anonymous run: a summary
+    whose command is the bare name where the step gave a sub-command) is as good as missed:
+    by design such a run takes no change made in place, so `npm install`'s rewrite of
+    package.json stays the person's (a clean clone's run, 2026-12-02)."""
     out: list[WorkflowResult] = []
     missed: list[str] = []
     for r in results:
@@ -721,12 +725,22 @@ def forgive_missed_programs(results: list[WorkflowResult]) -> tuple[list[Workflo
         for s in r.steps:
             prog = step_program(s.command)
             differs = s.extra or s.missing or s.forbidden or s.tool_authored or s.problem
-            if prog is not None and differs and not any(e.get("program") == prog for e in s.events):
+            if prog is not None and differs and not _scan_read(s, prog):
                 missed.append(f"{r.name}: {s.command}")
                 s = StepResult([], [], s.events, [], [], [], 0, None, s.command)
             steps.append(s)
         out.append(WorkflowResult(r.name, steps, r.skipped))
     return out, missed
+
+
+def _scan_read(s: StepResult, prog: str) -> bool:
+    """Did an action of the step name its program as the scan read it (command line and all)?"""
+    words = [w for w in (s.command or "").split("&&")[-1].split() if w not in (">", "/dev/null")]
+    read = ProgramTable().classify(words, prog)
+    # only where reading the command line says more than the name can a bare name tell
+    bare_means_unread = read is not None and read.command != prog
+    return any(e.get("program") == prog and not (bare_means_unread and e.get("command") == prog)
+               for e in s.events)
 
 
 def tool_actions_authored(results: list[WorkflowResult]) -> int:
