@@ -733,14 +733,21 @@ def forgive_missed_programs(results: list[WorkflowResult]) -> tuple[list[Workflo
     return out, missed
 
 
+# actions derived from others (references, switches): they carry the program of what they
+# link, which may be another step's
+DERIVED_TYPES = ("cross_file_reference", "context_switch")
+
+
 def _scan_read(s: StepResult, prog: str) -> bool:
     """Did an action of the step name its program as the scan read it (command line and all)?"""
     words = [w for w in (s.command or "").split("&&")[-1].split() if w not in (">", "/dev/null")]
     read = ProgramTable().classify(words, prog)
     # only where reading the command line says more than the name can a bare name tell
     bare_means_unread = read is not None and read.command != prog
+    # a cross_file_reference names the program of the search it follows (the step before's
+    # grep), not this step's: the step's own work is what counts
     return any(e.get("program") == prog and not (bare_means_unread and e.get("command") == prog)
-               for e in s.events)
+               and e.get("event_type") not in DERIVED_TYPES for e in s.events)
 
 
 def tool_actions_authored(results: list[WorkflowResult]) -> int:

@@ -68,3 +68,24 @@ def test_a_search_never_seen_leaves_its_walk_and_counts_as_lost() -> None:
     other = ("file_write", "x.md", "create", True)
     (same,), lost = workflows.forgive_lost_queries([workflows.WorkflowResult("w", [_step([search], [walk, other])])])
     assert lost == 0 and same.steps[0].missing == [search]
+
+
+def test_a_reference_to_the_search_before_does_not_make_a_step_seen() -> None:
+    """CI, 2026-12-02: `grep -l budget a b c` ended before the scan read it, so its reads of
+    the three files were stored as the person's; the one action naming grep was the
+    search_then_read reference that links the step before's grep to a read. A reference names
+    the program of the search it follows, not the step's: the step is a missed program."""
+    search = ("file_search", "grep", "budget", True)
+    read = ("file_read", "plan.md", True)
+    events = [{"event_type": "file_read", "file_path": "plan.md", "authored": True},
+              {"event_type": "cross_file_reference", "program": "grep", "reference_type": "search_then_read",
+               "authored": True}]
+    step = workflows.StepResult([search], [read], events, [read], [search], [], 0, None,
+                                "grep -l budget plan.md notes/meeting.md > /dev/null")
+    (out,), listed = workflows.forgive_missed_programs([workflows.WorkflowResult("w", [step])])
+    assert listed == ["w: grep -l budget plan.md notes/meeting.md > /dev/null"]
+    assert out.ok
+    seen = workflows.StepResult([search], [read], [*events, {"event_type": "file_search", "program": "grep"}], [read],
+                                [search], [], 0, None, "grep -l budget plan.md notes/meeting.md > /dev/null")
+    (out,), listed = workflows.forgive_missed_programs([workflows.WorkflowResult("w", [seen])])
+    assert listed == [] and not out.ok
