@@ -64,12 +64,20 @@ LONG_UNITS = ("tests/test_quickstart.py", "tests/recorder/test_workflows_ordinar
               "tests/recorder/test_references.py")
 
 
+# Files that join another file's unit, so that they never run beside it: the event storm
+# (8,000 files, a git checkout of 800, rm -rf) is the heaviest disk load the suite makes
+# itself, and the recorded-workflow suite without the process connector is the test most
+# sensitive to load (CI, 2026-12-02: both failed in the same run). Load from outside still
+# comes; the suite does not add its own worst to its most sensitive.
+JOINS = {"tests/reliability/test_event_storm.py": "tests/recorder/test_workflows_ordinary_user.py"}
+
+
 def _unit_of(nodeid: str) -> str:
     path = nodeid.split("::", 1)[0]
     parts = path.split("/")
     if len(parts) > 2 and parts[0] == "tests" and parts[1] in SESSION_FIXTURE_FOLDERS:
         return f"tests/{parts[1]}"
-    return path
+    return JOINS.get(path, path)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
