@@ -165,17 +165,27 @@ def _range(e: Mapping[str, Any]) -> tuple[int, int] | None:
     return None
 
 
+# A read of the same window of the same file this soon after the last one is that read logged
+# twice (a viewer that previews, then opens; a recorder that sees both the open and the first
+# paint), not a person reading it again: nobody reads a page twice within a second.
+DOUBLE_LOG_MS = 1000.0
+
+
 def _scrolled(reads: Events) -> Events:
     """Reads with a window scrolled on through a file joined into one: a recorder that sees
     the screen logs a read as the run of windows shown ([1,45], [46,90], ...), which is one
     read of lines 1-90, not a read of the head, a passage and a revisit. Only a window that
-    follows on from the one just before it, in the same file, continues a read."""
+    follows on from the one just before it, in the same file, continues a read. A read logged
+    twice (DOUBLE_LOG_MS) is one read."""
     if len(reads) < 2:
         return reads
     out: list[Mapping[str, Any]] = []
     prev: tuple[int, int] | None = None
     for e in reads:
         rng = _range(e)
+        if out and rng == prev and e.get("file_path") == out[-1].get("file_path") \
+                and 0.0 <= _ts(e) - _ts(out[-1]) <= DOUBLE_LOG_MS:
+            continue
         if out and rng is not None and prev is not None and e.get("file_path") == out[-1].get("file_path") \
                 and prev[0] < rng[0] <= prev[1] + 1 and rng[1] > prev[1]:
             last = out[-1]

@@ -45,6 +45,8 @@ Cut-offs that remain, and why they hold across people:
   a single data file is half an L signature, and M's beside markdown tables.
 - A: the style scores compare shares of accesses (scale-free): one search per ~7 accesses,
   one listing per 4, one revisit per 4 reads are each a deliberate habit, not an accident;
+  a revisit counts for deep reading in the share of reads that are not passages (coming back
+  to a passage a search found is targeted reading);
   8 files each read once (5 at least, in part) are breadth, half of a browsing signature.
 Task labels, where known, only sharpen: a session counts half on a dimension its task does not exercise.
 """
@@ -149,7 +151,9 @@ def consumption(s: Mapping[str, Any], cpl: float) -> SessionCategory:
     scores = {
         "M": (s["searches"] / access) / 0.15 + 0.5 * mid / seen,
         "R": (browsing / access) / 0.25 + 0.5 * head / seen + 0.5 * breadth,
-        "L": (s["revisits"] / n_reads) / 0.25 + 0.5 * whole / seen,
+        # a return to a passage the person searched for is targeted reading, not a deep
+        # reader's revisit: revisits count for L in the share of reads that are not passages
+        "L": (s["revisits"] / n_reads) / 0.25 * (1 - mid / seen) + 0.5 * whole / seen,
     }
     best = max(TIERS, key=lambda t: (scores[t], -TIERS.index(t)))
     text = (f"{s['searches']} search(es), {s['browses']} listing(s), {s['reads']} read(s) of {s['files']} file(s): "
@@ -166,6 +170,13 @@ REFERENCE_NOTE_LINES = 25.0
 # fifth is likelier something else than verbosity: 5-line jots, or deliverables when the work
 # never asks for notes (on four unseen behaviour models a range of 1/5-5 cost 4 users' B and D).
 MIN_SESSIONS_FOR_VERBOSITY = 5
+# The lower fifth is the person's notes only when their writing has notes: a short end well
+# below what they typically write, or bullet lists (table 2's minimal note). A person whose
+# shortest writing is within NOTES_BELOW of their median writes one kind of document whatever
+# the work (a 90-line summary every time), and the lower fifth is that document, not their
+# verbosity. On four behaviour models a factor of 3 read such balanced writers as minimal; any
+# value in 0.55-0.7 moved the same users, 0.5 took two users-dev writers' notes for documents.
+NOTES_BELOW = 0.6
 VERBOSITY_RANGE = (1 / 3, 3.0)
 # How far lengths are judged against the person's own notes rather than table 2's anchors.
 # The lower fifth of a person's writing is their short notes when their work gives them
@@ -189,11 +200,18 @@ def verbosity(signals: Iterable[Mapping[str, Any]]) -> float:
     sessions produced) against a typical short note. People differ in verbosity by factors of
     several, and table 2's line anchors describe a typical writer, so lengths and edit sizes
     are judged after dividing by this factor ("long" means long for this person), in the
-    readings of VERBOSITY_WEIGHTS (per dimension)."""
-    vals = sorted(int((s.get("B") or {}).get("lines", 0)) for s in signals if (s.get("B") or {}).get("opp"))
-    if len(vals) < MIN_SESSIONS_FOR_VERBOSITY:
+    readings of VERBOSITY_WEIGHTS (per dimension). Someone with no notes (NOTES_BELOW) has no
+    such measure, and table 2's anchors are taken as they are."""
+    items = sorted((int(b.get("lines", 0)), (b.get("list_share") or 0) >= BULLET_SHARE)
+                   for b in ((s.get("B") or {}) for s in signals) if b.get("opp"))
+    if len(items) < MIN_SESSIONS_FOR_VERBOSITY:
         return 1.0
-    factor = max(vals[len(vals) // 5], 1) / REFERENCE_NOTE_LINES
+    low, typical = max(items[len(items) // 5][0], 1), items[len(items) // 2][0]
+    shorter_half = items[: len(items) // 2]
+    bullets = sum(b for _, b in shorter_half) / len(shorter_half)
+    if low > NOTES_BELOW * typical and bullets < 0.5:
+        return 1.0  # no notes among what they write: one kind of document, read as it is
+    factor = low / REFERENCE_NOTE_LINES
     lo, hi = VERBOSITY_RANGE
     return min(max(factor, lo), hi)
 

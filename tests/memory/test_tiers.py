@@ -97,6 +97,40 @@ def test_windows_scrolled_through_are_one_read(session_builder):
     assert _signals(b)["A"]["revisits"] == 1
 
 
+def test_a_read_logged_twice_is_one_read(session_builder):
+    # A viewer that previews and then opens, or a recorder that sees both the open and the
+    # first paint, logs the same window of the same file twice within a second: the skimmer
+    # below revisited nothing and is no deep reader. Reading it again a minute later is a
+    # revisit.
+    b = session_builder()
+    b.add("file_browse", directory_path="in", files_listed=9, depth=0)
+    b.add("file_browse", directory_path="in/a", files_listed=9, depth=1)
+    for i in range(4):
+        b.read(f"in/f{i}.md", 1, [1, 20], 4000)
+        b.add("file_read", gap_ms=230, file_path=f"in/f{i}.md", file_type="md", directory_depth=1,
+              view_count=2, view_range=[1, 20], content_length=4000)
+    assert _signals(b)["A"]["revisits"] == 0
+    assert _tiers(b)["A"]["tier"] == "R"
+    b.read("in/f0.md", 3, [1, 20], 4000)
+    assert _signals(b)["A"]["revisits"] == 1
+
+
+def test_returning_to_passages_found_by_search_is_targeted_reading(session_builder):
+    # A searcher working through two long reports: each search takes them to a passage, and
+    # they come back to the same files many times. Those returns are the search-first
+    # reader's line ranges, not the deep reader's revisits of whole files (they counted for
+    # L and outweighed the searches).
+    b = session_builder()
+    for k in range(5):
+        b.add("file_search", search_type="grep", query=f"clause {k}", files_matched=2,
+              files_opened_after=["in/a.pdf", "in/b.pdf"])
+        b.read("in/a.pdf", 2 * k + 1, [100 * k + 40, 100 * k + 70], 90_000)
+        b.read("in/b.pdf", 2 * k + 1, [120 * k + 10, 120 * k + 50], 90_000)
+        b.read("in/a.pdf", 2 * k + 2, [100 * k + 70, 100 * k + 95], 90_000)
+    assert _signals(b)["A"]["revisits"] >= 10
+    assert _tiers(b)["A"]["tier"] == "M"
+
+
 def test_reads_whose_extent_was_not_recorded_are_not_whole_reads(session_builder):
     # A recorder that sees files opened, not which lines were read: opening seven files, one
     # of them twice, shows no reading style (an open is not a whole read); opening most of
@@ -658,6 +692,28 @@ def test_a_person_whose_work_never_asks_for_notes_is_not_five_times_verbose(sess
     # of several") the half-way reading still sees a balanced report.
     est = _user(session_builder, lambda b, i: b.write("r.md", _doc(130)), 12)["B"]
     assert est.tier != "R" and est.posterior["M"] > est.posterior["R"]
+
+
+def test_a_writer_without_notes_is_read_at_table_2s_anchors(session_builder):
+    # Every session a 90-130 line summary, never a short note: their shortest writing is a
+    # summary like the others, so it measures what they write, not how verbose they are (it
+    # read as a verbosity of 3 and the summaries as minimal notes).
+    est = _user(session_builder, lambda b, i: b.write("summary.md", _doc(90 + 4 * i)), 12)["B"]
+    assert est.tier == "M" and est.confidence >= 0.8
+
+
+def test_a_verbose_minimal_writer_keeps_their_verbosity(session_builder):
+    # Bullet notes of 75-100 lines in most sessions and now and then a 170-line page of
+    # prose: the bullet lists are this person's notes, three times a typical note's length,
+    # so the prose is long only for a typical writer. Their writing is as even as the
+    # summary writer's above; the bullets say it is notes.
+    def make(b, i):
+        if i % 4 == 3:
+            b.write("page.md", _doc(170))
+        else:
+            b.write("notes.md", _doc(75 + 2 * i, bullets=True))
+    est = _user(session_builder, make, 16)["B"]
+    assert est.tier == "R"
 
 
 def test_copying_a_tree_is_not_organising(session_builder):
