@@ -16,7 +16,13 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from operator import le, ne
 from typing import Any
 
-from filegram.naming import DATE_IN_NAME_RE, VERSION_IN_NAME_RE, looks_like_backup, looks_temporary
+from filegram.naming import (
+    DATE_IN_NAME_RE,
+    VERSION_IN_NAME_RE,
+    looks_like_backup,
+    looks_like_temp_save,
+    looks_temporary,
+)
 from filegram.schema import METADATA_TYPES, depth_of, dir_depth_of, file_type_of
 
 from .authorship import mark_tool_actions
@@ -79,10 +85,46 @@ def _posix_paths(e: dict[str, Any]) -> dict[str, Any]:
     return e
 
 
+# An atomic save as another recorder logs it: the editor writes the new text under a
+# temporary name (`plan.md.2006517143`, `plan.md.sb-32b30ab7-RaL7fQ`, `.goutputstream-X2Y1`)
+# and renames it over the file within moments. That is one save of the file, not a new
+# document and a rename (our recorder joins them as it records; memory joins what it imports).
+ATOMIC_SAVE_MS = 2000.0
+
+
+def _save_temp_of(temp: str, target: str) -> bool:
+    t, n = temp.rsplit("/", 1)[-1], target.rsplit("/", 1)[-1]
+    return t != n and (t.startswith(n + ".") or looks_like_temp_save(t))
+
+
+def _atomic_saves_joined(evs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each write under a temporary name that is renamed over a file becomes a write of that
+    file: an overwrite where the file was named earlier in the session, else a create."""
+    pending: dict[str, dict[str, Any]] = {}  # temporary path -> its write
+    named: set[Any] = set()
+    joined: set[int] = set()  # id() of the renames that finished a save
+    for e in evs:
+        t = e.get("event_type")
+        if t == "file_write" and e.get("operation") == "create":
+            pending[str(e.get("file_path") or "")] = e
+        elif t == "file_rename" and pending:
+            new = str(e.get("new_path") or "")
+            w = pending.pop(str(e.get("old_path") or ""), None)
+            if w is not None and new and _save_temp_of(str(w.get("file_path") or ""), new) \
+                    and 0.0 <= float(e.get("timestamp") or 0.0) - float(w.get("timestamp") or 0.0) <= ATOMIC_SAVE_MS:
+                w["file_path"], w["file_type"] = new, file_type_of(new)
+                w["operation"] = "overwrite" if new in named else "create"
+                joined.add(id(e))
+        for k in PATH_FIELDS.get(t, ()):
+            named.add(e.get(k))
+    return [e for e in evs if id(e) not in joined] if joined else evs
+
+
 def clean_events(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """Atomic actions only, as new dicts in time order (stable for equal timestamps), a
     program's actions marked `"authored": false` where the producer did not say
-    (memory.authorship), Windows paths written with forward slashes.
+    (memory.authorship), Windows paths written with forward slashes, atomic saves joined
+    into the write of the file they saved.
 
     The store yields a session's actions in time order already: their times are read once,
     and when they are in order (what a stable sort would keep) the sort is skipped."""
@@ -91,6 +133,7 @@ def clean_events(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     times = [float(e.get("timestamp") or 0.0) for e in evs]
     if not all(map(le, times, times[1:])):
         evs = [evs[i] for i in sorted(range(len(evs)), key=times.__getitem__)]
+    evs = _atomic_saves_joined(evs)
     mark_tool_actions(evs)
     return evs
 

@@ -21,7 +21,7 @@ def _tiers(b, task_id=None):
     return encode_session(b.events, b.get_blob, task_id=task_id).tiers
 
 
-def _doc(lines: int, heading_depth: int = 1, bullets: bool = False) -> str:
+def _doc(lines: int, heading_depth: int = 1, bullets: bool = False, topic: str = "the budget review") -> str:
     out = ["# Title"]
     for i in range(lines - 1):
         if heading_depth >= 3 and i % 20 == 0:
@@ -29,7 +29,7 @@ def _doc(lines: int, heading_depth: int = 1, bullets: bool = False) -> str:
         elif bullets:
             out.append(f"- point {i}")
         else:
-            out.append(f"Sentence number {i} about the budget review.")
+            out.append(f"Sentence number {i} about {topic}.")
     return "\n".join(out[:lines]) + "\n"
 
 
@@ -215,8 +215,8 @@ def test_iteration(session_builder, kind, expected):
         for _ in range(3):
             b.edit("r.md", 12, 8)
     else:
-        b.write("r.md", _doc(90), op="overwrite")
-        b.write("r.md", _doc(95), op="overwrite")
+        b.write("r.md", _doc(90, topic="a new plan"), op="overwrite")
+        b.write("r.md", _doc(95, topic="the plan as agreed"), op="overwrite")
     assert _tiers(b)["D"]["tier"] == expected
 
 
@@ -232,7 +232,7 @@ def test_an_editor_saving_while_one_types_splits_no_change(session_builder):
         for _ in range(2):
             b.add("file_edit", 3_000, file_path="report.md", file_type="md", lines_added=8, lines_deleted=7,
                   diff_summary="+8 -7")
-        b.write("report.md", _doc(95), op="overwrite")
+        b.write("report.md", _doc(95, topic="another approach"), op="overwrite")
     assert _user(session_builder, make, 8)["D"].tier == "R"
     b = session_builder()
     b.write("report.md", _doc(100))
@@ -434,8 +434,62 @@ def test_saving_a_word_file_is_not_rewriting_it(session_builder):
     # a text file rewritten in place still is
     b = session_builder()
     b.write("notes.md", _doc(90), op="overwrite")
-    b.write("notes.md", _doc(95), op="overwrite")
+    b.write("notes.md", _doc(95, topic="something else"), op="overwrite")
     assert _tiers(b)["D"]["tier"] == "R"
+
+
+def _changed(text: str, lines: range) -> str:
+    rows = text.splitlines()
+    for k in lines:
+        rows[k] = rows[k].replace("Sentence", "A reworded sentence")
+    return "\n".join(rows) + "\n"
+
+
+def test_saving_the_whole_file_after_a_small_change_is_a_small_edit(session_builder):
+    # An editor that saves by writing the whole file (logged as an overwrite with its text)
+    # after each of a careful reviser's passes: two lines changed each time, a backup first.
+    # The overwrites read as bulk rewrites; their texts say what changed.
+    def make(b, i):
+        text = _doc(100)
+        b.write("report.md", text)
+        b.add("file_copy", source_path="report.md", dest_path="report.md.bak", is_backup=True)
+        for k in range(4):
+            text = _changed(text, range(10 * k + 2, 10 * k + 4))
+            b.read("report.md", view_count=k + 2, view_range=[1, 100], content_length=4000)
+            b.write("report.md", text, op="overwrite")
+    sig = _signals(_user_session(session_builder, make))
+    assert (sig["D"]["edits"], sig["D"]["overwrites"], sig["D"]["sizes"]) == (4, 0, [4, 4, 4, 4])
+    assert _user(session_builder, make, 6)["D"].tier == "L"
+
+    # whole sections replaced in one save are a rewrite still
+    def rewriter(b, i):
+        b.write("report.md", _doc(100))
+        b.write("report.md", _doc(100, topic="a different plan"), op="overwrite")
+    assert _user(session_builder, rewriter, 6)["D"].tier == "R"
+
+
+def test_an_atomic_save_is_a_save_of_the_file(session_builder):
+    # Another recorder logs an editor's atomic save as it happens on disk: the text written
+    # under a temporary name, renamed over the file a moment later. The first save is a new
+    # document (B), later ones changes to it (D); no file was renamed by the person.
+    b = session_builder()
+    text = _doc(100)
+    for k, temp in enumerate(("plan.md.2006517143", "plan.md.sb-32b30ab7-RaL7fQ", ".goutputstream-X2Y1QZ")):
+        if k:
+            text = _changed(text, range(10 * k, 10 * k + 2))
+            b.read("plan.md", view_count=k + 1, view_range=[1, 100], content_length=4000)
+        b.write(temp, text)
+        b.add("file_rename", 150, old_path=temp, new_path="plan.md", naming_pattern_change="other")
+    sig = _signals(b)
+    assert (sig["B"]["docs"], sig["B"]["lines"]) == (1, 100)
+    assert (sig["D"]["edits"], sig["D"]["overwrites"], sig["D"]["sizes"]) == (2, 0, [4, 4])
+    # a document renamed by the person a while after writing it is theirs to name
+    b = session_builder()
+    b.write("plan.md.txt", text)
+    b.add("file_rename", 60_000, old_path="plan.md.txt", new_path="plan.md", naming_pattern_change="other")
+    assert [e["event_type"] for e in b.events] == ["file_write", "file_rename"]
+    assert _signals(b)["B"]["docs"] == 1 and not _signals(b)["D"]["opp"]
+    assert encode_session(b.events, b.get_blob).features["n_rename"] == 1
 
 
 def test_an_office_document_whose_text_is_known_is_writing_and_revising(session_builder):
@@ -641,6 +695,12 @@ def test_no_evidence_no_vote(session_builder):
 
 def _signals(b):
     return encode_session(b.events, b.get_blob).signals
+
+
+def _user_session(session_builder, make):
+    b = session_builder("one")
+    make(b, 0)
+    return b
 
 
 def _user(session_builder, make, n):
