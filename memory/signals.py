@@ -153,7 +153,7 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
         "C": _organisation(by, creates),
         "D": _iteration(by, writes, text_of, order, before_of),
         "E": _curation(by, creates, tool_made),
-        "F": _cross_modal(outputs, text_of),
+        "F": _cross_modal(outputs, text_of, kept_writes, tool_made),
     }
 
 
@@ -453,10 +453,27 @@ def _curation(by: dict[str, Events], creates: Events, tool_made: set[Any]) -> di
             "cleaned": len(cleaned), "superseded": len(superseded), "deletes": len(deletes)}
 
 
-def _cross_modal(creates: Events, text_of: Mapping[int, str]) -> dict[str, Any]:
+# A notebook that keeps a chart among its cells' outputs (Jupyter stores it as base64 under
+# its MIME type).
+_NOTEBOOK_CHART = re.compile(r'"image/(png|svg\+xml|jpeg)"\s*:')
+
+
+def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Events = _NONE,
+                 tool_made: set[Any] | frozenset[Any] = frozenset()) -> dict[str, Any]:
+    """What the session produced besides text. A chart is the person's output also when a
+    program drew it: a chart in their notebook's cell outputs, or a figure their script wrote
+    that their document shows (its file name in the text they wrote). A burst of images no
+    document of theirs names (an archive, an install) stays the program's."""
     paths = [str(e.get("file_path") or "") for e in creates]
     exts = [_ext(p) for p in paths]
     visual_paths = [p for p, x in zip(paths, exts, strict=True) if x in IMAGE_TYPES]
+    charts = {str(e.get("file_path") or "") for e in kept_writes if _ext(str(e.get("file_path") or "")) == "ipynb"
+              and (t := text_of.get(id(e))) and _NOTEBOOK_CHART.search(t)}
+    drawn = [str(p) for p in tool_made if isinstance(p, str) and _ext(p) in IMAGE_TYPES]
+    if drawn:
+        mine = [t for t in text_of.values() if t]
+        visual_paths += [p for p in drawn if any(_name(p) in t for t in mine)]
+    visual_paths += sorted(charts)
     data_files = sum(1 for x in exts if x in STRUCTURED_TYPES)
     rows = 0
     seen = 0  # outputs whose content can show it: a text whose words are known

@@ -3,6 +3,8 @@ behaviour, a posterior per user in which silence where there was no chance count
 
 from __future__ import annotations
 
+import json
+
 import memory_fixtures
 import pytest
 from filegram.memory import (
@@ -631,6 +633,33 @@ def test_deleting_old_versions_and_duplicates_is_cleanup_but_weak_evidence(sessi
         b.add("file_delete", file_path=f"report_v{i + 1}.md", file_age_ms=9e6, was_temporary=False)
     est = _user(session_builder, tidy, 8)["E"]
     assert est.tier == "L" and est.confidence >= 0.8, est
+
+
+def test_charts_a_program_drew_for_the_person_are_their_output(session_builder):
+    # An analyst runs their script: it writes three figures within a second (a program's
+    # burst, not the person typing) and the report they write shows them; their notebook
+    # keeps a chart in a cell's output. Both are charts in what they produced. The same burst
+    # of images from an install, which nothing of theirs names, is not.
+    def analyst(b, i):
+        for k in range(3):
+            b.add("file_write", 200, file_path=f"figures/fig_{k}.png", file_type="png", directory_depth=1,
+                  operation="create", content_length=9000)
+        b.write("report.md", _doc(40) + "![trend](figures/fig_1.png)\n")
+        b.write("analysis.ipynb", json.dumps({"cells": [{"cell_type": "code", "outputs": [
+            {"data": {"image/png": "iVBORw0KGgo=", "text/plain": "<Figure>"}, "output_type": "display_data"}]}]}))
+    sig = _signals(_user_session(session_builder, analyst))["F"]
+    assert sig["images"] == 2, sig
+    assert _user(session_builder, analyst, 6)["F"].tier == "L"
+
+    def installer(b, i):
+        for k in range(3):
+            b.add("file_write", 200, file_path=f"venv/lib/site-packages/mpl/images/icon_{k}.png", file_type="png",
+                  directory_depth=4, operation="create", content_length=900)
+        b.write("report.md", _doc(40))
+        b.write("analysis.ipynb", json.dumps({"cells": [{"cell_type": "code", "outputs": [
+            {"data": {"text/plain": "42"}, "output_type": "execute_result"}]}]}))
+    assert _signals(_user_session(session_builder, installer))["F"]["images"] == 0
+    assert _user(session_builder, installer, 6)["F"].tier == "R"
 
 
 @pytest.mark.parametrize("kind,expected", [("visual", "L"), ("tables", "M"), ("text", "R")])
