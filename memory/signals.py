@@ -15,6 +15,7 @@ changes reconciled after the daemon was down (`"offline": true`), which have no 
 from __future__ import annotations
 
 import functools
+import json
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -31,9 +32,15 @@ MAX_RANGES = 64
 MAX_EDIT_SIZES = 64
 # Characters per line assumed for a document written without a stored snapshot.
 FALLBACK_CHARS_PER_LINE = 45
-# What one writes as a document (B): prose and markup. Data, code, configuration, logs and
-# saved mail are text too, but not writing (a CSV is F's output; an .eml is usually received).
+# What one writes (B): prose and markup, and the source code that is the writing of people
+# whose work is code (a script, a module, a notebook's cells: on a population of analysts and
+# developers their reports were READMEs beside it). Data, configuration, logs and saved mail
+# are text too, but not writing (a CSV is F's output; an .eml is usually received). A
+# notebook counts its cells' source lines, not the JSON around them.
 DOCUMENT_TYPES = frozenset({"md", "markdown", "txt", "rst", "org", "tex", "html", "htm", ""})
+CODE_TYPES = frozenset({"py", "r", "sql", "js", "ts", "jsx", "tsx", "sh", "go", "rs", "java", "c", "cpp", "h",
+                        "rb", "php", "jl", "scala", "kt", "swift", "m", "ipynb"})
+WRITTEN_TYPES = DOCUMENT_TYPES | CODE_TYPES
 # Office documents (filegram.schema.OFFICE_TYPES: Word, LibreOffice, PowerPoint, RTF) are
 # writing (B) and revising (D) when their text is known: a recorder that extracts it stores
 # it as the snapshot and diffs its saves. Known only by their bytes (pictures, fonts and zip
@@ -242,6 +249,21 @@ def _revisits(reads: Events) -> int:
     return n
 
 
+def _notebook_source(text: str) -> str | None:
+    """A Jupyter notebook's cells as the person wrote them (None when it is no notebook)."""
+    try:
+        cells = json.loads(text).get("cells")
+    except (ValueError, AttributeError):
+        return None
+    if not isinstance(cells, list):
+        return None
+    parts = []
+    for c in cells:
+        src = c.get("source") if isinstance(c, dict) else None
+        parts.append("".join(src) if isinstance(src, list) else src if isinstance(src, str) else "")
+    return "\n".join(p.rstrip("\n") for p in parts if p) + "\n"
+
+
 def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]) -> dict[str, Any]:
     """New documents the person wrote: not copies, backups, scratch files or versions."""
     copied = {e.get("dest_path") for e in by.get("file_copy", _NONE)}
@@ -249,7 +271,7 @@ def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str
     shapes: dict[str, tuple[int, int]] = {}  # path -> (non-blank lines, list lines)
     for e in writes:
         path = str(e.get("file_path") or "")
-        if not _text_kind(e, DOCUMENT_TYPES, text_of):
+        if not _text_kind(e, WRITTEN_TYPES, text_of):
             continue
         if e.get("operation") == "overwrite" and path not in docs:
             continue  # rewriting an existing file is iteration (D), not new production
@@ -257,6 +279,10 @@ def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str
         if path in copied or _temporary(name) or _backup(name):
             continue
         text = text_of.get(id(e))
+        if text is not None and _ext(path) == "ipynb":
+            text = _notebook_source(text)
+            if text is None:
+                continue
         if text is None:
             docs[path] = round(_int(e.get("content_length")) / FALLBACK_CHARS_PER_LINE)
             shapes.pop(path, None)

@@ -180,16 +180,34 @@ def test_production(session_builder, files, lines, hd, bullets, expected):
     assert _tiers(b)["B"]["tier"] == expected
 
 
-def test_data_code_and_saved_mail_are_not_writing(session_builder):
-    # A short note beside a 300-row CSV export, a script and a saved e-mail: the note is
-    # what the person wrote (minimal), the rest is data (F's), code and received mail.
+def test_data_and_saved_mail_are_not_writing_code_is(session_builder):
+    # A short note beside a 300-row CSV export, a script and a saved e-mail: the note and the
+    # script are what the person wrote, the rest is data (F's) and received mail.
     b = session_builder()
     b.write("note.md", _doc(20, bullets=True))
     b.write("export.csv", "".join(f"{i},{i * 2},north\n" for i in range(300)))
     b.write("clean.py", "".join(f"x{i} = {i}\n" for i in range(120)))
     b.write("reply from Anna.eml", "From: anna@example.org\n" + "Thanks for the draft.\n" * 90)
     assert _tiers(b).get("B", {}).get("tier") != "L"
-    assert _signals(b)["B"]["docs"] == 1
+    assert (_signals(b)["B"]["docs"], _signals(b)["B"]["lines"]) == (2, 140)
+
+
+def test_an_analysts_code_and_notebooks_are_their_writing(session_builder):
+    # An analyst's deliverable is a module, a notebook and a README: three files of 100-150
+    # lines is comprehensive output (it read as one README, balanced). A notebook counts the
+    # lines of its cells, not of the JSON that holds them.
+    cells = [{"cell_type": "code", "source": [f"step_{k}_{j} = run({j})\n" for j in range(25)], "outputs": [],
+              "metadata": {}, "execution_count": None} for k in range(4)]
+    notebook = json.dumps({"cells": cells, "metadata": {}, "nbformat": 4}, indent=1)
+    assert len(notebook.splitlines()) > 130  # JSON lines, of 100 source lines
+
+    def analyst(b, i):
+        b.write("src/pipeline.py", "".join(f"def step_{k}(x):\n    return x + {k}\n\n" for k in range(50)))
+        b.write("analysis.ipynb", notebook)
+        b.write("README.md", _doc(110, heading_depth=3))
+    sig = _signals(_user_session(session_builder, analyst))["B"]
+    assert (sig["docs"], sig["lines"]) == (3, 150 + 100 + 110)
+    assert _user(session_builder, analyst, 6)["B"].tier == "L"
 
 
 @pytest.mark.parametrize("dirs,target,expected", [
