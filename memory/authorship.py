@@ -22,6 +22,11 @@ program's work from the person's whatever recorded it:
   itself lie in a hidden folder (a notes vault under `~/.local/share`): a hidden folder that
   holds at least half of the session's actions is the workspace, not an application's.
 
+- **program folders**: some folders only programs make, whatever their owner does
+  (`__pycache__` of Python's byte code, `node_modules` of npm, a virtual environment's
+  `site-packages`, macOS's `__MACOSX` in an unpacked zip): what is made or changed in them
+  is the program's.
+
 An action the producer marked either way keeps its mark: the recorder's attribution is
 better evidence than timing.
 """
@@ -45,6 +50,12 @@ PATH_KEYS = {"file_read": ("file_path",), "file_write": ("file_path",), "file_ed
              "file_delete": ("file_path",), "dir_create": ("dir_path",), "file_move": ("old_path", "new_path"),
              "file_rename": ("old_path", "new_path"), "file_copy": ("source_path", "dest_path")}
 _NUMBER = (int, float)
+PROGRAM_FOLDERS = frozenset({"__pycache__", "node_modules", "site-packages", "dist-packages", "__MACOSX"})
+
+
+@functools.lru_cache(maxsize=4096)
+def _in_program_folder(path: str) -> bool:
+    return any(part in PROGRAM_FOLDERS for part in path.split("/"))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -96,7 +107,7 @@ def mark_tool_actions(evs: list[dict[str, Any]]) -> None:
             p = e.get(k)
             if not p or type(p) is not str:
                 continue
-            if _editor_file(p):
+            if _editor_file(p) or (e["event_type"] in CHANGES and _in_program_folder(p)):
                 e["authored"] = False
                 break
             if e["event_type"] in CHANGES and ("/." in p or p[0] == "."):

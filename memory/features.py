@@ -100,6 +100,8 @@ def _save_temp_of(temp: str, target: str) -> bool:
 def _atomic_saves_joined(evs: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each write under a temporary name that is renamed over a file becomes a write of that
     file: an overwrite where the file was named earlier in the session, else a create."""
+    if not any(e.get("event_type") == "file_rename" for e in evs):
+        return evs
     pending: dict[str, dict[str, Any]] = {}  # temporary path -> its write
     named: set[Any] = set()
     joined: set[int] = set()  # id() of the renames that finished a save

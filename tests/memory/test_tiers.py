@@ -410,6 +410,24 @@ def test_what_programs_do_in_hidden_folders_is_not_the_persons(session_builder):
     assert _signals(b)["E"]["cleaned"] == 3
 
 
+def test_what_python_and_npm_make_in_their_own_folders_is_not_the_persons(session_builder):
+    # Running their script makes Python write byte code into `src/__pycache__/` (one or two
+    # modules: no burst); an install fills `node_modules/`, and removes an old version there.
+    # A flat person who keeps scratch files made no folder and cleaned nothing.
+    def make(b, i):
+        b.write("report.md", _doc(40))
+        b.write("tmp_notes.md", "scratch\n")
+        b.add("dir_create", 20_000, dir_path="src/__pycache__", depth=2, sibling_count=0)
+        b.add("file_write", 8, file_path="src/__pycache__/utils.cpython-311.pyc", file_type="pyc", directory_depth=2,
+              operation="create", content_length=900)
+        b.add("dir_create", 20_000, dir_path="web/node_modules/left-pad", depth=3, sibling_count=0)
+        b.add("file_delete", 5_000, file_path="web/node_modules/left-pad/index.old.js", file_age_ms=9e6,
+              was_temporary=False)
+    est = _user(session_builder, make, 8)
+    assert est["C"].tier in ("R", "unknown") and est["C"].counts["M"] == est["C"].counts["L"] == 0, est["C"]
+    assert est["E"].counts["L"] == est["E"].counts["M"] == 0, est["E"]
+
+
 def test_writing_on_in_an_autosaving_editor_is_not_revising(session_builder):
     # An editor that saves as the person types logs a new document as a create and a run of
     # additions: that is writing it, not iterating on existing work. Changing lines of it,
