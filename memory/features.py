@@ -122,11 +122,30 @@ def _atomic_saves_joined(evs: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [e for e in evs if id(e) not in joined] if joined else evs
 
 
+# A write of a file with the same content as its write just before is that write logged twice
+# (a watcher that sees both the write and the close), not a second save.
+DOUBLE_LOG_MS = 1000.0
+
+
+def _double_writes_dropped(evs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    last: dict[Any, tuple[Any, float]] = {}  # path -> (content hash, time) of its last write
+    out = []
+    for e in evs:
+        if e.get("event_type") == "file_write":
+            h, t, p = e.get("after_hash"), float(e.get("timestamp") or 0.0), e.get("file_path")
+            prev = last.get(p)
+            last[p] = (h, t)
+            if h and prev is not None and prev[0] == h and 0.0 <= t - prev[1] <= DOUBLE_LOG_MS:
+                continue
+        out.append(e)
+    return out
+
+
 def clean_events(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """Atomic actions only, as new dicts in time order (stable for equal timestamps), a
     program's actions marked `"authored": false` where the producer did not say
     (memory.authorship), Windows paths written with forward slashes, atomic saves joined
-    into the write of the file they saved.
+    into the write of the file they saved, a write logged twice kept once.
 
     The store yields a session's actions in time order already: their times are read once,
     and when they are in order (what a stable sort would keep) the sort is skipped."""
@@ -135,7 +154,7 @@ def clean_events(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     times = [float(e.get("timestamp") or 0.0) for e in evs]
     if not all(map(le, times, times[1:])):
         evs = [evs[i] for i in sorted(range(len(evs)), key=times.__getitem__)]
-    evs = _atomic_saves_joined(evs)
+    evs = _double_writes_dropped(_atomic_saves_joined(evs))
     mark_tool_actions(evs)
     return evs
 

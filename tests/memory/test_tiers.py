@@ -506,6 +506,21 @@ def test_saving_the_whole_file_after_a_small_change_is_a_small_edit(session_buil
     assert _user(session_builder, rewriter, 6)["D"].tier == "R"
 
 
+def test_a_write_logged_twice_is_one_save(session_builder):
+    # A watcher that sees both the write and the close logs the same save twice, a
+    # millisecond apart, with the same content hash (and, from a recorder that keeps no
+    # snapshots, no text to compare): one rewrite, not two. Another a minute later is a second.
+    def save(b, h, gap):
+        b.add("file_write", gap, file_path="r.md", file_type="md", directory_depth=0, operation="overwrite",
+              content_length=4000, after_hash=h, media_ref=None)
+    b = session_builder()
+    save(b, "a1", 10_000)
+    save(b, "a1", 1)
+    assert _signals(b)["D"]["overwrites"] == 1
+    save(b, "b2", 60_000)
+    assert _signals(b)["D"]["overwrites"] == 2
+
+
 def test_an_atomic_save_is_a_save_of_the_file(session_builder):
     # Another recorder logs an editor's atomic save as it happens on disk: the text written
     # under a temporary name, renamed over the file a moment later. The first save is a new
