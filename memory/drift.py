@@ -33,7 +33,14 @@ from typing import Any
 
 from filegram.vocab import DIM_IDS, TIER_POSITION, TIERS, UNKNOWN, task_info
 
-from .tiers import DimensionEstimate, categorise, chars_per_line, signature, task_allows
+from .tiers import (
+    DimensionEstimate,
+    categorise,
+    chars_per_line,
+    signature,
+    task_allows,
+    windows_only,
+)
 
 # Prior share of (session, dimension) pairs whose tier moved: about one session in seven
 # shows a one-tier change on one of the ~3 dimensions its work exercises.
@@ -60,6 +67,7 @@ def candidates(
 ) -> dict[str, list[dict[str, Any]]]:
     """Every candidate shift of every session, ranked per session (highest posterior first)."""
     cpl = chars_per_line([s.signals for s in sessions])
+    windows = windows_only([s.signals for s in sessions])
     out: dict[str, list[dict[str, Any]]] = {s.session_id: [] for s in sessions}
     for dim in DIM_IDS:
         est = estimates.get(dim)
@@ -70,7 +78,7 @@ def candidates(
         for s in sessions:
             if not task_allows(s.task_id, dim):
                 continue
-            sc = categorise(dim, s.signals.get(dim) or {}, cpl)
+            sc = categorise(dim, s.signals.get(dim) or {}, cpl, windows=windows)
             if sc is not None and sc.weight > 0:
                 cats.append((s, sc.category, sc.weight, sc.evidence, sc.traits.get(est.tier, 0.0)))
         total = sum(c[2] for c in cats)

@@ -128,7 +128,27 @@ BROAD_FILES = 8
 MIN_BROAD_FILES = 5
 
 
-def consumption(s: Mapping[str, Any], cpl: float) -> SessionCategory:
+# A recorder that logs reads but never a search or a listing (the reference macOS recorder,
+# filegram.md section 1) hides the searcher's and the browser's own signs: their style then
+# shows only in the read windows, and passages (M) or heads (R) in two thirds of a session's
+# reads are its style (they count 1.5 instead of a half). The deep reader's revisits stay
+# visible, so L's terms do not change. Said of a person, not of a session (a session without
+# a search is ordinary), from this many sessions with a chance on A on.
+MIN_WINDOW_ONLY_SESSIONS = 3
+
+
+def windows_only(signals: Iterable[Mapping[str, Any]]) -> bool:
+    """True when the person's reading was logged without any search or listing."""
+    n = 0
+    for sig in signals:
+        a = sig.get("A") or {}
+        if a.get("searches") or a.get("browses"):
+            return False
+        n += bool(a.get("opp"))
+    return n >= MIN_WINDOW_ONLY_SESSIONS
+
+
+def consumption(s: Mapping[str, Any], cpl: float, windows: bool = False) -> SessionCategory:
     n_reads = max(int(s["reads"]), 1)
     mid = head = whole = 0
     for r in s["ranges"]:
@@ -148,9 +168,10 @@ def consumption(s: Mapping[str, Any], cpl: float) -> SessionCategory:
     # breadth: many files, none of them opened twice (table 2's "rarely revisit"), is half a
     # browsing signature, as a skimmed read is; a deep reader returns, a searcher searches
     breadth = min(1.0, files / BROAD_FILES) if files >= MIN_BROAD_FILES and not s["revisits"] else 0.0
+    w = 1.5 if windows else 0.5  # how much passages and heads alone say (windows_only)
     scores = {
-        "M": (s["searches"] / access) / 0.15 + 0.5 * mid / seen,
-        "R": (browsing / access) / 0.25 + 0.5 * head / seen + 0.5 * breadth,
+        "M": (s["searches"] / access) / 0.15 + w * mid / seen,
+        "R": (browsing / access) / 0.25 + w * head / seen + 0.5 * breadth,
         # a return to a passage the person searched for is targeted reading, not a deep
         # reader's revisit: revisits count for L in the share of reads that are not passages
         "L": (s["revisits"] / n_reads) / 0.25 * (1 - mid / seen) + 0.5 * whole / seen,
@@ -349,12 +370,13 @@ def cross_modal(s: Mapping[str, Any]) -> SessionCategory:
     return SessionCategory(None, 1.0, text)
 
 
-def categorise(dim: str, s: Mapping[str, Any], cpl: float = DEFAULT_CHARS_PER_LINE, scale: float = 1.0) -> SessionCategory | None:
+def categorise(dim: str, s: Mapping[str, Any], cpl: float = DEFAULT_CHARS_PER_LINE, scale: float = 1.0,
+               windows: bool = False) -> SessionCategory | None:
     """The session's category on one dimension, or None when it gave no opportunity."""
     if not s or not s.get("opp"):
         return None
     if dim == "A":
-        return consumption(s, cpl)
+        return consumption(s, cpl, windows)
     if dim == "B":
         return production(s, scale)
     if dim == "D":
@@ -442,9 +464,10 @@ def user_tiers(
     """The user's tier per dimension from every session's signals."""
     cpl = chars_per_line(signals)
     factor = verbosity(signals)
+    windows = windows_only(signals)
     out: dict[str, DimensionEstimate] = {}
     for dim in DIM_IDS:
-        readings = [_counts(dim, signals, task_ids, cpl, factor ** w, labels)
+        readings = [_counts(dim, signals, task_ids, cpl, factor ** w, labels, windows=windows)
                     for w in VERBOSITY_WEIGHTS.get(dim, (1.0,))]
         if dim == "E":
             readings.append(_counts(dim, signals, task_ids, cpl, 1.0, labels, one_leftover_neutral=True))
@@ -470,7 +493,7 @@ def user_tiers(
 
 def _counts(dim: str, signals: Sequence[Mapping[str, Any]], task_ids: Sequence[str | None] | None,
             cpl: float, scale: float, labels: Sequence[str] | None = None, one_leftover_neutral: bool = False,
-            ) -> tuple[dict[Category, float], float, int, dict[str, list[str]]]:
+            windows: bool = False) -> tuple[dict[Category, float], float, int, dict[str, list[str]]]:
     """Weighted sessions per category on one dimension, the weighted opportunities, the
     number of sessions that had one, and up to two example sessions per category."""
     counts: dict[Category, float] = {}
@@ -479,7 +502,7 @@ def _counts(dim: str, signals: Sequence[Mapping[str, Any]], task_ids: Sequence[s
     n = 0
     for i, s in enumerate(signals):
         tw = task_weight(task_ids[i], dim) if task_ids is not None else 1.0
-        sc = categorise(dim, s.get(dim) or {}, cpl, scale)
+        sc = categorise(dim, s.get(dim) or {}, cpl, scale, windows)
         if sc is None or sc.weight * tw <= 0:
             continue
         n += 1

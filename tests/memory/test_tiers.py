@@ -117,6 +117,31 @@ def test_a_read_logged_twice_is_one_read(session_builder):
     assert _signals(b)["A"]["revisits"] == 1
 
 
+def test_a_recorder_without_searches_or_listings_shows_style_in_the_read_windows(session_builder):
+    # The reference macOS recorder logs reads, never a search or a listing. A searcher then
+    # shows only as reads of passages, a browser only as reads of files' first lines; these
+    # counted half and never made a style alone. In two thirds of a session's reads they are
+    # its style. With a recorder that does log searches, the same windows are not enough.
+    def searcher(b, i):
+        for k in range(6):
+            b.read(f"in/f{k % 3}.md", k // 3 + 1, [40 * k + 20, 40 * k + 50], 20_000)
+        b.read("in/f0.md", 3, [1, 12], 20_000)
+
+    def browser(b, i):
+        for k in range(8):
+            b.read(f"in/f{k}.md", 1, [1, 12], 20_000)
+        for k in range(3):  # short notes read to their end (they calibrate a line's length)
+            b.read(f"in/note{k}.md", 1, [1, 40], 1_600)
+    assert _user(session_builder, searcher, 6)["A"].tier == "M"
+    assert _user(session_builder, browser, 6)["A"].tier == "R"
+
+    def searcher_with_a_grep(b, i):
+        searcher(b, i)
+        if i == 0:
+            b.add("file_search", search_type="grep", query="risk", files_matched=1, files_opened_after=["in/f0.md"])
+    assert _user(session_builder, searcher_with_a_grep, 6)["A"].tier != "M"
+
+
 def test_returning_to_passages_found_by_search_is_targeted_reading(session_builder):
     # A searcher working through two long reports: each search takes them to a passage, and
     # they come back to the same files many times. Those returns are the search-first
