@@ -161,12 +161,14 @@ def detect(
     return flags, cands
 
 
-def not_detectable(session: SessionRef, estimates: Mapping[str, DimensionEstimate], cpl: float) -> list[str]:
+def not_detectable(session: SessionRef, estimates: Mapping[str, DimensionEstimate], cpl: float,
+                   windows: bool = False) -> list[str]:
     """Dimensions on which this session could not show a change (no opportunity or silence)."""
     out = []
     for dim in DIM_IDS:
         est = estimates.get(dim)
-        sc = categorise(dim, session.signals.get(dim) or {}, cpl) if task_allows(session.task_id, dim) else None
+        sc = (categorise(dim, session.signals.get(dim) or {}, cpl, windows=windows)
+              if task_allows(session.task_id, dim) else None)
         if est is None or est.tier == UNKNOWN or sc is None or sc.category is None:
             out.append(dim)
     return out

@@ -141,7 +141,8 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
         if i in texts:
             text_of[id(e)] = texts[i]
             if e.get("operation") == "overwrite":
-                before = text_at.get(e.get("before_hash") or e.get("file_path")) or text_at.get(e.get("file_path"))
+                h = e.get("before_hash")
+                before = (text_at.get(h) if h else None) or text_at.get(e.get("file_path"))
                 if before is not None:
                     before_of[id(e)] = before
             text_at[e.get("file_path")] = texts[i]
@@ -393,10 +394,9 @@ def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]
                order: Mapping[int, int], before_of: Mapping[int, str]) -> dict[str, Any]:
     # A text file's overwrite whose earlier text is known and that kept the file (REWRITE_SHARE)
     # is measured like an edit: an editor that saves the whole file logs a one-word change as
-    # an overwrite. A save of a file no
-    # one can diff (a Word or Excel file, a PDF, an image) replaces it whole however little
-    # changed: only a text file's overwrite (an office document's whose text was kept: it
-    # shared no line with before) says "rewrote it".
+    # an overwrite. A save of a file no one can diff (a Word or Excel file, a PDF, an image)
+    # replaces it whole however little changed: only a text file's overwrite (an office
+    # document's whose text was kept: it shared no line with before) says "rewrote it".
     overwrites = 0
     diffed: list[dict[str, Any]] = []  # overwrites that kept most of the file, as edits
     for e in writes:

@@ -79,6 +79,22 @@ def test_unexercised_dimension_is_unknown(store, session_builder):
         assert prof["dimensions"][dim]["tier"] == "unknown"
 
 
+def test_reading_is_detectable_where_a_recorder_logs_no_searches(store, session_builder):
+    # A searcher whose recorder logs reads only (no search, no listing): their sessions of
+    # passages show their reading style, so a session's shift question does not call reading
+    # "not detectable" (it did while the profile already read the same windows as M).
+    ids = []
+    for i in range(6):
+        b = session_builder(f"s{i}", start_ms=1.7e12 + i * 3.6e6)
+        for k in range(6):
+            b.read(f"in/f{k % 3}.md", k // 3 + 1, [40 * k + 20, 40 * k + 50], 20_000)
+        ids.append(b.store_into(store))
+    mem = Memory(store)
+    mem.consolidate()
+    assert mem.profile()["dimensions"]["A"]["tier"] == "M"
+    assert "A" not in {s["dimension"] for s in mem.session_shift(ids[0]) if s["to"] == "not detectable"}
+
+
 def test_drift_is_flagged_and_attributed(tmp_path, persona_store):
     # p3 is flat (C=R); in its T-12 session it organised into a folder (C: R -> M).
     st_, ids = persona_store(tmp_path / "p3.db", P3, perturb={"T-12": {"C": "M"}})
