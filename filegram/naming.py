@@ -46,8 +46,11 @@ _TEMPORARY_RE = re.compile(
 )
 
 # Names that say "this copy is a backup", for file_copy.is_backup.
+# A sync client's copy of a file two machines changed at once is a duplicate too: Dropbox's
+# and Nextcloud's "(... conflicted copy 2026-02-25 ...)", Syncthing's ".sync-conflict-<date>-".
 _BACKUP_RE = re.compile(
     r"(?i)(~$)|(\.(bak|backup|orig|old|save|sav)$)|([_\-. ](bak|backup|old|orig|copy|v\d+|\d{8}|\d{4}-\d{2}-\d{2})(\.\w+)?$)|(\(\d+\)(\.\w+)?$)|( copy( \d+)?(\.\w+)?$)|^copy of |备份|副本"
+    r"|\([^()]*conflicted copy[^()]*\)|\.sync-conflict-\d{8}-\d{6}"
 )
 # A date in a name (2025-03, 20250301, 2025_03) and a version marker (v2, final, draft, rev3).
 DATE_IN_NAME_RE = re.compile(r"(19|20)\d{2}[-_.]?(0[1-9]|1[0-2])")

@@ -22,6 +22,11 @@ program's work from the person's whatever recorded it:
   itself lie in a hidden folder (a notes vault under `~/.local/share`): a hidden folder that
   holds at least half of the session's actions is the workspace, not an application's.
 
+- **shadow files**: a hidden file named after another file of the session
+  (`.report.md.sync-8ae2b9.tmp` beside `report.md`) is a program's companion of that file: a
+  sync client's or an editor's staging copy. People name their own files to find them, not
+  after another file with a dot in front.
+
 - **program folders**: some folders only programs make, whatever their owner does
   (`__pycache__` of Python's byte code, `node_modules` of npm, a virtual environment's
   `site-packages`, macOS's `__MACOSX` in an unpacked zip): what is made or changed in them
@@ -96,10 +101,33 @@ def _application_folders(evs: list[dict[str, Any]]) -> set[str]:
     return {h for h, n in held.items() if 2 * n < named}
 
 
+def _file_names(evs: list[dict[str, Any]]) -> set[str]:
+    """The names of the visible files the session's actions name."""
+    out: set[str] = set()
+    for e in evs:
+        if e["event_type"] == "dir_create":
+            continue
+        for k in PATH_KEYS.get(e["event_type"], ()):
+            p = e.get(k)
+            if p and type(p) is str:
+                name = p.rstrip("/").rsplit("/", 1)[-1]
+                if name and name[0] != ".":
+                    out.add(name)
+    return out
+
+
+def _shadow_of(hidden: str, names: set[str]) -> bool:
+    """`hidden` (".report.md.sync-8ae2b9.tmp") is named after one of `names` ("report.md"),
+    with something after it."""
+    rest = hidden[1:]
+    return any(len(rest) > len(n) and rest.startswith(n) for n in names if len(n) >= 3)
+
+
 def mark_tool_actions(evs: list[dict[str, Any]]) -> None:
     """Set `"authored": false` on the actions of `evs` (time-ordered, mutable copies) that
     a program did, where the producer left authorship unsaid."""
     apps: set[str] | None = None
+    names: set[str] | None = None
     for e in evs:
         if "authored" in e:
             continue
@@ -116,6 +144,13 @@ def mark_tool_actions(evs: list[dict[str, Any]]) -> None:
                 if apps and any(h in apps for h in _hidden_folders(p, e["event_type"] == "dir_create")):
                     e["authored"] = False
                     break
+                name = p.rstrip("/").rsplit("/", 1)[-1]
+                if len(name) > 1 and name[0] == ".":
+                    if names is None:
+                        names = _file_names(evs)
+                    if _shadow_of(name, names):
+                        e["authored"] = False
+                        break
     run: list[dict[str, Any]] = []
     last = 0.0
     for e in evs:

@@ -68,7 +68,7 @@ ALGORITHM_KEY = "memory:algorithm"
 #    within seconds (an editor saving as one types) are one change (D).
 # 11: folders made only to receive copies (a copied tree) or only new images (a figures
 #    folder) are not organisation (C).
-ALGORITHM = 11
+ALGORITHM = 12
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -157,7 +157,7 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
     outputs = [e for e in creates if e.get("file_path") not in thrown and not _temporary(_name(str(e.get("file_path") or "")))]
     return {
         "A": _consumption(by),
-        "B": _production(by, kept_writes, text_of),
+        "B": _production(by, kept_writes, text_of, order),
         "C": _organisation(by, creates),
         "D": _iteration(by, writes, text_of, order, before_of),
         "E": _curation(by, creates, tool_made),
@@ -265,13 +265,27 @@ def _notebook_source(text: str) -> str | None:
     return "\n".join(p.rstrip("\n") for p in parts if p) + "\n"
 
 
-def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]) -> dict[str, Any]:
-    """New documents the person wrote: not copies, backups, scratch files or versions."""
+def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str],
+                order: Mapping[int, int] | None = None) -> dict[str, Any]:
+    """New documents the person wrote: not copies, backups, scratch files or versions. A
+    document started as a stub and typed on in edits (each save of an editor an edit) is as
+    long as it stood at the end of the session: most of its text came in the edits. Edits
+    that added less than the document held when made are revision (D), not production."""
     copied = {e.get("dest_path") for e in by.get("file_copy", _NONE)}
     docs: dict[str, int] = {}
     shapes: dict[str, tuple[int, int]] = {}  # path -> (non-blank lines, list lines)
-    for e in writes:
+    edits = by.get("file_edit", _NONE)
+    changes: Events = writes
+    if edits and order is not None:
+        changes = sorted([*writes, *edits], key=lambda e: order.get(id(e), 0))
+    grown: dict[str, int] = {}  # path -> lines the edits added since it was last written
+    for e in changes:
         path = str(e.get("file_path") or "")
+        if e["event_type"] == "file_edit":
+            if path in docs:  # a document of this session's
+                grown[path] = grown.get(path, 0) + _int(e.get("lines_added")) - _int(e.get("lines_deleted"))
+            continue
+        grown.pop(path, None)
         if not _text_kind(e, WRITTEN_TYPES, text_of):
             continue
         if e.get("operation") == "overwrite" and path not in docs:
@@ -291,6 +305,9 @@ def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str
         st = analyse(text)
         docs[path] = st.lines
         shapes[path] = (st.nonblank_lines, st.list_lines)
+    for path, g in grown.items():
+        if g > docs[path]:  # a stub typed on
+            docs[path] += g
     written = sum(n for n, _ in shapes.values())
     return {"opp": bool(docs), "docs": len(docs), "lines": sum(docs.values()),
             "largest": max(docs.values(), default=0),

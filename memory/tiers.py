@@ -126,6 +126,8 @@ def chars_per_line(signals: Iterable[Mapping[str, Any]]) -> float:
 # counts in part (fewer files say nothing: everyone opens a few once each).
 BROAD_FILES = 8
 MIN_BROAD_FILES = 5
+# Files a session reads for its revisits to count in full as a deep reader's (fewer: in part).
+DEEP_READ_FILES = 3
 
 
 # A recorder that logs reads but never a search or a listing (the reference macOS recorder,
@@ -169,12 +171,16 @@ def consumption(s: Mapping[str, Any], cpl: float, windows: bool = False) -> Sess
     # browsing signature, as a skimmed read is; a deep reader returns, a searcher searches
     breadth = min(1.0, files / BROAD_FILES) if files >= MIN_BROAD_FILES and not s["revisits"] else 0.0
     w = 1.5 if windows else 0.5  # how much passages and heads alone say (windows_only)
+    # Deep reading goes through several files in order and comes back to them; going back to
+    # one of the one or two files a session works with is what anyone does (the config being
+    # edited, the brief being answered): revisits say less the fewer files were read.
+    several = min(1.0, files / DEEP_READ_FILES)
     scores = {
         "M": (s["searches"] / access) / 0.15 + w * mid / seen,
         "R": (browsing / access) / 0.25 + w * head / seen + 0.5 * breadth,
         # a return to a passage the person searched for is targeted reading, not a deep
         # reader's revisit: revisits count for L in the share of reads that are not passages
-        "L": (s["revisits"] / n_reads) / 0.25 * (1 - mid / seen) + 0.5 * whole / seen,
+        "L": (s["revisits"] / n_reads) / 0.25 * (1 - mid / seen) * several + 0.5 * whole / seen,
     }
     best = max(TIERS, key=lambda t: (scores[t], -TIERS.index(t)))
     text = (f"{s['searches']} search(es), {s['browses']} listing(s), {s['reads']} read(s) of {s['files']} file(s): "

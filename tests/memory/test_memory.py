@@ -71,7 +71,7 @@ def test_profile_never_reads_profile_id(tmp_path, persona_store):
 def test_unexercised_dimension_is_unknown(store, session_builder):
     for i in range(3):
         b = session_builder(f"s{i}", start_ms=1.7e12 + i * 1e7)
-        b.read("a.md").read("b.md").read("a.md", view_count=2)
+        b.read("a.md").read("b.md").read("c.md").read("a.md", view_count=2)
         b.store_into(store, task_id="T-17" if i else None)  # understand: A, C
     prof = Memory(store).profile() if Memory(store).consolidate() else None
     assert prof["dimensions"]["A"]["tier"] == "L"

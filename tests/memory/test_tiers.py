@@ -978,3 +978,70 @@ def test_descriptions_are_table_2():
     assert [d.name for d in DIMENSIONS.values()] == ["Consumption", "Production", "Organization", "Iteration",
                                                      "Curation", "Cross-modal"]
     assert session_tiers({}, None) == {}
+
+
+def test_a_sync_clients_staging_copy_is_not_the_persons_cleanup(session_builder):
+    # A sync client stages each saved file as a hidden copy named after it and deletes the
+    # copy seconds later: someone who never deletes anything showed no curation. A hidden
+    # file of their own (.env), or a scratch file they made and removed, still counts.
+    b = session_builder()
+    b.write("Brief/Copy deck v1.md", _doc(40))
+    for k in range(3):
+        b.edit("Brief/Copy deck v1.md", 3, 1)
+        b.write(f"Brief/.Copy deck v1.md.sync-ab{k}f43.tmp", _doc(40), gap_ms=1_000)
+        b.add("file_delete", 4_000, file_path=f"Brief/.Copy deck v1.md.sync-ab{k}f43.tmp", file_age_ms=4_000,
+              was_temporary=True)
+    sig = _signals(b)["E"]
+    assert (sig["cleaned"], sig["deletes"]) == (0, 0)
+    b.write("Brief/scratch ideas.md", _doc(5))
+    b.add("file_delete", 60_000, file_path="Brief/scratch ideas.md", file_age_ms=60_000, was_temporary=True)
+    b.write(".env", "KEY=1\n")
+    b.add("file_delete", 60_000, file_path=".env", file_age_ms=60_000)
+    assert _signals(b)["E"]["cleaned"] == 2
+
+
+def test_a_sync_conflict_copy_is_a_duplicate(session_builder):
+    # Dropbox's "(conflicted copy <date>)" and Syncthing's ".sync-conflict-" files are
+    # duplicates a tidy person removes, like "notes (1).md".
+    from filegram.naming import looks_like_backup
+    assert looks_like_backup("Plans/deck v1 (conflicted copy 2026-02-25).md")
+    assert looks_like_backup("Plans/deck v1 (Zoë's conflicted copy 2026-02-25).md")
+    assert looks_like_backup("notes.sync-conflict-20260225-120000-ABCDEF.md")
+    assert not looks_like_backup("Plans/conflict resolution notes.md")
+    b = session_builder()
+    b.add("file_delete", file_path="Plans/deck v1 (conflicted copy 2026-02-25).md", file_age_ms=9e8)
+    assert _signals(b)["E"]["superseded"] == 1
+
+
+def test_a_document_typed_on_in_editor_saves_is_as_long_as_what_was_typed(session_builder):
+    # An editor that saves every half minute logs a six-line start, then the typing as small
+    # edits: the report written is the 200 lines it ended with, not the stub.
+    b = session_builder()
+    b.write("minutes.md", _doc(6))
+    for _ in range(32):
+        b.edit("minutes.md", 6, 0)
+    sig = _signals(b)["B"]
+    assert (sig["docs"], sig["lines"]) == (1, 198)
+    # a document written whole and then revised in edits is as long as it was written: the
+    # edits are iteration (D), and 20 lines added to a 40-line note keep it a note
+    b = session_builder()
+    b.write("note.md", _doc(40))
+    for _ in range(4):
+        b.edit("note.md", 5, 0)
+    assert _signals(b)["B"]["lines"] == 40
+
+
+def test_going_back_to_one_of_two_files_is_not_deep_reading(session_builder):
+    # Someone reading the config they are about to change and going back to it once has not
+    # read "whole files in order, with revisits": a revisit counts in full from three files
+    # read on.
+    b = session_builder()
+    b.read("etc/nginx.conf")
+    b.read("runbook.md")
+    b.read("etc/nginx.conf", view_count=2)
+    assert _tiers(b).get("A", {}).get("tier") != "L"
+    b = session_builder()
+    for f in ("a.md", "b.md", "c.md"):
+        b.read(f)
+    b.read("a.md", view_count=2)
+    assert _tiers(b)["A"]["tier"] == "L"
