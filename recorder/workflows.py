@@ -745,9 +745,13 @@ def _scan_read(s: StepResult, prog: str) -> bool:
     # only where reading the command line says more than the name can a bare name tell
     bare_means_unread = read is not None and read.command != prog
     # a cross_file_reference names the program of the search it follows (the step before's
-    # grep), not this step's: the step's own work is what counts
+    # grep), not this step's: the step's own work is what counts. A listing summary is no
+    # sign of a read either: a burst of listings goes to whatever run is open, an anonymous
+    # one included (`gunzip` known only by its exec under load: its listing named it, its
+    # write and delete stayed the person's, as an anonymous run's do by design).
     return any(e.get("program") == prog and not (bare_means_unread and e.get("command") == prog)
-               and e.get("event_type") not in DERIVED_TYPES for e in s.events)
+               and e.get("event_type") not in DERIVED_TYPES
+               and not (e.get("bulk") and e.get("event_type") == "file_browse") for e in s.events)
 
 
 def tool_actions_authored(results: list[WorkflowResult]) -> int:

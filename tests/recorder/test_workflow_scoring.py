@@ -89,3 +89,21 @@ def test_a_reference_to_the_search_before_does_not_make_a_step_seen() -> None:
                                 [search], [], 0, None, "grep -l budget plan.md notes/meeting.md > /dev/null")
     (out,), listed = workflows.forgive_missed_programs([workflows.WorkflowResult("w", [seen])])
     assert listed == [] and not out.ok
+
+
+def test_a_listing_summary_naming_the_program_does_not_make_a_step_seen() -> None:
+    """A clean clone's full run, 2026-12-03: under load `gunzip log.txt.gz` was known only by
+    its exec; the burst of listings went to it, its write and delete stayed the person's (an
+    anonymous run takes none, by design). The listing summary is no sign the scan read the
+    program: the step is a missed program. Its write naming gunzip would be."""
+    write = ("file_write", "log.txt", "create", False)
+    events = [{"event_type": "file_browse", "directory_path": ".", "bulk": True, "bulk_count": 2,
+               "program": "gunzip", "command": "gunzip", "authored": False},
+              {"event_type": "file_write", "file_path": "log.txt", "authored": True}]
+    step = workflows.StepResult([write], [], events, [("file_write", "log.txt", "create", True)], [write], [], 1, None,
+                                "gunzip log.txt.gz")
+    (out,), listed = workflows.forgive_missed_programs([workflows.WorkflowResult("w", [step])])
+    assert listed == ["w: gunzip log.txt.gz"] and out.ok
+    events[1]["program"] = "gunzip"
+    (out,), listed = workflows.forgive_missed_programs([workflows.WorkflowResult("w", [step])])
+    assert listed == [] and not out.ok
