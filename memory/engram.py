@@ -19,7 +19,7 @@ from .features import (
     BlobGetter,
     by_type,
     clean_events,
-    edit_diffs,
+    edit_diff_texts,
     event_file_type,
     fingerprint_of,
     raw_features_of,
@@ -142,7 +142,8 @@ def encode_session(
     by = by_type(evs)
     fp = fingerprint_of(evs, texts, by)
     feats = raw_features_of(evs, texts, fp, by)
-    signals = session_signals(evs, texts)
+    diffs = edit_diff_texts(evs, get_blob)
+    signals = session_signals(evs, texts, diffs)
     task = task_info(task_id)
     sid = session_id or (str(evs[0].get("session_id")) if evs else "")
 
@@ -177,7 +178,10 @@ def encode_session(
     edits: list[dict[str, Any]] = []
     diff_chunks: list[dict[str, Any]] = []
     own = [e for e in evs if e.get("authored") is not False]
-    for path, diff in edit_diffs(own, get_blob):
+    for i, diff in diffs.items():
+        if evs[i].get("authored") is False:
+            continue
+        path = str(evs[i].get("file_path") or "")
         added, removed = diff_lines(red(diff))
         edits.append({
             "path": path,

@@ -600,20 +600,25 @@ def is_boolean_feature(name: str) -> bool:
     return name.startswith("has_")
 
 
-def edit_diffs(evs: list[dict[str, Any]], get_blob: BlobGetter | None) -> list[tuple[str, str]]:
-    """(path, diff text) of each edit whose diff is stored."""
-    out = []
+def edit_diff_texts(evs: list[dict[str, Any]], get_blob: BlobGetter | None) -> dict[int, str]:
+    """Index of each edit whose diff is stored -> the diff's text."""
+    out: dict[int, str] = {}
     if get_blob is None:
         return out
-    for e in evs:
+    for i, e in enumerate(evs):
         if e["event_type"] != "file_edit":
             continue
         ref = e.get("media_ref_diff")
         if isinstance(ref, dict) and isinstance(ref.get("hash"), str):
             text = decode_text(get_blob(ref["hash"]))
             if text:
-                out.append((str(e.get("file_path") or ""), text))
+                out[i] = text
     return out
+
+
+def edit_diffs(evs: list[dict[str, Any]], get_blob: BlobGetter | None) -> list[tuple[str, str]]:
+    """(path, diff text) of each edit whose diff is stored."""
+    return [(str(evs[i].get("file_path") or ""), t) for i, t in edit_diff_texts(evs, get_blob).items()]
 
 
 __all__ = [
@@ -626,6 +631,7 @@ __all__ = [
     "raw_features_of",
     "clean_events",
     "written_texts",
+    "edit_diff_texts",
     "edit_diffs",
     "blob_hashes",
     "event_file_type",

@@ -24,7 +24,7 @@ from typing import Any
 from filegram.naming import looks_like_backup, looks_like_written_backup, looks_temporary
 from filegram.schema import OFFICE_TYPES, depth_of, dir_depth_of
 
-from .content import IMAGE_TYPES, STRUCTURED_TYPES, TEXT_TYPES, analyse, table_rows
+from .content import IMAGE_TYPES, STRUCTURED_TYPES, TEXT_TYPES, analyse, diff_lines, table_rows
 
 # Reads kept per session for the user-level reading-style calibration (first, last, size).
 MAX_RANGES = 64
@@ -113,11 +113,14 @@ Events = list[Mapping[str, Any]]
 _NONE: Events = []
 
 
-def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str]) -> dict[str, dict[str, Any]]:
-    """Per dimension: {"opp": bool, ...counts}. `events` are clean, time-ordered actions and
-    `texts` maps an event's index to the text it wrote (memory.features.written_texts)."""
+def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str],
+                    diffs: Mapping[int, str] | None = None) -> dict[str, dict[str, Any]]:
+    """Per dimension: {"opp": bool, ...counts}. `events` are clean, time-ordered actions,
+    `texts` maps an event's index to the text it wrote (memory.features.written_texts) and
+    `diffs` an edit's index to its diff (memory.features.edit_diff_texts)."""
     by: dict[str, Events] = {}
     text_of: dict[int, str] = {}  # id(event) -> text, for the writes that have one
+    diff_of: dict[int, str] = {}  # id(event) -> diff, for the edits that have one
     worked_on: set[Any] = set()  # paths the person wrote or edited so far in the session
     tool_made: set[Any] = set()  # paths a program created in the session (a build's, a test run's)
     order: dict[int, int] = {}  # id(event) -> its place among the person's actions
@@ -138,6 +141,8 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
             by[t].append(e)
         else:
             by[t] = [e]
+        if diffs and i in diffs:
+            diff_of[id(e)] = diffs[i]
         if i in texts:
             text_of[id(e)] = texts[i]
             if e.get("operation") == "overwrite":
@@ -155,13 +160,14 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
     thrown = _thrown_away(by)
     kept_writes = [e for e in writes if e.get("file_path") not in thrown]
     outputs = [e for e in creates if e.get("file_path") not in thrown and not _temporary(_name(str(e.get("file_path") or "")))]
+    production, typed = _production(by, kept_writes, text_of, order, diff_of)
     return {
         "A": _consumption(by),
-        "B": _production(by, kept_writes, text_of, order),
+        "B": production,
         "C": _organisation(by, creates),
         "D": _iteration(by, writes, text_of, order, before_of),
         "E": _curation(by, creates, tool_made),
-        "F": _cross_modal(outputs, text_of, kept_writes, tool_made),
+        "F": _cross_modal(outputs, text_of, kept_writes, tool_made, typed),
     }
 
 
@@ -266,11 +272,14 @@ def _notebook_source(text: str) -> str | None:
 
 
 def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str],
-                order: Mapping[int, int] | None = None) -> dict[str, Any]:
+                order: Mapping[int, int] | None = None,
+                diff_of: Mapping[int, str] | None = None) -> tuple[dict[str, Any], list[str]]:
     """New documents the person wrote: not copies, backups, scratch files or versions. A
     document started as a stub and typed on in edits (each save of an editor an edit) is as
     long as it stood at the end of the session: most of its text came in the edits. Edits
-    that added less than the document held when made are revision (D), not production."""
+    that added less than the document held when made are revision (D), not production.
+    Also returns what was typed into such stubs (their edits' added lines, where the diffs
+    are known): that text is the document's, for what it holds besides words (F)."""
     copied = {e.get("dest_path") for e in by.get("file_copy", _NONE)}
     docs: dict[str, int] = {}
     shapes: dict[str, tuple[int, int]] = {}  # path -> (non-blank lines, list lines)
@@ -305,15 +314,19 @@ def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str
         st = analyse(text)
         docs[path] = st.lines
         shapes[path] = (st.nonblank_lines, st.list_lines)
+    typed: list[str] = []
     for path, g in grown.items():
         if g > docs[path]:  # a stub typed on
             docs[path] += g
+            if diff_of:
+                typed += ["\n".join(diff_lines(t)[0]) for e in edits if e.get("file_path") == path
+                          and (t := diff_of.get(id(e)))]
     written = sum(n for n, _ in shapes.values())
     return {"opp": bool(docs), "docs": len(docs), "lines": sum(docs.values()),
             "largest": max(docs.values(), default=0),
             # how much of what they wrote is bullet points (table 2's minimal style), where the text is known
             "text_lines": written,
-            "list_share": round(sum(k for _, k in shapes.values()) / written, 3) if written else None}
+            "list_share": round(sum(k for _, k in shapes.values()) / written, 3) if written else None}, typed
 
 
 def _not_organising(dirs: Events, by: dict[str, Events], creates: Events) -> set[int]:
@@ -502,7 +515,7 @@ _NOTEBOOK_CHART = re.compile(r'"image/(png|svg\+xml|jpeg)"\s*:')
 
 
 def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Events = _NONE,
-                 tool_made: set[Any] | frozenset[Any] = frozenset()) -> dict[str, Any]:
+                 tool_made: set[Any] | frozenset[Any] = frozenset(), typed: Sequence[str] = ()) -> dict[str, Any]:
     """What the session produced besides text. A chart is the person's output also when a
     program drew it: a chart in their notebook's cell outputs, or a figure their script wrote
     that their document shows (its file name in the text they wrote). A burst of images no
@@ -514,7 +527,7 @@ def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Event
               and (t := text_of.get(id(e))) and _NOTEBOOK_CHART.search(t)}
     drawn = [str(p) for p in tool_made if isinstance(p, str) and _ext(p) in IMAGE_TYPES]
     if drawn:
-        mine = [t for t in text_of.values() if t]
+        mine = [t for t in text_of.values() if t] + list(typed)
         visual_paths += [p for p in drawn if any(_name(p) in t for t in mine)]
     visual_paths += sorted(charts)
     data_files = sum(1 for x in exts if x in STRUCTURED_TYPES)
@@ -527,6 +540,7 @@ def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Event
             # an office document's text holds its tables as markdown rows (recorder.officetext)
             if _text_kind(e, TEXT_TYPES, text_of):
                 rows += table_rows(text)
+    rows += sum(table_rows(t) for t in typed if t)
     figure_dirs = {p.rsplit("/", 1)[0] for p in visual_paths if "/" in p and FIGURE_DIR.search(p.rsplit("/", 1)[0].rsplit("/", 1)[-1])}
     # A chance to show it: an image or data file made, or a text whose tables can be seen.
     # Output that is only bytes (a Word or PDF file whose text was not kept) may hold a

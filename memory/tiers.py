@@ -77,6 +77,11 @@ EPS_ADJ_BY_DIM = {"C": 0.08}
 # Beta prior of rho, the share of opportunities in which a person shows their own tier:
 # broad, mean 0.43, so that a behaviour shown in a third of the chances is believed.
 RHO_PRIOR = (1.2, 1.6)
+# Where a tier's meaning is itself a rate, its prior says so. Table 2's selective curator
+# removes the leftovers they make (a habit: most of their chances), the pragmatic one now and
+# then; with one leftover per session, which is what a tidy person has (they clean as they
+# go), the share of chances with a removal is what can tell them apart.
+RHO_PRIOR_BY_TIER = {("E", "L"): (3.0, 1.2)}
 _GRID = [i / 100 for i in range(1, 100)]
 MIN_OPPORTUNITIES = 2.0
 MIN_POSTERIOR = 0.5
@@ -425,9 +430,9 @@ EVIDENCE_WEIGHT = 0.5
 def posterior(dim: str, counts: Mapping[Category, float]) -> dict[str, float]:
     """P(tier | counts) with rho integrated over its prior (uniform prior over tiers)."""
     counts = {c: n * EVIDENCE_WEIGHT for c, n in counts.items()}
-    a, b = RHO_PRIOR
     logml: dict[str, float] = {}
     for tier in TIERS:
+        a, b = RHO_PRIOR_BY_TIER.get((dim, tier), RHO_PRIOR)
         if signature(dim, tier) is None:
             p = _probs(dim, tier, 0.0)
             logml[tier] = sum(n * math.log(max(p.get(c, 0.0), 1e-12)) for c, n in counts.items() if n)

@@ -1045,3 +1045,39 @@ def test_going_back_to_one_of_two_files_is_not_deep_reading(session_builder):
         b.read(f)
     b.read("a.md", view_count=2)
     assert _tiers(b)["A"]["tier"] == "L"
+
+
+def test_removing_the_one_leftover_every_time_is_less_pragmatic_than_now_and_then(session_builder):
+    # A tidy person cleans as they go, so each session leaves them one scratch file, which
+    # they remove every time; someone else removes it in half their chances. Removing it
+    # every time is table 2's selective habit more than the other's "occasional cleanup":
+    # the rate is what tells them apart (one removal per session cannot show "removes 2+").
+    def person(removes):
+        def make(b, i):
+            b.write("a.md", _doc(30))
+            b.write("tmp_notes.md", "scratch\n")
+            if removes(i):
+                b.add("file_delete", file_path="tmp_notes.md", file_age_ms=1.0, was_temporary=True)
+        return _user(session_builder, make, 10)["E"]
+    every_time = person(lambda i: True)
+    half = person(lambda i: i % 2 == 0)
+    assert every_time.posterior["L"] > half.posterior["L"]
+    assert every_time.posterior["M"] < half.posterior["M"] and half.tier in ("M", "unknown")
+
+
+def test_a_table_typed_into_a_stub_is_the_documents(session_builder):
+    # An editor saving as the person types: the file starts as a heading, the budget table
+    # arrives in the edits. The table is in what they wrote (F), as the length is (B).
+    from filegram.store import content_hash
+
+    b = session_builder()
+    b.write("budget.md", "# Budget\n")
+    rows = ["| item | cost |", "|---|---|"] + [f"| line {k} | {k * 10} |" for k in range(6)]
+    for k in range(0, len(rows), 2):
+        diff = "--- a/budget.md\n+++ b/budget.md\n@@ -1,0 +1,2 @@\n" + "".join(f"+{r}\n" for r in rows[k:k + 2])
+        h = content_hash(diff.encode())
+        b.blobs[h] = diff.encode()
+        b.add("file_edit", file_path="budget.md", file_type="md", lines_added=2, lines_deleted=0, diff_summary="+2 -0",
+              media_ref_diff={"type": "diff", "hash": h, "path": f"media/diffs/{h}.diff"})
+    sig = _signals(b)
+    assert sig["B"]["lines"] == 9 and sig["F"]["table_rows"] == 7
