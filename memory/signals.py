@@ -32,6 +32,12 @@ MAX_RANGES = 64
 MAX_EDIT_SIZES = 64
 # Characters per line assumed for a document written without a stored snapshot.
 FALLBACK_CHARS_PER_LINE = 45
+# A document is a stub typed on when its edits added more than this many times what it held
+# when written (two thirds of it and more came in the edits): an editor saving as the person
+# types. An incremental reviser adds to a written document too, rarely twice its length in
+# one session (at 1x, a minimal writer's 20-40 line notes grown by small edits read as
+# balanced on the recorder-like model; 2x and 3x gave the same calls on every model here).
+STUB_GROWTH = 2
 # What one writes (B): prose and markup, and the source code that is the writing of people
 # whose work is code (a script, a module, a notebook's cells: on a population of analysts and
 # developers their reports were READMEs beside it). Data, configuration, logs and saved mail
@@ -276,8 +282,8 @@ def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str
                 diff_of: Mapping[int, str] | None = None) -> tuple[dict[str, Any], list[str]]:
     """New documents the person wrote: not copies, backups, scratch files or versions. A
     document started as a stub and typed on in edits (each save of an editor an edit) is as
-    long as it stood at the end of the session: most of its text came in the edits. Edits
-    that added less than the document held when made are revision (D), not production.
+    long as it stood at the end of the session: most of its text came in the edits
+    (STUB_GROWTH). Edits that added less are revision (D), not production.
     Also returns what was typed into such stubs (their edits' added lines, where the diffs
     are known): that text is the document's, for what it holds besides words (F)."""
     copied = {e.get("dest_path") for e in by.get("file_copy", _NONE)}
@@ -316,7 +322,7 @@ def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str
         shapes[path] = (st.nonblank_lines, st.list_lines)
     typed: list[str] = []
     for path, g in grown.items():
-        if g > docs[path]:  # a stub typed on
+        if g > STUB_GROWTH * docs[path]:  # a stub typed on
             docs[path] += g
             if diff_of:
                 typed += ["\n".join(diff_lines(t)[0]) for e in edits if e.get("file_path") == path
