@@ -186,8 +186,9 @@ def test_imported_content_is_redacted_like_the_recorders(tmp_path):
 
 
 def test_events_are_streamed_in_bounded_memory(tmp_path):
-    """A 100 MB events.json imports with a peak RSS far below its size (200 MB: see
-    docs/privacy.md for the figure)."""
+    """A 40 MB events.json imports with a peak RSS that does not grow with it: under 100 MB,
+    where reading the file whole (json.load) alone peaks at 150 MB (docs/privacy.md has the
+    figure for 200 MB: 70 MB). 40 MB, not 100: the same test of streaming in 25 s, not 60."""
     folder = tmp_path / "big"
     folder.mkdir()
     env = {"profile_id": None, "message_id": None, "model_provider": None, "model_name": None}
@@ -195,7 +196,7 @@ def test_events_are_streamed_in_bounded_memory(tmp_path):
     n = 0
     with open(folder / "events.json", "w") as fh:
         fh.write("[")
-        while size < 100_000_000:
+        while size < 40_000_000:
             ev = {"event_id": f"e{n:09d}", "event_type": "file_read", "timestamp": 1_700_000_000_000 + n, "session_id": "big",
                   **env, "file_path": f"/w/project{n % 40}/notes/file_{n % 3000}.md", "view_count": 1,
                   "view_range": [0, 120], "content_length": 4096, "padding_note": "x" * 120}
@@ -215,7 +216,8 @@ def test_events_are_streamed_in_bounded_memory(tmp_path):
     assert proc.returncode == 0, proc.stderr
     peak_kb = int(proc.stdout.strip().splitlines()[-1])
     assert f"{n} new actions" in proc.stdout
-    assert peak_kb * 1024 < 200 * 1024 * 1024, f"peak RSS {peak_kb // 1024} MB"
+    print(f"peak RSS {peak_kb // 1024} MB")
+    assert peak_kb * 1024 < 100 * 1024 * 1024, f"peak RSS {peak_kb // 1024} MB"
 
 
 def test_denied_paths_outside_the_workspace_root_are_dropped(tmp_path):
