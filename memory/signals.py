@@ -277,6 +277,19 @@ def _notebook_source(text: str) -> str | None:
     return "\n".join(p.rstrip("\n") for p in parts if p) + "\n"
 
 
+# Front matter naming the web page a document came from: what a web clipper saves (Obsidian's
+# Web Clipper and MarkDownload write `source:`, others `url:` or `source_url:`).
+_CLIP_SOURCE = re.compile(r"(?im)^(source|url|source_url|original_url)\s*:\s*[\"']?https?://")
+
+
+def _clipped(text: str) -> bool:
+    """A page saved from the web: the clipper wrote its words, not the person (B, F)."""
+    if not text.startswith("---"):
+        return False
+    end = text.find("\n---", 3)
+    return end > 0 and bool(_CLIP_SOURCE.search(text, 3, end))
+
+
 def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str],
                 order: Mapping[int, int] | None = None,
                 diff_of: Mapping[int, str] | None = None) -> tuple[dict[str, Any], list[str]]:
@@ -309,6 +322,8 @@ def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str
         if path in copied or _temporary(name) or _backup(name):
             continue
         text = text_of.get(id(e))
+        if text is not None and _clipped(text):
+            continue
         if text is not None and _ext(path) == "ipynb":
             text = _notebook_source(text)
             if text is None:
@@ -541,7 +556,7 @@ def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Event
     seen = 0  # outputs whose content can show it: a text whose words are known
     for e in creates:
         text = text_of.get(id(e))
-        if text:
+        if text and not _clipped(text):
             seen += 1
             # an office document's text holds its tables as markdown rows (recorder.officetext)
             if _text_kind(e, TEXT_TYPES, text_of):

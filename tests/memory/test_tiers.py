@@ -1081,3 +1081,17 @@ def test_a_table_typed_into_a_stub_is_the_documents(session_builder):
               media_ref_diff={"type": "diff", "hash": h, "path": f"media/diffs/{h}.diff"})
     sig = _signals(b)
     assert sig["B"]["lines"] == 9 and sig["F"]["table_rows"] == 7
+
+
+def test_a_web_clipping_is_not_the_persons_writing(session_builder):
+    # A web clipper saves the page with front matter naming where it came from: its 60 lines
+    # are the article's, not what the person wrote (B) nor tables they made (F). Front matter
+    # of their own (tags, a date) keeps a document theirs.
+    clip = "---\nsource: https://example.org/water/123\nclipped: 2026-02-08\n---\n\n" + _doc(55) + \
+        "| a | b |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |\n"
+    b = session_builder()
+    b.write("vault/clips/water-contracts.md", clip)
+    b.write("drafts/notes.md", "---\ntags: [water]\n---\n" + _doc(20, bullets=True))
+    sig = _signals(b)
+    assert (sig["B"]["docs"], sig["B"]["lines"]) == (1, 23)
+    assert sig["F"]["table_rows"] == 0
