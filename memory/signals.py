@@ -47,6 +47,11 @@ DOCUMENT_TYPES = frozenset({"md", "markdown", "txt", "rst", "org", "tex", "html"
 CODE_TYPES = frozenset({"py", "r", "sql", "js", "ts", "jsx", "tsx", "sh", "go", "rs", "java", "c", "cpp", "h",
                         "rb", "php", "jl", "scala", "kt", "swift", "m", "ipynb"})
 WRITTEN_TYPES = DOCUMENT_TYPES | CODE_TYPES
+# What a save in place says how one revises (D): text and code, a notebook saved whole
+# included (measured like an edit when its earlier text is known), but not data a script
+# writes again on every run (a CSV or JSON summary, a YAML export): regenerating output is
+# the program's, not a person rewriting their work.
+REVISED_TYPES = (TEXT_TYPES | CODE_TYPES) - STRUCTURED_TYPES
 # Office documents (filegram.schema.OFFICE_TYPES: Word, LibreOffice, PowerPoint, RTF) are
 # writing (B) and revising (D) when their text is known: a recorder that extracts it stores
 # it as the snapshot and diffs its saves. Known only by their bytes (pictures, fonts and zip
@@ -451,7 +456,7 @@ def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]
     overwrites = 0
     diffed: list[dict[str, Any]] = []  # overwrites that kept most of the file, as edits
     for e in writes:
-        if e.get("operation") != "overwrite" or not _text_kind(e, TEXT_TYPES, text_of):
+        if e.get("operation") != "overwrite" or not _text_kind(e, REVISED_TYPES, text_of):
             continue
         before, after = before_of.get(id(e)), text_of.get(id(e))
         if before is not None and after is not None:

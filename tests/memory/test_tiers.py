@@ -1095,3 +1095,20 @@ def test_a_web_clipping_is_not_the_persons_writing(session_builder):
     sig = _signals(b)
     assert (sig["B"]["docs"], sig["B"]["lines"]) == (1, 23)
     assert sig["F"]["table_rows"] == 0
+
+
+def test_a_script_writing_its_csv_again_is_no_rewrite_and_a_notebook_save_is_an_edit(session_builder):
+    # An analyst re-runs their script, which writes the summary CSV again, and saves their
+    # notebook (Jupyter writes the whole file) after changing one cell: neither is table 2's
+    # bulk rewrite. The notebook save is an edit of the lines that changed.
+    cells = [{"cell_type": "code", "source": [f"x{k} = load({k})\n", f"plot(x{k})\n"], "outputs": []} for k in range(30)]
+    before = json.dumps({"cells": cells, "nbformat": 4}, indent=1)
+    cells[3]["source"][1] = "plot(x3, bins=40)\n"
+    after = json.dumps({"cells": cells, "nbformat": 4}, indent=1)
+    b = session_builder()
+    b.write("analysis.ipynb", before)
+    b.write("summary.csv", "a,b\n1,2\n")
+    b.write("summary.csv", "a,b\n1,3\n", op="overwrite")
+    b.write("analysis.ipynb", after, op="overwrite")
+    sig = _signals(b)["D"]
+    assert sig["overwrites"] == 0 and sig["edits"] == 1
