@@ -68,6 +68,10 @@ ALGORITHM_KEY = "memory:algorithm"
 #    within seconds (an editor saving as one types) are one change (D).
 # 11: folders made only to receive copies (a copied tree) or only new images (a figures
 #    folder) are not organisation (C).
+# 12: a hidden staging copy named after a file of the session is a program's (authorship);
+#    a stub typed on in edits is as long as it ended (B) and what was typed into it counts
+#    for F; a web clipping is not writing (B, F); saves in place of data a script writes
+#    again are no rewrite, a notebook's are measured like a text file's (D).
 ALGORITHM = 12
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 

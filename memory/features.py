@@ -200,7 +200,7 @@ def written_texts(evs: list[dict[str, Any]], get_blob: BlobGetter | None) -> dic
 
 
 def blob_hashes(events: Iterable[Mapping[str, Any]]) -> Iterator[str]:
-    """The blobs `written_texts` and `edit_diffs` may read for these events (so a caller
+    """The blobs `written_texts` and `edit_diff_texts` may read for these events (so a caller
     can read a batch's blobs at once; any other is still read through the getter)."""
     for ev in events:
         t = ev.get("event_type")
@@ -616,11 +616,6 @@ def edit_diff_texts(evs: list[dict[str, Any]], get_blob: BlobGetter | None) -> d
     return out
 
 
-def edit_diffs(evs: list[dict[str, Any]], get_blob: BlobGetter | None) -> list[tuple[str, str]]:
-    """(path, diff text) of each edit whose diff is stored."""
-    return [(str(evs[i].get("file_path") or ""), t) for i, t in edit_diff_texts(evs, get_blob).items()]
-
-
 __all__ = [
     "FINGERPRINT_FEATURES",
     "FINGERPRINT_NAMES",
@@ -632,7 +627,6 @@ __all__ = [
     "clean_events",
     "written_texts",
     "edit_diff_texts",
-    "edit_diffs",
     "blob_hashes",
     "event_file_type",
     "phase_of",
