@@ -67,6 +67,8 @@ class Trajectory:
     event_profiles: set[str] = field(default_factory=set)
     events: int = 0
     dropped_metadata: int = 0
+    # indices (in the events file) of events a watcher delivered twice: same id, same content
+    redelivered: set[int] = field(default_factory=set)
 
     @property
     def session_ids(self) -> list[str]:
@@ -98,6 +100,7 @@ class ImportResult:
     actions_seen: int
     dropped_metadata: int
     denied: int = 0
+    redelivered: int = 0
 
 
 # -- reading ---------------------------------------------------------------------------
@@ -220,6 +223,15 @@ def _id_key(event_id: str) -> int:
     return int.from_bytes(hashlib.blake2b(event_id.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "big")
 
 
+def _content_key(ev: dict[str, Any]) -> int:
+    """What an event says apart from when it was delivered: file watchers fire the same
+    event twice (inotify, FSEvents), and a recorder passing both on repeats its id and
+    contents a few milliseconds apart. That is one action, not a malformed file."""
+    body = {k: v for k, v in ev.items() if k != "timestamp"}
+    text = json.dumps(body, sort_keys=True, ensure_ascii=False, default=str)
+    return int.from_bytes(hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "big")
+
+
 def read_trajectory(path: str | Path, *, root: str | None = None, path_filter: PathFilter | None = None) -> Trajectory:
     """Check a trajectory folder or event file completely, streaming its events; raises
     TraceError. Nothing is kept of the events but what storing them needs."""
@@ -250,7 +262,7 @@ def read_trajectory(path: str | Path, *, root: str | None = None, path_filter: P
                 ws_root = traj.summary[key]
                 break
     common: str | None = None
-    seen: set[int] = set()
+    seen: dict[int, int] = {}  # id digest -> content digest
     src = str(events_file)
     with open_inside(events_file, folder, MAX_EVENTS_FILE_BYTES) as fh:
         for i, raw in iter_events(fh, events_file):
@@ -260,8 +272,12 @@ def read_trajectory(path: str | Path, *, root: str | None = None, path_filter: P
             ev = validate_event(raw, source=src, index=i)
             key = _id_key(ev["event_id"])
             if key in seen:
-                raise TraceError(f"event_id '{ev['event_id'][:40]}' appears twice", source=src, index=i)
-            seen.add(key)
+                if seen[key] != _content_key(ev):
+                    raise TraceError(f"event_id '{ev['event_id'][:40]}' appears twice with different content",
+                                     source=src, index=i)
+                traj.redelivered.add(i)
+                continue
+            seen[key] = _content_key(ev)
             traj.events += 1
             sid = ev["session_id"]
             traj.sessions[sid] = traj.sessions.get(sid, 0) + 1
@@ -343,7 +359,7 @@ def store_trajectory(store: Store, traj: Trajectory, *, path_filter: PathFilter 
     with store.transaction():
         with open_inside(traj.events_file, traj.folder, MAX_EVENTS_FILE_BYTES) as fh:
             for i, raw in iter_events(fh, traj.events_file):
-                if is_metadata_event(raw):
+                if is_metadata_event(raw) or i in traj.redelivered:
                     continue
                 ev = validate_event(raw, source=src, index=i)  # again: the file may have changed
                 as_given = event_paths(ev)
@@ -383,6 +399,7 @@ def store_trajectory(store: Store, traj: Trajectory, *, path_filter: PathFilter 
         actions_seen=kept,
         dropped_metadata=traj.dropped_metadata,
         denied=denied,
+        redelivered=len(traj.redelivered),
     )
 
 

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 import time
@@ -50,6 +51,18 @@ def test_import_status_trace_export(fg_home, fixtures_dir, tmp_path):
     out = tmp_path / "exp"
     run_cli("export", "--format", "filegram", str(out), "--session", "p3_T-12", home=fg_home, check=True)
     assert json.loads((out / "p3_T-12" / "events.json").read_text()) == shown
+
+
+def test_event_a_watcher_delivered_twice_is_kept_once(fg_home, fixtures_dir, tmp_path):
+    folder = tmp_path / "p3_T-12"
+    shutil.copytree(fixtures_dir / "p3_T-12", folder)
+    events = json.loads((folder / "events.json").read_text())
+    events.insert(3, {**events[2], "timestamp": events[2]["timestamp"] + 4})  # the same read, 4 ms later
+    (folder / "events.json").write_text(json.dumps(events))
+    p = run_cli("import", str(folder), home=fg_home, check=True)
+    assert "1 events delivered twice kept once" in p.stdout
+    shown = json.loads(run_cli("trace", "show", "--session", "p3_T-12", "--json", home=fg_home, check=True).stdout)
+    assert [e["event_type"] for e in shown] == ["file_browse", "file_browse", "file_read", "file_write", "file_rename", "file_move", "file_write"]
 
 
 def test_bad_import_exits_nonzero_and_names_file_and_event(fg_home, fixtures_dir, tmp_path):
