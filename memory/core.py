@@ -72,7 +72,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    a stub typed on in edits is as long as it ended (B) and what was typed into it counts
 #    for F; a web clipping is not writing (B, F); saves in place of data a script writes
 #    again are no rewrite, a notebook's are measured like a text file's (D).
-ALGORITHM = 12
+# 13: a move logged as a delete and a create moments apart (a recorder that pairs no moves)
+#    is one move (C, E, B).
+ALGORITHM = 13
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -141,11 +141,83 @@ def _double_writes_dropped(evs: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+# A recorder that pairs no moves (inotify without the cookie, a watcher that sees one side)
+# logs a move or a rename as the old path's delete and the new path's create moments apart.
+# That is one move, not a deletion and a new file: a person who files their scratch notes
+# into refs/ has thrown nothing away and written nothing new. The two ends are the same
+# file when they share the name (a move) or the content the session last gave the old path.
+SPLIT_MOVE_MS = 2000.0
+
+
+def _content_of(e: Mapping[str, Any]) -> Any:
+    ref = e.get("media_ref")
+    return e.get("after_hash") or (ref.get("hash") if isinstance(ref, dict) else None)
+
+
+def _split_moves_joined(evs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each delete paired with a create of the same file elsewhere within SPLIT_MOVE_MS
+    becomes one file_move (file_rename in the same folder), at the later end's place."""
+    if not any(e.get("event_type") == "file_delete" for e in evs):
+        return evs
+    written: dict[str, Any] = {}  # path -> content of its last write in the session
+    deletes: list[tuple[float, str, Any, dict[str, Any]]] = []  # recent unpaired deletes
+    creates: list[tuple[float, str, Any, dict[str, Any]]] = []  # recent unpaired creates
+    paired: dict[int, dict[str, Any] | None] = {}  # id() -> its move (at the later end) or None
+
+    def same_file(old: str, old_content: Any, new: str, new_content: Any) -> bool:
+        if old == new or not old or not new:
+            return False
+        return old.rsplit("/", 1)[-1] == new.rsplit("/", 1)[-1] or (old_content is not None and old_content == new_content)
+
+    def move(old: str, new: str, later: dict[str, Any]) -> dict[str, Any]:
+        kind = "file_rename" if old.rsplit("/", 1)[0] == new.rsplit("/", 1)[0] else "file_move"
+        keep = ("event_id", "timestamp", "session_id", "profile_id", "authored")
+        return {**{k: later[k] for k in keep if k in later}, "event_type": kind, "old_path": old, "new_path": new}
+
+    for e in evs:
+        t = e.get("event_type")
+        if t not in ("file_delete", "file_write"):
+            continue
+        ts, path = float(e.get("timestamp") or 0.0), str(e.get("file_path") or "")
+        deletes = [d for d in deletes if ts - d[0] <= SPLIT_MOVE_MS]
+        creates = [c for c in creates if ts - c[0] <= SPLIT_MOVE_MS]
+        if t == "file_delete":
+            old_content = written.pop(path, None)
+            hit = next((c for c in creates if same_file(path, old_content, c[1], c[2])), None)
+            if hit is not None:
+                creates.remove(hit)
+                paired[id(hit[3])], paired[id(e)] = None, move(path, hit[1], e)
+            else:
+                deletes.append((ts, path, old_content, e))
+            continue
+        content = _content_of(e)
+        if e.get("operation") == "create":
+            hit = next((d for d in deletes if same_file(d[1], d[2], path, content)), None)
+            if hit is not None:
+                deletes.remove(hit)
+                paired[id(hit[3])], paired[id(e)] = None, move(hit[1], path, e)
+            else:
+                creates.append((ts, path, content, e))
+        written[path] = content
+    if not paired:
+        return evs
+    out = []
+    for e in evs:
+        if id(e) in paired:
+            m = paired[id(e)]
+            if m is not None:
+                out.append(m)
+        else:
+            out.append(e)
+    return out
+
+
 def clean_events(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """Atomic actions only, as new dicts in time order (stable for equal timestamps), a
     program's actions marked `"authored": false` where the producer did not say
     (memory.authorship), Windows paths written with forward slashes, atomic saves joined
-    into the write of the file they saved, a write logged twice kept once.
+    into the write of the file they saved, a write logged twice kept once, a move logged as
+    a delete and a create joined into the move.
 
     The store yields a session's actions in time order already: their times are read once,
     and when they are in order (what a stable sort would keep) the sort is skipped."""
@@ -154,7 +226,7 @@ def clean_events(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     times = [float(e.get("timestamp") or 0.0) for e in evs]
     if not all(map(le, times, times[1:])):
         evs = [evs[i] for i in sorted(range(len(evs)), key=times.__getitem__)]
-    evs = _double_writes_dropped(_atomic_saves_joined(evs))
+    evs = _split_moves_joined(_double_writes_dropped(_atomic_saves_joined(evs)))
     mark_tool_actions(evs)
     return evs
 

@@ -356,6 +356,31 @@ def test_files_made_and_thrown_away_are_cleanup_whatever_their_names(session_bui
     assert "E" not in _tiers(b)
 
 
+def test_a_move_logged_as_a_delete_and_a_create_is_a_move(session_builder):
+    # A recorder that pairs no moves logs filing a scratch note into refs/ as the old path's
+    # delete and the new path's create a few milliseconds later: a person who files their
+    # scratch notes away has removed nothing, and has moved files into a subfolder.
+    def make(b, i):
+        b.write("paper.md", _doc(40))
+        b.write("tmp_notes.md", "scratch\n")
+        b.add("dir_create", dir_path="refs", depth=1, sibling_count=0)
+        b.add("file_delete", 60_000, file_path="tmp_notes.md", file_age_ms=6e4, was_temporary=True)
+        b.write("refs/tmp_notes.md", "scratch\n", gap_ms=5)
+    est = _user(session_builder, make, 6)
+    assert est["E"].counts["L"] == est["E"].counts["M"] == 0, est["E"]
+    b = _user_session(session_builder, make)
+    assert _signals(b)["C"]["moves"] == 1
+    # deleted, and a new file of that name written a minute later, is a deletion
+    b = session_builder()
+    b.write("a.md", _doc(40))
+    b.write("tmp_1.md", "scratch\n")
+    b.write("tmp_2.md", "scratch\n")
+    b.add("file_delete", file_path="tmp_1.md", file_age_ms=6e4, was_temporary=True)
+    b.add("file_delete", file_path="tmp_2.md", file_age_ms=6e4, was_temporary=True)
+    b.write("old/tmp_2.md", "new\n", gap_ms=60_000)
+    assert _signals(b)["E"]["cleaned"] == 2
+
+
 def test_a_build_removing_what_it_made_is_no_cleanup_habit(session_builder):
     # A latexmk or bundler run writes its intermediates within milliseconds and a later run
     # (`latexmk -c`, a clean step) removes them the same way, marked temporary: the program's
