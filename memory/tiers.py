@@ -155,6 +155,13 @@ def windows_only(signals: Iterable[Mapping[str, Any]]) -> bool:
     return n >= MIN_WINDOW_ONLY_SESSIONS
 
 
+# Skimming reads the first lines of a file: a read of more lines than this from line 1 is
+# reading at length, whatever share of a long file it covered. The share alone rests on the
+# person's characters per line (chars_per_line), which a reader of both short-lined notes and
+# long-lined code gets wrong for one of them.
+SKIM_LINES = 100
+
+
 def consumption(s: Mapping[str, Any], cpl: float, windows: bool = False) -> SessionCategory:
     n_reads = max(int(s["reads"]), 1)
     mid = head = whole = 0
@@ -163,7 +170,7 @@ def consumption(s: Mapping[str, Any], cpl: float, windows: bool = False) -> Sess
             continue  # no range recorded (a file opened): how much was read is unknown
         elif r[0] > 1:
             mid += 1  # a passage: the person went to a place in the file (targeted)
-        elif r[2] and r[1] * cpl / r[2] < 0.8:
+        elif r[2] and r[1] * cpl / r[2] < 0.8 and r[1] <= SKIM_LINES:
             head += 1  # the first lines only: skimming
         else:
             whole += 1

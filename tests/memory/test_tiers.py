@@ -142,6 +142,29 @@ def test_a_recorder_without_searches_or_listings_shows_style_in_the_read_windows
     assert _user(session_builder, searcher_with_a_grep, 6)["A"].tier != "M"
 
 
+def test_reading_hundreds_of_lines_of_long_code_files_is_not_skimming(session_builder):
+    # A developer's recorder logs reads only. Their short-lined config files, read whole, set
+    # their characters per line at ~25; their modules have twice as long lines, so 250 lines
+    # read from the top looked like half a file's head, and a deep reader who returns to
+    # them like a skimmer. Skimming reads a file's first lines; a few dozen still are.
+    def notes(b):
+        for k in range(3):  # short-lined files read to their end (they calibrate a line's length)
+            b.read(f"conf/c{k}.cfg", 1, [1, 40], 1_000)
+
+    def deep(b, i):
+        notes(b)
+        for k in range(5):
+            b.read(f"src/mod{k}.py", 1, [1, 250], 14_000)
+        b.read("src/mod0.py", 2, [1, 250], 14_000)
+
+    def skimmer(b, i):
+        notes(b)
+        for k in range(6):
+            b.read(f"src/mod{k}.py", 1, [1, 30], 14_000)
+    assert _user(session_builder, deep, 6)["A"].tier != "R"
+    assert _user(session_builder, skimmer, 6)["A"].tier == "R"
+
+
 def test_returning_to_passages_found_by_search_is_targeted_reading(session_builder):
     # A searcher working through two long reports: each search takes them to a passage, and
     # they come back to the same files many times. Those returns are the search-first
