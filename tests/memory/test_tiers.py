@@ -915,6 +915,23 @@ def test_a_writer_without_notes_is_read_at_table_2s_anchors(session_builder):
     assert est.tier == "M" and est.confidence >= 0.8
 
 
+def test_four_line_jots_beside_documents_are_not_a_terse_persons_notes(session_builder):
+    # A developer writes a 100-140 line design doc in most sessions and, in the others, a
+    # 4-line TODO. The TODOs are jots, not notes: read as a verbosity of a third they made
+    # every design doc three times its length, a comprehensive writer's.
+    def make(b, i):
+        if i % 3 == 0:
+            b.write(f"todo{i}.md", "- fix the flaky test\n- bump deps\nthen release\nok\n")
+        else:
+            b.write(f"design{i}.md", _doc(100 + 4 * i))
+    est = _user(session_builder, make, 12)["B"]
+    assert est.tier == "M", est
+    # a terse person whose documents are as short as their notes are long stays terse
+    def terse(b, i):
+        b.write(f"n{i}.md", _doc(6) if i % 3 == 0 else _doc(30 + i))
+    assert _user(session_builder, terse, 12)["B"].tier == "M"
+
+
 def test_a_verbose_minimal_writer_keeps_their_verbosity(session_builder):
     # Bullet notes of 75-100 lines in most sessions and now and then a 170-line page of
     # prose: the bullet lists are this person's notes, three times a typical note's length,
