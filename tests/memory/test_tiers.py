@@ -361,6 +361,22 @@ def test_removing_the_only_leftover_does_not_tell_selective_from_pragmatic(sessi
     assert pragmatic.tier == "M" and pragmatic.confidence >= 0.8, pragmatic
 
 
+def test_removing_ones_leftovers_as_a_habit_is_selective_now_and_then_pragmatic(session_builder):
+    # One scratch file a session: the selective person removes it every time, the pragmatic
+    # one in a third of their sessions. Read as "one file at a time" both were pragmatic.
+    def person(removes):
+        def make(b, i):
+            b.write("a.md", _doc(30))
+            b.write("tmp_0.md", "scratch\n")
+            if removes(i):
+                b.add("file_delete", file_path="tmp_0.md", file_age_ms=1.0, was_temporary=True)
+        return _user(session_builder, make, 9)["E"]
+    selective = person(lambda i: True)
+    assert selective.tier == "L", selective
+    pragmatic = person(lambda i: i % 3 == 0)
+    assert pragmatic.tier == "M", pragmatic
+
+
 def test_files_made_and_thrown_away_are_cleanup_whatever_their_names(session_builder):
     # Another producer names its scratch work plainly and marks no delete as temporary: what
     # the person did (made it, then deleted it) says intermediate, not the name.
