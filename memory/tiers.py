@@ -183,6 +183,10 @@ def consumption(s: Mapping[str, Any], cpl: float, windows: bool = False) -> Sess
     # browsing signature, as a skimmed read is; a deep reader returns, a searcher searches
     breadth = min(1.0, files / BROAD_FILES) if files >= MIN_BROAD_FILES and not s["revisits"] else 0.0
     w = 1.5 if windows else 0.5  # how much passages and heads alone say (windows_only)
+    if windows and not any(s["ranges"]):
+        # neither a listing, nor a search, nor a read window: breadth is all that is left to
+        # show browsing (a recorder that logs which files were opened, and nothing more)
+        breadth *= 2
     # Deep reading goes through several files in order and comes back to them; going back to
     # one of the one or two files a session works with is what anyone does (the config being
     # edited, the brief being answered): revisits say less the fewer files were read.

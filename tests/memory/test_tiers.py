@@ -165,6 +165,22 @@ def test_reading_hundreds_of_lines_of_long_code_files_is_not_skimming(session_bu
     assert _user(session_builder, skimmer, 6)["A"].tier == "R"
 
 
+def test_a_recorder_that_logs_only_which_files_were_opened_still_shows_browsing(session_builder):
+    # No search, no listing, no read window: a browser shows only as many files opened once
+    # each, which counted half of a browsing signature and left such people unknown.
+    def browser(b, i):
+        for k in range(10):
+            b.read(f"shared/doc{k}.md", 1, None)
+
+    def deep(b, i):
+        for k in range(3):
+            b.read(f"shared/doc{k}.md", 1, None)
+        for k in range(3):
+            b.read(f"shared/doc{k}.md", 2, None)
+    assert _user(session_builder, browser, 6)["A"].tier == "R"
+    assert _user(session_builder, deep, 6)["A"].tier == "L"
+
+
 def test_returning_to_passages_found_by_search_is_targeted_reading(session_builder):
     # A searcher working through two long reports: each search takes them to a passage, and
     # they come back to the same files many times. Those returns are the search-first
