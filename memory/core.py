@@ -73,7 +73,7 @@ ALGORITHM_KEY = "memory:algorithm"
 #    for F; a web clipping is not writing (B, F); saves in place of data a script writes
 #    again are no rewrite, a notebook's are measured like a text file's (D).
 # 13: a move logged as a delete and a create moments apart (a recorder that pairs no moves)
-#    is one move (C, E, B).
+#    is one move (C, E, B); a program's run may pause up to 2 s between files (authorship).
 ALGORITHM = 13
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 

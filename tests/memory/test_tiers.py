@@ -486,6 +486,18 @@ def test_a_programs_burst_and_editor_lock_files_are_not_the_persons_work(session
     assert _tiers(b)["B"]["tier"] == "L"
 
 
+def test_an_instruments_export_a_file_a_second_is_not_the_persons_data(session_builder):
+    # A plate reader's software writes its measurements one file every 1-1.5 s; the person
+    # writes their text-only lab notes. At a 1 s gap each export split into single files, and
+    # their CSVs made a text-only person visual-heavy.
+    def make(b, i):
+        b.write("eln/entry.md", _doc(30))
+        for k in range(6):
+            b.write(f"exports/plate_{i}_{k:03d}.csv", "well,od\nA1,0.31\n", gap_ms=60_000 if k == 0 else 1_300)
+    est = _user(session_builder, make, 6)
+    assert est["F"].tier in ("R", "unknown") and est["F"].counts["L"] == 0, est["F"]
+
+
 def test_what_programs_do_in_hidden_folders_is_not_the_persons(session_builder):
     # A recorder that cannot tell processes apart: an editor's atomic-save temp file in
     # `.vscode/`, a sync client staging a copy in `.nextcloud.cache/` and removing it, an
