@@ -377,22 +377,6 @@ def test_removing_the_only_leftover_does_not_tell_selective_from_pragmatic(sessi
     assert pragmatic.tier == "M" and pragmatic.confidence >= 0.8, pragmatic
 
 
-def test_removing_ones_leftovers_as_a_habit_is_selective_now_and_then_pragmatic(session_builder):
-    # One scratch file a session: the selective person removes it every time, the pragmatic
-    # one in a third of their sessions. Read as "one file at a time" both were pragmatic.
-    def person(removes):
-        def make(b, i):
-            b.write("a.md", _doc(30))
-            b.write("tmp_0.md", "scratch\n")
-            if removes(i):
-                b.add("file_delete", file_path="tmp_0.md", file_age_ms=1.0, was_temporary=True)
-        return _user(session_builder, make, 9)["E"]
-    selective = person(lambda i: True)
-    assert selective.tier == "L", selective
-    pragmatic = person(lambda i: i % 3 == 0)
-    assert pragmatic.tier == "M", pragmatic
-
-
 def test_files_made_and_thrown_away_are_cleanup_whatever_their_names(session_builder):
     # Another producer names its scratch work plainly and marks no delete as temporary: what
     # the person did (made it, then deleted it) says intermediate, not the name.
@@ -1172,6 +1156,10 @@ def test_removing_the_one_leftover_every_time_is_less_pragmatic_than_now_and_the
     half = person(lambda i: i % 2 == 0)
     assert every_time.posterior["L"] > half.posterior["L"]
     assert every_time.posterior["M"] < half.posterior["M"] and half.tier in ("M", "unknown")
+    # read as "one file at a time", a single removal was occasional cleanup and made both of
+    # them pragmatic; it says "removed", and the rate decides
+    assert every_time.tier == "L", every_time
+    assert person(lambda i: i % 3 == 0).tier == "M"
 
 
 def test_a_table_typed_into_a_stub_is_the_documents(session_builder):
