@@ -262,7 +262,8 @@ def read_trajectory(path: str | Path, *, root: str | None = None, path_filter: P
                 ws_root = traj.summary[key]
                 break
     common: str | None = None
-    seen: dict[int, int] = {}  # id digest -> content digest
+    seen: set[int] = set()
+    repeats: dict[int, tuple[int, int, str]] = {}  # index of a repeated id -> (its digest, content digest, id)
     src = str(events_file)
     with open_inside(events_file, folder, MAX_EVENTS_FILE_BYTES) as fh:
         for i, raw in iter_events(fh, events_file):
@@ -272,12 +273,9 @@ def read_trajectory(path: str | Path, *, root: str | None = None, path_filter: P
             ev = validate_event(raw, source=src, index=i)
             key = _id_key(ev["event_id"])
             if key in seen:
-                if seen[key] != _content_key(ev):
-                    raise TraceError(f"event_id '{ev['event_id'][:40]}' appears twice with different content",
-                                     source=src, index=i)
-                traj.redelivered.add(i)
+                repeats[i] = (key, _content_key(ev), ev["event_id"][:40])
                 continue
-            seen[key] = _content_key(ev)
+            seen.add(key)
             traj.events += 1
             sid = ev["session_id"]
             traj.sessions[sid] = traj.sessions.get(sid, 0) + 1
@@ -287,7 +285,30 @@ def read_trajectory(path: str | Path, *, root: str | None = None, path_filter: P
             if ws_root is None:
                 common = _merge_root(common, event_paths(ev))
     traj.workspace_root = ws_root if ws_root is not None else common
+    if repeats:
+        traj.redelivered = _redelivered(events_file, folder, repeats)
     return traj
+
+
+def _redelivered(events_file: Path, folder: Path, repeats: dict[int, tuple[int, int, str]]) -> set[int]:
+    """The repeated ids that repeat their first event's content (a watcher that fired twice);
+    raises TraceError at the first one that does not. A second pass, taken only when an id
+    repeats, so that an ordinary import keeps one digest per event, not two."""
+    wanted = {key for key, _, _ in repeats.values()}
+    first: dict[int, int] = {}  # id digest -> content digest of its first event
+    src = str(events_file)
+    with open_inside(events_file, folder, MAX_EVENTS_FILE_BYTES) as fh:
+        for i, raw in iter_events(fh, events_file):
+            if i in repeats or is_metadata_event(raw):
+                continue
+            ev = validate_event(raw, source=src, index=i)
+            key = _id_key(ev["event_id"])
+            if key in wanted and key not in first:
+                first[key] = _content_key(ev)
+    for i, (key, content, event_id) in sorted(repeats.items()):
+        if first.get(key) != content:
+            raise TraceError(f"event_id '{event_id}' appears twice with different content", source=src, index=i)
+    return set(repeats)
 
 
 def _check_media(traj: Trajectory, ev: dict[str, Any], src: str, i: int) -> None:
