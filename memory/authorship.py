@@ -52,6 +52,11 @@ from filegram.naming import is_editor_artifact
 TOOL_GAP_MS = 2000.0
 # Different files whose content a run must write for it to be a program's.
 TOOL_MIN_FILES = 3
+# Separate branches (folders with no subfolder made in the same run) of a run's new folders
+# beyond which it lays out a template: a person's one act makes a chain or a few siblings,
+# never six trees at once (in every model's data a person's run of folders has at most five
+# branches, a company's setup script 23).
+TEMPLATE_BRANCHES = 6
 CHANGES = frozenset({"file_write", "file_edit", "dir_create", "file_move", "file_delete", "file_copy", "file_rename"})
 CONTENT = frozenset({"file_write", "file_edit"})
 # The paths each action type names (the file an editor would lock or swap is one of them).
@@ -173,6 +178,16 @@ def _close(run: list[dict[str, Any]]) -> None:
     if len(run) < TOOL_MIN_FILES:
         return
     written = {e.get("file_path") for e in run if e["event_type"] in CONTENT}
-    if len(written) >= TOOL_MIN_FILES:
+    if len(written) >= TOOL_MIN_FILES or _template(run):
         for e in run:
             e.setdefault("authored", False)
+
+
+def _template(run: list[dict[str, Any]]) -> bool:
+    """The run's new folders spread over TEMPLATE_BRANCHES or more branches."""
+    made = {p.rstrip("/") for e in run if e["event_type"] == "dir_create"
+            and type(p := e.get("dir_path")) is str and p}
+    if len(made) < TEMPLATE_BRANCHES:
+        return False
+    parents = {p.rsplit("/", 1)[0] for p in made if "/" in p}
+    return len(made - parents) >= TEMPLATE_BRANCHES

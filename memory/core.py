@@ -74,7 +74,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    again are no rewrite, a notebook's are measured like a text file's (D).
 # 13: a move logged as a delete and a create moments apart (a recorder that pairs no moves)
 #    is one move (C, E, B); a program's run may pause up to 2 s between files (authorship).
-ALGORITHM = 13
+# 14: a run of new folders in six or more branches is a template laid out by a program
+#    (authorship).
+ALGORITHM = 14
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -482,6 +482,28 @@ def test_an_instruments_export_a_file_a_second_is_not_the_persons_data(session_b
     assert est["F"].tier in ("R", "unknown") and est["F"].counts["L"] == 0, est["F"]
 
 
+def test_a_setup_scripts_standard_tree_is_not_the_persons_organisation(session_builder):
+    # A company script lays out every new project's standard tree (a dozen branches, three
+    # levels, in under a second); the person then writes at the project's root. Their own
+    # `mkdir -p` of one deep chain, or of a few siblings, stays theirs.
+    def make(b, i):
+        b.add("dir_create", dir_path=f"p{i}", depth=1, sibling_count=0)
+        for top in ("01_admin", "02_design", "03_calcs", "04_drawings"):
+            for sub in ("in", "out", "archive"):
+                b.add("dir_create", 30, dir_path=f"p{i}/{top}/{sub}", depth=3, sibling_count=2)
+        b.write(f"p{i}/notes.md", _doc(30), gap_ms=60_000)
+        b.write(f"p{i}/spec.md", _doc(30), gap_ms=60_000)
+    est = _user(session_builder, make, 6)
+    assert est["C"].counts["L"] == 0 and est["C"].tier in ("R", "unknown"), est["C"]
+
+    def own(b, i):
+        b.add("dir_create", dir_path=f"p{i}/src/a/b", depth=3, sibling_count=0)
+        b.add("dir_create", 5, dir_path=f"p{i}/x/raw", depth=2, sibling_count=0)
+        b.add("dir_create", 5, dir_path=f"p{i}/x/clean", depth=2, sibling_count=1)
+        b.write(f"p{i}/src/a/b/notes.md", _doc(30), gap_ms=60_000)
+    assert _user(session_builder, own, 6)["C"].tier == "L"
+
+
 def test_what_programs_do_in_hidden_folders_is_not_the_persons(session_builder):
     # A recorder that cannot tell processes apart: an editor's atomic-save temp file in
     # `.vscode/`, a sync client staging a copy in `.nextcloud.cache/` and removing it, an
