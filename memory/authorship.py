@@ -27,6 +27,11 @@ program's work from the person's whatever recorded it:
   sync client's or an editor's staging copy. People name their own files to find them, not
   after another file with a dot in front.
 
+- **autosaves of an application's own file**: a backup written under another file's full
+  name (`guide-en.sdlxliff.bak`, `model.als~`) of a file the session never names is an
+  application keeping a copy of its working file as it saves: people back up what they
+  work on, and they do it by copying it (the copy stays the person's).
+
 - **program folders**: some folders only programs make, whatever their owner does
   (`__pycache__` of Python's byte code, `node_modules` of npm, a virtual environment's
   `site-packages`, macOS's `__MACOSX` in an unpacked zip): what is made or changed in them
@@ -39,6 +44,7 @@ better evidence than timing.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -64,6 +70,8 @@ PATH_KEYS = {"file_read": ("file_path",), "file_write": ("file_path",), "file_ed
              "file_delete": ("file_path",), "dir_create": ("dir_path",), "file_move": ("old_path", "new_path"),
              "file_rename": ("old_path", "new_path"), "file_copy": ("source_path", "dest_path")}
 _NUMBER = (int, float)
+# Suffixes by which programs name the backup of a whole file: `X.ext.bak`, `X.ext~`.
+AUTOSAVE_SUFFIX = re.compile(r"(?i)^(.+\.\w+)(\.(bak|backup|orig|sav)|~)$")
 PROGRAM_FOLDERS = frozenset({"__pycache__", "node_modules", "site-packages", "dist-packages", "__MACOSX"})
 
 
@@ -160,6 +168,7 @@ def mark_tool_actions(evs: list[dict[str, Any]]) -> None:
                     if _shadow_of(name, names):
                         e["authored"] = False
                         break
+    _mark_autosaves(evs)
     run: list[dict[str, Any]] = []
     last = 0.0
     for e in evs:
@@ -172,6 +181,23 @@ def mark_tool_actions(evs: list[dict[str, Any]]) -> None:
         run.append(e)
         last = t
     _close(run)
+
+
+def _mark_autosaves(evs: list[dict[str, Any]]) -> None:
+    """Mark the actions on backups written (not copied) of files the session never names."""
+    written = {p for e in evs if e["event_type"] == "file_write" and "authored" not in e
+               and type(p := e.get("file_path")) is str and AUTOSAVE_SUFFIX.match(p.rsplit("/", 1)[-1])}
+    if not written:
+        return
+    named = _file_names(evs)
+    companions = {p for p in written
+                  if (m := AUTOSAVE_SUFFIX.match(p.rsplit("/", 1)[-1])) and m.group(1) not in named}
+    if not companions:
+        return
+    for e in evs:
+        if "authored" not in e and e["event_type"] in CHANGES and any(
+                e.get(k) in companions for k in PATH_KEYS.get(e["event_type"], ())):
+            e["authored"] = False
 
 
 def _close(run: list[dict[str, Any]]) -> None:

@@ -504,6 +504,25 @@ def test_a_setup_scripts_standard_tree_is_not_the_persons_organisation(session_b
     assert _user(session_builder, own, 6)["C"].tier == "L"
 
 
+def test_an_applications_autosave_of_its_own_file_is_not_the_persons_backup(session_builder):
+    # A translation tool keeps `<its working file>.bak` while it runs and removes it on
+    # closing; its working file never appears in the trace. A person who keeps everything
+    # shows no cleanup; one who copies the file they edit to `.bak` and removes it cleans up.
+    def make(b, i):
+        b.write(f"guide-ch{i}-fr.md", _doc(30))
+        b.write(f"guide-ch{i}-en.sdlxliff.bak", "<xliff/>\n", gap_ms=30_000)
+        b.write(f"guide-ch{i}-en.sdlxliff.bak", "<xliff>1</xliff>\n", gap_ms=60_000)
+        b.add("file_delete", 90_000, file_path=f"guide-ch{i}-en.sdlxliff.bak", file_age_ms=9e4, was_temporary=True)
+    est = _user(session_builder, make, 6)
+    assert est["E"].counts["L"] == est["E"].counts["M"] == 0, est["E"]
+
+    def own(b, i):
+        b.write(f"guide-ch{i}-fr.md", _doc(30))
+        b.add("file_copy", 30_000, source_path=f"guide-ch{i}-fr.md", dest_path=f"guide-ch{i}-fr.md.bak", is_backup=True)
+        b.add("file_delete", 90_000, file_path=f"guide-ch{i}-fr.md.bak", file_age_ms=9e4, was_temporary=True)
+    assert _user(session_builder, own, 6)["E"].counts["R"] == 0
+
+
 def test_what_programs_do_in_hidden_folders_is_not_the_persons(session_builder):
     # A recorder that cannot tell processes apart: an editor's atomic-save temp file in
     # `.vscode/`, a sync client staging a copy in `.nextcloud.cache/` and removing it, an
