@@ -76,7 +76,8 @@ ALGORITHM_KEY = "memory:algorithm"
 #    is one move (C, E, B); a program's run may pause up to 2 s between files (authorship).
 # 14: a run of new folders in six or more branches is a template laid out by a program
 #    (authorship); so is a backup written under the full name of a file the session never
-#    names (an application's autosave of its working file).
+#    names (an application's autosave of its working file); a hidden folder is never the
+#    workspace of a session that changed visible files.
 ALGORITHM = 14
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 

@@ -552,6 +552,22 @@ def test_what_programs_do_in_hidden_folders_is_not_the_persons(session_builder):
     assert _signals(b)["E"]["cleaned"] == 3
 
 
+def test_a_sync_clients_cache_is_not_the_workspace_of_a_short_session(session_builder):
+    # Two saves of a visible file, each staged by a sync client through a file it makes and
+    # removes in `.dropbox.cache/`: the cache logs more than half of the session, but the
+    # person's work is the visible file. A person who keeps everything cleaned nothing.
+    def make(b, i):
+        b.add("file_read", file_path="README.md", view_count=1)
+        for k in range(2):
+            b.write(f".dropbox.cache/{i}{k}c5a2ef.tmp", "x\n", gap_ms=40_000)
+            b.add("file_delete", 900, file_path=f".dropbox.cache/{i}{k}c5a2ef.tmp", file_age_ms=900.0,
+                  was_temporary=True)
+            b.write("README.md", _doc(20 + k), gap_ms=5_000)
+        b.write(f"tmp_notes_{i}.md", "scratch\n")
+    est = _user(session_builder, make, 6)
+    assert est["E"].counts["L"] == est["E"].counts["M"] == 0 and est["E"].tier == "R", est["E"]
+
+
 def test_what_python_and_npm_make_in_their_own_folders_is_not_the_persons(session_builder):
     # Running their script makes Python write byte code into `src/__pycache__/` (one or two
     # modules: no burst); an install fills `node_modules/`, and removes an old version there.
