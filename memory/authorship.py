@@ -10,7 +10,9 @@ program's work from the person's whatever recorded it:
   Three or more different files written or edited with less than TOOL_GAP_MS between one
   change and the next is a program (an archive unpacked, a checkout or a sync rewriting
   files, a build or export step), and so is whatever else changed within that run (the
-  folders it made, the files it deleted). Several folders made or files moved at once are
+  folders it made, the files it deleted), except the save that set it off (a live-reload
+  build or a formatter starts a moment after the save, then writes a file every few
+  milliseconds). Several folders made or files moved at once are
   not enough: `mkdir -p` or dragging a selection is one human act that a recorder sees as
   many changes at the same instant, and it does not write content.
 - **editor housekeeping**: lock, swap and autosave files (`~$report.docx`, `.notes.md.swp`,
@@ -59,6 +61,12 @@ from filegram.naming import is_editor_artifact
 TOOL_GAP_MS = 2000.0
 # Different files whose content a run must write for it to be a program's.
 TOOL_MIN_FILES = 3
+# A program that reacts to a save (a live-reload build, a formatter, a sync client) starts
+# a moment after it and then writes a file every few milliseconds: a first change this many
+# times the run's median pause, and at least TRIGGER_MIN_MS, before the rest is the save that
+# set it off, the person's (an instrument writing a file a second has no such pause).
+TRIGGER_PACE = 10.0
+TRIGGER_MIN_MS = 500.0
 # Separate branches (folders with no subfolder made in the same run) of a run's new folders
 # beyond which it lays out a template: a person's one act makes a chain or a few siblings,
 # never six trees at once (in every model's data a person's run of folders has at most five
@@ -211,10 +219,26 @@ def _mark_autosaves(evs: list[dict[str, Any]]) -> None:
 def _close(run: list[dict[str, Any]]) -> None:
     if len(run) < TOOL_MIN_FILES:
         return
+    run = _without_trigger(run)
     written = {e.get("file_path") for e in run if e["event_type"] in CONTENT}
     if len(written) >= TOOL_MIN_FILES or _template(run):
         for e in run:
             e.setdefault("authored", False)
+
+
+def _without_trigger(run: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The run without the person's save that set it off: a live-reload build, a sync or a
+    formatter starts a moment after the save it reacts to, then writes its files a few
+    milliseconds apart. A first change set apart from the rest by TRIGGER_PACE times the
+    run's own pace (and by TRIGGER_MIN_MS at least) is that save, the person's."""
+    if len(run) < TOOL_MIN_FILES + 1:
+        return run
+    gaps = sorted(_ts(b) - _ts(a) for a, b in zip(run[1:], run[2:], strict=False))
+    pace = gaps[len(gaps) // 2]
+    first = _ts(run[1]) - _ts(run[0])
+    if first >= TRIGGER_MIN_MS and first > TRIGGER_PACE * pace:
+        return run[1:]
+    return run
 
 
 def _template(run: list[dict[str, Any]]) -> bool:

@@ -77,7 +77,8 @@ ALGORITHM_KEY = "memory:algorithm"
 # 14: a run of new folders in six or more branches is a template laid out by a program
 #    (authorship); so is a backup written under the full name of a file the session never
 #    names (an application's autosave of its working file); a hidden folder is never the
-#    workspace of a session that changed visible files.
+#    workspace of a session that changed visible files; the save that sets off a program's
+#    run (a live-reload build a second later) is the person's.
 ALGORITHM = 14
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 

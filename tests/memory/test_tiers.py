@@ -504,6 +504,19 @@ def test_a_setup_scripts_standard_tree_is_not_the_persons_organisation(session_b
     assert _user(session_builder, own, 6)["C"].tier == "L"
 
 
+def test_the_save_that_sets_off_a_live_reload_build_is_still_the_persons(session_builder):
+    # A docs site rebuilds itself a second after every save: a dozen HTML pages a few
+    # milliseconds apart. The build is the program's; the page saved before it is the
+    # person's writing, not the first file of the build.
+    def make(b, i):
+        b.write(f"docs/guide-{i}.md", _doc(110, heading_depth=2), gap_ms=60_000)
+        for k in range(12):
+            b.write(f"site/page-{k}/index.html", "<html>page</html>\n", gap_ms=1_200 if k == 0 else 30)
+    est = _user(session_builder, make, 6)
+    assert est["B"].tier == "M" and est["B"].counts["M"] >= 5, est["B"]
+    assert est["F"].counts["L"] == 0, est["F"]
+
+
 def test_an_applications_autosave_of_its_own_file_is_not_the_persons_backup(session_builder):
     # A translation tool keeps `<its working file>.bak` while it runs and removes it on
     # closing; its working file never appears in the trace. A person who keeps everything
