@@ -15,6 +15,10 @@ program's work from the person's whatever recorded it:
   milliseconds). Several folders made or files moved at once are
   not enough: `mkdir -p` or dragging a selection is one human act that a recorder sees as
   many changes at the same instant, and it does not write content.
+- **templates**: one human act makes one chain of folders (`mkdir -p a/b/c`) or a few
+  siblings (`mkdir -p x/{raw,clean}`); a run that makes TEMPLATE_BRANCHES or more separate
+  branches at once is a project template or a setup script laying out a standard tree, the
+  same for everyone who runs it.
 - **editor housekeeping**: lock, swap and autosave files (`~$report.docx`, `.notes.md.swp`,
   `.~lock.budget.ods#`) are made and removed by the editor, never by the person.
 - **application folders**: a folder whose name starts with a dot (`.vscode/`, `.git/`,
