@@ -78,7 +78,8 @@ ALGORITHM_KEY = "memory:algorithm"
 #    (authorship); so is a backup written under the full name of a file the session never
 #    names (an application's autosave of its working file); a hidden folder is never the
 #    workspace of a session that changed visible files; the save that sets off a program's
-#    run (a live-reload build a second later) is the person's.
+#    run (a live-reload build a second later) is the person's; an edit logged without line
+#    counts is measured on its stored diff.
 ALGORITHM = 14
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 

@@ -129,6 +129,7 @@ def encode_session(
     """Encode one session. profile_id in the events is ignored: it names the persona."""
     evs = clean_events(events)
     texts = written_texts(evs, get_blob)
+    diffs = edit_diff_texts(evs, get_blob)  # before the features: it fills missing edit sizes
 
     def red(text: str) -> str:
         """The part of a text that memory keeps (key terms, chunks, diff samples). Stored
@@ -142,7 +143,6 @@ def encode_session(
     by = by_type(evs)
     fp = fingerprint_of(evs, texts, by)
     feats = raw_features_of(evs, texts, fp, by)
-    diffs = edit_diff_texts(evs, get_blob)
     signals = session_signals(evs, texts, diffs)
     task = task_info(task_id)
     sid = session_id or (str(evs[0].get("session_id")) if evs else "")

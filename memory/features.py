@@ -294,6 +294,7 @@ def fingerprint(events: Iterable[Mapping[str, Any]], get_blob: BlobGetter | None
     markdown_table_rows needs the created content: without a blob getter it is 0.
     """
     evs = clean_events(events)
+    edit_diff_texts(evs, get_blob)  # edit sizes a producer left out, from their diffs
     return fingerprint_of(evs, written_texts(evs, get_blob))
 
 
@@ -392,6 +393,7 @@ def raw_features(events: Iterable[Mapping[str, Any]], get_blob: BlobGetter | Non
     """The fingerprint plus the wider set (naming, headings, lists, tables, backups,
     overwrites, reads and edits per file, phases). Names starting with "has_" are 0/1."""
     evs = clean_events(events)
+    edit_diff_texts(evs, get_blob)  # edit sizes a producer left out, from their diffs
     texts = written_texts(evs, get_blob)
     return raw_features_of(evs, texts)
 
@@ -673,7 +675,11 @@ def is_boolean_feature(name: str) -> bool:
 
 
 def edit_diff_texts(evs: list[dict[str, Any]], get_blob: BlobGetter | None) -> dict[int, str]:
-    """Index of each edit whose diff is stored -> the diff's text."""
+    """Index of each edit whose diff is stored -> the diff's text.
+
+    An edit whose producer left both line counts out (a recorder that keeps the diff and not
+    its summary: the counts are optional in the format) gets them from its diff here, so that
+    every measure of edit sizes reads what changed instead of a zero-line touch-up."""
     out: dict[int, str] = {}
     if get_blob is None:
         return out
@@ -685,6 +691,9 @@ def edit_diff_texts(evs: list[dict[str, Any]], get_blob: BlobGetter | None) -> d
             text = decode_text(get_blob(ref["hash"]))
             if text:
                 out[i] = text
+                if e.get("lines_added") is None and e.get("lines_deleted") is None:
+                    added, removed = diff_lines(text)
+                    e["lines_added"], e["lines_deleted"] = len(added), len(removed)
     return out
 
 

@@ -1250,6 +1250,24 @@ def test_a_table_typed_into_a_stub_is_the_documents(session_builder):
     assert sig["B"]["lines"] == 9 and sig["F"]["table_rows"] == 7
 
 
+def test_edits_logged_without_line_counts_are_measured_on_their_diffs(session_builder):
+    # A recorder that keeps each edit's diff but not its counts (they are optional): a
+    # balanced reviser's 20-30 line edits are not zero-line touch-ups.
+    from filegram.store import content_hash
+
+    def make(b, i):
+        for k in range(3):
+            diff = (f"--- a/report.md\n+++ b/report.md\n@@ -{k * 40 + 1},10 +{k * 40 + 1},15 @@\n"
+                    + "".join(f"-old line {j}\n" for j in range(10))
+                    + "".join(f"+new line {i} {k} {j}\n" for j in range(15)))
+            h = content_hash(diff.encode())
+            b.blobs[h] = diff.encode()
+            b.add("file_edit", 60_000, file_path="report.md", file_type="md", lines_added=None, lines_deleted=None,
+                  media_ref_diff={"type": "diff", "hash": h, "path": f"media/diffs/{h}.diff"})
+    est = _user(session_builder, make, 6)
+    assert est["D"].tier == "M", est["D"]
+
+
 def test_a_web_clipping_is_not_the_persons_writing(session_builder):
     # A web clipper saves the page with front matter naming where it came from: its 60 lines
     # are the article's, not what the person wrote (B) nor tables they made (F). Front matter
