@@ -24,6 +24,7 @@ from .features import (
     fingerprint_of,
     raw_features_of,
     rounded,
+    size_edits_from_diffs,
     written_texts,
 )
 from .signals import session_signals
@@ -129,7 +130,8 @@ def encode_session(
     """Encode one session. profile_id in the events is ignored: it names the persona."""
     evs = clean_events(events)
     texts = written_texts(evs, get_blob)
-    diffs = edit_diff_texts(evs, get_blob)  # before the features: it fills missing edit sizes
+    diffs = edit_diff_texts(evs, get_blob)
+    size_edits_from_diffs(evs, diffs)
 
     def red(text: str) -> str:
         """The part of a text that memory keeps (key terms, chunks, diff samples). Stored

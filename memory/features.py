@@ -294,7 +294,7 @@ def fingerprint(events: Iterable[Mapping[str, Any]], get_blob: BlobGetter | None
     markdown_table_rows needs the created content: without a blob getter it is 0.
     """
     evs = clean_events(events)
-    edit_diff_texts(evs, get_blob)  # edit sizes a producer left out, from their diffs
+    size_edits_from_diffs(evs, edit_diff_texts(evs, get_blob))
     return fingerprint_of(evs, written_texts(evs, get_blob))
 
 
@@ -393,7 +393,7 @@ def raw_features(events: Iterable[Mapping[str, Any]], get_blob: BlobGetter | Non
     """The fingerprint plus the wider set (naming, headings, lists, tables, backups,
     overwrites, reads and edits per file, phases). Names starting with "has_" are 0/1."""
     evs = clean_events(events)
-    edit_diff_texts(evs, get_blob)  # edit sizes a producer left out, from their diffs
+    size_edits_from_diffs(evs, edit_diff_texts(evs, get_blob))
     texts = written_texts(evs, get_blob)
     return raw_features_of(evs, texts)
 
@@ -675,11 +675,7 @@ def is_boolean_feature(name: str) -> bool:
 
 
 def edit_diff_texts(evs: list[dict[str, Any]], get_blob: BlobGetter | None) -> dict[int, str]:
-    """Index of each edit whose diff is stored -> the diff's text.
-
-    An edit whose producer left both line counts out (a recorder that keeps the diff and not
-    its summary: the counts are optional in the format) gets them from its diff here, so that
-    every measure of edit sizes reads what changed instead of a zero-line touch-up."""
+    """Index of each edit whose diff is stored -> the diff's text."""
     out: dict[int, str] = {}
     if get_blob is None:
         return out
@@ -691,10 +687,19 @@ def edit_diff_texts(evs: list[dict[str, Any]], get_blob: BlobGetter | None) -> d
             text = decode_text(get_blob(ref["hash"]))
             if text:
                 out[i] = text
-                if e.get("lines_added") is None and e.get("lines_deleted") is None:
-                    added, removed = diff_lines(text)
-                    e["lines_added"], e["lines_deleted"] = len(added), len(removed)
     return out
+
+
+def size_edits_from_diffs(evs: list[dict[str, Any]], diffs: Mapping[int, str]) -> None:
+    """Give an edit whose producer left both line counts out (a recorder that keeps the diff
+    and not its summary: the counts are optional in the format) the counts of its stored
+    diff, so that every measure of edit sizes reads what changed, not a zero-line touch-up.
+    Before the fingerprint, features and signals, which all read the counts."""
+    for i, text in diffs.items():
+        e = evs[i]
+        if e.get("lines_added") is None and e.get("lines_deleted") is None:
+            added, removed = diff_lines(text)
+            e["lines_added"], e["lines_deleted"] = len(added), len(removed)
 
 
 __all__ = [
@@ -708,6 +713,7 @@ __all__ = [
     "clean_events",
     "written_texts",
     "edit_diff_texts",
+    "size_edits_from_diffs",
     "blob_hashes",
     "event_file_type",
     "phase_of",
