@@ -205,13 +205,12 @@ def mark_tool_actions(evs: list[dict[str, Any]]) -> None:
 
 def _mark_autosaves(evs: list[dict[str, Any]]) -> None:
     """Mark the actions on backups written (not copied) of files the session never names."""
-    written = {p for e in evs if e["event_type"] == "file_write" and "authored" not in e
-               and type(p := e.get("file_path")) is str and AUTOSAVE_SUFFIX.match(p.rsplit("/", 1)[-1])}
-    if not written:
+    backs_up = {p: m.group(1) for e in evs if e["event_type"] == "file_write" and "authored" not in e
+                and type(p := e.get("file_path")) is str and (m := AUTOSAVE_SUFFIX.match(p.rsplit("/", 1)[-1]))}
+    if not backs_up:
         return
     named = _file_names(evs)
-    companions = {p for p in written
-                  if (m := AUTOSAVE_SUFFIX.match(p.rsplit("/", 1)[-1])) and m.group(1) not in named}
+    companions = {p for p, original in backs_up.items() if original not in named}
     if not companions:
         return
     for e in evs:
