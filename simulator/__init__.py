@@ -22,6 +22,7 @@ _EXPORTS = {
     "Task": "tasks",
     "perturbation_for": "perturb",
     "plan_trajectory": "policy",
+    "planned_seconds": "live",
     "prepare_sandbox": "live",
     "run_fast": "fast",
     "run_live": "live",
@@ -38,6 +39,7 @@ __all__ = [
     "Task",
     "perturbation_for",
     "plan_trajectory",
+    "planned_seconds",
     "prepare_sandbox",
     "run_fast",
     "run_live",
@@ -46,7 +48,7 @@ __all__ = [
 
 if TYPE_CHECKING:  # pragma: no cover
     from .fast import run_fast
-    from .live import prepare_sandbox, run_live
+    from .live import planned_seconds, prepare_sandbox, run_live
     from .perturb import CANDIDATE_TASKS, perturbation_for
     from .plan import Plan, Step
     from .policy import plan_trajectory

@@ -97,33 +97,63 @@ def perform(step: Step, root: Path) -> None:
         raise FileGramError(f"unknown plan operation '{op}'")
 
 
+class _Pacer:
+    """When the next step may start: a plan's own pause (scaled), the minimum gap between
+    steps, more around listings and searches, and `same_path_gap_s` between two touches of
+    one file. One rule for performing a plan and for estimating how long it will take."""
+
+    def __init__(self, pause_scale: float, min_gap_s: float, same_path_gap_s: float) -> None:
+        self.pause_scale, self.min_gap_s, self.same_path_gap_s = pause_scale, min_gap_s, same_path_gap_s
+        self.touched: dict[str, float] = {}
+        self.prev_scan = False
+
+    def wait_before(self, step: Step, now: float) -> float:
+        wait = min(step.pause_ms / 1000 * self.pause_scale, MAX_PAUSE_S) if self.pause_scale > 0 else 0.0
+        scan = step.op in _SCANS
+        gap = self.min_gap_s
+        if self.min_gap_s and (scan or self.prev_scan):
+            gap = max(gap, RECORDED_AROUND_SCAN_GAP_S)
+        self.prev_scan = scan
+        wait = max(wait, gap)
+        last = max((self.touched.get(p, 0.0) for p in _paths(step)), default=0.0)
+        return max(wait, last + self.same_path_gap_s - now)
+
+    def done(self, step: Step, now: float) -> None:
+        for p in _paths(step):
+            self.touched[p] = now
+
+
+def _paths(step: Step) -> list[str]:
+    return [p for p in (step.path, step.dest) if p]
+
+
 def perform_plan(plan: Plan, root: str | Path, *, pause_scale: float = DEFAULT_PAUSE_SCALE,
                  min_gap_s: float = 0.0, same_path_gap_s: float = 0.0,
                  on_step: Callable[[int, Step], None] | None = None) -> None:
     """Perform every step; `min_gap_s` between steps and `same_path_gap_s` between two
     touches of one file keep a watching recorder able to separate them."""
     root = Path(root)
-    touched: dict[str, float] = {}
-    prev_scan = False
+    pacer = _Pacer(pause_scale, min_gap_s, same_path_gap_s)
     for i, step in enumerate(plan.steps):
-        wait = min(step.pause_ms / 1000 * pause_scale, MAX_PAUSE_S) if pause_scale > 0 else 0.0
-        scan = step.op in _SCANS
-        gap = min_gap_s
-        if min_gap_s and (scan or prev_scan):
-            gap = max(gap, RECORDED_AROUND_SCAN_GAP_S)
-        prev_scan = scan
-        wait = max(wait, gap)
-        paths = [p for p in (step.path, step.dest) if p]
-        last = max((touched.get(p, 0.0) for p in paths), default=0.0)
-        wait = max(wait, last + same_path_gap_s - time.monotonic())
+        wait = pacer.wait_before(step, time.monotonic())
         if wait > 0:
             time.sleep(wait)
         perform(step, root)
-        now = time.monotonic()
-        for p in paths:
-            touched[p] = now
+        pacer.done(step, time.monotonic())
         if on_step:
             on_step(i, step)
+
+
+def planned_seconds(plan: Plan, *, pause_scale: float = DEFAULT_PAUSE_SCALE, config: Config | None = None) -> float:
+    """How long a recorded live run of `plan` waits at least (the steps themselves take
+    microseconds): lets a caller running several plans at once start the longest first."""
+    gap, same = recorded_gaps(config)
+    pacer = _Pacer(pause_scale, gap, same)
+    now = same  # as a fresh clock: no file touched yet
+    for step in plan.steps:
+        now += max(pacer.wait_before(step, now), 0.0)
+        pacer.done(step, now)
+    return now - same
 
 
 def run_live(plan: Plan, sandbox: str | Path, out: str | Path | None = None, *,

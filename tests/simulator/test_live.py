@@ -84,3 +84,24 @@ def test_live_recording_agrees_with_fast_trace(tmp_path: Path, pid: str, tid: st
     assert all(src != dst for src, dst, _ in fr)
     summary = json.loads((live / "summary.json").read_text())
     assert summary["mode"] == "live" and summary["workspace_root"].endswith("workspace")
+
+
+def test_planned_seconds_is_how_long_a_recorded_run_waits(tmp_path: Path) -> None:
+    """The demo starts its longest live task first by this estimate; a plan that touches
+    files again (the one-second gap between two touches of a file) must count those waits."""
+    import time
+
+    from filegram.simulator import planned_seconds
+
+    plan = plan_trajectory("p14", "T-20", 0)
+    touched = [p for s in plan.steps for p in (s.path, s.dest) if p]
+    assert len(touched) > len(set(touched))  # the plan touches a file twice
+    planned = planned_seconds(plan)
+    assert planned > 1.0 > 0.12 * len(plan.steps)  # more than the gaps between steps alone
+    root = prepare_sandbox(plan, tmp_path / "ws")
+    started = time.monotonic()
+    run_live(plan, root)
+    took = time.monotonic() - started
+    # sleeps never end early; a busy machine may add a little to each
+    assert planned - 0.05 <= took <= planned + 0.5 * len(plan.steps), (planned, took)
+    assert planned_seconds(plan_trajectory("p17", "T-18", 1)) > 5 * planned_seconds(plan_trajectory("p17", "T-03", 1))
