@@ -20,7 +20,10 @@ program's work from the person's whatever recorded it:
   branches at once is a project template or a setup script laying out a standard tree, the
   same for everyone who runs it.
 - **editor housekeeping**: lock, swap and autosave files (`~$report.docx`, `.notes.md.swp`,
-  `.~lock.budget.ods#`) are made and removed by the editor, never by the person.
+  `.~lock.budget.ods#`) are made and removed by the editor, never by the person; so are the
+  lock files programs name by convention (`.acquisition.lock`, `db.lck`, CAD's `A-101.dwl`)
+  and Office's save temporaries (`~WRL0001.tmp`), which it opens and removes around every
+  save and close: a person who never deletes anything shows their removal every session.
 - **application folders**: a folder whose name starts with a dot (`.vscode/`, `.git/`,
   `.cache/`, a sync client's `.dropbox.cache/`, an export step's `.pandoc-tmp-1234/`) is where
   programs keep their state; people keep their documents in folders they can see. What is
@@ -85,6 +88,10 @@ PATH_KEYS = {"file_read": ("file_path",), "file_write": ("file_path",), "file_ed
 _NUMBER = (int, float)
 # Suffixes by which programs name the backup of a whole file: `X.ext.bak`, `X.ext~`.
 AUTOSAVE_SUFFIX = re.compile(r"(?i)^(.+\.\w+)(\.(bak|backup|orig|sav)|~)$")
+# Lock files by the conventions programs share (`<name>.lock`, `<name>.lck`; AutoCAD's
+# `<drawing>.dwl`/`.dwl2`) and Office's temporaries (`~WRL0001.tmp`, `~DF12.tmp`: a name
+# starting with a tilde, as its `~$` owner files do).
+LOCK_NAME = re.compile(r"(?i)(\.(lock|lck|dwl2?)$)|(^~.+\.tmp$)")
 PROGRAM_FOLDERS = frozenset({"__pycache__", "node_modules", "site-packages", "dist-packages", "__MACOSX"})
 
 
@@ -95,7 +102,8 @@ def _in_program_folder(path: str) -> bool:
 
 @functools.lru_cache(maxsize=4096)
 def _editor_file(path: str) -> bool:
-    return is_editor_artifact(path.rstrip("/").rsplit("/", 1)[-1])
+    name = path.rstrip("/").rsplit("/", 1)[-1]
+    return is_editor_artifact(name) or LOCK_NAME.search(name) is not None
 
 
 def _ts(e: Mapping[str, Any]) -> float:

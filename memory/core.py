@@ -80,7 +80,7 @@ ALGORITHM_KEY = "memory:algorithm"
 #    workspace of a session that changed visible files; the save that sets off a program's
 #    run (a live-reload build a second later) is the person's; an edit logged without line
 #    counts is measured on its stored diff.
-ALGORITHM = 14
+ALGORITHM = 15
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -536,6 +536,25 @@ def test_an_applications_autosave_of_its_own_file_is_not_the_persons_backup(sess
     assert _user(session_builder, own, 6)["E"].counts["R"] == 0
 
 
+def test_lock_files_and_office_temporaries_are_the_programs_housekeeping(session_builder):
+    # A CAD program locks each drawing it opens (`A-101.dwl`), an instrument its run folder
+    # (`.acquisition.lock`), Word saves through `~WRL0001.tmp`; each removes its file on
+    # closing. A person who keeps everything shows no cleanup; one who removes their own
+    # scratch file after the same work still does.
+    def make(b, i, scratch=False):
+        b.write(f"notes-{i}.md", _doc(30))
+        for name in (f"A-10{i % 9}.dwl", ".acquisition.lock", f"~WRL{1000 + i}.tmp"):
+            b.write(name, "locked by user\n", gap_ms=20_000)
+            b.add("file_delete", 60_000, file_path=name, file_age_ms=6e4, was_temporary=True)
+        if scratch:
+            b.write(f"tmp_{i}.md", "scratch\n", gap_ms=20_000)
+            b.add("file_delete", 30_000, file_path=f"tmp_{i}.md", file_age_ms=3e4, was_temporary=True)
+    est = _user(session_builder, make, 6)
+    assert est["E"].counts["L"] == est["E"].counts["M"] == 0, est["E"]
+    tidy = _user(session_builder, lambda b, i: make(b, i, scratch=True), 6)
+    assert tidy["E"].counts["R"] == 0 and tidy["E"].tier != "R", tidy["E"]
+
+
 def test_what_programs_do_in_hidden_folders_is_not_the_persons(session_builder):
     # A recorder that cannot tell processes apart: an editor's atomic-save temp file in
     # `.vscode/`, a sync client staging a copy in `.nextcloud.cache/` and removing it, an
