@@ -15,6 +15,11 @@ program's work from the person's whatever recorded it:
   milliseconds). Several folders made or files moved at once are
   not enough: `mkdir -p` or dragging a selection is one human act that a recorder sees as
   many changes at the same instant, and it does not write content.
+- **clockwork**: a program that records on a clock (an instrument's acquisition, a data
+  logger, a recorder's segments) writes a new file into one folder every few seconds for as
+  long as it runs. SERIES_MIN_FILES or more new files in one folder whose pauses nearly all
+  lie within SERIES_SPREAD of their median are its work: a person's pauses follow their
+  thinking and their reading in between, and are never that even.
 - **templates**: one human act makes one chain of folders (`mkdir -p a/b/c`) or a few
   siblings (`mkdir -p x/{raw,clean}`); a run that makes TEMPLATE_BRANCHES or more separate
   branches at once is a project template or a setup script laying out a standard tree, the
@@ -74,6 +79,12 @@ TOOL_MIN_FILES = 3
 # set it off, the person's (an instrument writing a file a second has no such pause).
 TRIGGER_PACE = 10.0
 TRIGGER_MIN_MS = 500.0
+# New files in one folder written at an even pace (nine in ten pauses within SERIES_SPREAD
+# of their median) from which they are a program's clockwork: a person writing ten files
+# one after another pauses for as long as each takes to think and write.
+SERIES_MIN_FILES = 10
+SERIES_SPREAD = 1.25
+SERIES_EVEN_SHARE = 0.9
 # Separate branches (folders with no subfolder made in the same run) of a run's new folders
 # beyond which it lays out a template: a person's one act makes a chain or a few siblings,
 # never six trees at once (in every model's data a person's run of folders has at most five
@@ -197,6 +208,7 @@ def mark_tool_actions(evs: list[dict[str, Any]]) -> None:
                         e["authored"] = False
                         break
     _mark_autosaves(evs)
+    _mark_series(evs)
     run: list[dict[str, Any]] = []
     last = 0.0
     for e in evs:
@@ -225,6 +237,26 @@ def _mark_autosaves(evs: list[dict[str, Any]]) -> None:
         if "authored" not in e and e["event_type"] in CHANGES and any(
                 e.get(k) in companions for k in PATH_KEYS.get(e["event_type"], ())):
             e["authored"] = False
+
+
+def _mark_series(evs: list[dict[str, Any]]) -> None:
+    """Mark the new files a program wrote into one folder on a clock."""
+    by_folder: dict[str, list[dict[str, Any]]] = {}
+    for e in evs:
+        if e["event_type"] == "file_write" and e.get("operation") == "create" and "authored" not in e \
+                and type(p := e.get("file_path")) is str and "/" in p:
+            by_folder.setdefault(p.rsplit("/", 1)[0], []).append(e)
+    for files in by_folder.values():
+        if len(files) < SERIES_MIN_FILES:
+            continue
+        gaps = sorted(_ts(b) - _ts(a) for a, b in zip(files, files[1:], strict=False))
+        pace = gaps[len(gaps) // 2]
+        if pace <= 0:
+            continue
+        even = sum(1 for g in gaps if pace / SERIES_SPREAD <= g <= pace * SERIES_SPREAD)
+        if even >= SERIES_EVEN_SHARE * len(gaps):
+            for e in files:
+                e["authored"] = False
 
 
 def _close(run: list[dict[str, Any]]) -> None:

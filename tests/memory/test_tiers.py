@@ -555,6 +555,24 @@ def test_lock_files_and_office_temporaries_are_the_programs_housekeeping(session
     assert tidy["E"].counts["R"] == 0 and tidy["E"].tier != "R", tidy["E"]
 
 
+def test_files_a_program_writes_on_a_clock_are_not_the_persons(session_builder):
+    # A data logger writes a CSV into its run folder every 5-6 s while a text-only person
+    # writes their notes: the files are the logger's. The same dozen tables written by the
+    # person, with the pauses of someone thinking between them, are theirs.
+    jitter = [0, 420, -310, 180, 650, -90, 330, -480, 240, 560, -200, 100]
+    human = [40, 95, 20, 180, 60, 33, 120, 75, 25, 150, 50, 70]
+
+    def make(b, i, pauses_ms):
+        b.write(f"notes-{i}.md", _doc(30))
+        for k, pause in enumerate(pauses_ms):
+            b.write(f"run_{i:04d}/reading_{k:05d}.csv", "t,od600\n0,0.12\n", gap_ms=pause)
+        b.write(f"summary-{i}.md", _doc(20), gap_ms=30_000)
+    logger = _user(session_builder, lambda b, i: make(b, i, [5_500 + j for j in jitter]), 6)
+    assert logger["F"].counts["L"] == logger["F"].counts["M"] == 0, logger["F"]
+    person = _user(session_builder, lambda b, i: make(b, i, [s * 1000 for s in human]), 6)
+    assert person["F"].tier == "L", person["F"]
+
+
 def test_what_programs_do_in_hidden_folders_is_not_the_persons(session_builder):
     # A recorder that cannot tell processes apart: an editor's atomic-save temp file in
     # `.vscode/`, a sync client staging a copy in `.nextcloud.cache/` and removing it, an
