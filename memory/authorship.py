@@ -19,7 +19,9 @@ program's work from the person's whatever recorded it:
   logger, a recorder's segments) writes a new file into one folder every few seconds for as
   long as it runs. SERIES_MIN_FILES or more new files in one folder whose pauses nearly all
   lie within SERIES_SPREAD of their median are its work: a person's pauses follow their
-  thinking and their reading in between, and are never that even.
+  thinking and their reading in between, and are never that even. The folder the series
+  went into, made in the session before it began, is the program's too (an instrument makes
+  a folder per run), and so is each folder above it made in the session for nothing else.
 - **templates**: one human act makes one chain of folders (`mkdir -p a/b/c`) or a few
   siblings (`mkdir -p x/{raw,clean}`); a run that makes TEMPLATE_BRANCHES or more separate
   branches at once is a project template or a setup script laying out a standard tree, the
@@ -257,6 +259,30 @@ def _mark_series(evs: list[dict[str, Any]]) -> None:
         if even >= SERIES_EVEN_SHARE * len(gaps):
             for e in files:
                 e["authored"] = False
+            _mark_series_folder(evs, files[0]["file_path"].rsplit("/", 1)[0], _ts(files[0]))
+
+
+def _mark_series_folder(evs: list[dict[str, Any]], folder: str, first_ms: float) -> None:
+    """The folder a clockwork series went into, made in the session before its first file,
+    is the program's (an instrument makes a run folder for each run); so is each folder above
+    it made in the session that holds nothing else made in the session."""
+    made = {e["dir_path"].rstrip("/"): e for e in evs if e["event_type"] == "dir_create" and "authored" not in e
+            and type(e.get("dir_path")) is str and _ts(e) <= first_ms}
+    while folder in made:
+        made.pop(folder)["authored"] = False
+        parent = _parent(folder)
+        if parent not in made:
+            return
+        for e in evs:
+            if e["event_type"] in CHANGES and e.get("authored") is not False and any(
+                    type(p := e.get(k)) is str and _parent(p) == parent for k in PATH_KEYS.get(e["event_type"], ())):
+                return  # something else made or changed in it
+        folder = parent
+
+
+def _parent(path: str) -> str:
+    path = path.rstrip("/")
+    return path.rsplit("/", 1)[0] if "/" in path else ""
 
 
 def _close(run: list[dict[str, Any]]) -> None:

@@ -564,13 +564,18 @@ def test_files_a_program_writes_on_a_clock_are_not_the_persons(session_builder):
 
     def make(b, i, pauses_ms):
         b.write(f"notes-{i}.md", _doc(30))
+        # the logger (or the person) makes the run's folders a few seconds before its first file
+        b.add("dir_create", 20_000, dir_path="plate", depth=1, sibling_count=0)
+        b.add("dir_create", 4_000, dir_path=f"plate/run_{i:04d}", depth=2, sibling_count=0)
         for k, pause in enumerate(pauses_ms):
-            b.write(f"run_{i:04d}/reading_{k:05d}.csv", "t,od600\n0,0.12\n", gap_ms=pause)
+            b.write(f"plate/run_{i:04d}/reading_{k:05d}.csv", "t,od600\n0,0.12\n", gap_ms=pause)
         b.write(f"summary-{i}.md", _doc(20), gap_ms=30_000)
     logger = _user(session_builder, lambda b, i: make(b, i, [5_500 + j for j in jitter]), 6)
     assert logger["F"].counts["L"] == logger["F"].counts["M"] == 0, logger["F"]
+    assert logger["C"].counts["L"] == logger["C"].counts["M"] == 0, logger["C"]  # the folders are the logger's
     person = _user(session_builder, lambda b, i: make(b, i, [s * 1000 for s in human]), 6)
     assert person["F"].tier == "L", person["F"]
+    assert person["C"].tier == "M", person["C"]
 
 
 def test_what_programs_do_in_hidden_folders_is_not_the_persons(session_builder):
