@@ -99,24 +99,45 @@ def _save_temp_of(temp: str, target: str) -> bool:
 
 def _atomic_saves_joined(evs: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each write under a temporary name that is renamed over a file becomes a write of that
-    file: an overwrite where the file was named earlier in the session, else a create."""
+    file: an overwrite where the file was named earlier in the session, else a create.
+
+    Some applications (Excel) save by swapping: the new content is written under a random
+    name, the file is renamed away to another random name, the new one renamed into its
+    place and the old copy deleted, all within a second. A write renamed into the place of
+    a file renamed away moments before is that save whatever the names; the renaming away
+    and the old copy's removal are the application's (`"authored": false`), not the
+    person's tidying."""
     if not any(e.get("event_type") == "file_rename" for e in evs):
         return evs
     pending: dict[str, dict[str, Any]] = {}  # temporary path -> its write
     named: set[Any] = set()
     joined: set[int] = set()  # id() of the renames that finished a save
+    moved_away: dict[str, dict[str, Any]] = {}  # path -> the rename that just moved its file away
+    old_copies: dict[str, float] = {}  # a swapped-out copy's path -> when its save happened
     for e in evs:
         t = e.get("event_type")
+        ts = float(e.get("timestamp") or 0.0)
         if t == "file_write" and e.get("operation") == "create":
             pending[str(e.get("file_path") or "")] = e
-        elif t == "file_rename" and pending:
+        elif t == "file_rename":
             new = str(e.get("new_path") or "")
             w = pending.pop(str(e.get("old_path") or ""), None)
-            if w is not None and new and _save_temp_of(str(w.get("file_path") or ""), new) \
-                    and 0.0 <= float(e.get("timestamp") or 0.0) - float(w.get("timestamp") or 0.0) <= ATOMIC_SAVE_MS:
+            away = moved_away.pop(new, None)
+            swapped = away is not None and 0.0 <= ts - float(away.get("timestamp") or 0.0) <= ATOMIC_SAVE_MS
+            if w is not None and new and (swapped or _save_temp_of(str(w.get("file_path") or ""), new)) \
+                    and 0.0 <= ts - float(w.get("timestamp") or 0.0) <= ATOMIC_SAVE_MS:
                 w["file_path"], w["file_type"] = new, file_type_of(new)
                 w["operation"] = "overwrite" if new in named else "create"
                 joined.add(id(e))
+                if swapped and away is not None:
+                    away.setdefault("authored", False)
+                    old_copies[str(away.get("new_path") or "")] = ts
+            else:
+                moved_away[str(e.get("old_path") or "")] = e
+        elif t == "file_delete" and old_copies:
+            at = old_copies.pop(str(e.get("file_path") or ""), None)
+            if at is not None and 0.0 <= ts - at <= ATOMIC_SAVE_MS:
+                e.setdefault("authored", False)
         for k in PATH_FIELDS.get(t, ()):
             named.add(e.get(k))
     return [e for e in evs if id(e) not in joined] if joined else evs

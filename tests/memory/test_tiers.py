@@ -758,6 +758,35 @@ def test_an_atomic_save_is_a_save_of_the_file(session_builder):
     assert encode_session(b.events, b.get_blob).features["n_rename"] == 1
 
 
+def test_a_swap_save_is_a_save_and_its_old_copy_is_the_applications(session_builder):
+    # Excel saves by swapping: the workbook written under a random name, the file renamed away
+    # to another random name, the new one renamed into its place, the old copy deleted, all
+    # within a second. A person who keeps everything shows no cleanup and writes no new
+    # documents; the save is a save of the workbook.
+    def make(b, i):
+        b.write(f"notes-{i}.md", _doc(30))
+        for k in range(3):
+            new, old = f"{0x861E39B2 + 97 * i + k:08X}", f"{0x0DAA3248 + 89 * i + k:08X}"
+            b.write(new, "PK\x03\x04 workbook", gap_ms=60_000, snapshot=False)
+            b.add("file_rename", 300, old_path="close.xlsx", new_path=old, naming_pattern_change="other")
+            b.add("file_rename", 500, old_path=new, new_path="close.xlsx", naming_pattern_change="other")
+            b.add("file_delete", 400, file_path=old, file_age_ms=9e5, was_temporary=True)
+    est = _user(session_builder, make, 6)
+    assert est["E"].counts["L"] == est["E"].counts["M"] == 0, est["E"]
+    b = session_builder()
+    make(b, 0)
+    assert _signals(b)["B"]["docs"] == 1  # the notes; the workbook's saves are no new documents
+    docs = encode_session(b.events, b.get_blob).documents
+    assert [(d["path"], d["operation"]) for d in docs][1:] == [("close.xlsx", "overwrite")] * 3  # it was there
+    # the same names renamed and deleted by a person minutes apart stay theirs
+    b = session_builder()
+    b.write("A1B2C3D4", "scratch\n")
+    b.add("file_rename", 120_000, old_path="close.xlsx", new_path="0DAA3248", naming_pattern_change="other")
+    b.add("file_rename", 120_000, old_path="A1B2C3D4", new_path="close.xlsx", naming_pattern_change="other")
+    b.add("file_delete", 120_000, file_path="0DAA3248", file_age_ms=9e5, was_temporary=True)
+    assert _signals(b)["E"]["deletes"] == 1 and encode_session(b.events, b.get_blob).features["n_rename"] == 2
+
+
 def test_an_office_document_whose_text_is_known_is_writing_and_revising(session_builder):
     # A recorder that extracts a .docx's text stores it as a snapshot and diffs its saves:
     # the report is a new document (B) and its saves are edits or rewrites (D), as for a
