@@ -97,6 +97,30 @@ def _save_temp_of(temp: str, target: str) -> bool:
     return t != n and (t.startswith(n + ".") or looks_like_temp_save(t))
 
 
+_DIFF_SUMMARY = re.compile(r"^\s*\+(\d+)\s+-(\d+)\s*$")
+
+
+def _edit_counts_from_summaries(evs: list[dict[str, Any]]) -> None:
+    """An edit's added and deleted lines as its diff summary ("+9 -8") counts them, where it
+    counts more: a replaced line is a line added and a line deleted in a diff (and in
+    FileGram's own counts, where `lines_modified` overlaps them), but some producers count
+    it apart, as modified only (`lines_added` 2, `lines_deleted` 1, `lines_modified` 7,
+    "+9 -8"), and a ten-line revision would read as a three-line touch-up."""
+    for e in evs:
+        if e.get("event_type") != "file_edit" or type(summary := e.get("diff_summary")) is not str:
+            continue
+        m = _DIFF_SUMMARY.match(summary)
+        if m is None:
+            continue
+        plus, minus = int(m[1]), int(m[2])
+        added, deleted = e.get("lines_added"), e.get("lines_deleted")
+        if added is None and deleted is None:
+            e["lines_added"], e["lines_deleted"] = plus, minus
+        elif type(added) is int and type(deleted) is int and plus >= added and minus >= deleted \
+                and plus + minus > added + deleted:
+            e["lines_added"], e["lines_deleted"] = plus, minus
+
+
 def _atomic_saves_joined(evs: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each write under a temporary name that is renamed over a file becomes a write of that
     file: an overwrite where the file was named earlier in the session, else a create.
@@ -248,6 +272,7 @@ def clean_events(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     if not all(map(le, times, times[1:])):
         evs = [evs[i] for i in sorted(range(len(evs)), key=times.__getitem__)]
     evs = _split_moves_joined(_double_writes_dropped(_atomic_saves_joined(evs)))
+    _edit_counts_from_summaries(evs)
     mark_tool_actions(evs)
     return evs
 

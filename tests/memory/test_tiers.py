@@ -787,6 +787,27 @@ def test_a_swap_save_is_a_save_and_its_old_copy_is_the_applications(session_buil
     assert _signals(b)["E"]["deletes"] == 1 and encode_session(b.events, b.get_blob).features["n_rename"] == 2
 
 
+def test_an_edit_is_as_large_as_its_diff_summary_says(session_builder):
+    # FileGram counts a replaced line as added and deleted (and modified too); another
+    # producer counts it apart, as modified only: (2 added, 1 deleted, 7 modified, "+9 -8") is
+    # a 17-line revision, not a 3-line touch-up. A balanced reviser's 10-30 line edits logged
+    # that way are still balanced; counts that agree with the summary stay as they are.
+    def make(b, i):
+        b.write("ledger.md", _doc(120))
+        for added, deleted, modified in ((2, 1, 7), (3, 2, 6), (1, 2, 8)):
+            b.add("file_edit", file_path="ledger.md", file_type="md", edit_tool="editor", lines_added=added,
+                  lines_deleted=deleted, lines_modified=modified,
+                  diff_summary=f"+{added + modified} -{deleted + modified}")
+    assert _user(session_builder, make, 6)["D"].tier == "M"
+    b = session_builder()
+    b.write("ledger.md", _doc(120))
+    b.add("file_edit", file_path="ledger.md", file_type="md", edit_tool="editor", lines_added=10, lines_deleted=2,
+          lines_modified=2, diff_summary="+10 -2")
+    b.add("file_edit", file_path="ledger.md", file_type="md", edit_tool="editor", lines_added=None, lines_deleted=None,
+          diff_summary="+4 -1")
+    assert _signals(b)["D"]["sizes"] == [12, 5]
+
+
 def test_an_office_document_whose_text_is_known_is_writing_and_revising(session_builder):
     # A recorder that extracts a .docx's text stores it as a snapshot and diffs its saves:
     # the report is a new document (B) and its saves are edits or rewrites (D), as for a
