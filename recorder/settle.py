@@ -434,6 +434,15 @@ class Settler:
             for tc, d in self.pending.recent_change_dirs:
                 if d == b.path and 0 <= tc - b.t <= OWN_LISTING_MS:
                     return
+            # the shell expanding a glob lists the folder, then the program it starts opens the
+            # files its command line names (`cat notes/*.md`): that listing is the command's,
+            # however long the start took on a busy machine (23 ms once in a full suite run).
+            # A listing that names its folder (`ls notes`), or one followed by a single named
+            # file (`ls; cat notes/a.md`), stays the person's.
+            named = {r.path for r in self.pending.reads if os.path.dirname(r.path) == b.path
+                     and 0 <= r.t - b.t <= TRAVERSAL_GAP_MS and self.tools.names(r.path, r.t)}
+            if len(named) >= 2 and not self.tools.names(b.path, b.t):
+                return
         n = self.disk.count_entries(b.path)
         self.output.emit("file_browse", b.t, directory_path=rel, files_listed=n, depth=dir_depth_of(rel if rel != "." else ""))
 

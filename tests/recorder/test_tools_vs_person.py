@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from fg_helpers import FLUSH_S, wait_until
 from filegram.recorder import Recorder
 from rec_helpers import make_config, sh
@@ -20,7 +21,13 @@ def primary(store: Store) -> list[dict]:
     return [e for e in store.actions() if e["event_type"] not in DERIVED]
 
 
-def test_reading_every_file_of_a_folder_by_name_is_reading_not_a_search(root: Path, store: Store) -> None:
+@pytest.mark.parametrize("command", [
+    "sleep 0.6 | cat notes/*.md - > /dev/null",
+    # on a busy machine cat may start a while after the shell listed the folder (the shell's
+    # listing was once kept as the person's browse, 23 ms before the first read)
+    'set -- notes/*.md; sleep 0.15; sleep 0.6 | cat "$@" - > /dev/null',
+], ids=["at-once", "cat-starts-late"])
+def test_reading_every_file_of_a_folder_by_name_is_reading_not_a_search(root: Path, store: Store, command: str) -> None:
     """`cat notes/*.md`: the shell lists notes/ to expand the glob, then cat reads every file
     in it. cat's command line names each file: six reads by the person, not a search whose
     process was missed (which also left bogus search_then_read references behind)."""
@@ -30,13 +37,26 @@ def test_reading_every_file_of_a_folder_by_name_is_reading_not_a_search(root: Pa
     with Recorder(store, [root], make_config()) as rec:
         # cat waits on stdin after the files, so that the process scan reads its command
         # line also without the process connector (an ordinary user)
-        sh("sleep 0.6 | cat notes/*.md - > /dev/null", root)
+        sh(command, root)
         rec.flush(FLUSH_S)
     evs = primary(store)
     assert [(e["event_type"], e.get("file_path"), e["program"], e["authored"]) for e in evs] == [
         ("file_read", f"notes/n{i}.md", "cat", True) for i in range(6)], evs
     refs = [e for e in store.actions() if e["event_type"] == "cross_file_reference"]
     assert not [e for e in refs if e["reference_type"] == "search_then_read"], refs
+
+
+def test_a_listing_then_one_named_file_keeps_the_listing(root: Path, store: Store) -> None:
+    """`ls notes; cat notes/n0.md` in one go: the listing is the person's (ls is gone before
+    the process scan sees it), not a shell's glob expansion for cat."""
+    (root / "notes").mkdir()
+    for i in range(3):
+        (root / "notes" / f"n{i}.md").write_text(f"note {i}\n")
+    with Recorder(store, [root], make_config()) as rec:
+        sh("ls notes > /dev/null; sleep 0.1; sleep 0.6 | cat notes/n0.md - > /dev/null", root)
+        rec.flush(FLUSH_S)
+    evs = [(e["event_type"], e.get("file_path") or e.get("directory_path")) for e in primary(store)]
+    assert evs == [("file_browse", "notes"), ("file_read", "notes/n0.md")], evs
 
 
 def _nano_save_with_backup(root: Path, rel: str, line: str) -> None:
