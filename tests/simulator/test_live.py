@@ -5,13 +5,23 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from filegram.simulator import plan_trajectory, prepare_sandbox, run_fast, run_live
+from filegram.simulator import (
+    Step,
+    plan_trajectory,
+    planned_seconds,
+    prepare_sandbox,
+    run_fast,
+    run_live,
+)
 from filegram.simulator.fast import trace_plan
 from filegram.simulator.fingerprint import fingerprint
+from filegram.simulator.live import perform_plan, recorded_gaps
 
 
 def _tree(root: Path) -> dict[str, bytes]:
@@ -87,21 +97,15 @@ def test_live_recording_agrees_with_fast_trace(tmp_path: Path, pid: str, tid: st
 
 
 def test_planned_seconds_is_how_long_a_recorded_run_waits(tmp_path: Path) -> None:
-    """The demo starts its longest live task first by this estimate; a plan that touches
-    files again (the one-second gap between two touches of a file) must count those waits."""
-    import time
-
-    from filegram.simulator import planned_seconds
-
-    plan = plan_trajectory("p14", "T-20", 0)
-    touched = [p for s in plan.steps for p in (s.path, s.dest) if p]
-    assert len(touched) > len(set(touched))  # the plan touches a file twice
-    planned = planned_seconds(plan)
-    assert planned > 1.0 > 0.12 * len(plan.steps)  # more than the gaps between steps alone
-    root = prepare_sandbox(plan, tmp_path / "ws")
-    started = time.monotonic()
-    run_live(plan, root)
-    took = time.monotonic() - started
-    # sleeps never end early; a busy machine may add a little to each
-    assert planned - 0.05 <= took <= planned + 0.5 * len(plan.steps), (planned, took)
+    """The demo starts its longest live task first by this estimate; a plan that touches a
+    file again waits the one-second gap between two touches of a file, and the estimate
+    counts it: 0.12 s before each step, and the second read of a.md a second after the first."""
+    plan = replace(plan_trajectory("p14", "T-20", 0),
+                   steps=[Step("write", "a.md", content=b"a\n"), Step("write", "b.md", content=b"b\n"), Step("read", "a.md")])
+    assert planned_seconds(plan) == pytest.approx(0.12 + 0.12 + (1.0 - 0.12))
+    times: list[float] = []
+    gap, same = recorded_gaps(None)
+    perform_plan(plan, tmp_path, min_gap_s=gap, same_path_gap_s=same, on_step=lambda i, st: times.append(time.monotonic()))
+    # a sleep never ends early: the second touch of a.md came at least the gap after the first
+    assert times[2] - times[0] >= same - 0.01
     assert planned_seconds(plan_trajectory("p17", "T-18", 1)) > 5 * planned_seconds(plan_trajectory("p17", "T-03", 1))
