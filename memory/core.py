@@ -80,6 +80,10 @@ ALGORITHM_KEY = "memory:algorithm"
 #    workspace of a session that changed visible files; the save that sets off a program's
 #    run (a live-reload build a second later) is the person's; an edit logged without line
 #    counts is measured on its stored diff.
+# 15: lock files by convention (`.lock`, `.lck`, `.dwl`, Office's `~*.tmp`) are a program's;
+#    so are ten or more new files in one folder at an even pace, with the folder made for
+#    them (authorship); a save by swapping (Excel) is a save, its old copy's removal the
+#    application's; an edit is as large as its diff summary counts where that is more.
 ALGORITHM = 15
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
