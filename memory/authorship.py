@@ -248,7 +248,7 @@ def _mark_series(evs: list[dict[str, Any]]) -> None:
         if e["event_type"] == "file_write" and e.get("operation") == "create" and "authored" not in e \
                 and type(p := e.get("file_path")) is str and "/" in p:
             by_folder.setdefault(p.rsplit("/", 1)[0], []).append(e)
-    for files in by_folder.values():
+    for folder, files in by_folder.items():
         if len(files) < SERIES_MIN_FILES:
             continue
         gaps = sorted(_ts(b) - _ts(a) for a, b in zip(files, files[1:], strict=False))
@@ -259,7 +259,7 @@ def _mark_series(evs: list[dict[str, Any]]) -> None:
         if even >= SERIES_EVEN_SHARE * len(gaps):
             for e in files:
                 e["authored"] = False
-            _mark_series_folder(evs, files[0]["file_path"].rsplit("/", 1)[0], _ts(files[0]))
+            _mark_series_folder(evs, folder, _ts(files[0]))
 
 
 def _mark_series_folder(evs: list[dict[str, Any]], folder: str, first_ms: float) -> None:

@@ -105,7 +105,9 @@ def _edit_counts_from_summaries(evs: list[dict[str, Any]]) -> None:
     counts more: a replaced line is a line added and a line deleted in a diff (and in
     FileGram's own counts, where `lines_modified` overlaps them), but some producers count
     it apart, as modified only (`lines_added` 2, `lines_deleted` 1, `lines_modified` 7,
-    "+9 -8"), and a ten-line revision would read as a three-line touch-up."""
+    "+9 -8"), and a ten-line revision would read as a three-line touch-up. An edit with no
+    line counts at all takes the summary's (a stored diff, where there is one, is not read
+    again: `size_edits_from_diffs` fills only counts still missing)."""
     for e in evs:
         if e.get("event_type") != "file_edit" or type(summary := e.get("diff_summary")) is not str:
             continue
