@@ -49,6 +49,17 @@ program's work from the person's whatever recorded it:
   application keeping a copy of its working file as it saves: people back up what they
   work on, and they do it by copying it (the copy stays the person's).
 
+- **a program's temporaries**: a file under a name no person types, a random token of
+  RANDOM_TOKEN_MIN or more hexadecimal digits or a UUID (`Temp/UnityTempFile-03ef2e82...`),
+  that the session made and deleted again is a program's scratch file, and so is a hidden
+  file (`.syncthing.notes.md.tmp`) the session made and deleted within HIDDEN_TEMP_MS: people
+  name their files with words to find them again, and a sync client's or a compiler's
+  staging copy lives for the second of a transfer, while a person who makes a file and then
+  decides to throw it away has spent longer with it. Its writes and its deletion are the
+  program's (a person who never deletes anything otherwise shows a cleanup every time a sync
+  client or a compiler tidies up). A hidden file the person kept for a while (`.env`), or
+  deletes without having made it in the session, stays theirs.
+
 - **program folders**: some folders only programs make, whatever their owner does
   (`__pycache__` of Python's byte code, `node_modules` of npm, a virtual environment's
   `site-packages`, macOS's `__MACOSX` in an unpacked zip): what is made or changed in them
@@ -105,6 +116,15 @@ AUTOSAVE_SUFFIX = re.compile(r"(?i)^(.+\.\w+)(\.(bak|backup|orig|sav)|~)$")
 # `<drawing>.dwl`/`.dwl2`) and Office's temporaries (`~WRL0001.tmp`, `~DF12.tmp`: a name
 # starting with a tilde, as its `~$` owner files do).
 LOCK_NAME = re.compile(r"(?i)(\.(lock|lck|dwl2?)$)|(^~.+\.tmp$)")
+# A random token in a file's name: RANDOM_TOKEN_MIN or more hex digits mixing digits and
+# letters, or a UUID. People name files with words, dates and versions; 16 hex digits is
+# longer than any date or counter they type, and as long as the shortest ids programs make.
+RANDOM_TOKEN_MIN = 16
+RANDOM_TOKEN = re.compile(r"(?i)(?<![0-9a-z])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{" + str(RANDOM_TOKEN_MIN)
+                          + r",}(?![0-9a-z])|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+# Longest life of a hidden file made and deleted by a program (a staging copy): a person who
+# writes a file and decides to remove it spends longer with it.
+HIDDEN_TEMP_MS = 10_000.0
 PROGRAM_FOLDERS = frozenset({"__pycache__", "node_modules", "site-packages", "dist-packages", "__MACOSX"})
 
 
@@ -209,6 +229,7 @@ def mark_tool_actions(evs: list[dict[str, Any]]) -> None:
                     if _shadow_of(name, names):
                         e["authored"] = False
                         break
+    _mark_temporaries(evs)
     _mark_autosaves(evs)
     _mark_series(evs)
     run: list[dict[str, Any]] = []
@@ -223,6 +244,34 @@ def mark_tool_actions(evs: list[dict[str, Any]]) -> None:
         run.append(e)
         last = t
     _close(run)
+
+
+def _random_named(name: str) -> bool:
+    return RANDOM_TOKEN.search(name) is not None
+
+
+def _mark_temporaries(evs: list[dict[str, Any]]) -> None:
+    """Mark the actions on randomly named files the session made and deleted, and on hidden
+    files it made and deleted within HIDDEN_TEMP_MS."""
+    made: dict[str, float] = {}
+    for e in evs:
+        if e["event_type"] == "file_write" and e.get("operation") == "create" and type(p := e.get("file_path")) is str:
+            made.setdefault(p, _ts(e))
+    if not made:
+        return
+    gone = set()
+    for e in evs:
+        if e["event_type"] == "file_delete" and "authored" not in e and type(p := e.get("file_path")) is str \
+                and p in made:
+            name = p.rsplit("/", 1)[-1]
+            if _random_named(name) or (len(name) > 1 and name[0] == "." and _ts(e) - made[p] <= HIDDEN_TEMP_MS):
+                gone.add(p)
+    if not gone:
+        return
+    for e in evs:
+        if "authored" not in e and e["event_type"] in CHANGES and any(
+                e.get(k) in gone for k in PATH_KEYS.get(e["event_type"], ())):
+            e["authored"] = False
 
 
 def _mark_autosaves(evs: list[dict[str, Any]]) -> None:

@@ -84,7 +84,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    so are ten or more new files in one folder at an even pace, with the folder made for
 #    them (authorship); a save by swapping (Excel) is a save, its old copy's removal the
 #    application's; an edit is as large as its diff summary counts where that is more.
-ALGORITHM = 15
+# 16: a hidden or randomly named file the session made and deleted is a program's temporary
+#    (authorship).
+ALGORITHM = 16
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

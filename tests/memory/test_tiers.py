@@ -555,6 +555,32 @@ def test_lock_files_and_office_temporaries_are_the_programs_housekeeping(session
     assert tidy["E"].counts["R"] == 0 and tidy["E"].tier != "R", tidy["E"]
 
 
+def test_temporaries_a_program_makes_and_removes_are_not_the_persons_cleanup(session_builder):
+    # A sync client stages each saved file as a hidden `.syncthing.<name>.tmp` and removes it
+    # a second later; a compiler fills `Temp/` with randomly named files and empties it. A
+    # person who keeps everything shows no cleanup; one who removes a hidden file they did
+    # not make in the session, or their own visibly named scratch file, still does.
+    def make(b, i, scratch=False):
+        b.write(f"notes-{i}.md", _doc(30))
+        for name in (f".syncthing.notes-{i}.md.tmp", f"Temp/UnityTempFile-{i:02d}3ef2e825f81da28e0d1f4f5",
+                     f"Temp/{i:04d}5e67-e89b-12d3-a456-426614174000.json"):
+            b.write(name, "staged\n", gap_ms=20_000)
+            b.add("file_delete", 3_000, file_path=name, file_age_ms=3e3, was_temporary=True)
+        if scratch:
+            b.write(f"tmp_{i}.md", "scratch\n", gap_ms=20_000)
+            b.add("file_delete", 30_000, file_path=f"tmp_{i}.md", file_age_ms=3e4, was_temporary=True)
+    est = _user(session_builder, make, 6)
+    assert est["E"].counts["L"] == est["E"].counts["M"] == 0, est["E"]
+    tidy = _user(session_builder, lambda b, i: make(b, i, scratch=True), 6)
+    assert tidy["E"].counts["R"] == 0 and tidy["E"].tier != "R", tidy["E"]
+
+    def dotfiles(b, i):  # old hidden files of their own, removed: the person's cleanup
+        b.write(f"notes-{i}.md", _doc(30))
+        for k in range(2):
+            b.add("file_delete", 20_000, file_path=f".draft-{i}-{k}.tmp", file_age_ms=9e7, was_temporary=True)
+    assert _user(session_builder, dotfiles, 6)["E"].counts["R"] == 0
+
+
 def test_files_a_program_writes_on_a_clock_are_not_the_persons(session_builder):
     # A data logger writes a CSV into its run folder every 5-6 s while a text-only person
     # writes their notes: the files are the logger's. The same dozen tables written by the
