@@ -60,6 +60,16 @@ program's work from the person's whatever recorded it:
   client or a compiler tidies up). A hidden file the person kept for a while (`.env`), or
   deletes without having made it in the session, stays theirs.
 
+- **rotation**: an application that keeps timed backups (a CAT tool's `Backup/`, a logger's
+  `app.log.1`) writes the new one and removes the oldest at once: the deletion of a file of
+  the kind (extension) a program wrote into the same folder less than TOOL_GAP_MS before is
+  the program's, like the write.
+
+- **edits a tool made by itself**: an edit whose producer names the tool that made it as
+  one that edits without the person's hand (an application's autosave, `git merge` or a
+  checkout, a formatter) is that tool's: what a merge brought in is a co-author's work, and
+  a save every confirmed segment is the application's rhythm, not a revision pass.
+
 - **program folders**: some folders only programs make, whatever their owner does
   (`__pycache__` of Python's byte code, `node_modules` of npm, a virtual environment's
   `site-packages`, macOS's `__MACOSX` in an unpacked zip): what is made or changed in them
@@ -125,6 +135,8 @@ RANDOM_TOKEN = re.compile(r"(?i)(?<![0-9a-z])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9]
 # Longest life of a hidden file made and deleted by a program (a staging copy): a person who
 # writes a file and decides to remove it spends longer with it.
 HIDDEN_TEMP_MS = 10_000.0
+# edit_tool values that name a tool editing by itself, not the person's editor.
+AUTOMATIC_EDIT_TOOL = re.compile(r"(?i)auto[-_ ]?save|(^|[^a-z])git([^a-z]|$)|merge|formatter|prettier")
 PROGRAM_FOLDERS = frozenset({"__pycache__", "node_modules", "site-packages", "dist-packages", "__MACOSX"})
 
 
@@ -209,6 +221,10 @@ def mark_tool_actions(evs: list[dict[str, Any]]) -> None:
     for e in evs:
         if "authored" in e:
             continue
+        if e["event_type"] == "file_edit" and type(tool := e.get("edit_tool")) is str \
+                and AUTOMATIC_EDIT_TOOL.search(tool):
+            e["authored"] = False
+            continue
         for k in PATH_KEYS.get(e["event_type"], ()):
             p = e.get(k)
             if not p or type(p) is not str:
@@ -244,6 +260,7 @@ def mark_tool_actions(evs: list[dict[str, Any]]) -> None:
         run.append(e)
         last = t
     _close(run)
+    _mark_rotations(evs)
 
 
 def _random_named(name: str) -> bool:
@@ -288,6 +305,29 @@ def _mark_autosaves(evs: list[dict[str, Any]]) -> None:
         if "authored" not in e and e["event_type"] in CHANGES and any(
                 e.get(k) in companions for k in PATH_KEYS.get(e["event_type"], ())):
             e["authored"] = False
+
+
+def _mark_rotations(evs: list[dict[str, Any]]) -> None:
+    """Mark the deletion of a file of the kind a program has just written into the same
+    folder (within TOOL_GAP_MS): an application that keeps timed backups writes the new one
+    and removes the oldest in one step, as a logger rotates its logs."""
+    last_write: dict[tuple[str, str], float] = {}  # (folder, extension) -> the program's last write
+    for e in evs:
+        t = e["event_type"]
+        p = e.get("file_path")
+        if type(p) is not str or t not in ("file_write", "file_delete"):
+            continue
+        key = (_parent(p), _extension(p))
+        if t == "file_write":
+            if e.get("authored") is False:
+                last_write[key] = _ts(e)
+        elif "authored" not in e and key in last_write and _ts(e) - last_write[key] < TOOL_GAP_MS:
+            e["authored"] = False
+
+
+def _extension(path: str) -> str:
+    name = path.rsplit("/", 1)[-1]
+    return name.rsplit(".", 1)[-1].lower() if "." in name.lstrip(".") else ""
 
 
 def _mark_series(evs: list[dict[str, Any]]) -> None:

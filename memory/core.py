@@ -84,8 +84,10 @@ ALGORITHM_KEY = "memory:algorithm"
 #    so are ten or more new files in one folder at an even pace, with the folder made for
 #    them (authorship); a save by swapping (Excel) is a save, its old copy's removal the
 #    application's; an edit is as large as its diff summary counts where that is more.
-# 16: a hidden or randomly named file the session made and deleted is a program's temporary
-#    (authorship).
+# 16: a hidden or randomly named file the session made and deleted is a program's temporary;
+#    so is the removal of a file of the kind a program just wrote into the same folder (a
+#    backup rotated), and an edit its producer names an autosave, a merge or a formatter
+#    (authorship); a split move carries the content the session's last edit gave the file.
 ALGORITHM = 16
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 

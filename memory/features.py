@@ -192,7 +192,8 @@ def _double_writes_dropped(evs: list[dict[str, Any]]) -> list[dict[str, Any]]:
 # logs a move or a rename as the old path's delete and the new path's create moments apart.
 # That is one move, not a deletion and a new file: a person who files their scratch notes
 # into refs/ has thrown nothing away and written nothing new. The two ends are the same
-# file when they share the name (a move) or the content the session last gave the old path.
+# file when they share the name (a move) or the content the session last gave the old path
+# (by writing it or by editing it).
 SPLIT_MOVE_MS = 2000.0
 
 
@@ -223,6 +224,10 @@ def _split_moves_joined(evs: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
     for e in evs:
         t = e.get("event_type")
+        if t == "file_edit":  # an edit gives the file new content: the move carries that
+            if h := e.get("after_hash"):
+                written[str(e.get("file_path") or "")] = h
+            continue
         if t not in ("file_delete", "file_write"):
             continue
         ts, path = float(e.get("timestamp") or 0.0), str(e.get("file_path") or "")

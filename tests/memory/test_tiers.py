@@ -420,6 +420,62 @@ def test_a_move_logged_as_a_delete_and_a_create_is_a_move(session_builder):
     assert _signals(b)["E"]["cleaned"] == 2
 
 
+def test_a_renamed_file_edited_before_the_rename_is_still_a_rename(session_builder):
+    # The same recorder logs renaming an edited draft to FINAL_<name> as the old path's
+    # delete and the new name's create; the create has the content the last edit gave the
+    # old path, not the first write's. Nothing was thrown away.
+    from filegram.store import content_hash
+
+    b = session_builder()
+    b.write("queries.md", _doc(20))
+    b.add("file_edit", file_path="queries.md", file_type="md", lines_added=4, lines_deleted=1,
+          diff_summary="+4 -1", after_hash=content_hash(b"edited"))
+    b.add("file_delete", 60_000, file_path="queries.md", file_age_ms=9e5)
+    b.add("file_write", 120, file_path="FINAL_queries.md", file_type="md", operation="create",
+          content_length=6, after_hash=content_hash(b"edited"))
+    sig = _signals(b)
+    assert sig["E"]["cleaned"] == 0 and sig["E"]["deletes"] == 0, sig["E"]
+
+
+def test_an_application_rotating_its_timed_backups_is_not_the_persons_cleanup(session_builder):
+    # A CAT tool copies the file being translated into Backup/ every ten minutes and removes
+    # the oldest copy as it writes the new one. A person who never deletes anything shows no
+    # cleanup; one who later removes an old copy themselves still does.
+    def make(b, i, tidy=False):
+        b.write(f"notes-{i}.md", _doc(30))
+        for k in range(3):
+            b.write(f"Backup/guide.sdlxliff.2026010{i}_1{k}00.bak", "<xliff/>\n", gap_ms=600_000)
+            b.add("file_delete", 300, file_path=f"Backup/guide.sdlxliff.2026010{i}_0{k}00.bak", file_age_ms=9e8)
+        if tidy:
+            b.add("file_delete", 60_000, file_path=f"Backup/old-{i}.md.bak", file_age_ms=9e8)
+            b.add("file_delete", 20_000, file_path=f"Backup/older-{i}.md.bak", file_age_ms=9e8)
+    est = _user(session_builder, make, 6)
+    assert est["E"].counts.get("L", 0) == est["E"].counts.get("M", 0) == 0, est["E"]
+    tidy = _user(session_builder, lambda b, i: make(b, i, tidy=True), 6)
+    assert tidy["E"].tier != "R" and tidy["E"].counts.get("R", 0) == 0, tidy["E"]
+
+
+def test_edits_made_by_an_autosave_or_a_merge_are_not_revision_passes(session_builder):
+    # A CAT tool saves the bilingual file after every confirmed segment, a git merge brings
+    # in a co-author's lines; the producer names them. Someone who writes each note in one
+    # go shows no small-edit habit; their own edits in their editor still count.
+    def make(b, i, own=False):
+        b.write(f"notes-{i}.md", _doc(40))
+        for k in range(8):
+            b.add("file_edit", 40_000, file_path="fr-FR/guide.sdlxliff", file_type="sdlxliff", edit_tool="trados_autosave",
+                  lines_added=0, lines_deleted=0, lines_modified=1, diff_summary="+1 -1")
+        b.add("file_edit", 40_000, file_path="paper.tex", file_type="tex", edit_tool="git-merge",
+              lines_added=3, lines_deleted=1, diff_summary="+3 -1")
+        if own:
+            for k in range(4):
+                b.add("file_edit", 90_000, file_path=f"notes-{i}.md", file_type="md", edit_tool="vscode",
+                      lines_added=2, lines_deleted=1, diff_summary="+2 -1")
+    b = _user_session(session_builder, make)
+    assert _signals(b)["D"]["edits"] == 0, _signals(b)["D"]
+    b = _user_session(session_builder, lambda b, i: make(b, i, own=True))
+    assert _signals(b)["D"]["edits"] == 4
+
+
 def test_a_build_removing_what_it_made_is_no_cleanup_habit(session_builder):
     # A latexmk or bundler run writes its intermediates within milliseconds and a later run
     # (`latexmk -c`, a clean step) removes them the same way, marked temporary: the program's
