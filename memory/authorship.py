@@ -30,7 +30,9 @@ program's work from the person's whatever recorded it:
   `.~lock.budget.ods#`) are made and removed by the editor, never by the person; so are the
   lock files programs name by convention (`.acquisition.lock`, `db.lck`, CAD's `A-101.dwl`)
   and Office's save temporaries (`~WRL0001.tmp`), which it opens and removes around every
-  save and close: a person who never deletes anything shows their removal every session.
+  save and close: a person who never deletes anything shows their removal every session. A
+  backup named by a number alone (a game engine's `Temp/__Backupscenes/0.backup`) is an
+  application's autosave slot: people name a backup after what it backs up.
 - **application folders**: a folder whose name starts with a dot (`.vscode/`, `.git/`,
   `.cache/`, a sync client's `.dropbox.cache/`, an export step's `.pandoc-tmp-1234/`) is where
   programs keep their state; people keep their documents in folders they can see. What is
@@ -126,6 +128,9 @@ AUTOSAVE_SUFFIX = re.compile(r"(?i)^(.+\.\w+)(\.(bak|backup|orig|sav)|~)$")
 # `<drawing>.dwl`/`.dwl2`) and Office's temporaries (`~WRL0001.tmp`, `~DF12.tmp`: a name
 # starting with a tilde, as its `~$` owner files do).
 LOCK_NAME = re.compile(r"(?i)(\.(lock|lck|dwl2?)$)|(^~.+\.tmp$)")
+# A backup named by a number alone (`0.backup`, `3.bak`): an application's rotating autosave
+# slot. People name a backup after what it backs up.
+NUMBERED_BACKUP = re.compile(r"(?i)^\d+\.(bak|backup|sav|autosave)$")
 # A random token in a file's name: RANDOM_TOKEN_MIN or more hex digits mixing digits and
 # letters, or a UUID. People name files with words, dates and versions; 16 hex digits is
 # longer than any date or counter they type, and as long as the shortest ids programs make.
@@ -148,7 +153,7 @@ def _in_program_folder(path: str) -> bool:
 @functools.lru_cache(maxsize=4096)
 def _editor_file(path: str) -> bool:
     name = path.rstrip("/").rsplit("/", 1)[-1]
-    return is_editor_artifact(name) or LOCK_NAME.search(name) is not None
+    return is_editor_artifact(name) or LOCK_NAME.search(name) is not None or NUMBERED_BACKUP.match(name) is not None
 
 
 def _ts(e: Mapping[str, Any]) -> float:

@@ -461,13 +461,13 @@ def test_edits_made_by_an_autosave_or_a_merge_are_not_revision_passes(session_bu
     # go shows no small-edit habit; their own edits in their editor still count.
     def make(b, i, own=False):
         b.write(f"notes-{i}.md", _doc(40))
-        for k in range(8):
+        for _k in range(8):
             b.add("file_edit", 40_000, file_path="fr-FR/guide.sdlxliff", file_type="sdlxliff", edit_tool="trados_autosave",
                   lines_added=0, lines_deleted=0, lines_modified=1, diff_summary="+1 -1")
         b.add("file_edit", 40_000, file_path="paper.tex", file_type="tex", edit_tool="git-merge",
               lines_added=3, lines_deleted=1, diff_summary="+3 -1")
         if own:
-            for k in range(4):
+            for _k in range(4):
                 b.add("file_edit", 90_000, file_path=f"notes-{i}.md", file_type="md", edit_tool="vscode",
                       lines_added=2, lines_deleted=1, diff_summary="+2 -1")
     b = _user_session(session_builder, make)
@@ -635,6 +635,22 @@ def test_temporaries_a_program_makes_and_removes_are_not_the_persons_cleanup(ses
         for k in range(2):
             b.add("file_delete", 20_000, file_path=f".draft-{i}-{k}.tmp", file_age_ms=9e7, was_temporary=True)
     assert _user(session_builder, dotfiles, 6)["E"].counts["R"] == 0
+
+
+def test_an_applications_numbered_autosave_slot_is_not_the_persons_leftover(session_builder):
+    # A game engine autosaves the open scene into a numbered slot
+    # (Temp/__Backupscenes/0.backup); a person names a backup after what it backs up. Someone
+    # who removes their own scratch file every session removed all they left, every time.
+    def make(b, i):
+        b.write(f"notes-{i}.md", _doc(30))
+        b.write(f"tmp_{i}.md", "scratch\n", gap_ms=20_000)
+        b.add("file_delete", 30_000, file_path=f"tmp_{i}.md", file_age_ms=3e4, was_temporary=True)
+        b.write("Proj/Temp/__Backupscenes/0.backup", "scene\n", gap_ms=60_000)
+    sig = _signals(_user_session(session_builder, make))
+    assert (sig["E"]["cleaned"], sig["E"]["leftovers"]) == (1, 1), sig["E"]
+    b = session_builder()
+    b.write("report_bak.md", _doc(30))  # the person's own backup stays a leftover
+    assert _signals(b)["E"]["leftovers"] == 1
 
 
 def test_files_a_program_writes_on_a_clock_are_not_the_persons(session_builder):
