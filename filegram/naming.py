@@ -90,6 +90,11 @@ def looks_like_backup(rel_dest: str) -> bool:
 _DATED_NAME_RE = re.compile(r"(?i)[_\-. ](v\d+|\d{8}|\d{4}-\d{2}-\d{2})(\.\w+)?$")
 
 
+def undated(name: str) -> str:
+    """The name without the date or version at its end (`minutes_2025-03-01.md` -> `minutes.md`)."""
+    return _DATED_NAME_RE.sub(r"\2", name)
+
+
 def looks_like_written_backup(rel_path: str) -> bool:
     """A file written (not copied) whose name says it is a backup (`notes.bak`, `draft~`,
     `copy of plan.md`, `scan (1).pdf`): looks_like_backup without the dates and versions that

@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from filegram.naming import looks_like_backup, looks_like_written_backup, looks_temporary
+from filegram.naming import looks_like_backup, looks_like_written_backup, looks_temporary, undated
 from filegram.schema import OFFICE_TYPES, depth_of, dir_depth_of
 
 from .content import IMAGE_TYPES, STRUCTURED_TYPES, TEXT_TYPES, analyse, diff_lines, table_rows
@@ -122,6 +122,7 @@ def authored(events: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
 
 Events = list[Mapping[str, Any]]
 _NONE: Events = []
+_PATH_KEYS = ("file_path", "old_path", "new_path", "source_path", "dest_path")
 
 
 def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str],
@@ -295,6 +296,21 @@ def _clipped(text: str) -> bool:
     return end > 0 and bool(_CLIP_SOURCE.search(text, 3, end))
 
 
+def _versions(by: dict[str, Events]) -> Counter[str]:
+    """How many differently named files of the session share each name once its date or
+    version is taken off (`plan_v1.md`, `plan_v2.md` -> `plan.md`: 2)."""
+    names = {_name(p) for evs in by.values() for e in evs for k in _PATH_KEYS
+             if type(p := e.get(k)) is str and p}
+    return Counter(undated(n) for n in names)
+
+
+def _new_dated(name: str, versions: Counter[str]) -> bool:
+    """A written document whose date or version is only its name (`memo_20260902.md`): no
+    other file of the session carries its name with another date or version, and nothing
+    else in the name says backup. `report_v2.md` beside `report_v1.md` is a version of it."""
+    return not _written_backup(name) and versions[undated(name)] <= 1
+
+
 def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str],
                 order: Mapping[int, int] | None = None,
                 diff_of: Mapping[int, str] | None = None) -> tuple[dict[str, Any], list[str]]:
@@ -305,6 +321,7 @@ def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str
     Also returns what was typed into such stubs (their edits' added lines, where the diffs
     are known): that text is the document's, for what it holds besides words (F)."""
     copied = {e.get("dest_path") for e in by.get("file_copy", _NONE)}
+    versions = _versions(by)
     docs: dict[str, int] = {}
     shapes: dict[str, tuple[int, int]] = {}  # path -> (non-blank lines, list lines)
     edits = by.get("file_edit", _NONE)
@@ -324,7 +341,7 @@ def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str
         if e.get("operation") == "overwrite" and path not in docs:
             continue  # rewriting an existing file is iteration (D), not new production
         name = _name(path)
-        if path in copied or _temporary(name) or _backup(name):
+        if path in copied or _temporary(name) or (_backup(name) and not _new_dated(name, versions)):
             continue
         text = text_of.get(id(e))
         if text is not None and _clipped(text):
