@@ -12,7 +12,8 @@ program's work from the person's whatever recorded it:
   files, a build or export step), and so is whatever else changed within that run (the
   folders it made, the files it deleted), except the save that set it off (a live-reload
   build or a formatter starts a moment after the save, then writes a file every few
-  milliseconds). Several folders made or files moved at once are
+  milliseconds). So is a run that writes the same content under two names in one folder (an
+  export's dated file and its `_latest` twin). Several folders made or files moved at once are
   not enough: `mkdir -p` or dragging a selection is one human act that a recorder sees as
   many changes at the same instant, and it does not write content.
 - **clockwork**: a program that records on a clock (an instrument's acquisition, a data
@@ -380,13 +381,35 @@ def _parent(path: str) -> str:
 
 
 def _close(run: list[dict[str, Any]]) -> None:
-    if len(run) < TOOL_MIN_FILES:
+    if len(run) < 2:
         return
-    run = _without_trigger(run)
-    written = {e.get("file_path") for e in run if e["event_type"] in CONTENT}
-    if len(written) >= TOOL_MIN_FILES or _template(run):
-        for e in run:
-            e.setdefault("authored", False)
+    if not _twins(run):  # an export and its twin: no save of the person's set it off
+        if len(run) < TOOL_MIN_FILES:
+            return
+        run = _without_trigger(run)
+        written = {e.get("file_path") for e in run if e["event_type"] in CONTENT}
+        if len(written) < TOOL_MIN_FILES and not _template(run):
+            return
+    for e in run:
+        e.setdefault("authored", False)
+
+
+def _twins(run: list[dict[str, Any]]) -> bool:
+    """Two files of one folder written with the same content in the run: an export writing
+    a dated file and its `_latest` twin. A person who wants a second copy copies the file,
+    and not within TOOL_GAP_MS of writing the first."""
+    seen: dict[tuple[str, Any], str] = {}
+    for e in run:
+        if e["event_type"] != "file_write" or type(p := e.get("file_path")) is not str:
+            continue
+        ref = e.get("media_ref")
+        h = e.get("after_hash") or (ref.get("hash") if isinstance(ref, dict) else None)
+        if not h:
+            continue
+        key = (_parent(p), h)
+        if seen.setdefault(key, p) != p:
+            return True
+    return False
 
 
 def _without_trigger(run: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -87,8 +87,11 @@ ALGORITHM_KEY = "memory:algorithm"
 # 16: a hidden or randomly named file the session made and deleted is a program's temporary;
 #    so is the removal of a file of the kind a program just wrote into the same folder (a
 #    backup rotated), and an edit its producer names an autosave, a merge or a formatter
-#    (authorship), and a backup named by a number alone (an autosave slot); a split move
-#    carries the content the session's last edit gave the file.
+#    (authorship), and a backup named by a number alone (an autosave slot), and a run that
+#    writes the same content under two names in one folder (an export and its twin); a split
+#    move carries the content the session's last edit gave the file; a new document with a
+#    date in its name is production; a read of a file within 2 s of another read of it is one
+#    read (signals).
 ALGORITHM = 16
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 

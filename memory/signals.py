@@ -200,10 +200,13 @@ def _range(e: Mapping[str, Any]) -> tuple[int, int] | None:
     return None
 
 
-# A read of the same window of the same file this soon after the last one is that read logged
-# twice (a viewer that previews, then opens; a recorder that sees both the open and the first
-# paint), not a person reading it again: nobody reads a page twice within a second.
-DOUBLE_LOG_MS = 1000.0
+# A read of the same file this soon after the last one is the same reading: the same window
+# is that read logged twice (a viewer that previews, then opens; a recorder that sees both the
+# open and the first paint), another window is the person's read and the one before it a
+# program's (a sync client fetching a cloud-only file whole before it opens, an indexer, a
+# preview): nobody finishes reading a file and opens it again within two seconds. The later
+# read is kept, counted as the first view of the two.
+HANDOVER_MS = 2000.0
 
 
 def _scrolled(reads: Events) -> Events:
@@ -211,22 +214,25 @@ def _scrolled(reads: Events) -> Events:
     the screen logs a read as the run of windows shown ([1,45], [46,90], ...), which is one
     read of lines 1-90, not a read of the head, a passage and a revisit. Only a window that
     follows on from the one just before it, in the same file, continues a read. A read logged
-    twice (DOUBLE_LOG_MS) is one read."""
+    twice, or handed over from a program (HANDOVER_MS), is one read."""
     if len(reads) < 2:
         return reads
     out: list[Mapping[str, Any]] = []
     prev: tuple[int, int] | None = None
     for e in reads:
         rng = _range(e)
-        if out and rng == prev and e.get("file_path") == out[-1].get("file_path") \
-                and 0.0 <= _ts(e) - _ts(out[-1]) <= DOUBLE_LOG_MS:
+        same = bool(out) and e.get("file_path") == out[-1].get("file_path")
+        if same and rng == prev and 0.0 <= _ts(e) - _ts(out[-1]) <= HANDOVER_MS:
             continue
-        if out and rng is not None and prev is not None and e.get("file_path") == out[-1].get("file_path") \
-                and prev[0] < rng[0] <= prev[1] + 1 and rng[1] > prev[1]:
+        if same and rng is not None and prev is not None and prev[0] < rng[0] <= prev[1] + 1 and rng[1] > prev[1]:
             last = out[-1]
             out[-1] = {**last, "view_range": [prev[0], rng[1]],
                        "content_length": _int(last.get("content_length")) + _int(e.get("content_length"))}
             prev = (prev[0], rng[1])
+            continue
+        if same and 0.0 <= _ts(e) - _ts(out[-1]) <= HANDOVER_MS:
+            out[-1] = {**e, "view_count": out[-1].get("view_count")}
+            prev = rng
             continue
         out.append(e)
         prev = rng

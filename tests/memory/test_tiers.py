@@ -197,6 +197,23 @@ def test_returning_to_passages_found_by_search_is_targeted_reading(session_build
     assert _tiers(b)["A"]["tier"] == "M"
 
 
+def test_a_sync_client_fetching_a_file_before_it_opens_is_not_a_whole_read_and_a_revisit(session_builder):
+    # OneDrive's Files On-Demand reads a cloud-only file whole as the person opens it; the
+    # person's own read of its first lines follows half a second later as the second view.
+    # A skimmer stays a skimmer; reading it again minutes later is a revisit.
+    b = session_builder()
+    for k in range(4):
+        b.read(f"Reference/doc{k}.txt", 1, [1, 120], 12_000)
+        b.add("file_read", 600, file_path=f"Reference/doc{k}.txt", file_type="txt", directory_depth=1,
+              view_count=2, view_range=[1, 15], content_length=12_000)
+    sig = _signals(b)["A"]
+    assert sig["reads"] == 4 and sig["revisits"] == 0, sig
+    assert [r[:2] for r in sig["ranges"]] == [[1, 15]] * 4
+    b.add("file_read", 300_000, file_path="Reference/doc0.txt", file_type="txt", directory_depth=1,
+          view_count=3, view_range=[1, 15], content_length=12_000)
+    assert _signals(b)["A"]["revisits"] == 1
+
+
 def test_reads_whose_extent_was_not_recorded_are_not_whole_reads(session_builder):
     # A recorder that sees files opened, not which lines were read: opening seven files, one
     # of them twice, shows no reading style (an open is not a whole read); opening most of
@@ -242,6 +259,21 @@ def test_production(session_builder, files, lines, hd, bullets, expected):
     for i in range(files):
         b.write(f"out_{i}.md", _doc(lines, hd, bullets))
     assert _tiers(b)["B"]["tier"] == expected
+
+
+def test_a_new_document_with_a_date_in_its_name_is_production_not_a_backup(session_builder):
+    # A coordinator names each memo by its date (deviation_memo_20260902.md): three such
+    # documents of 120 lines are comprehensive output. A second file of the same name with
+    # another date or version (plan_v2.md beside plan_v1.md) is a version, not a new one.
+    b = session_builder()
+    for name in ("deviation_memo_20260902.md", "subject_tracker_2026-09-02.md", "open_items_site12.md"):
+        b.write(f"Site12/{name}", _doc(120))
+    sig = _signals(b)["B"]
+    assert sig["docs"] == 3 and _tiers(b)["B"]["tier"] == "L", sig
+    b = session_builder()
+    b.read("plan_v1.md")
+    b.write("plan_v2.md", _doc(120))
+    assert _signals(b)["B"]["docs"] == 0
 
 
 def test_data_and_saved_mail_are_not_writing_code_is(session_builder):
@@ -651,6 +683,22 @@ def test_an_applications_numbered_autosave_slot_is_not_the_persons_leftover(sess
     b = session_builder()
     b.write("report_bak.md", _doc(30))  # the person's own backup stays a leftover
     assert _signals(b)["E"]["leftovers"] == 1
+
+
+def test_an_export_writing_a_file_and_its_latest_twin_is_not_the_persons_data(session_builder):
+    # A data capture system drops its nightly export as CARD_VS_20260902.csv and the same
+    # bytes as CARD_VS_latest.csv a second later: two data files for a text-only person,
+    # every session. A person who writes two CSVs of their own minutes apart still has them.
+    def make(b, i):
+        b.write(f"Exports/CARD_VS_2026090{i}.csv", "subject,visit\n1,2\n", gap_ms=10_000)
+        b.write("Exports/CARD_VS_latest.csv", "subject,visit\n1,2\n", gap_ms=1_100)
+        b.write(f"notes-{i}.md", _doc(30), gap_ms=60_000)
+    sig = _signals(_user_session(session_builder, make))
+    assert sig["F"]["data_files"] == 0, sig["F"]
+    b = session_builder()
+    b.write("summary.csv", "a,b\n1,2\n")
+    b.write("summary_by_site.csv", "a,b\n1,2\n", gap_ms=120_000)
+    assert _signals(b)["F"]["data_files"] == 2
 
 
 def test_files_a_program_writes_on_a_clock_are_not_the_persons(session_builder):
