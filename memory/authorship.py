@@ -289,11 +289,16 @@ def _mark_temporaries(evs: list[dict[str, Any]]) -> None:
             name = p.rsplit("/", 1)[-1]
             if _random_named(name) or (len(name) > 1 and name[0] == "." and _ts(e) - made[p] <= HIDDEN_TEMP_MS):
                 gone.add(p)
-    if not gone:
+    _mark_paths(evs, gone)
+
+
+def _mark_paths(evs: list[dict[str, Any]], paths: set[str]) -> None:
+    """Mark every change still unattributed that names one of `paths`."""
+    if not paths:
         return
     for e in evs:
         if "authored" not in e and e["event_type"] in CHANGES and any(
-                e.get(k) in gone for k in PATH_KEYS.get(e["event_type"], ())):
+                e.get(k) in paths for k in PATH_KEYS.get(e["event_type"], ())):
             e["authored"] = False
 
 
@@ -304,13 +309,7 @@ def _mark_autosaves(evs: list[dict[str, Any]]) -> None:
     if not backs_up:
         return
     named = _file_names(evs)
-    companions = {p for p, original in backs_up.items() if original not in named}
-    if not companions:
-        return
-    for e in evs:
-        if "authored" not in e and e["event_type"] in CHANGES and any(
-                e.get(k) in companions for k in PATH_KEYS.get(e["event_type"], ())):
-            e["authored"] = False
+    _mark_paths(evs, {p for p, original in backs_up.items() if original not in named})
 
 
 def _mark_rotations(evs: list[dict[str, Any]]) -> None:

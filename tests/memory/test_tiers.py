@@ -629,11 +629,19 @@ def test_lock_files_and_office_temporaries_are_the_programs_housekeeping(session
     # (`.acquisition.lock`), Word saves through `~WRL0001.tmp`; each removes its file on
     # closing. A person who keeps everything shows no cleanup; one who removes their own
     # scratch file after the same work still does.
+    _assert_program_files_are_no_cleanup(
+        session_builder, lambda i: (f"A-10{i % 9}.dwl", ".acquisition.lock", f"~WRL{1000 + i}.tmp"), 60_000)
+
+
+def _assert_program_files_are_no_cleanup(session_builder, names, life_ms):
+    """Someone who keeps everything, beside whose notes a program makes and removes the
+    files `names(i)` (each living `life_ms`), shows no cleanup; someone who also removes
+    their own scratch file after the same work still does."""
     def make(b, i, scratch=False):
         b.write(f"notes-{i}.md", _doc(30))
-        for name in (f"A-10{i % 9}.dwl", ".acquisition.lock", f"~WRL{1000 + i}.tmp"):
-            b.write(name, "locked by user\n", gap_ms=20_000)
-            b.add("file_delete", 60_000, file_path=name, file_age_ms=6e4, was_temporary=True)
+        for name in names(i):
+            b.write(name, f"kept by a program {name}\n", gap_ms=20_000)
+            b.add("file_delete", life_ms, file_path=name, file_age_ms=life_ms, was_temporary=True)
         if scratch:
             b.write(f"tmp_{i}.md", "scratch\n", gap_ms=20_000)
             b.add("file_delete", 30_000, file_path=f"tmp_{i}.md", file_age_ms=3e4, was_temporary=True)
@@ -648,19 +656,9 @@ def test_temporaries_a_program_makes_and_removes_are_not_the_persons_cleanup(ses
     # a second later; a compiler fills `Temp/` with randomly named files and empties it. A
     # person who keeps everything shows no cleanup; one who removes a hidden file they did
     # not make in the session, or their own visibly named scratch file, still does.
-    def make(b, i, scratch=False):
-        b.write(f"notes-{i}.md", _doc(30))
-        for name in (f".syncthing.notes-{i}.md.tmp", f"Temp/UnityTempFile-{i:02d}3ef2e825f81da28e0d1f4f5",
-                     f"Temp/{i:04d}5e67-e89b-12d3-a456-426614174000.json"):
-            b.write(name, "staged\n", gap_ms=20_000)
-            b.add("file_delete", 3_000, file_path=name, file_age_ms=3e3, was_temporary=True)
-        if scratch:
-            b.write(f"tmp_{i}.md", "scratch\n", gap_ms=20_000)
-            b.add("file_delete", 30_000, file_path=f"tmp_{i}.md", file_age_ms=3e4, was_temporary=True)
-    est = _user(session_builder, make, 6)
-    assert est["E"].counts["L"] == est["E"].counts["M"] == 0, est["E"]
-    tidy = _user(session_builder, lambda b, i: make(b, i, scratch=True), 6)
-    assert tidy["E"].counts["R"] == 0 and tidy["E"].tier != "R", tidy["E"]
+    _assert_program_files_are_no_cleanup(
+        session_builder, lambda i: (f".syncthing.notes-{i}.md.tmp", f"Temp/UnityTempFile-{i:02d}3ef2e825f81da28e0d1f4f5",
+                                    f"Temp/{i:04d}5e67-e89b-12d3-a456-426614174000.json"), 3_000)
 
     def dotfiles(b, i):  # old hidden files of their own, removed: the person's cleanup
         b.write(f"notes-{i}.md", _doc(30))
