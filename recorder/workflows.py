@@ -45,6 +45,9 @@ from .searchspec import SEARCH_TOOLS
 Key = tuple[Any, ...]  # (event_type, *key fields, authored)
 Pattern = tuple[str, str, bool | None]  # (event_type or "*", path glob, authored or None)
 
+# A program's (unauthored) listing of the folder it works in: under load the listing a burst of
+# changes brings may be named after the (de)compressor and kept as its own; harmless either way.
+TOOL_LOOKS_AROUND: list[Pattern] = [("file_browse", ".", False)]
 NOT_BY_PEOPLE: list[Pattern] = [("file_read", "*", None), ("file_browse", "*", True), ("context_switch", "*", None),
                                 ("cross_file_reference", "*", None)]
 
@@ -479,11 +482,11 @@ def workflows(work: Path) -> list[Workflow]:
             Step("perl -pi -e 's/goodbye/ciao/' notes.md", [("file_edit", "notes.md", True)],
                  forbid=[("file_delete", "*", None), ("file_write", "*", None), ("file_read", "*", None)]),
             Step("gzip log.txt", [("file_write", "log.txt.gz", "create", False), ("file_delete", "log.txt", False)],
-                 forbid=NOT_BY_PEOPLE, by_tool=True),
+                 allow=TOOL_LOOKS_AROUND, forbid=NOT_BY_PEOPLE, by_tool=True),
             Step("gunzip log.txt.gz", [("file_write", "log.txt", "create", False), ("file_delete", "log.txt.gz", False)],
-                 forbid=NOT_BY_PEOPLE, by_tool=True),
+                 allow=TOOL_LOOKS_AROUND, forbid=NOT_BY_PEOPLE, by_tool=True),
             Step("xz data.csv", [("file_write", "data.csv.xz", "create", False), ("file_delete", "data.csv", False)],
-                 forbid=NOT_BY_PEOPLE, by_tool=True, needs=("xz",)),
+                 allow=TOOL_LOOKS_AROUND, forbid=NOT_BY_PEOPLE, by_tool=True, needs=("xz",)),
             Step("7z a -bd pack.7z pack > /dev/null", [("file_write", "pack.7z", "create", False)],
                  forbid=NOT_BY_PEOPLE, by_tool=True, needs=("7z",)),
             Step("7z x -bd -y -ounpacked pack.7z > /dev/null", [("dir_create", "unpacked", False),
