@@ -63,8 +63,8 @@ program's work from the person's whatever recorded it:
   client or a compiler tidies up). A hidden file the person kept for a while (`.env`), or
   deletes without having made it in the session, stays theirs.
 
-- **rotation**: an application that keeps timed backups (a CAT tool's `Backup/`, a logger's
-  `app.log.1`) writes the new one and removes the oldest at once: the deletion of a file of
+- **rotation**: an application that keeps timed backups (a CAT tool's `Backup/`, a DAW's
+  `Backups/`) writes the new one and removes the oldest at once: the deletion of a file of
   the kind (extension) a program wrote into the same folder less than TOOL_GAP_MS before is
   the program's, like the write.
 
@@ -315,7 +315,7 @@ def _mark_autosaves(evs: list[dict[str, Any]]) -> None:
 def _mark_rotations(evs: list[dict[str, Any]]) -> None:
     """Mark the deletion of a file of the kind a program has just written into the same
     folder (within TOOL_GAP_MS): an application that keeps timed backups writes the new one
-    and removes the oldest in one step, as a logger rotates its logs."""
+    and removes the oldest in one step."""
     last_write: dict[tuple[str, str], float] = {}  # (folder, extension) -> the program's last write
     for e in evs:
         t = e["event_type"]
@@ -394,7 +394,7 @@ def _close(run: list[dict[str, Any]]) -> None:
 
 
 def _twins(run: list[dict[str, Any]]) -> bool:
-    """Two files of one folder written with the same content in the run: an export writing
+    """Two files of one folder written with the same (non-empty) content in the run: an export writing
     a dated file and its `_latest` twin. A person who wants a second copy copies the file,
     and not within TOOL_GAP_MS of writing the first."""
     seen: dict[tuple[str, Any], str] = {}
@@ -403,7 +403,7 @@ def _twins(run: list[dict[str, Any]]) -> bool:
             continue
         ref = e.get("media_ref")
         h = e.get("after_hash") or (ref.get("hash") if isinstance(ref, dict) else None)
-        if not h:
+        if not h or e.get("content_length") == 0:  # `touch a.md b.md`: empty alike, not twins
             continue
         key = (_parent(p), h)
         if seen.setdefault(key, p) != p:

@@ -697,6 +697,10 @@ def test_an_export_writing_a_file_and_its_latest_twin_is_not_the_persons_data(se
     b.write("summary.csv", "a,b\n1,2\n")
     b.write("summary_by_site.csv", "a,b\n1,2\n", gap_ms=120_000)
     assert _signals(b)["F"]["data_files"] == 2
+    b = session_builder()  # `touch a.csv b.csv`: two empty files at once are no export's twins
+    b.write("a.csv", "", gap_ms=1_000)
+    b.write("b.csv", "", gap_ms=2)
+    assert _signals(b)["F"]["data_files"] == 2
 
 
 def test_files_a_program_writes_on_a_clock_are_not_the_persons(session_builder):
