@@ -327,7 +327,7 @@ def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str
     Also returns what was typed into such stubs (their edits' added lines, where the diffs
     are known): that text is the document's, for what it holds besides words (F)."""
     copied = {e.get("dest_path") for e in by.get("file_copy", _NONE)}
-    versions = _versions(by)
+    versions: Counter[str] | None = None  # read only for a name that looks like a backup
     docs: dict[str, int] = {}
     shapes: dict[str, tuple[int, int]] = {}  # path -> (non-blank lines, list lines)
     edits = by.get("file_edit", _NONE)
@@ -347,8 +347,13 @@ def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str
         if e.get("operation") == "overwrite" and path not in docs:
             continue  # rewriting an existing file is iteration (D), not new production
         name = _name(path)
-        if path in copied or _temporary(name) or (_backup(name) and not _new_dated(name, versions)):
+        if path in copied or _temporary(name):
             continue
+        if _backup(name):
+            if versions is None:
+                versions = _versions(by)
+            if not _new_dated(name, versions):
+                continue
         text = text_of.get(id(e))
         if text is not None and _clipped(text):
             continue
