@@ -31,6 +31,7 @@ import random
 import shutil
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
@@ -248,8 +249,10 @@ def plan_jobs(cfg: RobustConfig, workdir: Path | None = None) -> tuple[list[Cond
             model = MODELS[name]
             populations.append((load_users(model.generate(workdir / name)), "f", f"other model: {name}",
                                 f"{model.__name__} (seed {model.DEFAULT_SEED})"))
+    names = folder_names([data.root for data, letter, _t, _s in populations if letter == "e"])
     for data, letter, title, source in populations:
-        cond = Condition(f"{letter}:{data.name}", f"({letter}) {title or data.name}, no task ids", users=source)
+        name = names.pop(0) if letter == "e" else data.name
+        cond = Condition(f"{letter}:{name}", f"({letter}) {title or name}, no task ids", users=source)
         conditions.append(cond)
         for user, folders in data.sessions.items():
             jobs.append(Job((cond,), user, cfg.seed, str(data.root), data.tiers[user], data.perturbed.get(user, {}),
@@ -257,6 +260,27 @@ def plan_jobs(cfg: RobustConfig, workdir: Path | None = None) -> tuple[list[Cond
     if not jobs:
         raise FileGramError("nothing to evaluate: no simulated users and no users folder")
     return conditions, jobs
+
+
+def folder_names(roots: list[Path]) -> list[str]:
+    """The users folders' names in the report, one per folder. Folders that share a name
+    (`h72/users`, `h73/users`) are named with as many of the folders above them as tell them
+    apart: under one name their users would be scored as a single population."""
+    paths = [Path(r).resolve() for r in roots]
+    distinct = list(dict.fromkeys(paths))
+    name = {p: p.name for p in distinct}
+    depth = 1
+    while len(set(name.values())) < len(name) and depth < max(len(p.parts) for p in distinct) - 1:
+        depth += 1
+        seen = Counter(name.values())
+        name = {p: "/".join(p.parts[-depth:]) if seen[n] > 1 else n for p, n in name.items()}
+    given = Counter(paths)
+    order: Counter[Path] = Counter()
+    out = []
+    for p in paths:  # the same folder given twice: told apart by its place on the command line
+        order[p] += 1
+        out.append(f"{name[p]}#{order[p]}" if given[p] > 1 else name[p])
+    return out
 
 
 def run_robust(cfg: RobustConfig, progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:

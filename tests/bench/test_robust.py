@@ -130,3 +130,13 @@ def test_users_of_another_behaviour_model(tmp_path, fg_home):
     assert proc.returncode == 2
     assert proc.stderr.strip().splitlines() == ["filegram: error: unknown behaviour model(s): nope "
                                                 "(known: engine-like, recorder-like, mixed-tools, knowledge-workers)"]
+
+
+def test_users_folders_of_one_name_are_scored_apart(tmp_path):
+    # h72/users and h73/users: under one name their users were scored as one population
+    from filegram.bench.robust import folder_names
+
+    a, b, c = tmp_path / "h72" / "users", tmp_path / "h73" / "users", tmp_path / "mine"
+    assert folder_names([a, b, c]) == ["h72/users", "h73/users", "mine"]
+    assert folder_names([c, c]) == ["mine#1", "mine#2"]
+    assert folder_names([a]) == ["users"]
