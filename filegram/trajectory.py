@@ -178,10 +178,26 @@ def find_trajectories(paths: Iterable[str | Path]) -> list[Path]:
     return found
 
 
+# A Windows recorder's absolute paths: a drive letter (C:\\x or C:/x) or a share (\\\\server\\x).
+_WINDOWS_ABSOLUTE = re.compile(r"^(?:[A-Za-z]:[\\/]|\\\\)")
+
+
+def _absolute(path: str) -> str | None:
+    """An absolute path with forward slashes (C:\\a\\b -> C:/a/b), None for a relative one.
+    A Windows recorder's paths are as absolute as a POSIX one's: without this every one of
+    them was outside the workspace and kept only its name (external/x.md), so folders,
+    depths and moves were lost."""
+    if path.startswith("/"):
+        return path
+    if _WINDOWS_ABSOLUTE.match(path):
+        return path.replace("\\", "/")
+    return None
+
+
 def _merge_root(common: str | None, paths: Iterable[str]) -> str | None:
     """The common folder of the absolute paths seen so far, one event at a time."""
-    for p in paths:
-        if not p.startswith("/"):
+    for p in map(_absolute, paths):
+        if p is None:
             continue
         d = posixpath.dirname(p)
         if common is None:
@@ -196,14 +212,14 @@ def _merge_root(common: str | None, paths: Iterable[str]) -> str | None:
 
 def anonymise_path(path: str, root: str | None) -> str:
     """Relative to the workspace root; absolute paths outside it keep only their name."""
-    if not path.startswith("/") and not re.match(r"^[A-Za-z]:[\\/]", path):
+    p = _absolute(path)
+    if p is None:
         return path.replace("\\", "/")
-    p = path.replace("\\", "/")
     if root:
-        r = root.rstrip("/") or "/"
+        r = (_absolute(root) or root).rstrip("/") or "/"
         if p == r:
             return "."
-        if p.startswith(r + "/") or r == "/":
+        if p.startswith(r + "/") or (r == "/" and p.startswith("/")):
             return p[len(r) :].lstrip("/") or "."
     return f"{EXTERNAL_PREFIX}/{posixpath.basename(p.rstrip('/'))}"
 

@@ -188,3 +188,31 @@ def test_a_switch_to_a_window_that_shows_no_file(tmp_path, fixtures_dir):
 
     forget(store, path_glob=left)
     assert not [e for e in store.actions() if e["event_type"] == "context_switch"]
+
+
+def test_windows_recordings_keep_their_folders(tmp_path):
+    # A Windows recorder's absolute paths (C:\..., \\server\share\...) are relative to the
+    # workspace like POSIX ones: before, each became external/<name>, and a move into a
+    # subfolder read as a move from a file to itself.
+    def ev(i: int, etype: str, **fields) -> dict:
+        return {"event_id": f"00000000-0000-0000-0000-{i:012d}", "event_type": etype, "timestamp": 1.7e12 + i,
+                "session_id": "w1", "profile_id": None, **fields}
+
+    root = "C:\\Users\\ana\\Finance"
+    folder = tmp_path / "w1"
+    folder.mkdir()
+    events = [
+        ev(1, "file_read", file_path=root + "\\Inbox\\INV-1.pdf", file_type="pdf", directory_depth=1, view_count=1,
+           view_range=None, content_length=10, revisit_interval_ms=None),
+        ev(2, "dir_create", dir_path=root + "\\Close\\2024\\AP", depth=3, sibling_count=0),
+        ev(3, "file_move", old_path=root + "\\Inbox\\INV-1.pdf", new_path=root + "\\Close\\2024\\AP\\INV-1.pdf",
+           destination_directory_depth=3),
+        ev(4, "file_browse", directory_path="\\\\fileserver\\shared\\Finance", files_listed=3, depth=0),
+    ]
+    (folder / "events.json").write_text(json.dumps(events))
+    store = Store(tmp_path / "db.sqlite")
+    import_paths(store, [folder])
+    got = {e["event_type"]: e for e in store.actions()}
+    assert got["dir_create"]["dir_path"] == "Close/2024/AP"
+    assert (got["file_move"]["old_path"], got["file_move"]["new_path"]) == ("Inbox/INV-1.pdf", "Close/2024/AP/INV-1.pdf")
+    assert got["file_browse"]["directory_path"] == "external/Finance"  # another machine's share: outside
