@@ -92,7 +92,10 @@ ALGORITHM_KEY = "memory:algorithm"
 #    move carries the content the session's last edit gave the file; a new document with a
 #    date in its name is production; a read of a file within 2 s of another read of it is one
 #    read (signals).
-ALGORITHM = 16
+# 17: C counts the levels of folders a person made below the tree that was there (a folder
+#    added to a firm's deep tree is one level), whole where another session of theirs made
+#    that tree (signals._levels_made, tiers.own_tree).
+ALGORITHM = 17
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

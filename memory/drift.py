@@ -37,6 +37,7 @@ from .tiers import (
     DimensionEstimate,
     categorise,
     chars_per_line,
+    own_tree,
     signature,
     task_allows,
     windows_only,
@@ -66,6 +67,8 @@ def candidates(
     sessions: Sequence[SessionRef], estimates: Mapping[str, DimensionEstimate]
 ) -> dict[str, list[dict[str, Any]]]:
     """Every candidate shift of every session, ranked per session (highest posterior first)."""
+    sessions = [SessionRef(s.session_id, s.label, s.task_id, sig)
+                for s, sig in zip(sessions, own_tree([s.signals for s in sessions]), strict=True)]
     cpl = chars_per_line([s.signals for s in sessions])
     windows = windows_only([s.signals for s in sessions])
     out: dict[str, list[dict[str, Any]]] = {s.session_id: [] for s in sessions}

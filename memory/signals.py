@@ -15,7 +15,9 @@ changes reconciled after the daemon was down (`"offline": true`), which have no 
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
+import posixpath
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -415,6 +417,7 @@ def _organisation(by: dict[str, Events], creates: Events) -> dict[str, Any]:
         d = e.get("depth")
         dir_depths.append(_int(d) if isinstance(d, _NUMBER) and not isinstance(d, bool)
                           else dir_depth_of(str(e.get("dir_path") or "")))
+    levels, made_ids, bases = _levels_made(dirs, by)
     into = 0
     move_depths = []
     for e in moves:
@@ -426,11 +429,77 @@ def _organisation(by: dict[str, Events], creates: Events) -> dict[str, Any]:
         "opp": bool(dirs or creates or moves),
         "dirs": len(dirs),
         "max_dir_depth": max(dir_depths, default=0),
+        "levels_made": levels,
+        "made_ids": made_ids,
+        "bases": bases,
         "moves": len(moves),
         "moves_into_subfolders": into,
         "max_move_depth": max(move_depths, default=0),
         "creates": len(creates),
     }
+
+
+# Fields of an action that name a file (its folder existed) or a folder.
+_FILE_FIELDS = ("file_path", "old_path", "new_path", "source_path", "dest_path")
+
+
+# How many folders of a session are remembered by name (a short hash of their path) so that a
+# later session can tell the person's own tree from one they were given.
+MADE_IDS_KEPT = 32
+
+
+def folder_id(path: str) -> str:
+    """A folder's short, nameless identity (8 hex of a hash of its relative path): enough to
+    recognise it in another session of the same person, not to read it back."""
+    return hashlib.blake2b(path.encode("utf-8", "surrogatepass"), digest_size=4).hexdigest()
+
+
+def _levels_made(dirs: Events, by: dict[str, Events]) -> tuple[int, list[str], list[list[Any]]]:
+    """How many levels of folders the person built, at most, below the folders that already
+    existed: a new folder's depth less that of its deepest ancestor the session shows was
+    there (it held or received something and was not made in the session). A folder made
+    inside a firm's deep tree (Close/2024/03-March/Accruals) is one level of the person's
+    own, not the three of a deep nester (section 2's C is how the person organises, not the
+    tree they were given). An ancestor seen only through the new folders themselves counts as
+    made too: `mkdir -p a/b/c` logged as `a/b/c` alone is three levels.
+
+    Also returned: the made folders' ids, and per pre-existing base its id and the depth of
+    the deepest folder made under it: where another session of the person made that base,
+    the tree is the person's own and counts whole (tiers.own_tree)."""
+    made = {str(e.get("dir_path") or "").replace("\\", "/").strip("/") for e in dirs}
+    made.discard("")
+    if not made:
+        return 0, [], []
+
+    def inside_made(folder: str) -> bool:
+        return any(folder == m or folder.startswith(m + "/") for m in made)
+
+    existing: set[str] = set()
+    for t, evs in by.items():
+        if t == "dir_create":
+            continue
+        for e in evs:
+            folders = [posixpath.dirname(str(e[f]).replace("\\", "/").strip("/"))
+                       for f in _FILE_FIELDS if isinstance(e.get(f), str)]
+            if isinstance(e.get("directory_path"), str):
+                folders.append(str(e["directory_path"]).replace("\\", "/").strip("/"))
+            for folder in folders:
+                if folder in ("", ".") or folder in existing or inside_made(folder):
+                    continue
+                while folder and folder not in existing:
+                    existing.add(folder)
+                    folder = posixpath.dirname(folder)
+    best = 0
+    under: dict[str, int] = {}  # pre-existing base -> depth of the deepest folder made below it
+    for m in made:
+        parts = m.split("/")
+        base = max((k for k in range(1, len(parts)) if "/".join(parts[:k]) in existing), default=0)
+        best = max(best, len(parts) - base)
+        if base:
+            key = "/".join(parts[:base])
+            under[key] = max(under.get(key, 0), len(parts))
+    ids = sorted(folder_id(m) for m in made)[:MADE_IDS_KEPT]
+    return best, ids, sorted([folder_id(b), d] for b, d in under.items())[:MADE_IDS_KEPT]
 
 
 # The longest pause between two saves of one editor while the person types (autosave: VS

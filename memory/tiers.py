@@ -301,10 +301,27 @@ def production(s: Mapping[str, Any], scale: float = 1.0) -> SessionCategory:
     return SessionCategory(None, 1.0, text)
 
 
+def own_tree(signals: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """Sessions' signals with C's levels counted whole where a folder was made inside a tree
+    another session of the person made: a nester who adds this week's folder to the
+    Clients/<client>/<year>/ tree they built builds deep, though the session made one level.
+    A tree the person was given (a firm's Close/2024/03-March) stays counted from where it
+    ended (signals._levels_made)."""
+    own = {i for s in signals for i in (s.get("C") or {}).get("made_ids", ())}
+    if not own:
+        return list(signals)
+    out: list[Mapping[str, Any]] = []
+    for s in signals:
+        c = s.get("C") or {}
+        whole = max((d for b, d in c.get("bases", ()) if b in own), default=0)
+        out.append({**s, "C": {**c, "levels_made": whole}} if whole > c.get("levels_made", 0) else s)
+    return out
+
+
 def organisation(s: Mapping[str, Any]) -> SessionCategory:
     text = (f"{s['dirs']} folder(s) made (deepest level {s['max_dir_depth']}), "
             f"{s['moves_into_subfolders']} of {s['moves']} move(s) into a subfolder")
-    if s["max_dir_depth"] >= 3:
+    if s["max_dir_depth"] >= 3 and s.get("levels_made", 3) >= 2:
         return SessionCategory("L", 1.0, text)
     if s["dirs"] >= 1 or s["moves_into_subfolders"] >= 1:
         return SessionCategory("M", 1.0, text)
@@ -497,6 +514,7 @@ def user_tiers(
     labels: Sequence[str] | None = None,
 ) -> dict[str, DimensionEstimate]:
     """The user's tier per dimension from every session's signals."""
+    signals = own_tree(signals)
     cpl = chars_per_line(signals)
     factor = verbosity(signals)
     windows = windows_only(signals)

@@ -1537,3 +1537,33 @@ def test_a_script_writing_its_csv_again_is_no_rewrite_and_a_notebook_save_is_an_
     b.write("analysis.ipynb", after, op="overwrite")
     sig = _signals(b)["D"]
     assert sig["overwrites"] == 0 and sig["edits"] == 1
+
+
+def test_depth_counts_the_levels_a_person_made_not_the_tree_they_were_given(session_builder):
+    # An accountant files into the firm's Close/2024/03-March tree and adds one folder there:
+    # one level of their own (M), not table 2's deep nester. The same folder made in a tree
+    # they built in an earlier session is their own deep structure; `mkdir -p a/b/c` logged
+    # as its deepest folder alone is three levels made.
+    def given(b, i):
+        b.read(f"Close/2024/03-March/trial_balance_{i}.csv")
+        b.add("dir_create", dir_path="Close/2024/03-March/Accruals", depth=4, sibling_count=2)
+        b.add("file_move", old_path=f"Inbox/inv_{i}.pdf", new_path=f"Close/2024/03-March/Accruals/inv_{i}.pdf",
+              destination_directory_depth=4)
+    sig = _signals(_user_session(session_builder, given))["C"]
+    assert (sig["max_dir_depth"], sig["levels_made"]) == (4, 1)
+    assert _user(session_builder, given, 6)["C"].tier == "M"
+
+    def built(b, i):
+        if i == 0:  # the first session lays out the tree
+            b.add("dir_create", dir_path="Clients/Ames/2024", depth=3, sibling_count=0)
+            b.write("Clients/Ames/2024/intake.md", _doc(20))
+        else:  # later ones add a visit's folder to it
+            b.read("Clients/Ames/2024/intake.md")
+            b.add("dir_create", dir_path=f"Clients/Ames/2024/visit_{i}", depth=4, sibling_count=i)
+            b.write(f"Clients/Ames/2024/visit_{i}/report.md", _doc(30))
+    assert _user(session_builder, built, 6)["C"].tier == "L"
+
+    b = session_builder()
+    b.add("dir_create", dir_path="projects/alpha/drafts", depth=3, sibling_count=0)
+    b.write("projects/alpha/drafts/plan.md", _doc(20))
+    assert _signals(b)["C"]["levels_made"] == 3 and _tiers(b)["C"]["tier"] == "L"
