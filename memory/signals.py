@@ -178,7 +178,7 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
     return {
         "A": _consumption(by),
         "B": production,
-        "C": _organisation(by, creates),
+        "C": _organisation(by, creates, outputs),
         "D": _iteration(by, writes, text_of, order, before_of),
         "E": _curation(by, creates, tool_made),
         "F": _cross_modal(outputs, text_of, kept_writes, tool_made, typed),
@@ -408,8 +408,23 @@ def _not_organising(dirs: Events, by: dict[str, Events], creates: Events) -> set
     return out
 
 
-def _organisation(by: dict[str, Events], creates: Events) -> dict[str, Any]:
+# Where a person saves a new document says how they organise (C); figures, data and code go
+# where their tools put them (a figures folder is F's, src/ is the project's).
+PLACED_TYPES = (DOCUMENT_TYPES - {"", "html", "htm"}) | OFFICE_TYPES
+
+
+def _placed_depth(e: Mapping[str, Any]) -> int:
+    """The folder level a new file was put at: the recorder's directory_depth (from its
+    workspace root), else the path's."""
+    d = e.get("directory_depth")
+    if isinstance(d, _NUMBER) and not isinstance(d, bool):
+        return _int(d)
+    return depth_of(str(e.get("file_path") or ""))
+
+
+def _organisation(by: dict[str, Events], creates: Events, outputs: Events) -> dict[str, Any]:
     aside = _not_organising(by.get("dir_create", _NONE), by, creates)
+    docs = [e for e in outputs if _ext(str(e.get("file_path") or "")) in PLACED_TYPES]
     dirs = [e for e in by.get("dir_create", _NONE) if id(e) not in aside]
     moves = by.get("file_move", _NONE)
     dir_depths = []
@@ -436,6 +451,9 @@ def _organisation(by: dict[str, Events], creates: Events) -> dict[str, Any]:
         "moves_into_subfolders": into,
         "max_move_depth": max(move_depths, default=0),
         "creates": len(creates),
+        # where the session's new documents went: the root, or folders below it
+        "docs_at_root": sum(1 for e in docs if _placed_depth(e) == 0),
+        "docs_below": sum(1 for e in docs if _placed_depth(e) >= 1),
     }
 
 

@@ -1567,3 +1567,20 @@ def test_depth_counts_the_levels_a_person_made_not_the_tree_they_were_given(sess
     b.add("dir_create", dir_path="projects/alpha/drafts", depth=3, sibling_count=0)
     b.write("projects/alpha/drafts/plan.md", _doc(20))
     assert _signals(b)["C"]["levels_made"] == 3 and _tiers(b)["C"]["tier"] == "L"
+
+
+def test_documents_filed_below_the_root_are_not_a_flat_persons(session_builder):
+    # A researcher who never makes a folder but saves every note in notes/ and every draft in
+    # paper/ does not keep things at the root only (table 2's R): their many sessions without
+    # a folder made no longer read as flat (nor, by that alone, as L or M). One who saves at the root stays flat, and one who
+    # files below now and then (a slip, a folder the task named) too.
+    def filer(every: int):
+        def make(b, i):
+            b.read("notes/reading_list.md")
+            where = "notes/" if i % every == 0 else ""
+            b.write(f"{where}note_{i}.md", _doc(20))
+        return make
+    est = _user(session_builder, filer(1), 12)["C"]
+    assert est.tier != "R" and est.posterior["R"] < 0.05  # not flat; how deep, the folders they make tell
+    assert _user(session_builder, filer(10 ** 6), 12)["C"].tier == "R"
+    assert _user(session_builder, filer(6), 12)["C"].tier == "R"
