@@ -95,7 +95,8 @@ ALGORITHM_KEY = "memory:algorithm"
 # 17: C counts the levels of folders a person made below the tree that was there (a folder
 #    added to a firm's deep tree is one level), whole where another session of theirs made
 #    that tree (signals._levels_made, tiers.own_tree); a person who files new documents
-#    below the root in most sessions that made no folder is not flat (tiers._filed_below).
+#    below the root in most sessions that made no folder is not flat (tiers._filed_below);
+#    removing a file a program wrote again in the session is the program's housekeeping (E).
 ALGORITHM = 17
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 

@@ -137,13 +137,16 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
     diff_of: dict[int, str] = {}  # id(event) -> diff, for the edits that have one
     worked_on: set[Any] = set()  # paths the person wrote or edited so far in the session
     tool_made: set[Any] = set()  # paths a program created in the session (a build's, a test run's)
+    tool_wrote: set[Any] = set()  # paths a program created or rewrote in the session
     order: dict[int, int] = {}  # id(event) -> its place among the person's actions
     before_of: dict[int, str] = {}  # id(overwrite) -> the file's text before it, when known
     text_at: dict[Any, str] = {}  # path or content hash -> the last text written there
     for i, e in enumerate(events):
         if e.get("authored") is False:
-            if e["event_type"] == "file_write" and e.get("operation") == "create":
-                tool_made.add(e.get("file_path"))
+            if e["event_type"] == "file_write":
+                tool_wrote.add(e.get("file_path"))
+                if e.get("operation") == "create":
+                    tool_made.add(e.get("file_path"))
             continue
         order[id(e)] = len(order)
         t = e["event_type"]
@@ -180,7 +183,7 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
         "B": production,
         "C": _organisation(by, creates, outputs),
         "D": _iteration(by, writes, text_of, order, before_of),
-        "E": _curation(by, creates, tool_made),
+        "E": _curation(by, creates, tool_wrote),
         "F": _cross_modal(outputs, text_of, kept_writes, tool_made, typed),
     }
 
@@ -613,7 +616,7 @@ def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]
     }
 
 
-def _curation(by: dict[str, Events], creates: Events, tool_made: set[Any]) -> dict[str, Any]:
+def _curation(by: dict[str, Events], creates: Events, tool_wrote: set[Any]) -> dict[str, Any]:
     """Leftovers a tidy person removes (their own scratch, temporary and backup files, and
     temporary files lying around) and whether they removed them; and, apart, the superseded
     versions and duplicates (`plan_old.md`, `report_v1.md`, `scan (1).pdf`, `copy of notes`)
@@ -635,9 +638,10 @@ def _curation(by: dict[str, Events], creates: Events, tool_made: set[Any]) -> di
     # a date or a version in the name of a copy marks a backup; in a new document's, its name
     leftovers = {p for p in made_at if p and (_temporary(_name(p)) or
                                                (_backup(_name(p)) if p in copied else _written_backup(_name(p))))}
-    # A program's intermediate files (what a build or a test run made and then removed) are
-    # the program's housekeeping, whoever started it: no curation habit of the person's.
-    deletes = [e for e in by.get("file_delete", _NONE) if e.get("file_path") not in tool_made]
+    # A program's intermediate files (what a build or a test run made or wrote again in the
+    # session, then removed: `latexmk -c` after the builds of a day's saves) are the
+    # program's housekeeping, whoever started it: no curation habit of the person's.
+    deletes = [e for e in by.get("file_delete", _NONE) if e.get("file_path") not in tool_wrote]
     cleaned = set()
     for e in deletes:
         p = str(e.get("file_path") or "")

@@ -1584,3 +1584,23 @@ def test_documents_filed_below_the_root_are_not_a_flat_persons(session_builder):
     assert est.tier != "R" and est.posterior["R"] < 0.05  # not flat; how deep, the folders they make tell
     assert _user(session_builder, filer(10 ** 6), 12)["C"].tier == "R"
     assert _user(session_builder, filer(6), 12)["C"].tier == "R"
+
+
+def test_removing_what_a_build_wrote_again_is_the_builds_housekeeping(session_builder):
+    # latexmk rewrites main.aux and main.log after every save of the paper; `latexmk -c`
+    # removes them at the end of the day. They existed before the session (overwrites, not
+    # creates), but a program wrote them in it: their removal is no curation habit. A
+    # scratch note the person made and threw away still is.
+    b = session_builder()
+    b.write("paper/main.tex", _doc(40), op="overwrite")
+    for name in ("main.aux", "main.log"):
+        b.add("file_write", 1_000, file_path=f"paper/{name}", file_type=name.rsplit(".", 1)[1], directory_depth=1,
+              operation="overwrite", content_length=900, authored=False)
+    b.add("file_read", 600_000, file_path="paper/main.tex", file_type="tex", view_count=2)  # the clean comes later
+    for name in ("main.aux", "main.log"):
+        b.add("file_delete", 100, file_path=f"paper/{name}", file_age_ms=9e8, was_temporary=True)
+    e = _signals(b)["E"]
+    assert (e["cleaned"], e["deletes"]) == (0, 0) and not e["opp"]
+    b.write("paper/scratch_todo.md", "- fix refs\n")
+    b.add("file_delete", file_path="paper/scratch_todo.md", file_age_ms=20_000.0)
+    assert _signals(b)["E"]["cleaned"] == 1
