@@ -143,6 +143,15 @@ RANDOM_TOKEN = re.compile(r"(?i)(?<![0-9a-z])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9]
 HIDDEN_TEMP_MS = 10_000.0
 # edit_tool values that name a tool editing by itself, not the person's editor.
 AUTOMATIC_EDIT_TOOL = re.compile(r"(?i)auto[-_ ]?save|(^|[^a-z])git([^a-z]|$)|merge|formatter|prettier")
+# Process names, where the producer records them (fanotify, fs_usage, ETW: `process` or
+# `process_name`), of programs that change files by themselves or in bulk: version control,
+# builds, formatters, package managers, sync clients, archivers, indexers. The person's
+# editor, shell and their own scripts (python, R) are not among them: what those do is theirs.
+PROGRAM_PROCESS = re.compile(
+    r"(?i)^(git|hg|svn|make|gmake|cmake|ninja|latexmk|pdflatex|xelatex|lualatex|bibtex|biber|prettier|black|ruff|"
+    r"isort|eslint|gofmt|rustfmt|clang-format|npm|yarn|pnpm|pip\d*|cargo|rsync|syncthing|dropbox|onedrive|"
+    r"googledrivesync|tar|unzip|zip|gzip|gunzip|7z|mdworker|mds|tracker-miner-fs|baloo_file|updatedb)(\.exe)?$")
+PROCESS_KEYS = ("process", "process_name")
 PROGRAM_FOLDERS = frozenset({"__pycache__", "node_modules", "site-packages", "dist-packages", "__MACOSX"})
 
 
@@ -229,6 +238,10 @@ def mark_tool_actions(evs: list[dict[str, Any]]) -> None:
             continue
         if e["event_type"] == "file_edit" and type(tool := e.get("edit_tool")) is str \
                 and AUTOMATIC_EDIT_TOOL.search(tool):
+            e["authored"] = False
+            continue
+        if any(type(proc := e.get(k)) is str and PROGRAM_PROCESS.match(proc.replace("\\", "/").rsplit("/", 1)[-1].strip())
+               for k in PROCESS_KEYS):
             e["authored"] = False
             continue
         for k in PATH_KEYS.get(e["event_type"], ()):

@@ -96,7 +96,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    added to a firm's deep tree is one level), whole where another session of theirs made
 #    that tree (signals._levels_made, tiers.own_tree); a person who files new documents
 #    below the root in most sessions that made no folder is not flat (tiers._filed_below);
-#    removing a file a program wrote again in the session is the program's housekeeping (E).
+#    removing a file a program wrote again in the session is the program's housekeeping (E);
+#    an action whose producer names a program's process (git, make, a formatter, a sync
+#    client) is the program's (authorship).
 ALGORITHM = 17
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 

@@ -1604,3 +1604,24 @@ def test_removing_what_a_build_wrote_again_is_the_builds_housekeeping(session_bu
     b.write("paper/scratch_todo.md", "- fix refs\n")
     b.add("file_delete", file_path="paper/scratch_todo.md", file_age_ms=20_000.0)
     assert _signals(b)["E"]["cleaned"] == 1
+
+
+def test_a_recorder_that_names_the_process_says_whose_action_it_was(session_builder):
+    # fanotify, fs_usage and ETW name the process: `git pull` rewriting three documents and
+    # `make clean` removing the built pages are programs', the person's `rm` of a scratch
+    # note in a shell is theirs.
+    def by(process: str) -> None:  # a field of the producer's own, beside the format's
+        b.events[-1]["process"] = process
+
+    b = session_builder()
+    for i in range(3):
+        b.add("file_write", 5_000 if i == 0 else 40, file_path=f"docs/design_{i}.md", file_type="md",
+              directory_depth=1, operation="overwrite", content_length=4000)
+        by("git")
+    b.add("file_delete", 60_000, file_path="build/html/index.html", file_age_ms=9e8)
+    by("/usr/bin/make")
+    b.add("file_delete", 60_000, file_path="scratch_ideas.md", file_age_ms=9e8)
+    by("bash")
+    sig = _signals(b)
+    assert sig["D"]["overwrites"] == 0
+    assert sig["E"]["deletes"] == 1 and sig["E"]["cleaned"] == 1
