@@ -98,7 +98,8 @@ ALGORITHM_KEY = "memory:algorithm"
 #    below the root in most sessions that made no folder is not flat (tiers._filed_below);
 #    removing a file a program wrote again in the session is the program's housekeeping (E);
 #    an action whose producer names a program's process (git, make, a formatter, a sync
-#    client) is the program's (authorship).
+#    client) is the program's (authorship); a camera's photo is visual output only where a
+#    document of the person's shows it (F).
 ALGORITHM = 17
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 

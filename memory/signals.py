@@ -659,6 +659,13 @@ def _curation(by: dict[str, Events], creates: Events, tool_wrote: set[Any]) -> d
 _NOTEBOOK_CHART = re.compile(r'"image/(png|svg\+xml|jpeg)"\s*:')
 
 
+# Names a camera gives its pictures (IMG_1234.heic, DSC01234.jpg, PXL_20240518_101500.jpg):
+# a photo synced from a phone is what the person saw, not visual output they made, unless a
+# document of theirs shows it (the inspector's report that embeds it). A chart exported or a
+# screenshot named by the person stays theirs.
+CAMERA_NAME = re.compile(r"(?i)^(img|dsc|dscn|dscf|pxl|dji|gopr|gp|p)[-_]?\d{3,}[^/]*\.(jpe?g|heic|heif|png|dng|raw|cr2|nef|arw|tiff?)$")
+
+
 def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Events = _NONE,
                  tool_made: set[Any] | frozenset[Any] = frozenset(), typed: Sequence[str] = ()) -> dict[str, Any]:
     """What the session produced besides text. A chart is the person's output also when a
@@ -668,11 +675,16 @@ def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Event
     paths = [str(e.get("file_path") or "") for e in creates]
     exts = [_ext(p) for p in paths]
     visual_paths = [p for p, x in zip(paths, exts, strict=True) if x in IMAGE_TYPES]
+    mine: list[str] | None = None
+    if any(CAMERA_NAME.match(_name(p)) for p in visual_paths):
+        mine = [t for t in text_of.values() if t] + list(typed)
+        visual_paths = [p for p in visual_paths if not CAMERA_NAME.match(_name(p)) or any(_name(p) in t for t in mine)]
     charts = {str(e.get("file_path") or "") for e in kept_writes if _ext(str(e.get("file_path") or "")) == "ipynb"
               and (t := text_of.get(id(e))) and _NOTEBOOK_CHART.search(t)}
     drawn = [str(p) for p in tool_made if isinstance(p, str) and _ext(p) in IMAGE_TYPES]
     if drawn:
-        mine = [t for t in text_of.values() if t] + list(typed)
+        if mine is None:
+            mine = [t for t in text_of.values() if t] + list(typed)
         visual_paths += [p for p in drawn if any(_name(p) in t for t in mine)]
     visual_paths += sorted(charts)
     data_files = sum(1 for x in exts if x in STRUCTURED_TYPES)

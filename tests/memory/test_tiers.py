@@ -1625,3 +1625,18 @@ def test_a_recorder_that_names_the_process_says_whose_action_it_was(session_buil
     sig = _signals(b)
     assert sig["D"]["overwrites"] == 0
     assert sig["E"]["deletes"] == 1 and sig["E"]["cleaned"] == 1
+
+
+def test_a_photo_from_the_camera_is_visual_output_only_where_a_document_shows_it(session_builder):
+    # A phone's camera roll syncs IMG_8424.jpg into the notes folder: what the person saw, not
+    # a chart they made. The inspector who embeds it in the report uses it; a chart exported
+    # under a name of one's own is visual output either way.
+    b = session_builder()
+    b.write("Photos/2024-05-18/IMG_8424.jpg", "\x00bytes", snapshot=False)
+    b.write("notes 2024-05-18.md", _doc(10))
+    assert _signals(b)["F"]["images"] == 0
+    b.write("report.md", _doc(20) + "![roof](Photos/2024-05-18/IMG_8424.jpg)\n")
+    assert _signals(b)["F"]["images"] == 1
+    c = session_builder()
+    c.write("figures/readings_chart.png", "\x00bytes", snapshot=False)
+    assert _signals(c)["F"]["images"] == 1
