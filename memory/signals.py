@@ -674,18 +674,19 @@ def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Event
     document of theirs names (an archive, an install) stays the program's."""
     paths = [str(e.get("file_path") or "") for e in creates]
     exts = [_ext(p) for p in paths]
-    visual_paths = [p for p, x in zip(paths, exts, strict=True) if x in IMAGE_TYPES]
-    mine: list[str] | None = None
-    if any(CAMERA_NAME.match(_name(p)) for p in visual_paths):
-        mine = [t for t in text_of.values() if t] + list(typed)
-        visual_paths = [p for p in visual_paths if not CAMERA_NAME.match(_name(p)) or any(_name(p) in t for t in mine)]
+    mine: list[str] = []  # what the person wrote, read once an image needs it
+
+    def shown(path: str) -> bool:
+        """A document of the person's names the image (its file name in their text)."""
+        if not mine:
+            mine.extend([t for t in text_of.values() if t] + list(typed))
+        return any(_name(path) in t for t in mine)
+
+    visual_paths = [p for p, x in zip(paths, exts, strict=True)
+                    if x in IMAGE_TYPES and (not CAMERA_NAME.match(_name(p)) or shown(p))]
     charts = {str(e.get("file_path") or "") for e in kept_writes if _ext(str(e.get("file_path") or "")) == "ipynb"
               and (t := text_of.get(id(e))) and _NOTEBOOK_CHART.search(t)}
-    drawn = [str(p) for p in tool_made if isinstance(p, str) and _ext(p) in IMAGE_TYPES]
-    if drawn:
-        if mine is None:
-            mine = [t for t in text_of.values() if t] + list(typed)
-        visual_paths += [p for p in drawn if any(_name(p) in t for t in mine)]
+    visual_paths += [p for p in tool_made if isinstance(p, str) and _ext(p) in IMAGE_TYPES and shown(p)]
     visual_paths += sorted(charts)
     data_files = sum(1 for x in exts if x in STRUCTURED_TYPES)
     rows = 0
