@@ -323,7 +323,8 @@ class ScreenRecorder:
 
     def close(self, ocr_timeout: float = 5.0) -> None:
         """Store pending observations and close the screen's own session, if any. Text
-        still being read after ocr_timeout seconds is given up (the frame stays)."""
+        not yet begun after ocr_timeout seconds is given up (the frame stays); a frame being
+        read then is finished first (OcrWorker.stop)."""
         if self._ocr_worker is not None:
             self._ocr_worker.stop(ocr_timeout)
         with self._lock:

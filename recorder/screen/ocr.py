@@ -60,6 +60,11 @@ def read_text(image: Any) -> str:
     return "\n".join(t.strip() for t in txts if t and t.strip())
 
 
+# How long stopping waits for the one frame being read when its time is up: an OCR of a
+# screen takes under a second idle and ten or more on a loaded machine at low priority.
+READ_GRACE_S = 30.0
+
+
 class OcrWorker:
     """One background thread; `submit` never blocks the capture."""
 
@@ -102,17 +107,23 @@ class OcrWorker:
         return True
 
     def stop(self, timeout: float = 60.0) -> None:
-        """Read what is waiting, then end the thread and wait for it: it runs at a low
-        priority, and on a busy machine it took more than 5 s to notice (a stress run saw
-        it outlive the daemon that owned it)."""
+        """Read what is waiting (for up to `timeout`; a frame not yet begun by then is given
+        up), then end the thread and wait for it: it runs at a low priority, and on a busy
+        machine it took more than 5 s to notice (a stress run saw it outlive the daemon that
+        owned it). A frame already being read cannot be interrupted, so the thread is waited
+        for until that read returns (READ_GRACE_S at most): a daemon stopped under load had
+        left it running past its own end."""
         deadline = time.monotonic() + timeout
         self.wait(timeout)
         with self._cv:
             self._stop = True
+            if self._slot is not None:
+                self._slot = None
+                self.dropped += 1
             self._cv.notify_all()
             thread = self._thread
         if thread is not None and thread is not threading.current_thread():
-            thread.join(max(deadline - time.monotonic(), 1.0))
+            thread.join(max(deadline - time.monotonic(), 0.0) + READ_GRACE_S)
 
     def _run(self) -> None:
         if sys.platform.startswith("linux"):

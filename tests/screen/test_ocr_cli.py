@@ -114,3 +114,29 @@ def test_stopping_ocr_waits_for_its_thread() -> None:
     worker.stop(120)
     assert worker.done + worker.errors == 1
     assert worker._thread is not None and not worker._thread.is_alive()
+
+
+@needs_ocr
+def test_a_stop_whose_time_is_up_still_waits_for_the_frame_being_read() -> None:
+    """A daemon stopped on a loaded machine gave its OCR 5 s; the frame being read took
+    longer, and the thread outlived the daemon. A read in progress cannot be interrupted:
+    stop waits for it to end (the text is kept), and gives up frames not yet begun."""
+    import threading
+
+    from PIL import Image
+
+    reading = threading.Event()
+    texts: list[str] = []
+
+    def slow_store(_frame: int, text: str) -> None:  # a read that outlasts the stop's time
+        reading.set()
+        threading.Event().wait(3.0)
+        texts.append(text)
+
+    worker = screen_ocr.OcrWorker(slow_store, lambda s: s)
+    worker.submit(1, Image.new("RGB", (60, 20), "white"))
+    assert reading.wait(120)
+    worker.submit(2, Image.new("RGB", (60, 20), "white"))  # waits behind it, never begun
+    worker.stop(0.1)
+    assert worker._thread is not None and not worker._thread.is_alive()
+    assert len(texts) == 1 and worker.dropped == 1
