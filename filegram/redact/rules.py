@@ -24,6 +24,7 @@ import base64
 import hashlib
 import math
 import re
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -643,6 +644,9 @@ def password_like(value: str) -> bool:
 
 _KNOWN_WORDS: set[str] = set()  # every word a detector has looked for (a few hundred)
 _SUBWORDS: dict[str, tuple[int, tuple[str, ...]]] = {}
+# The recorder redacts on several threads (watcher, OCR, live folds); one thread's new word
+# landing while another walked the set raised "Set changed size during iteration".
+_KNOWN_LOCK = threading.Lock()
 
 
 def _subwords(w: str) -> tuple[str, ...]:
@@ -651,8 +655,10 @@ def _subwords(w: str) -> tuple[str, ...]:
     whole text. Computed once per word (again when new words became known)."""
     got = _SUBWORDS.get(w)
     if got is None or got[0] != len(_KNOWN_WORDS):
-        _KNOWN_WORDS.add(w)
-        got = _SUBWORDS[w] = (len(_KNOWN_WORDS), tuple(x for x in _KNOWN_WORDS if x != w and x in w and "\n" not in x))
+        with _KNOWN_LOCK:
+            _KNOWN_WORDS.add(w)
+            got = _SUBWORDS[w] = (len(_KNOWN_WORDS),
+                                  tuple(x for x in _KNOWN_WORDS if x != w and x in w and "\n" not in x))
     return got[1]
 
 

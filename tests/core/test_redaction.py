@@ -875,3 +875,39 @@ _SESSION_TOKEN = "IQoJb3JpZ2luX2VjEdrZ%2F%2F" + _fake("s3tok", _AN, 600) + "%3D"
 ])
 def test_intl_gaps_escaped_lines_codes_below_labels_product_keys(text, expected):
     _exact(text, expected)
+
+
+def test_redaction_on_several_threads_at_once_while_it_learns_its_words():
+    """The recorder redacts on several threads; the word index the detectors share was grown
+    by one thread while another walked it ("Set changed size during iteration" in make demo)."""
+    import threading
+
+    from filegram.redact import rules
+
+    texts = ["login: admin password is hunter2xx\napi_key=abcd\n" * 20, "Passwort: geheim123 user root\n" * 20,
+             "token ghp_abcdefghijklmnopqrstuvwxyz0123456789\n"]
+    expected = [redact(t) for t in texts]
+    errors: list[str] = []
+    got: list[list[str]] = []
+
+    def work() -> None:
+        try:
+            got.append([redact(t) for t in texts])
+        except Exception as e:  # noqa: BLE001 - the failure this test looks for
+            errors.append(repr(e))
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # a thread switch every few bytecodes
+    try:
+        for _ in range(20):
+            rules._KNOWN_WORDS.clear()  # caches: they refill as the detectors run
+            rules._SUBWORDS.clear()
+            threads = [threading.Thread(target=work) for _ in range(8)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert errors == []
+    assert all(g == expected for g in got) and len(got) == 160
