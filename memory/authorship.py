@@ -288,10 +288,13 @@ def _random_named(name: str) -> bool:
 
 def _mark_temporaries(evs: list[dict[str, Any]]) -> None:
     """Mark the actions on randomly named files the session made and deleted, and on hidden
-    files it made and deleted within HIDDEN_TEMP_MS."""
+    files it made and deleted within HIDDEN_TEMP_MS (written, or copied: Jupyter saves a
+    notebook by copying it to `.~name.ipynb` first and removes the copy 50 ms later)."""
     made: dict[str, float] = {}
     for e in evs:
         if e["event_type"] == "file_write" and e.get("operation") == "create" and type(p := e.get("file_path")) is str:
+            made.setdefault(p, _ts(e))
+        elif e["event_type"] == "file_copy" and type(p := e.get("dest_path")) is str:
             made.setdefault(p, _ts(e))
     if not made:
         return

@@ -100,7 +100,12 @@ ALGORITHM_KEY = "memory:algorithm"
 #    an action whose producer names a program's process (git, make, a formatter, a sync
 #    client) is the program's (authorship); a camera's photo is visual output only where a
 #    document of the person's shows it (F).
-ALGORITHM = 17
+# 18: a file made in the session and saved whole as it grows (no line removed: a notebook's
+#    autosave, Word's first saves) is the writing of it, not a rewrite (D); a notebook's
+#    saves are measured on its cells' source, not its JSON and outputs; a backed-up file
+#    whose text is known is no "blind" save; a hidden copy a program makes and removes
+#    within seconds (Jupyter's `.~name.ipynb`) is the program's (authorship).
+ALGORITHM = 18
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -573,12 +573,19 @@ def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]
     # document's whose text was kept: it shared no line with before) says "rewrote it".
     overwrites = 0
     diffed: list[dict[str, Any]] = []  # overwrites that kept most of the file, as edits
+    made = {e.get("file_path"): _ts(e) for e in writes if e.get("operation") == "create"}
     for e in writes:
         if e.get("operation") != "overwrite" or not _text_kind(e, REVISED_TYPES, text_of):
             continue
         before, after = before_of.get(id(e)), text_of.get(id(e))
         if before is not None and after is not None:
+            if _ext(str(e.get("file_path") or "")) == "ipynb":  # the cells the person wrote, not the JSON or outputs
+                cells_before, cells_after = _notebook_source(before), _notebook_source(after)
+                if cells_before is not None and cells_after is not None:
+                    before, after = cells_before.strip("\n"), cells_after.strip("\n")
             added, deleted, both = _lines_changed(before, after)
+            if not deleted and e.get("file_path") in made and made[e.get("file_path")] <= _ts(e):
+                continue  # a new file saved whole as it grows (a notebook's autosave): the writing of it
             if REWRITE_SHARE * both > added + deleted:
                 if added or deleted:
                     diffed.append({**e, "event_type": "file_edit", "lines_added": added, "lines_deleted": deleted})
@@ -587,7 +594,6 @@ def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]
     # Lines only added to a file made in this session are the writing of it going on (an
     # editor that saves as the person types logs a new document as a create and a run of
     # additions), not a revision of existing work.
-    made = {e.get("file_path"): _ts(e) for e in writes if e.get("operation") == "create"}
     edits = by.get("file_edit", _NONE)
     if diffed:
         edits = sorted([*edits, *diffed], key=_ts)
@@ -600,7 +606,7 @@ def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]
     # backed up and then changed is not (table 2's incremental reviser keeps backup copies).
     backed_up = {str(e.get("source_path") or "") for e in backup_copies}
     blind_saves = sum(1 for e in writes if e.get("operation") == "overwrite" and str(e.get("file_path") or "") in backed_up
-                      and not _text_kind(e, TEXT_TYPES, text_of))
+                      and not _text_kind(e, TEXT_TYPES | CODE_TYPES, text_of))
     if len(edits) > 1:
         edits = _saves_joined(edits, order)
     per_file = Counter(str(e.get("file_path")) for e in edits) if edits else {}

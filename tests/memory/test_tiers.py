@@ -1640,3 +1640,55 @@ def test_a_photo_from_the_camera_is_visual_output_only_where_a_document_shows_it
     c = session_builder()
     c.write("figures/readings_chart.png", "\x00bytes", snapshot=False)
     assert _signals(c)["F"]["images"] == 1
+
+
+def _notebook(cells: list[list[str]], outputs: int = 0) -> str:
+    """A notebook as Jupyter saves it: JSON around the cells, each cell's output a chart."""
+    chart = [{"output_type": "display_data", "data": {"image/png": "iVBORw0KGgo" + "A" * 60 + str(k)}}
+             for k in range(outputs)]
+    return json.dumps({"cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": chart,
+                                  "source": src} for src in cells], "metadata": {}, "nbformat": 4}, indent=1)
+
+
+def test_a_new_notebook_autosaved_as_it_grows_is_writing_not_rewriting(session_builder):
+    # JupyterLab saves the whole notebook every two minutes: a notebook begun in the session
+    # grows by a cell per save, each an overwrite whose first ones change a large share of a
+    # small file. That is the writing of it, not table 2's bulk rewrite; Jupyter's staging
+    # copy (`.~name.ipynb`, removed 50 ms later) is neither a backup nor a cleanup.
+    def make(b, i):
+        cells: list[list[str]] = [[]]
+        b.write(f"eda_{i}.ipynb", _notebook(cells))
+        for k in range(6):
+            cells = [*cells[:-1], [f"df{k} = load('part{k}.csv')\n", f"df{k}.describe()\n"], []]
+            b.write(f"eda_{i}.ipynb", _notebook(cells), op="overwrite", gap_ms=120_000)
+            if k in (2, 4):
+                b.add("file_copy", source_path=f"eda_{i}.ipynb", dest_path=f".~eda_{i}.ipynb", is_backup=True)
+                b.add("file_delete", 50, file_path=f".~eda_{i}.ipynb", file_age_ms=50, was_temporary=True)
+    sig = _signals(_user_session(session_builder, make))
+    assert (sig["D"]["overwrites"], sig["D"]["blind_saves"], sig["D"]["backups"]) == (0, 0, 0), sig["D"]
+    assert sig["E"]["cleaned"] == 0, sig["E"]
+    est = _user(session_builder, make, 6)
+    assert est["D"].counts["R"] == 0 and est["E"].counts["L"] == est["E"].counts["M"] == 0, (est["D"], est["E"])
+
+    # a notebook one had before, emptied and written anew, is still rewritten
+    def rewrite(b, i):
+        b.write(f"model_{i}.ipynb", _notebook([[f"fit_{k}(x)\n"] for k in range(20)]))
+        b.write(f"model_{i}.ipynb", _notebook([[f"train_{k}(y, epochs=3)\n"] for k in range(20)]), op="overwrite")
+    assert _signals(_user_session(session_builder, rewrite))["D"]["overwrites"] == 1
+
+
+def test_a_notebook_save_is_measured_on_its_cells_not_its_outputs(session_builder):
+    # Re-running a notebook replaces every chart among its outputs; the person changed one
+    # line of one cell. The save of a backed-up notebook whose text is known is diffed (not
+    # a "blind" save of a file no one can read) and is a one-line edit.
+    cells = [[f"x{k} = load({k})\n", f"plot(x{k})\n"] for k in range(12)]
+    changed = [list(c) for c in cells]
+    changed[3][1] = "plot(x3, bins=40)\n"
+
+    def make(b, i):
+        b.read("analysis.ipynb", view_range=[1, 200], content_length=9000)
+        b.add("file_copy", source_path="analysis.ipynb", dest_path="analysis_old.ipynb", is_backup=True)
+        b.write("analysis.ipynb", _notebook(cells, outputs=1), op="overwrite")
+        b.write("analysis.ipynb", _notebook(changed, outputs=2), op="overwrite")
+    d = _signals(_user_session(session_builder, make))["D"]
+    assert (d["overwrites"], d["blind_saves"], d["sizes"]) == (1, 0, [2]), d
