@@ -59,7 +59,9 @@ SESSION_FIXTURE_FOLDERS = ("assist", "bench", "memory", "simulator")
 # which left the one-test quick start, 230 s, alone at the end of the run: ~100 s of one idle
 # core; the recorded-workflow suites, 70-80 s in their fixtures and a few tests each, did the
 # same after the tool zoo doubled them). Durations from `make test --durations` (2026-12-02).
-LONG_UNITS = ("tests/test_quickstart.py", "tests/recorder/test_workflows_ordinary_user.py",
+# The quick start is two files, its `make demo` half and its install half (155 s as one test
+# on a loaded machine in 2026-12-03's run), one to each worker at the start.
+LONG_UNITS = ("tests/test_quickstart.py", "tests/test_quickstart_install.py", "tests/recorder/test_workflows_ordinary_user.py",
               "tests/recorder/test_workflows.py", "tests/core/test_import_untrusted.py",
               "tests/recorder/test_references.py")
 
