@@ -141,8 +141,12 @@ RANDOM_TOKEN = re.compile(r"(?i)(?<![0-9a-z])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9]
 # Longest life of a hidden file made and deleted by a program (a staging copy): a person who
 # writes a file and decides to remove it spends longer with it.
 HIDDEN_TEMP_MS = 10_000.0
-# edit_tool values that name a tool editing by itself, not the person's editor.
-AUTOMATIC_EDIT_TOOL = re.compile(r"(?i)auto[-_ ]?save|(^|[^a-z])git([^a-z]|$)|merge|formatter|prettier")
+# edit_tool values that name a tool editing by itself, not the person's editor: version
+# control, merges and formatters bring in lines the person did not type. An editor's autosave
+# (`highland_autosave`, `trados_autosave`) is not among them: it saves what the person typed,
+# at the editor's moment (memory.signals joins a file's saves made back to back); in writing
+# apps that save by themselves it is the only record of the person's revising.
+AUTOMATIC_EDIT_TOOL = re.compile(r"(?i)(^|[^a-z])git([^a-z]|$)|merge|formatter|prettier")
 # Process names, where the producer records them (fanotify, fs_usage, ETW: `process` or
 # `process_name`), of programs that change files by themselves or in bulk: version control,
 # builds, formatters, package managers, sync clients, archivers, indexers. The person's

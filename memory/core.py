@@ -105,7 +105,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    saves are measured on its cells' source, not its JSON and outputs; a backed-up file
 #    whose text is known is no "blind" save; a hidden copy a program makes and removes
 #    within seconds (Jupyter's `.~name.ipynb`) is the program's (authorship).
-ALGORITHM = 18
+# 19: an edit an editor's autosave logged is the person's (authorship: only merges, git and
+#    formatters edit by themselves).
+ALGORITHM = 19
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

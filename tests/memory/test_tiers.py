@@ -487,21 +487,19 @@ def test_an_application_rotating_its_timed_backups_is_not_the_persons_cleanup(se
     assert tidy["E"].tier != "R" and tidy["E"].counts.get("R", 0) == 0, tidy["E"]
 
 
-def test_edits_made_by_an_autosave_or_a_merge_are_not_revision_passes(session_builder):
-    # A CAT tool saves the bilingual file after every confirmed segment, a git merge brings
-    # in a co-author's lines; the producer names them. Someone who writes each note in one
-    # go shows no small-edit habit; their own edits in their editor still count.
+def test_edits_a_merge_brings_in_are_not_revision_passes_an_autosaves_are(session_builder):
+    # A git merge brings in a co-author's lines: the producer names it, and someone who writes
+    # each note in one go shows no small-edit habit. A writing app that saves by itself
+    # (Highland, a CAT tool) records the person's own changes as `*_autosave` edits: the only
+    # record of how they revise, so they count.
     def make(b, i, own=False):
         b.write(f"notes-{i}.md", _doc(40))
-        for _k in range(8):
-            b.add("file_edit", 40_000, file_path="fr-FR/guide.sdlxliff", file_type="sdlxliff", edit_tool="trados_autosave",
-                  lines_added=0, lines_deleted=0, lines_modified=1, diff_summary="+1 -1")
         b.add("file_edit", 40_000, file_path="paper.tex", file_type="tex", edit_tool="git-merge",
               lines_added=3, lines_deleted=1, diff_summary="+3 -1")
         if own:
             for _k in range(4):
-                b.add("file_edit", 90_000, file_path=f"notes-{i}.md", file_type="md", edit_tool="vscode",
-                      lines_added=2, lines_deleted=1, diff_summary="+2 -1")
+                b.add("file_edit", 90_000, file_path=f"scene-{i}.fountain", file_type="fountain",
+                      edit_tool="highland_autosave", lines_added=2, lines_deleted=1, diff_summary="+2 -1")
     b = _user_session(session_builder, make)
     assert _signals(b)["D"]["edits"] == 0, _signals(b)["D"]
     b = _user_session(session_builder, lambda b, i: make(b, i, own=True))
