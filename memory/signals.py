@@ -54,6 +54,8 @@ WRITTEN_TYPES = DOCUMENT_TYPES | CODE_TYPES
 # writes again on every run (a CSV or JSON summary, a YAML export): regenerating output is
 # the program's, not a person rewriting their work.
 REVISED_TYPES = (TEXT_TYPES | CODE_TYPES) - STRUCTURED_TYPES
+# Files whose saves can be diffed when their text is known (a save of any other is "blind").
+DIFFABLE_TYPES = TEXT_TYPES | CODE_TYPES
 # Office documents (filegram.schema.OFFICE_TYPES: Word, LibreOffice, PowerPoint, RTF) are
 # writing (B) and revising (D) when their text is known: a recorder that extracts it stores
 # it as the snapshot and diffs its saves. Known only by their bytes (pictures, fonts and zip
@@ -574,6 +576,12 @@ def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]
     overwrites = 0
     diffed: list[dict[str, Any]] = []  # overwrites that kept most of the file, as edits
     made = {e.get("file_path"): _ts(e) for e in writes if e.get("operation") == "create"}
+
+    def made_before(e: Mapping[str, Any]) -> bool:
+        """Is the file one this session made before this change to it?"""
+        p = e.get("file_path")
+        return p in made and made[p] <= _ts(e)
+
     for e in writes:
         if e.get("operation") != "overwrite" or not _text_kind(e, REVISED_TYPES, text_of):
             continue
@@ -584,7 +592,7 @@ def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]
                 if cells_before is not None and cells_after is not None:
                     before, after = cells_before.strip("\n"), cells_after.strip("\n")
             added, deleted, both = _lines_changed(before, after)
-            if not deleted and e.get("file_path") in made and made[e.get("file_path")] <= _ts(e):
+            if not deleted and made_before(e):
                 continue  # a new file saved whole as it grows (a notebook's autosave): the writing of it
             if REWRITE_SHARE * both > added + deleted:
                 if added or deleted:
@@ -598,7 +606,7 @@ def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]
     if diffed:
         edits = sorted([*edits, *diffed], key=_ts)
     edits = [e for e in edits
-             if not (_int(e.get("lines_deleted")) == 0 and e.get("file_path") in made and made[e.get("file_path")] <= _ts(e))]
+             if not (_int(e.get("lines_deleted")) == 0 and made_before(e))]
     backup_copies = [e for e in by.get("file_copy", _NONE)
                      if e.get("is_backup") is True or _backup(_name(str(e.get("dest_path") or "")))]
     backups = len(backup_copies)
@@ -606,7 +614,7 @@ def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]
     # backed up and then changed is not (table 2's incremental reviser keeps backup copies).
     backed_up = {str(e.get("source_path") or "") for e in backup_copies}
     blind_saves = sum(1 for e in writes if e.get("operation") == "overwrite" and str(e.get("file_path") or "") in backed_up
-                      and not _text_kind(e, TEXT_TYPES | CODE_TYPES, text_of))
+                      and not _text_kind(e, DIFFABLE_TYPES, text_of))
     if len(edits) > 1:
         edits = _saves_joined(edits, order)
     per_file = Counter(str(e.get("file_path")) for e in edits) if edits else {}
