@@ -29,6 +29,18 @@ MATCHED_TEXT_KEPT = 20  # matched files the query's redaction looks at (never st
 SILENT_KEEP_MS = 2000.0  # a re-run's window stays this long (its events come a bit later)
 SILENT_CLAIMS_PER_FOLDER = 2  # find opens a folder to list it and again to come back
 MATCHED_KEPT = 1000  # matched files handed on for files_opened_after and references
+OWN_RUN_SLACK_MS = 50.0  # a re-run's exec is seen a little before or after its Popen
+
+
+@dataclass(frozen=True)
+class OwnRun:
+    """One of the recorder's re-runs: its program's name and when it ran. The process
+    watcher can report it by name only (gone before its pid was read), after its silent
+    echo has been dropped: that report is matched here, never taken for the person's."""
+
+    comm: str
+    t_start: float
+    t_end: float
 
 
 @dataclass
@@ -67,6 +79,7 @@ class Searches:
         self.redact_queries = redact_queries
         self.active: list[ActiveSearch] = []
         self.own_pids: deque[int] = deque(maxlen=64)  # the recorder's re-runs
+        self.own_runs: deque[OwnRun] = deque(maxlen=64)
         # (path, t, is_folder) -> a known program did that open: a search known only by its
         # name (any grep on the machine) does not take it
         self.known_tool: Callable[[str, float, bool], bool] | None = None
@@ -93,11 +106,18 @@ class Searches:
 
     def started_anonymous(self, tool: str, pid: int, t_start: float) -> None:
         """A search tool whose command line was gone before it could be read: it searched
-        somewhere under the roots, for something unknown. Its opens are still its own."""
+        somewhere under the roots, for something unknown. Its opens are still its own.
+        The recorder's own re-run, seen the same way, is no search at all."""
+        if pid in self.own_pids or self._own_run(tool, t_start):
+            return
         stype = SEARCH_TOOLS.get(tool, "grep")
         spec = SearchSpec(pid, tool, "find" if tool in ("fd", "fdfind") else stype, None,
                           [r.path for r in self.roots.roots], "", [], t_start)
         self.active.append(ActiveSearch(spec, anonymous=True))
+
+    def _own_run(self, comm: str, t: float) -> bool:
+        return any(r.comm == comm and r.t_start - OWN_RUN_SLACK_MS <= t <= r.t_end + OWN_RUN_SLACK_MS
+                   for r in self.own_runs)
 
     def ended(self, pid: int, t: float) -> None:
         for s in self.active:
@@ -205,6 +225,7 @@ class Searches:
             return None
         self.reruns += 1
         self.own_pids.append(result.pid)
+        self.own_runs.append(OwnRun(os.path.basename(cmd.argv[0])[:15], result.t_start, result.t_end))
         # its opens come through inotify like anyone's: claimed here, never recorded
         echo = dataclasses.replace(spec, pid=result.pid, t_start=result.t_start, cwd=cmd.cwd)
         self.active.append(ActiveSearch(echo, t_end=result.t_end, silent=True))

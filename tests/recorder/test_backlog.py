@@ -271,3 +271,38 @@ def test_a_search_seen_only_by_name_yields_what_a_known_tool_did(root: Path, sto
     actions = interp.tick(t0 + 5_000, force=True)
     got = [(a["event_type"], a.get("program"), a["authored"]) for a in actions]
     assert got == [("file_browse", "git", False)], got
+
+
+def test_the_recorders_own_rerun_gone_before_it_was_read_is_no_search(root: Path, store: Store) -> None:
+    """Found in CI: `fdfind meet notes` was stored twice, the second time with no query over
+    every root. The recorder re-runs a search to count what it matched; the process watcher
+    saw that re-run's exec too, but it had exited before its command line (or its pid) could
+    be read, and it was taken for a search the person ran, known only by its name."""
+    notes = root / "notes"
+    notes.mkdir()
+    for name in ("meeting.md", "todo.md"):
+        (notes / name).write_text("meet at noon\n" if name == "meeting.md" else "buy milk\n")
+    interp = Interpreter(RootSet([root], PathFilter()), FileState(store), bulk_per_second=200)
+    interp.baseline(1 << 20)
+    t0 = now_ms()
+    person = ProcInfo(4_000_010, 1, "grep", ["grep", "-rl", "meet", "notes"], str(root), t0)
+    interp.feed(Raw("proc_start", str(root), t=t0, data=person))
+    interp.feed(Raw("dir_opened", str(notes), t=t0 + 1))
+    for i, name in enumerate(("meeting.md", "todo.md")):
+        interp.feed(Raw("closed_nowrite", str(notes / name), t=t0 + 2 + i))
+    interp.feed(Raw("proc_end", "", t=t0 + 10, data=4_000_010))
+    first = interp.tick(now_ms() + 5_000, force=True)  # the search ends: the recorder re-runs it here
+    assert interp.searches.reruns == 1
+    t1 = interp.searches.own_runs[-1].t_start + 1
+    # the watcher reports the re-run only now, by its name alone (pid -1, as procs does); its
+    # walk opened the folder three times
+    interp.feed(Raw("proc_start", "", t=t1, data=ProcInfo(-1, 0, "grep", [], "", t1)))
+    for i in range(3):
+        interp.feed(Raw("dir_opened", str(notes), t=t1 + 1 + i))
+    for i, name in enumerate(("meeting.md", "todo.md")):
+        interp.feed(Raw("closed_nowrite", str(notes / name), t=t1 + 4 + i))
+    interp.feed(Raw("proc_end", "", t=t1 + 10, data=-1))
+    later = interp.tick(now_ms() + 10_000, force=True)
+    searches = [(a.get("query"), a.get("files_matched")) for a in first + later if a["event_type"] == "file_search"]
+    assert searches == [("meet", 1)], searches
+    assert [a["event_type"] for a in later] == [], later
