@@ -12,7 +12,9 @@ classes are built, `check_internals()` verifies that every name and field used h
 there, so a different watchdog is noticed at start, not by a thread dying later; the
 watcher then uses watchdog's public observer and says what it cannot see. This is the
 shape of watchdog's own `_get_observer_cls`, which falls back with a warning when a
-platform backend cannot load. Written against watchdog 7.1.
+platform backend cannot load. Written against watchdog 7.1.0 and kept working on 7.1.1,
+which rewrote the group's watch bookkeeping as a tree of folders: the extension touches no
+bookkeeping of its own, it hooks the one call that asks the kernel for a watch.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from watchdog.observers.api import BaseObserver
 
-TESTED_WITH = "7.1"
+TESTED_WITH = "7.1.0 and 7.1.1"
 
 
 class InternalsChanged(Exception):
@@ -75,8 +77,7 @@ def check_internals() -> None:
     if not dataclasses.is_dataclass(group):
         raise InternalsChanged("InotifyWatchGroup is no longer a dataclass")
     fields = {f.name for f in dataclasses.fields(group)}
-    for name in ("_inotify_fd", "path", "event_mask", "is_recursive", "follow_symlink", "_id",
-                 "_active_callbacks_by_path", "_active_callbacks_by_watch"):
+    for name in ("_inotify_fd", "path", "event_mask", "is_recursive", "follow_symlink", "_id"):
         if name not in fields:
             raise InternalsChanged(f"InotifyWatchGroup.{name} is missing")
     if getattr(PathedInotifyEvent, "_fields", None) != ("ev", "path"):
@@ -102,21 +103,29 @@ def extended_observer_class(on_unwatchable: Callable[[str], None]) -> type[BaseO
         event_type = "overflow"
         is_directory = True
 
+    class FD(InotifyFD):
+        def add_callback(self, path: bytes, mask: Any, callback: Any, id_: Any) -> Any:
+            # watchdog skips a sub-folder it cannot watch (7.1.0 silently, 7.1.1 with a log
+            # line); with the watch limit reached that would lose every event there, so such
+            # folders are polled. callback is the watch group (its root is group.path).
+            try:
+                return super().add_callback(path, mask, callback, id_)
+            except OSError as exc:
+                if exc.errno == errno.ENOSPC and path != getattr(callback, "path", path):
+                    on_unwatchable(os.fsdecode(path))
+                raise
+
     class WatchGroup(InotifyWatchGroup):
         overflow_cb: Callable[[], None] | None = None
 
         def _add_callback(self, path: bytes) -> None:
-            # watchdog silently skips a sub-folder it cannot watch; with the watch limit
-            # reached that would lose every event there, so such folders are polled.
             try:
-                wd = self._inotify_fd.add_callback(path, self.event_mask, self._callback, self._id)
-                self._active_callbacks_by_path[path] = wd
-                self._active_callbacks_by_watch[wd] = path
+                super()._add_callback(path)
             except OSError as exc:
-                if path == self.path:
-                    raise  # the root itself: the whole root falls back to polling
-                if exc.errno == errno.ENOSPC:
-                    on_unwatchable(os.fsdecode(path))
+                # 7.1.1 lets a sub-folder's ENOSPC out while the group starts: the sub-folder
+                # is polled (above), the rest of the root is still watched
+                if path == self.path or exc.errno not in (errno.ENOSPC, errno.EMFILE):
+                    raise
 
         def on_queue_overflow(self) -> None:
             super().on_queue_overflow()
@@ -146,7 +155,7 @@ def extended_observer_class(on_unwatchable: Callable[[str], None]) -> type[BaseO
 
     class Observer(InotifyObserver):
         def __init__(self) -> None:
-            self._inotify_fd = InotifyFD()
+            self._inotify_fd = FD()
             self._inotify_fd.start()
             BaseObserver.__init__(self, Emitter, timeout=1.0, inotify_fd=self._inotify_fd)
 
