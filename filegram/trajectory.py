@@ -307,24 +307,38 @@ def read_trajectory(path: str | Path, *, root: str | None = None, path_filter: P
 
 
 def _redelivered(events_file: Path, folder: Path, repeats: dict[int, tuple[int, int, str]]) -> set[int]:
-    """The repeated ids that repeat their first event's content (a watcher that fired twice);
-    raises TraceError at the first one that does not. A second pass, taken only when an id
-    repeats, so that an ordinary import keeps one digest per event, not two."""
+    """The repeated ids that repeat their first event (a watcher that fired twice, a log line
+    written twice with a field lost from one copy); raises TraceError at the first one that
+    says something else. A second pass, taken only when an id repeats, so that an ordinary
+    import keeps one digest per event, not two."""
     wanted = {key for key, _, _ in repeats.values()}
-    first: dict[int, int] = {}  # id digest -> content digest of its first event
+    first: dict[int, dict[str, Any]] = {}  # id digest -> its first event
+    again: dict[int, dict[str, Any]] = {}  # index of a repeat whose content digest differs -> it
     src = str(events_file)
     with open_inside(events_file, folder, MAX_EVENTS_FILE_BYTES) as fh:
         for i, raw in iter_events(fh, events_file):
-            if i in repeats or is_metadata_event(raw):
+            if is_metadata_event(raw):
+                continue
+            if i in repeats:
+                key, content, _ = repeats[i]
+                if key in first and _content_key(first[key]) != content:
+                    again[i] = validate_event(raw, source=src, index=i)
                 continue
             ev = validate_event(raw, source=src, index=i)
             key = _id_key(ev["event_id"])
             if key in wanted and key not in first:
-                first[key] = _content_key(ev)
-    for i, (key, content, event_id) in sorted(repeats.items()):
-        if first.get(key) != content:
+                first[key] = ev
+    for i, (key, _content, event_id) in sorted(repeats.items()):
+        if i in again and not _same_event(first[key], again[i]):
             raise TraceError(f"event_id '{event_id}' appears twice with different content", source=src, index=i)
     return set(repeats)
+
+
+def _same_event(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Two copies of one event: every field both copies fill holds the same value (a copy may
+    lack a field the other has: a logger that dropped it). Different values are two events
+    under one id, which no reading can tell apart."""
+    return all(a[k] == b[k] for k in a.keys() & b.keys() - {"timestamp"} if a[k] is not None and b[k] is not None)
 
 
 def _check_media(traj: Trajectory, ev: dict[str, Any], src: str, i: int) -> None:

@@ -65,6 +65,23 @@ def test_event_a_watcher_delivered_twice_is_kept_once(fg_home, fixtures_dir, tmp
     assert [e["event_type"] for e in shown] == ["file_browse", "file_browse", "file_read", "file_write", "file_rename", "file_move", "file_write"]
 
 
+def test_an_event_logged_twice_with_a_field_lost_from_one_copy_is_kept_once(fg_home, fixtures_dir, tmp_path):
+    """A log line written twice, one copy missing a field (seen in a held-out model's file
+    server audit log): one event, not a malformed file. A copy that says something else under
+    the same id is still refused (tests/core/test_trajectory.py)."""
+    folder = tmp_path / "p3_T-12"
+    shutil.copytree(fixtures_dir / "p3_T-12", folder)
+    events = json.loads((folder / "events.json").read_text())
+    assert events[2]["event_type"] == "file_read" and events[2]["file_type"]
+    events.insert(3, {**events[2], "file_type": None, "timestamp": events[2]["timestamp"] + 4})
+    (folder / "events.json").write_text(json.dumps(events))
+    p = run_cli("import", str(folder), home=fg_home, check=True)
+    assert "1 events delivered twice kept once" in p.stdout
+    shown = json.loads(run_cli("trace", "show", "--session", "p3_T-12", "--json", home=fg_home, check=True).stdout)
+    reads = [e for e in shown if e["event_type"] == "file_read"]
+    assert len(reads) == 1 and reads[0]["file_type"] == events[2]["file_type"]
+
+
 def test_bad_import_exits_nonzero_and_names_file_and_event(fg_home, fixtures_dir, tmp_path):
     run_cli("import", str(fixtures_dir / "p3_T-12"), home=fg_home, check=True)
     bad = tmp_path / "bad.jsonl"
