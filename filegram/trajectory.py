@@ -194,6 +194,25 @@ def _absolute(path: str) -> str | None:
     return None
 
 
+def _windows(p: str) -> bool:
+    """An absolute path (forward slashes) of a Windows recorder: a drive or a share."""
+    return (p[1:2] == ":" and p[2:3] in ("", "/")) or p.startswith("//")
+
+
+def _parts_under(p: str, root: str) -> list[str] | None:
+    """p's components below root, or None when p is not under it. Windows names folders
+    without regard to case, and a recorder may report a path's prefix in another case than
+    the rest of the session (`c:/users/ana/...` beside `C:/Users/Ana/...`): one folder."""
+    pp, rp = p.split("/"), root.rstrip("/").split("/")
+    if len(pp) < len(rp):
+        return None
+    if _windows(p) and _windows(root):
+        same = all(a == b or a.lower() == b.lower() for a, b in zip(pp, rp, strict=False))
+    else:
+        same = pp[: len(rp)] == rp
+    return pp[len(rp):] if same else None
+
+
 def _merge_root(common: str | None, paths: Iterable[str]) -> str | None:
     """The common folder of the absolute paths seen so far, one event at a time."""
     for p in map(_absolute, paths):
@@ -202,7 +221,15 @@ def _merge_root(common: str | None, paths: Iterable[str]) -> str | None:
         d = posixpath.dirname(p)
         if common is None:
             common = d
-        elif not (d == common or d.startswith(common.rstrip("/") + "/")):
+        elif _parts_under(d, common) is None:
+            if _windows(d) and _windows(common):
+                cp, dp = common.split("/"), d.split("/")
+                n = 0
+                while n < min(len(cp), len(dp)) and (cp[n] == dp[n] or cp[n].lower() == dp[n].lower()):
+                    n += 1
+                if n:  # another drive or share shares no folder with the root: it stays outside
+                    common = "/".join(cp[:n])
+                continue
             try:
                 common = posixpath.commonpath([common, d]) or "/"
             except ValueError:
@@ -217,10 +244,13 @@ def anonymise_path(path: str, root: str | None) -> str:
         return path.replace("\\", "/")
     if root:
         r = (_absolute(root) or root).rstrip("/") or "/"
-        if p == r:
-            return "."
-        if p.startswith(r + "/") or (r == "/" and p.startswith("/")):
-            return p[len(r) :].lstrip("/") or "."
+        if r == "/":
+            if p.startswith("/"):
+                return p.lstrip("/") or "."
+        else:
+            below = _parts_under(p.rstrip("/") or "/", r)
+            if below is not None:
+                return "/".join(below) or "."
     return f"{EXTERNAL_PREFIX}/{posixpath.basename(p.rstrip('/'))}"
 
 

@@ -216,3 +216,27 @@ def test_windows_recordings_keep_their_folders(tmp_path):
     assert got["dir_create"]["dir_path"] == "Close/2024/AP"
     assert (got["file_move"]["old_path"], got["file_move"]["new_path"]) == ("Inbox/INV-1.pdf", "Close/2024/AP/INV-1.pdf")
     assert got["file_browse"]["directory_path"] == "external/Finance"  # another machine's share: outside
+
+
+def test_a_windows_path_reported_in_another_case_is_the_same_folder(tmp_path):
+    """Found on a held-out model's ReadDirectoryChangesW logger: some events named the root
+    `c:\\users\\yuki\\...`, the rest `C:\\Users\\Yuki\\...`. Windows folders do not differ by
+    case, but the workspace root came out as no folder at all and every path of the session
+    was stored as external/<name>: folders, depths and moves were gone. POSIX paths stay
+    case-sensitive."""
+    def ev(i: int, path: str) -> dict:
+        return {"event_id": f"00000000-0000-0000-0000-{i:012d}", "event_type": "file_write", "timestamp": 1.7e12 + i,
+                "session_id": "w2", "profile_id": None, "file_path": path, "file_type": "md", "directory_depth": 1,
+                "operation": "create", "content_length": 3}
+
+    folder = tmp_path / "w2"
+    folder.mkdir()
+    events = [ev(1, "C:\\Users\\Yuki\\comic\\ch01\\script.md"), ev(2, "c:\\users\\yuki\\comic\\ch02\\notes.md"),
+              ev(3, "C:\\Users\\Yuki\\comic\\refs\\board.md")]
+    (folder / "events.json").write_text(json.dumps(events))
+    store = Store(tmp_path / "db.sqlite")
+    import_paths(store, [folder])
+    assert sorted(e["file_path"] for e in store.actions()) == ["ch01/script.md", "ch02/notes.md", "refs/board.md"]
+    from filegram.trajectory import anonymise_path
+
+    assert anonymise_path("/Home/u/x.md", "/home/u") == "external/x.md"
