@@ -193,8 +193,12 @@ def _double_writes_dropped(evs: list[dict[str, Any]]) -> list[dict[str, Any]]:
 # That is one move, not a deletion and a new file: a person who files their scratch notes
 # into refs/ has thrown nothing away and written nothing new. The two ends are the same
 # file when they share the name (a move) or the content the session last gave the old path
-# (by writing it or by editing it).
+# (by writing it or by editing it), or, where the recorder logs no content hash (a big
+# binary save), a rename within one folder to a file of the very size the old one was
+# written with: a finished download (`Unconfirmed 8754.crdownload` -> `hands.webp`). Sizes
+# below SPLIT_RENAME_MIN_BYTES are too common to tell two files apart.
 SPLIT_MOVE_MS = 2000.0
+SPLIT_RENAME_MIN_BYTES = 1024
 
 
 def _content_of(e: Mapping[str, Any]) -> Any:
@@ -208,17 +212,22 @@ def _split_moves_joined(evs: list[dict[str, Any]]) -> list[dict[str, Any]]:
     if not any(e.get("event_type") == "file_delete" for e in evs):
         return evs
     written: dict[str, Any] = {}  # path -> content of its last write in the session
-    deletes: list[tuple[float, str, Any, dict[str, Any]]] = []  # recent unpaired deletes
-    creates: list[tuple[float, str, Any, dict[str, Any]]] = []  # recent unpaired creates
+    sizes: dict[str, int] = {}  # path -> size of its last write in the session
+    deletes: list[tuple[float, str, Any, dict[str, Any], int | None]] = []  # recent unpaired deletes
+    creates: list[tuple[float, str, Any, dict[str, Any], int | None]] = []  # recent unpaired creates
     paired: dict[int, dict[str, Any] | None] = {}  # id() -> its move (at the later end) or None
 
-    def same_file(old: str, old_content: Any, new: str, new_content: Any) -> bool:
+    def same_file(old: str, old_content: Any, old_size: int | None, new: str, new_content: Any,
+                  new_size: int | None) -> bool:
         if old == new or not old or not new:
             return False
-        return old.rsplit("/", 1)[-1] == new.rsplit("/", 1)[-1] or (old_content is not None and old_content == new_content)
+        if old.rsplit("/", 1)[-1] == new.rsplit("/", 1)[-1] or (old_content is not None and old_content == new_content):
+            return True
+        return old_content is None and new_content is None and old_size is not None and old_size == new_size \
+            and old_size >= SPLIT_RENAME_MIN_BYTES and old.rpartition("/")[0] == new.rpartition("/")[0]
 
     def move(old: str, new: str, later: dict[str, Any]) -> dict[str, Any]:
-        kind = "file_rename" if old.rsplit("/", 1)[0] == new.rsplit("/", 1)[0] else "file_move"
+        kind = "file_rename" if old.rpartition("/")[0] == new.rpartition("/")[0] else "file_move"
         keep = ("event_id", "timestamp", "session_id", "profile_id", "authored")
         return {**{k: later[k] for k in keep if k in later}, "event_type": kind, "old_path": old, "new_path": new}
 
@@ -227,6 +236,7 @@ def _split_moves_joined(evs: list[dict[str, Any]]) -> list[dict[str, Any]]:
         if t == "file_edit":  # an edit gives the file new content: the move carries that
             if h := e.get("after_hash"):
                 written[str(e.get("file_path") or "")] = h
+            sizes.pop(str(e.get("file_path") or ""), None)
             continue
         if t not in ("file_delete", "file_write"):
             continue
@@ -234,23 +244,28 @@ def _split_moves_joined(evs: list[dict[str, Any]]) -> list[dict[str, Any]]:
         deletes = [d for d in deletes if ts - d[0] <= SPLIT_MOVE_MS]
         creates = [c for c in creates if ts - c[0] <= SPLIT_MOVE_MS]
         if t == "file_delete":
-            old_content = written.pop(path, None)
-            hit = next((c for c in creates if same_file(path, old_content, c[1], c[2])), None)
+            old_content, old_size = written.pop(path, None), sizes.pop(path, None)
+            hit = next((c for c in creates if same_file(path, old_content, old_size, c[1], c[2], c[4])), None)
             if hit is not None:
                 creates.remove(hit)
                 paired[id(hit[3])], paired[id(e)] = None, move(path, hit[1], e)
             else:
-                deletes.append((ts, path, old_content, e))
+                deletes.append((ts, path, old_content, e, old_size))
             continue
         content = _content_of(e)
+        size = e.get("content_length") if type(e.get("content_length")) is int else None
         if e.get("operation") == "create":
-            hit = next((d for d in deletes if same_file(d[1], d[2], path, content)), None)
+            hit = next((d for d in deletes if same_file(d[1], d[2], d[4], path, content, size)), None)
             if hit is not None:
                 deletes.remove(hit)
                 paired[id(hit[3])], paired[id(e)] = None, move(hit[1], path, e)
             else:
-                creates.append((ts, path, content, e))
+                creates.append((ts, path, content, e, size))
         written[path] = content
+        if size is None:
+            sizes.pop(path, None)
+        else:
+            sizes[path] = size
     if not paired:
         return evs
     out = []

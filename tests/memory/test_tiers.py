@@ -452,6 +452,32 @@ def test_a_move_logged_as_a_delete_and_a_create_is_a_move(session_builder):
     assert _signals(b)["E"]["cleaned"] == 2
 
 
+def test_a_finished_download_logged_as_a_delete_and_a_create_is_a_rename(session_builder):
+    # Found on a held-out model's ReadDirectoryChangesW logger, which logs no hash for a big
+    # binary file: a browser's `Unconfirmed 8754.crdownload` deleted and `hands.webp` of the
+    # same size created 9 ms later in the same folder. A person who never deletes anything
+    # was called a tidy one (L, p = 1.0) on their downloads alone.
+    def make(b, i):
+        b.write("script.md", _doc(30))
+        b.add("file_write", 2_000, file_path="Unconfirmed 8754.crdownload", file_type="crdownload",
+              operation="create", content_length=416_950, after_hash=None)
+        b.add("file_delete", 2_500, file_path="Unconfirmed 8754.crdownload", file_age_ms=2500, was_temporary=False)
+        b.add("file_write", 9, file_path="hands.webp", file_type="webp", operation="create",
+              content_length=416_950, after_hash=None)
+    b = _user_session(session_builder, make)
+    sig = _signals(b)
+    assert sig["E"]["deletes"] == 0 and sig["E"]["cleaned"] == 0, sig["E"]
+    # the same size in another folder, or a size as common as a few bytes, is no proof
+    b = session_builder()
+    b.write("a.md", _doc(40))
+    b.add("file_write", 1_000, file_path="notes/tmp.txt", file_type="txt", operation="create", content_length=12,
+          after_hash=None)
+    b.add("file_delete", 60_000, file_path="notes/tmp.txt", file_age_ms=6e4, was_temporary=True)
+    b.add("file_write", 5, file_path="notes/todo.txt", file_type="txt", operation="create", content_length=12,
+          after_hash=None)
+    assert _signals(b)["E"]["deletes"] == 1
+
+
 def test_a_renamed_file_edited_before_the_rename_is_still_a_rename(session_builder):
     # The same recorder logs renaming an edited draft to FINAL_<name> as the old path's
     # delete and the new name's create; the create has the content the last edit gave the
