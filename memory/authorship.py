@@ -63,6 +63,13 @@ program's work from the person's whatever recorded it:
   client or a compiler tidies up). A hidden file the person kept for a while (`.env`), or
   deletes without having made it in the session, stays theirs.
 
+- **companions**: a file the session made under another file's full name with a further
+  extension (`rivers.tif.aux.xml` beside `rivers.tif`: a GIS program's statistics of a raster
+  it opened, a photo's `.xmp` sidecar) is that program's record of the file: people name a
+  file of their own after what it holds. Backups (`.bak`, `~`), temporaries on their way to
+  their final name (`part.gcode.tmp` renamed to `part.gcode`) and hidden files have rules of
+  their own above.
+
 - **rotation**: an application that keeps timed backups (a CAT tool's `Backup/`, a DAW's
   `Backups/`) writes the new one and removes the oldest at once: the deletion of a file of
   the kind (extension) a program wrote into the same folder less than TOOL_GAP_MS before is
@@ -270,6 +277,7 @@ def mark_tool_actions(evs: list[dict[str, Any]]) -> None:
                         break
     _mark_temporaries(evs)
     _mark_autosaves(evs)
+    _mark_companions(evs)
     _mark_series(evs)
     run: list[dict[str, Any]] = []
     last = 0.0
@@ -330,6 +338,35 @@ def _mark_autosaves(evs: list[dict[str, Any]]) -> None:
         return
     named = _file_names(evs)
     _mark_paths(evs, {p for p, original in backs_up.items() if original not in named})
+
+
+TEMPORARY_SUFFIX = re.compile(r"(?i)\.(tmp|temp|part|partial|crdownload|download|swp)$")
+
+
+def _companion_of(name: str, names: set[str]) -> bool:
+    """`name` ("rivers.tif.aux.xml") is one of `names` ("rivers.tif", a name with an
+    extension of its own) followed by a further extension."""
+    parts = name.split(".")
+    return any(".".join(parts[:i]) in names for i in range(2, len(parts)))
+
+
+def _mark_companions(evs: list[dict[str, Any]]) -> None:
+    """Mark the actions on companion files the session made and never renamed or moved."""
+    made = [p for e in evs if e["event_type"] == "file_write" and e.get("operation") == "create"
+            and "authored" not in e and type(p := e.get("file_path")) is str and p.count(".") >= 2]
+    if not made:
+        return
+    names = _file_names(evs)
+    passed_on = {e.get("old_path") for e in evs if e["event_type"] in ("file_rename", "file_move")}
+    passed_on |= {e.get("source_path") for e in evs if e["event_type"] == "file_copy"}
+    companions = set()
+    for p in made:
+        name = p.rsplit("/", 1)[-1]
+        if p in passed_on or name[:1] == "." or AUTOSAVE_SUFFIX.match(name) or TEMPORARY_SUFFIX.search(name):
+            continue
+        if _companion_of(name, names):
+            companions.add(p)
+    _mark_paths(evs, companions)
 
 
 def _mark_rotations(evs: list[dict[str, Any]]) -> None:

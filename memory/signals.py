@@ -54,6 +54,11 @@ WRITTEN_TYPES = DOCUMENT_TYPES | CODE_TYPES
 # writes again on every run (a CSV or JSON summary, a YAML export): regenerating output is
 # the program's, not a person rewriting their work.
 REVISED_TYPES = (TEXT_TYPES | CODE_TYPES) - STRUCTURED_TYPES
+# The data files that make a session's output visual-heavy (F): tables of values and records
+# (csv, tsv, a workbook, json). XML and YAML are markup and configuration: a program's project
+# file, metadata or sidecar (a GIS program writes `<raster>.aux.xml` and metadata XML for
+# people who write only text), not numbers a person keeps to chart.
+DATA_TYPES = STRUCTURED_TYPES - {"xml", "yaml"}
 # Files whose saves can be diffed when their text is known (a save of any other is "blind").
 DIFFABLE_TYPES = TEXT_TYPES | CODE_TYPES
 # Office documents (filegram.schema.OFFICE_TYPES: Word, LibreOffice, PowerPoint, RTF) are
@@ -702,7 +707,7 @@ def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Event
               and (t := text_of.get(id(e))) and _NOTEBOOK_CHART.search(t)}
     visual_paths += [p for p in tool_made if isinstance(p, str) and _ext(p) in IMAGE_TYPES and shown(p)]
     visual_paths += sorted(charts)
-    data_files = sum(1 for x in exts if x in STRUCTURED_TYPES)
+    data_files = sum(1 for x in exts if x in DATA_TYPES)
     rows = 0
     seen = 0  # outputs whose content can show it: a text whose words are known
     for e in creates:

@@ -1666,6 +1666,31 @@ def test_a_photo_from_the_camera_is_visual_output_only_where_a_document_shows_it
     assert _signals(c)["F"]["images"] == 1
 
 
+def test_a_programs_sidecar_of_a_file_and_its_metadata_xml_are_not_data_output(session_builder):
+    # Found on a held-out model of GIS analysts: opening a raster makes the GIS program write
+    # `<raster>.aux.xml` beside it, and a metadata export is XML; text-only people were
+    # called visual-heavy at p = 1.0 on those files. A CSV of one's own is data output still.
+    b = session_builder()
+    b.read("data/rivers.tif")
+    b.write("data/rivers.tif.aux.xml", "<PAMDataset/>", snapshot=False)
+    b.write("report/metadata_20240301.xml", "<metadata/>", snapshot=False)
+    b.write("report/notes.md", _doc(20))
+    b.read("photos/roof.jpg")  # a photo manager's sidecar of it (JSON: data, were it the person's)
+    b.write("photos/roof.jpg.json", '{"title": "roof"}', snapshot=False)
+    sig = _signals(b)
+    assert sig["F"]["data_files"] == 0 and sig["F"]["images"] == 0, sig["F"]
+    b.write("report/zonal_stats.csv", "zone,mean\n1,2\n", snapshot=False)
+    assert _signals(b)["F"]["data_files"] == 1
+    # a backup of one's own file keeps its rule (the person's), a companion never renamed
+    from filegram.memory.features import clean_events
+
+    c = session_builder()
+    c.write("plan.md", _doc(10))
+    c.write("plan.md.bak", _doc(10))
+    evs = clean_events(c.events)
+    assert all(e.get("authored", True) for e in evs), evs
+
+
 def _notebook(cells: list[list[str]], outputs: int = 0) -> str:
     """A notebook as Jupyter saves it: JSON around the cells, each cell's output a chart."""
     chart = [{"output_type": "display_data", "data": {"image/png": "iVBORw0KGgo" + "A" * 60 + str(k)}}
