@@ -502,6 +502,21 @@ def event_paths(event: Mapping[str, Any]) -> list[str]:
     return out
 
 
+PATH_NAMES = frozenset(n for names in PATH_FIELDS.values() for n in names)
+PATH_LIST_NAMES = frozenset(n for names in PATH_LIST_FIELDS.values() for n in names) | {"files_matched"}
+
+
+def named_paths(event: Mapping[str, Any]) -> list[str]:
+    """Every path an event names under a path field's name, whether or not its type has that
+    field: a producer that writes `file_path` beside a folder's `dir_path` names a path too,
+    and what names a path is anonymised and checked against the deny list like any other."""
+    out = [v for n, v in event.items() if n in PATH_NAMES and isinstance(v, str)]
+    for n, vals in event.items():
+        if n in PATH_LIST_NAMES and isinstance(vals, list):
+            out.extend(v for v in vals if isinstance(v, str))
+    return out
+
+
 def media_hashes(event: Mapping[str, Any]) -> list[str]:
     out = []
     for n in MEDIA_FIELDS.get(event.get("event_type", ""), ()):

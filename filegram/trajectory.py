@@ -31,11 +31,12 @@ from .privacy import PathFilter
 from .redact import redact_bytes, redact_event, redact_json, redact_path
 from .schema import (
     MEDIA_FIELDS,
-    PATH_FIELDS,
-    PATH_LIST_FIELDS,
+    PATH_LIST_NAMES,
+    PATH_NAMES,
     TraceError,
     event_paths,
     is_metadata_event,
+    named_paths,
     validate_event,
 )
 from .store import Store, content_hash
@@ -255,13 +256,12 @@ def anonymise_path(path: str, root: str | None) -> str:
 
 
 def _anonymise_event(ev: dict[str, Any], root: str | None) -> None:
-    etype = ev["event_type"]
-    for name in PATH_FIELDS.get(etype, ()):
-        if isinstance(ev.get(name), str):
-            ev[name] = anonymise_path(ev[name], root)
-    for name in PATH_LIST_FIELDS.get(etype, ()) + (("files_matched",) if etype == "file_search" else ()):
-        if isinstance(ev.get(name), list):
-            ev[name] = [anonymise_path(v, root) for v in ev[name]]
+    """Every path the event names (schema.named_paths), relative to the workspace root."""
+    for name, value in list(ev.items()):
+        if name in PATH_NAMES and isinstance(value, str):
+            ev[name] = anonymise_path(value, root)
+        elif name in PATH_LIST_NAMES and isinstance(value, list):
+            ev[name] = [anonymise_path(v, root) if isinstance(v, str) else v for v in value]
 
 
 def _id_key(event_id: str) -> int:
@@ -443,7 +443,7 @@ def store_trajectory(store: Store, traj: Trajectory, *, path_filter: PathFilter 
                 if is_metadata_event(raw) or i in traj.redelivered:
                     continue
                 ev = validate_event(raw, source=src, index=i)  # again: the file may have changed
-                as_given = event_paths(ev)
+                as_given = named_paths(ev)
                 _anonymise_event(ev, traj.workspace_root)
                 if path_filter is not None and _denied_event(path_filter, ev, as_given):
                     denied += 1
@@ -488,7 +488,7 @@ def _denied_event(path_filter: PathFilter, ev: dict[str, Any], as_given: list[st
     """An event the deny list drops: a stored path is denied, or a path outside the workspace
     root was (its stored form, external/<name>, no longer names the folders that denied it:
     ~/.ssh/config), or a search's query names a denied file (as the recorder drops it)."""
-    stored = event_paths(ev)
+    stored = named_paths(ev)
     if any(path_filter.denied(p) for p in stored):
         return True
     if any(s.startswith(EXTERNAL_PREFIX + "/") and path_filter.denied(g) for s, g in zip(stored, as_given, strict=False)):

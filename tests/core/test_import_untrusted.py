@@ -255,3 +255,28 @@ def test_denied_paths_outside_the_workspace_root_are_dropped(tmp_path):
     assert b"keptplan7711" in raw
     for word in ("sshconfig7712", "kubeconfig7713", "diary7714", "inside7715", "query7716"):
         assert word.encode() not in raw, word
+
+
+def test_a_path_under_a_field_its_type_does_not_have_is_anonymised_and_checked(tmp_path):
+    """Found on a held-out model: its recorder wrote `file_path` beside a dir_create's
+    `dir_path`. That extra field was stored as given, an absolute Windows path with the
+    user's name in it, and a denied folder named there would have been stored too. Any
+    field named like a path field is a path, whatever the event's type."""
+    home = tmp_path / "home"
+    home.mkdir()
+    folder = tmp_path / "in" / "s9"
+    folder.mkdir(parents=True)
+    env = {"profile_id": None, "message_id": None, "model_provider": None, "model_name": None}
+    root = "C:\\Users\\cjie7717\\Documents\\GIS"
+    events = [{"event_id": "d1", "event_type": "dir_create", "timestamp": 1000, "session_id": "s9", **env,
+               "dir_path": root + "\\maps", "file_path": root + "\\maps", "depth": 1, "sibling_count": 0},
+              {"event_id": "d2", "event_type": "dir_create", "timestamp": 1001, "session_id": "s9", **env,
+               "dir_path": root + "\\keys", "file_path": root + "\\.ssh\\id_rsa7718", "depth": 1, "sibling_count": 0}]
+    (folder / "events.json").write_text(json.dumps(events))
+    proc = run_cli("import", str(folder), home=home)
+    assert proc.returncode == 0, proc.stderr
+    assert "1 new actions" in proc.stdout and "1 actions on excluded paths dropped" in proc.stdout, proc.stdout
+    shown = json.loads(run_cli("trace", "show", "--session", "s9", "--json", home=home, check=True).stdout)
+    assert [(e["dir_path"], e["file_path"]) for e in shown] == [("maps", "maps")]
+    raw = _all_bytes(home / "filegram.db")
+    assert b"cjie7717" not in raw and b"id_rsa7718" not in raw
