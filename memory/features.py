@@ -170,19 +170,27 @@ def _atomic_saves_joined(evs: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 # A write of a file with the same content as its write just before is that write logged twice
-# (a watcher that sees both the write and the close), not a second save.
+# (a watcher that sees both the write and the close), not a second save. A save or an edit
+# that leaves the file as it was (its content after is its content before, or what the
+# session last gave it) changed nothing at whatever distance: an IDE saving every open file
+# when it loses focus, an editor's autosave of an untouched buffer. It is no revision pass,
+# and no rewrite in place.
 DOUBLE_LOG_MS = 1000.0
 
 
 def _double_writes_dropped(evs: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    last: dict[Any, tuple[Any, float]] = {}  # path -> (content hash, time) of its last write
+    last: dict[Any, tuple[Any, float]] = {}  # path -> (content hash, time) of its last write or edit
     out = []
     for e in evs:
-        if e.get("event_type") == "file_write":
-            h, t, p = e.get("after_hash"), float(e.get("timestamp") or 0.0), e.get("file_path")
+        t = e.get("event_type")
+        if t == "file_write" or t == "file_edit":
+            h, ts, p = e.get("after_hash"), float(e.get("timestamp") or 0.0), e.get("file_path")
             prev = last.get(p)
-            last[p] = (h, t)
-            if h and prev is not None and prev[0] == h and 0.0 <= t - prev[1] <= DOUBLE_LOG_MS:
+            last[p] = (h, ts)
+            if h and prev is not None and prev[0] == h and (t == "file_edit" or e.get("operation") == "overwrite"
+                                                            or 0.0 <= ts - prev[1] <= DOUBLE_LOG_MS):
+                continue
+            if h and h == e.get("before_hash") and (t == "file_edit" or e.get("operation") == "overwrite"):
                 continue
         out.append(e)
     return out

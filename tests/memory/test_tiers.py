@@ -452,6 +452,28 @@ def test_a_move_logged_as_a_delete_and_a_create_is_a_move(session_builder):
     assert _signals(b)["E"]["cleaned"] == 2
 
 
+def test_a_save_that_leaves_the_file_as_it_was_is_no_rewrite(session_builder):
+    # Found on a held-out model of app developers: the IDE saves every open file when it
+    # loses focus, each logged as an overwrite whose content after is its content before.
+    # People who revise in 10-30-line edits were called rewriters (R, p = 0.93-1.0).
+    from filegram.store import content_hash
+
+    def make(b, i):
+        b.write(f"Feed{i}.kt", _doc(60))
+        h = b.events[-1]["media_ref"]["hash"]
+        for _k in range(3):
+            b.add("file_write", 30_000, file_path="notes.txt", file_type="txt", operation="overwrite",
+                  content_length=77, before_hash=content_hash(b"n"), after_hash=content_hash(b"n"))
+            b.add("file_write", 500, file_path=f"Feed{i}.kt", file_type="kt", operation="overwrite",
+                  content_length=100, before_hash=h, after_hash=h)
+        b.edit(f"Feed{i}.kt", 14, 6)
+        b.edit(f"Feed{i}.kt", 12, 9)
+    b = _user_session(session_builder, make)
+    assert _signals(b)["D"]["overwrites"] == 0, _signals(b)["D"]
+    est = _user(session_builder, make, 6)
+    assert est["D"].tier == "M", est["D"]
+
+
 def test_a_finished_download_logged_as_a_delete_and_a_create_is_a_rename(session_builder):
     # Found on a held-out model's ReadDirectoryChangesW logger, which logs no hash for a big
     # binary file: a browser's `Unconfirmed 8754.crdownload` deleted and `hands.webp` of the
