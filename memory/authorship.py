@@ -70,6 +70,11 @@ program's work from the person's whatever recorded it:
   their final name (`part.gcode.tmp` renamed to `part.gcode`) and hidden files have rules of
   their own above.
 
+- **folders named by a token**: a folder made under a random token (`processing_d1c3748e-...`,
+  a GIS tool's run folder; an app bundle's UUID folders) was named, and so made, by a
+  program: people name folders with words. Its making is the program's (what is written into
+  it may still be the person's: a writing app keeps each scene in such a folder).
+
 - **rotation**: an application that keeps timed backups (a CAT tool's `Backup/`, a DAW's
   `Backups/`) writes the new one and removes the oldest at once: the deletion of a file of
   the kind (extension) a program wrote into the same folder less than TOOL_GAP_MS before is
@@ -278,6 +283,7 @@ def mark_tool_actions(evs: list[dict[str, Any]]) -> None:
     _mark_temporaries(evs)
     _mark_autosaves(evs)
     _mark_companions(evs)
+    _mark_token_folders(evs)
     _mark_series(evs)
     run: list[dict[str, Any]] = []
     last = 0.0
@@ -367,6 +373,14 @@ def _mark_companions(evs: list[dict[str, Any]]) -> None:
         if _companion_of(name, names):
             companions.add(p)
     _mark_paths(evs, companions)
+
+
+def _mark_token_folders(evs: list[dict[str, Any]]) -> None:
+    """Mark the making of folders named by a random token (a UUID): no person types one."""
+    for e in evs:
+        if e["event_type"] == "dir_create" and "authored" not in e and type(p := e.get("dir_path")) is str \
+                and _random_named(p.rstrip("/").rsplit("/", 1)[-1]):
+            e["authored"] = False
 
 
 def _mark_rotations(evs: list[dict[str, Any]]) -> None:

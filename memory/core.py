@@ -107,7 +107,11 @@ ALGORITHM_KEY = "memory:algorithm"
 #    within seconds (Jupyter's `.~name.ipynb`) is the program's (authorship).
 # 19: an edit an editor's autosave logged is the person's (authorship: only merges, git and
 #    formatters edit by themselves).
-ALGORITHM = 19
+# 20: a save or an edit that leaves the file as it was is dropped (D); a delete and a create
+#    of one folder with the same size and no hash are a rename (E); a rename at the root is
+#    no move (C); a program's companion of a file (`x.tif.aux.xml`) is the program's
+#    (authorship); XML and YAML are no data output (F); a draft is production (B).
+ALGORITHM = 20
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -104,6 +104,18 @@ def _temporary(name: str) -> bool:
     return looks_temporary(name)
 
 
+# A draft is the document being written ("04화_대본_draft.md", "proposal draft.docx"): its
+# writing is production (B) even though, beside a final version, it is a leftover a tidy person
+# removes (E, which reads the name as temporary).
+_DRAFT = re.compile(r"(?i)(^|[._\-~ ])drafts?([._\-~ ]|$)|草稿")
+
+
+@functools.lru_cache(maxsize=4096)
+def _scratch(name: str) -> bool:
+    """A temporary name that is not a draft: what the person did not mean as a document."""
+    return _temporary(name) and not (_DRAFT.search(name) and not _temporary(_DRAFT.sub(" ", name)))
+
+
 @functools.lru_cache(maxsize=4096)
 def _backup(name: str) -> bool:
     return looks_like_backup(name)
@@ -359,7 +371,7 @@ def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str
         if e.get("operation") == "overwrite" and path not in docs:
             continue  # rewriting an existing file is iteration (D), not new production
         name = _name(path)
-        if path in copied or _temporary(name):
+        if path in copied or _scratch(name):
             continue
         if _backup(name):
             if versions is None:

@@ -1282,6 +1282,22 @@ def test_a_flat_persons_occasional_folder_is_chance(session_builder):
     assert person(3) == "M"
 
 
+def test_a_folder_a_program_named_with_a_token_is_not_the_persons(session_builder):
+    # Found on a held-out model of GIS analysts: each geoprocessing run makes its own
+    # `processing_<uuid>/` folder in the project. People who keep everything at the root were
+    # called one-level organisers (C: M, p = 1.0) on folders no person names.
+    import uuid
+
+    def make(b, i):
+        for k in range(2):
+            run = f"processing_{uuid.UUID(int=i * 10 + k + 1)}"
+            b.add("dir_create", dir_path=run, depth=1, sibling_count=0)
+            b.add("file_write", 300, file_path=f"{run}/OUTPUT.gpkg", file_type="gpkg", operation="create",
+                  content_length=50_000)
+        b.write(f"report_{i}.md", _doc(30))
+    assert _user(session_builder, make, 12)["C"].tier == "R"
+
+
 def test_a_person_whose_work_never_asks_for_notes_is_not_five_times_verbose(session_builder):
     # Every session one 130-line report: the lower fifth of this person's writing is their
     # reports, not notes. With the verbosity factor free up to 5 both readings turned the
@@ -1516,6 +1532,22 @@ def test_removing_the_one_leftover_every_time_is_less_pragmatic_than_now_and_the
     # them pragmatic; it says "removed", and the rate decides
     assert every_time.tier == "L", every_time
     assert person(lambda i: i % 3 == 0).tier == "M"
+
+
+def test_a_draft_is_the_document_being_written(session_builder):
+    # Found on a held-out model of comic writers: each session's script is written as
+    # `04화_대본_draft.md` (script, draft), 80-150 lines. The name read as a scratch file's, the
+    # script was no production at all, and balanced writers were called minimal (R, p = 0.8).
+    # A scratch file stays none; a draft left beside its final version is still a leftover (E).
+    def make(b, i):
+        b.write(f"0{i}화_dialogue_dump.md", _doc(20))
+        b.write(f"0{i}화_대본_draft.md", _doc(110))
+    assert _signals(_user_session(session_builder, make))["B"]["largest"] == 110
+    assert _user(session_builder, make, 6)["B"].tier == "M"
+    b = session_builder()
+    b.write("notes.md", _doc(20))
+    b.write("tmp_draft.md", _doc(110))
+    assert _signals(b)["B"]["largest"] == 20
 
 
 def test_a_table_typed_into_a_stub_is_the_documents(session_builder):
