@@ -34,10 +34,12 @@ $(DEMO_STAMP): pyproject.toml
 demo: $(if $(wildcard $(STAMP)),$(STAMP),$(DEMO_STAMP))
 	$(BIN)/python -P -m filegram.bench.demo --fixtures tests/fixtures $(DEMO_ARGS)
 
-# Two pytest-xdist workers (the machine has two cores; every test is safe in parallel: its
-# own home, port 0, an Xvfb display of its own choosing); a test file, or a folder with an
-# expensive session fixture, stays on one worker (tests/conftest.py). TEST_WORKERS=0: serial.
-TEST_WORKERS ?= 2
+# Three pytest-xdist workers on the two cores: most of the suite waits (the gaps a watching
+# recorder needs, a live simulation, daemons starting), two workers left a core idle half the
+# time (load average about 1; docs/testing.md). Every test is safe in parallel: its own home,
+# port 0, an Xvfb display of its own choosing; a test file, or a folder with an expensive
+# session fixture, stays on one worker (tests/conftest.py). TEST_WORKERS=0: serial.
+TEST_WORKERS ?= 3
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -p no:cacheprovider -n $(TEST_WORKERS) --dist loadfile --durations=10
 

@@ -48,7 +48,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 # Folders whose conftest holds a session-scoped fixture that is expensive to build (a
-# simulated user set, trajectories): under pytest-xdist (`make test`: -n 2 --dist loadfile)
+# simulated user set, trajectories): under pytest-xdist (`make test`: -n 3 --dist loadfile)
 # all of such a folder goes to one worker, so it is built once; every other test file goes to
 # one worker as a whole (its module-scoped daemon, Xvfb or recorded suite is built once).
 SESSION_FIXTURE_FOLDERS = ("assist", "bench", "memory", "simulator")
