@@ -200,18 +200,24 @@ def _windows(p: str) -> bool:
     return (p[1:2] == ":" and p[2:3] in ("", "/")) or p.startswith("//")
 
 
+def _shared(a: list[str], b: list[str], fold: bool) -> int:
+    """How many leading components two paths share (without regard to case where `fold`)."""
+    n = 0
+    for x, y in zip(a, b, strict=False):
+        if x != y and not (fold and x.lower() == y.lower()):
+            break
+        n += 1
+    return n
+
+
 def _parts_under(p: str, root: str) -> list[str] | None:
     """p's components below root, or None when p is not under it. Windows names folders
     without regard to case, and a recorder may report a path's prefix in another case than
     the rest of the session (`c:/users/ana/...` beside `C:/Users/Ana/...`): one folder."""
     pp, rp = p.split("/"), root.rstrip("/").split("/")
-    if len(pp) < len(rp):
+    if len(pp) < len(rp) or _shared(pp, rp, _windows(p) and _windows(root)) < len(rp):
         return None
-    if _windows(p) and _windows(root):
-        same = all(a == b or a.lower() == b.lower() for a, b in zip(pp, rp, strict=False))
-    else:
-        same = pp[: len(rp)] == rp
-    return pp[len(rp):] if same else None
+    return pp[len(rp):]
 
 
 def _merge_root(common: str | None, paths: Iterable[str]) -> str | None:
@@ -224,10 +230,8 @@ def _merge_root(common: str | None, paths: Iterable[str]) -> str | None:
             common = d
         elif _parts_under(d, common) is None:
             if _windows(d) and _windows(common):
-                cp, dp = common.split("/"), d.split("/")
-                n = 0
-                while n < min(len(cp), len(dp)) and (cp[n] == dp[n] or cp[n].lower() == dp[n].lower()):
-                    n += 1
+                cp = common.split("/")
+                n = _shared(cp, d.split("/"), True)
                 if n:  # another drive or share shares no folder with the root: it stays outside
                     common = "/".join(cp[:n])
                 continue

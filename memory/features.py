@@ -291,8 +291,9 @@ def clean_events(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """Atomic actions only, as new dicts in time order (stable for equal timestamps), a
     program's actions marked `"authored": false` where the producer did not say
     (memory.authorship), Windows paths written with forward slashes, atomic saves joined
-    into the write of the file they saved, a write logged twice kept once, a move logged as
-    a delete and a create joined into the move.
+    into the write of the file they saved, a write logged twice kept once, a save or an edit
+    that left the file as it was dropped, a move logged as a delete and a create joined into
+    the move.
 
     The store yields a session's actions in time order already: their times are read once,
     and when they are in order (what a stable sort would keep) the sort is skipped."""
