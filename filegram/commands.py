@@ -545,11 +545,13 @@ def cmd_import(args: argparse.Namespace, ctx: Context) -> int:
     dropped = sum(r.dropped_metadata for r in results)
     denied = sum(r.denied for r in results)
     redelivered = sum(r.redelivered for r in results)
+    media_missing = sum(r.media_missing for r in results)
     print(
         f"imported {len(results)} trajectories: {added} new actions "
         f"({seen - added} already stored, {dropped} simulation-metadata events dropped"
         + (f", {denied} actions on excluded paths dropped" if denied else "")
         + (f", {redelivered} events delivered twice kept once" if redelivered else "")
+        + (f", {media_missing} references to missing media files dropped" if media_missing else "")
         + ")"
         + (f" in {time.monotonic() - started:.1f} s" if total > 1 else "")
     )

@@ -70,6 +70,8 @@ class Trajectory:
     dropped_metadata: int = 0
     # indices (in the events file) of events a watcher delivered twice: same id, same content
     redelivered: set[int] = field(default_factory=set)
+    # hashes of media an event names but the folder lacks: the events are kept without it
+    missing_media: set[str] = field(default_factory=set)
 
     @property
     def session_ids(self) -> list[str]:
@@ -102,6 +104,7 @@ class ImportResult:
     dropped_metadata: int
     denied: int = 0
     redelivered: int = 0
+    media_missing: int = 0  # references to media files the folder lacks, dropped (events kept)
 
 
 # -- reading ---------------------------------------------------------------------------
@@ -376,7 +379,8 @@ def _same_event(a: dict[str, Any], b: dict[str, Any]) -> bool:
 
 
 def _check_media(traj: Trajectory, ev: dict[str, Any], src: str, i: int) -> None:
-    """Every referenced media file must be there, readable, and hold what its name says."""
+    """Every referenced media file that is there must be readable and hold what its name
+    says; one that is not there is noted in `missing_media`."""
     for name in MEDIA_FIELDS.get(ev["event_type"], ()):
         ref = ev.get(name)
         if not isinstance(ref, dict):
@@ -384,10 +388,11 @@ def _check_media(traj: Trajectory, ev: dict[str, Any], src: str, i: int) -> None
         h = ref["hash"].lower()
         if not _HEX.match(h):
             raise TraceError(f"{name}.hash is not hexadecimal", source=src, index=i)
-        if h in traj.media:
+        if h in traj.media or h in traj.missing_media:
             continue
-        if traj.folder is not traj.source:
-            raise TraceError(f"{name} refers to media, but an event file has no media folder", source=src, index=i)
+        if traj.folder is not traj.source:  # a bare events file: no media folder to look in
+            traj.missing_media.add(h)
+            continue
         kind = "diff" if (ref.get("type") == "diff" or name == "media_ref_diff") else "blob"
         media = traj.folder / "media"
         candidates = [media / "diffs" / f"{h}.diff", media / "blobs" / f"{h}.blob"]
@@ -395,7 +400,11 @@ def _check_media(traj: Trajectory, ev: dict[str, Any], src: str, i: int) -> None
             candidates.reverse()
         media_file = next((c for c in candidates if _present(c)), None)
         if media_file is None:
-            raise TraceError(f"{name} refers to missing media file media/{'diffs' if kind == 'diff' else 'blobs'}/{h}.{kind}", source=src, index=i)
+            # an export that left some media out (a capped or failed copy): the event still says
+            # what the person did, so it is kept without that content rather than losing the
+            # whole trajectory; a media file that is there must hold what its name says
+            traj.missing_media.add(h)
+            continue
         _verified_media(media_file, traj.folder, h, src, i)
         traj.media[h] = ("diff" if media_file.suffix == ".diff" else "blob", media_file)
 
@@ -440,7 +449,7 @@ def store_trajectory(store: Store, traj: Trajectory, *, path_filter: PathFilter 
     times: dict[str, list[float]] = {}
     rekeyed: dict[str, str] = {}  # content address in the file -> address stored
     batch: list[dict[str, Any]] = []
-    added = kept = denied = 0
+    added = kept = denied = media_missing = 0
     with store.transaction():
         with open_inside(traj.events_file, traj.folder, MAX_EVENTS_FILE_BYTES) as fh:
             for i, raw in iter_events(fh, traj.events_file):
@@ -455,7 +464,7 @@ def store_trajectory(store: Store, traj: Trajectory, *, path_filter: PathFilter 
                 redact_event(ev)
                 if as_recording:
                     ev["profile_id"] = None
-                _store_media(store, traj, ev, rekeyed, src, i)
+                media_missing += _store_media(store, traj, ev, rekeyed, src, i)
                 sid, ts = ev["session_id"], ev["timestamp"]
                 if sid not in times:
                     store.open_session(
@@ -485,6 +494,7 @@ def store_trajectory(store: Store, traj: Trajectory, *, path_filter: PathFilter 
         dropped_metadata=traj.dropped_metadata,
         denied=denied,
         redelivered=len(traj.redelivered),
+        media_missing=media_missing,
     )
 
 
@@ -501,12 +511,19 @@ def _denied_event(path_filter: PathFilter, ev: dict[str, Any], as_given: list[st
     return isinstance(query, str) and bool(query.strip("*/ ")) and path_filter.denied(query.strip("*/ "))
 
 
-def _store_media(store: Store, traj: Trajectory, ev: dict[str, Any], rekeyed: dict[str, str], src: str, i: int) -> None:
+def _store_media(store: Store, traj: Trajectory, ev: dict[str, Any], rekeyed: dict[str, str], src: str, i: int) -> int:
+    """Stores the media the event names; returns how many of its references named media the
+    folder lacks (those references are set to null)."""
+    missing = 0
     for name in MEDIA_FIELDS.get(ev["event_type"], ()):
         ref = ev.get(name)
         if not isinstance(ref, dict):
             continue
         h = ref["hash"].lower()
+        if h in traj.missing_media:
+            ev[name] = None
+            missing += 1
+            continue
         if h not in rekeyed:
             kind, media_file = traj.media[h]
             content = _verified_media(media_file, traj.folder, h, src, i)
@@ -523,6 +540,7 @@ def _store_media(store: Store, traj: Trajectory, ev: dict[str, Any], rekeyed: di
             kind = traj.media[h][0]
             folder, ext = ("diffs", "diff") if kind == "diff" else ("blobs", "blob")
             ev[name] = {**ref, "hash": new_h, "path": f"media/{folder}/{new_h}.{ext}"}
+    return missing
 
 
 def import_paths(

@@ -65,6 +65,18 @@ def test_event_a_watcher_delivered_twice_is_kept_once(fg_home, fixtures_dir, tmp
     assert [e["event_type"] for e in shown] == ["file_browse", "file_browse", "file_read", "file_write", "file_rename", "file_move", "file_write"]
 
 
+def test_missing_media_files_are_counted_and_the_trajectory_imported(fg_home, fixtures_dir, tmp_path):
+    """An export that lost a media file: one summary line says what was dropped, exit 0."""
+    folder = tmp_path / "p1_T-01"
+    shutil.copytree(fixtures_dir / "p1_T-01", folder)
+    next((folder / "media" / "diffs").iterdir()).unlink()
+    p = run_cli("import", str(folder), home=fg_home, check=True)
+    assert "1 references to missing media files dropped" in p.stdout, p.stdout
+    status = json.loads(run_cli("status", "--json", home=fg_home, check=True).stdout)
+    assert status["actions"] == len([e for e in json.loads((folder / "events.json").read_text())
+                                     if not e["event_type"].startswith(("tool_", "llm_", "session_", "iteration_", "error_", "compaction", "fs_"))])
+
+
 def test_an_event_logged_twice_with_a_field_lost_from_one_copy_is_kept_once(fg_home, fixtures_dir, tmp_path):
     """A log line written twice, one copy missing a field (seen in a held-out model's file
     server audit log): one event, not a malformed file. A copy that says something else under

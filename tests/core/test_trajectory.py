@@ -87,14 +87,13 @@ def _edit_events(fn):
         (lambda d: (d / "events.json").write_text((d / "events.json").read_text()[:500]), r"events.json: not valid JSON at line"),
         (_edit_events(lambda evs: evs[3].update(view_count="many")), r"events.json: event 3: file_read: field 'view_count' must be an integer"),
         (_edit_events(lambda evs: evs[5].update(event_type="file_teleport")), r"events.json: event 5: unknown event_type"),
-        (lambda d: next((d / "media" / "diffs").iterdir()).unlink(), r"events.json: event 15: media_ref_diff refers to missing media file"),
         (lambda d: (d / "events.json").write_bytes((d / "events.json").read_bytes().replace("覆盖".encode(), b"\xff\xfe") + b""), r"events.json: not UTF-8 text"),
         (_edit_events(lambda evs: evs.__setitem__(4, {**evs[2], "files_listed": 99})),
          r"event_id .* appears twice with different content"),
         (lambda d: (d / "events.json").write_text("{\"not\": \"a list\"}"), r"must hold a JSON array"),
         (lambda d: next((d / "media" / "blobs").iterdir()).write_bytes(b"swapped"), r"media/blobs/\w+\.blob does not hold what its name says"),
     ],
-    ids=["truncated", "wrong-type", "unknown-type", "missing-media", "non-utf8", "duplicate-id", "not-array", "tampered-media"],
+    ids=["truncated", "wrong-type", "unknown-type", "non-utf8", "duplicate-id", "not-array", "tampered-media"],
 )
 def test_malformed_trajectory_stores_nothing(tmp_path, fixtures_dir, mutate, expect):
     store = Store(tmp_path / "db.sqlite")
@@ -106,6 +105,26 @@ def test_malformed_trajectory_stores_nothing(tmp_path, fixtures_dir, mutate, exp
     assert "\n" not in str(info.value)
     assert str(bad) in str(info.value)
     assert _snapshot(store) == before
+
+
+def test_missing_media_file_keeps_the_events_without_that_content(tmp_path, fixtures_dir):
+    """An export that left a diff out loses that diff, not the trajectory: every event is
+    stored, the dangling reference is null, and the other media arrive."""
+    whole = Store(tmp_path / "whole.sqlite")
+    import_paths(whole, [fixtures_dir / "p1_T-01"])
+    gone = next((fixtures_dir / "p1_T-01" / "media" / "diffs").iterdir()).stem
+    bad = _broken_copy(tmp_path, fixtures_dir, lambda d: (d / "media" / "diffs" / f"{gone}.diff").unlink())
+    store = Store(tmp_path / "db.sqlite")
+    [result] = import_paths(store, [bad])
+    assert result.media_missing >= 1
+    assert store.action_count() == whole.action_count()
+    refs = [a.get("media_ref_diff") for a in store.actions(types=["file_edit"])]
+    assert None in refs
+    assert all(r is None or r["hash"] != gone for r in refs)
+    assert store.get_blob(gone) is None
+    kept = {a[k]["hash"] for a in store.actions() for k in ("media_ref", "media_ref_old", "media_ref_new")
+            if isinstance(a.get(k), dict)}
+    assert kept and all(store.get_blob(h) is not None for h in kept)
 
 
 def test_media_path_traversal_is_never_followed(tmp_path, fixtures_dir):
