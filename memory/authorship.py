@@ -78,7 +78,9 @@ program's work from the person's whatever recorded it:
 - **rotation**: an application that keeps timed backups (a CAT tool's `Backup/`, a DAW's
   `Backups/`) writes the new one and removes the oldest at once: the deletion of a file of
   the kind (extension) a program wrote into the same folder less than TOOL_GAP_MS before is
-  the program's, like the write.
+  the program's, like the write; so is the deletion of a file named like one just created
+  beside it but for its numbers (a dated backup series), and that creation: no person
+  removes the oldest of a series within seconds of saving the newest.
 
 - **edits a tool made by itself**: an edit whose producer names the tool that made it as
   one that edits without the person's hand (an application's autosave, `git merge` or a
@@ -386,19 +388,33 @@ def _mark_token_folders(evs: list[dict[str, Any]]) -> None:
 def _mark_rotations(evs: list[dict[str, Any]]) -> None:
     """Mark the deletion of a file of the kind a program has just written into the same
     folder (within TOOL_GAP_MS): an application that keeps timed backups writes the new one
-    and removes the oldest in one step."""
+    and removes the oldest in one step. Where the write was not known as the program's, a
+    deletion of a file named like it but for its numbers (`set [2024-01-03 1141].als` right
+    after `set [2024-02-12 1459].als` was written) is that step: both are the program's."""
     last_write: dict[tuple[str, str], float] = {}  # (folder, extension) -> the program's last write
+    series: dict[tuple[str, str], tuple[float, dict[str, Any]]] = {}  # (folder, name but its digits) -> last write
     for e in evs:
         t = e["event_type"]
         p = e.get("file_path")
         if type(p) is not str or t not in ("file_write", "file_delete"):
             continue
         key = (_parent(p), _extension(p))
+        numbered = _DIGITS.search(p.rsplit("/", 1)[-1]) is not None
         if t == "file_write":
             if e.get("authored") is False:
                 last_write[key] = _ts(e)
-        elif "authored" not in e and key in last_write and _ts(e) - last_write[key] < TOOL_GAP_MS:
-            e["authored"] = False
+            elif numbered and e.get("operation") == "create":
+                series[(key[0], _DIGITS.sub("#", p.rsplit("/", 1)[-1]))] = (_ts(e), e)
+        elif "authored" not in e:
+            if key in last_write and _ts(e) - last_write[key] < TOOL_GAP_MS:
+                e["authored"] = False
+            elif numbered and (w := series.get((key[0], _DIGITS.sub("#", p.rsplit("/", 1)[-1])))) is not None \
+                    and _ts(e) - w[0] < TOOL_GAP_MS and w[1].get("file_path") != p:
+                e["authored"] = False
+                w[1].setdefault("authored", False)
+
+
+_DIGITS = re.compile(r"\d+")
 
 
 def _extension(path: str) -> str:

@@ -111,7 +111,13 @@ ALGORITHM_KEY = "memory:algorithm"
 #    of one folder with the same size and no hash are a rename (E); a rename at the root is
 #    no move (C); a program's companion of a file (`x.tif.aux.xml`) is the program's
 #    (authorship); XML and YAML are no data output (F); a draft is production (B).
-ALGORITHM = 20
+# 21: an overwrite is measured against the text it replaced where the store holds it (an
+#    earlier session's snapshot); a save that kept every line, or changed at most 35 lines,
+#    is an edit; where a recorder never logged an edit, saves of text never stored count as
+#    rewrites at the rate the person's known saves rewrote (tiers.unseen_saves) (D); the
+#    deletion of a file named like one just created beside it but for its numbers (a dated
+#    backup series rotated) and that creation are the program's (authorship).
+ALGORITHM = 21
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

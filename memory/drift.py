@@ -40,6 +40,7 @@ from .tiers import (
     own_tree,
     signature,
     task_allows,
+    unseen_saves,
     windows_only,
 )
 
@@ -68,7 +69,7 @@ def candidates(
 ) -> dict[str, list[dict[str, Any]]]:
     """Every candidate shift of every session, ranked per session (highest posterior first)."""
     sessions = [SessionRef(s.session_id, s.label, s.task_id, sig)
-                for s, sig in zip(sessions, own_tree([s.signals for s in sessions]), strict=True)]
+                for s, sig in zip(sessions, unseen_saves(own_tree([s.signals for s in sessions])), strict=True)]
     cpl = chars_per_line([s.signals for s in sessions])
     windows = windows_only([s.signals for s in sessions])
     out: dict[str, list[dict[str, Any]]] = {s.session_id: [] for s in sessions}

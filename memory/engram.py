@@ -19,6 +19,7 @@ from .features import (
     BlobGetter,
     by_type,
     clean_events,
+    earlier_texts,
     edit_diff_texts,
     event_file_type,
     fingerprint_of,
@@ -145,7 +146,7 @@ def encode_session(
     by = by_type(evs)
     fp = fingerprint_of(evs, texts, by)
     feats = raw_features_of(evs, texts, fp, by)
-    signals = session_signals(evs, texts, diffs)
+    signals = session_signals(evs, texts, diffs, earlier_texts(evs, get_blob))
     task = task_info(task_id)
     sid = session_id or (str(evs[0].get("session_id")) if evs else "")
 

@@ -348,6 +348,28 @@ def written_texts(evs: list[dict[str, Any]], get_blob: BlobGetter | None) -> dic
     return out
 
 
+def earlier_texts(evs: list[dict[str, Any]], get_blob: BlobGetter | None) -> dict[str, str]:
+    """Content hash -> text of what an overwrite replaced, where the session did not write
+    that content itself but the store holds it (the file's snapshot from an earlier session):
+    a recorder that logs every save as a whole-file write still says how much changed."""
+    out: dict[str, str] = {}
+    if get_blob is None:
+        return out
+    written: set[str] = set()
+    for ev in evs:
+        if ev["event_type"] != "file_write":
+            continue
+        h = ev.get("before_hash")
+        if ev.get("operation") == "overwrite" and type(h) is str and h and h not in written and h not in out:
+            text = decode_text(get_blob(h))
+            if text is not None:
+                out[h] = text
+        after = ev.get("after_hash")
+        if type(after) is str:
+            written.add(after)
+    return out
+
+
 def blob_hashes(events: Iterable[Mapping[str, Any]]) -> Iterator[str]:
     """The blobs `written_texts` and `edit_diff_texts` may read for these events (so a caller
     can read a batch's blobs at once; any other is still read through the getter)."""
@@ -356,6 +378,9 @@ def blob_hashes(events: Iterable[Mapping[str, Any]]) -> Iterator[str]:
         if t == "file_write":
             ref = ev.get("media_ref")
             h = ref.get("hash") if isinstance(ref, dict) else ev.get("after_hash")
+            before = ev.get("before_hash")
+            if ev.get("operation") == "overwrite" and isinstance(before, str) and before:
+                yield before  # earlier_texts
         elif t == "file_edit":
             ref = ev.get("media_ref_diff")
             h = ref.get("hash") if isinstance(ref, dict) else None
@@ -789,6 +814,7 @@ __all__ = [
     "raw_features_of",
     "clean_events",
     "written_texts",
+    "earlier_texts",
     "edit_diff_texts",
     "size_edits_from_diffs",
     "blob_hashes",

@@ -147,10 +147,12 @@ _PATH_KEYS = ("file_path", "old_path", "new_path", "source_path", "dest_path")
 
 
 def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str],
-                    diffs: Mapping[int, str] | None = None) -> dict[str, dict[str, Any]]:
+                    diffs: Mapping[int, str] | None = None,
+                    earlier: Mapping[str, str] | None = None) -> dict[str, dict[str, Any]]:
     """Per dimension: {"opp": bool, ...counts}. `events` are clean, time-ordered actions,
-    `texts` maps an event's index to the text it wrote (memory.features.written_texts) and
-    `diffs` an edit's index to its diff (memory.features.edit_diff_texts)."""
+    `texts` maps an event's index to the text it wrote (memory.features.written_texts),
+    `diffs` an edit's index to its diff (memory.features.edit_diff_texts) and `earlier` a
+    content hash to the text an overwrite replaced (memory.features.earlier_texts)."""
     by: dict[str, Events] = {}
     text_of: dict[int, str] = {}  # id(event) -> text, for the writes that have one
     diff_of: dict[int, str] = {}  # id(event) -> diff, for the edits that have one
@@ -183,7 +185,8 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
             text_of[id(e)] = texts[i]
             if e.get("operation") == "overwrite":
                 h = e.get("before_hash")
-                before = (text_at.get(h) if h else None) or text_at.get(e.get("file_path"))
+                before = ((text_at.get(h) or (earlier.get(h) if earlier else None)) if h else None) \
+                    or text_at.get(e.get("file_path"))
                 if before is not None:
                     before_of[id(e)] = before
             text_at[e.get("file_path")] = texts[i]
@@ -574,6 +577,12 @@ def _saves_joined(edits: Events, order: Mapping[int, int]) -> Events:
 # of them), so only a clearly small change is taken for an edit; at a half, 2 of 14 rewriters
 # on the second model read as balanced.
 REWRITE_SHARE = 0.2
+# A save that changed at most this many lines in all is an edit of that size whatever share
+# of the file it replaced: on a note of six lines a pass of a dozen changed lines replaces
+# most of it, and the share cannot tell a rewrite from a moderate edit there. It is the size
+# above which tiers.iteration reads edits as rewriting (a bulk rewrite of a page), so such a
+# save is still measured, as the edit it would be in a longer file.
+EDIT_LINES_MAX = 35
 
 
 def _lines_changed(before: str, after: str) -> tuple[int, int, int]:
@@ -591,6 +600,8 @@ def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]
     # replaces it whole however little changed: only a text file's overwrite (an office
     # document's whose text was kept: it shared no line with before) says "rewrote it".
     overwrites = 0
+    unseen = 0  # overwrites of text whose earlier text is not known (among `overwrites`)
+    seen_rewrites = 0  # overwrites whose earlier text is known that replaced it
     diffed: list[dict[str, Any]] = []  # overwrites that kept most of the file, as edits
     made = {e.get("file_path"): _ts(e) for e in writes if e.get("operation") == "create"}
 
@@ -611,15 +622,20 @@ def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]
             added, deleted, both = _lines_changed(before, after)
             if not deleted and made_before(e):
                 continue  # a new file saved whole as it grows (a notebook's autosave): the writing of it
-            if REWRITE_SHARE * both > added + deleted:
+            # a save that kept every line of the file added to it: no rewrite, however much
+            if not deleted or REWRITE_SHARE * both > added + deleted or added + deleted <= EDIT_LINES_MAX:
                 if added or deleted:
                     diffed.append({**e, "event_type": "file_edit", "lines_added": added, "lines_deleted": deleted})
                 continue
+            seen_rewrites += 1
+        else:
+            unseen += 1
         overwrites += 1
     # Lines only added to a file made in this session are the writing of it going on (an
     # editor that saves as the person types logs a new document as a create and a run of
     # additions), not a revision of existing work.
     edits = by.get("file_edit", _NONE)
+    logged_edits = len(edits)
     if diffed:
         edits = sorted([*edits, *diffed], key=_ts)
     edits = [e for e in edits
@@ -644,6 +660,11 @@ def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]
         "blind_saves": blind_saves,
         "sizes": [_int(e.get("lines_added")) + _int(e.get("lines_deleted")) for e in edits[:MAX_EDIT_SIZES]],
         "passes": max(per_file.values(), default=0),
+        # for tiers.unseen_saves: how this person's saves read where their earlier text is known
+        "unseen": unseen,
+        "seen_rewrites": seen_rewrites,
+        "seen_kept": len(diffed),
+        "logged_edits": logged_edits,
     }
 
 

@@ -61,6 +61,8 @@ from typing import Any
 
 from filegram.vocab import DIM_IDS, TIER_POSITION, TIERS, UNKNOWN, task_info
 
+from .signals import EDIT_LINES_MAX
+
 Category = str | None  # "L" | "M" | "R" | None (no signature)
 
 # Dimensions whose R tier is the absence of the behaviour.
@@ -318,6 +320,40 @@ def own_tree(signals: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     return out
 
 
+def unseen_saves(signals: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """Sessions' signals with D's overwrites of text whose earlier text is unknown counted at
+    the rate this person's saves replaced the text where it is known, when their recorder
+    never logged an edit.
+
+    A recorder that logs edits (FileGram's own, an editor's plug-in) writes an overwrite only
+    for a whole-file write: a rewrite. One that sees only that a file changed (inotify, a
+    sync client's log) logs every save as an overwrite, and one whose earlier text it never
+    stored (a file older than the recording) says nothing about how much changed. The
+    person's saves whose earlier text is known do: someone whose known saves each changed a
+    few lines of the file is no rewriter for the saves we cannot see."""
+    seen_rewrites = seen_kept = 0
+    for s in signals:
+        d = s.get("D") or {}
+        if d.get("logged_edits"):
+            return list(signals)
+        seen_rewrites += int(d.get("seen_rewrites") or 0)
+        seen_kept += int(d.get("seen_kept") or 0)
+    if seen_rewrites + seen_kept < MIN_SEEN_SAVES:
+        return list(signals)
+    rate = (seen_rewrites + 0.5) / (seen_rewrites + seen_kept + 1.0)
+    out: list[Mapping[str, Any]] = []
+    for s in signals:
+        d = s.get("D") or {}
+        unseen = int(d.get("unseen") or 0)
+        out.append({**s, "D": {**d, "overwrites": d["overwrites"] - unseen * (1.0 - rate)}} if unseen else s)
+    return out
+
+
+# Saves with their earlier text known that a rewrite rate needs (unseen_saves): fewer say
+# little about the person's habit.
+MIN_SEEN_SAVES = 3
+
+
 def organisation(s: Mapping[str, Any]) -> SessionCategory:
     text = (f"{s['dirs']} folder(s) made (deepest level {s['max_dir_depth']}), "
             f"{s['moves_into_subfolders']} of {s['moves']} move(s) into a subfolder")
@@ -342,13 +378,13 @@ BLIND_SAVE_WEIGHT = 0.5
 
 
 def iteration(s: Mapping[str, Any], scale: float = 1.0) -> SessionCategory:
-    edits, over, backups = int(s["edits"]), int(s["overwrites"]), int(s["backups"])
+    edits, over, backups = int(s["edits"]), float(s["overwrites"]), int(s["backups"])
     raw = [x for x in s["sizes"] if x > TOUCH_UP_LINES]
     touch_ups = len(s["sizes"]) - len(raw)
     edits -= touch_ups
     sizes = [x / scale for x in raw]
     text = f"{edits} edit(s)" + (f" of {statistics.median(sizes):.0f} lines (median)" if sizes else "") + \
-        (f", {touch_ups} touch-up(s)" if touch_ups else "") + f", {over} rewrite(s) in place, {backups} backup(s)"
+        (f", {touch_ups} touch-up(s)" if touch_ups else "") + f", {round(over, 1):g} rewrite(s) in place, {backups} backup(s)"
     if not edits and not over:  # only touch-ups, or saves no one can diff
         if backups:  # a backup copy first still says "incremental" (table 2)
             blind = int(s.get("blind_saves") or 0)
@@ -362,7 +398,7 @@ def iteration(s: Mapping[str, Any], scale: float = 1.0) -> SessionCategory:
     small = sum(1 for x in sizes if x < 10) / len(sizes)
     if (backups and small >= 0.5) or (small >= 0.7 and edits >= 2):
         return SessionCategory("L", weight, text)
-    if over / (over + edits) >= 0.5 or statistics.median(sizes) > 35:
+    if over / (over + edits) >= 0.5 or statistics.median(sizes) > EDIT_LINES_MAX:
         return SessionCategory("R", weight, text)
     if small >= 0.7:
         return SessionCategory(None, weight, text)
@@ -516,7 +552,7 @@ def user_tiers(
     labels: Sequence[str] | None = None,
 ) -> dict[str, DimensionEstimate]:
     """The user's tier per dimension from every session's signals."""
-    signals = own_tree(signals)
+    signals = unseen_saves(own_tree(signals))
     cpl = chars_per_line(signals)
     factor = verbosity(signals)
     windows = windows_only(signals)

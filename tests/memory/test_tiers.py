@@ -535,6 +535,28 @@ def test_an_application_rotating_its_timed_backups_is_not_the_persons_cleanup(se
     assert tidy["E"].tier != "R" and tidy["E"].counts.get("R", 0) == 0, tidy["E"]
 
 
+def test_a_dated_backup_series_rotated_by_its_application_is_not_the_persons_cleanup(session_builder):
+    # A DAW writes `Backup/<set> [date time].als` every few minutes and removes the oldest
+    # within milliseconds: the recorder marks neither (it calls the deletion temporary), and the
+    # names carry no `.bak`. A person who never deletes anything shows no cleanup; one who
+    # removes their own scratch does.
+    def make(b, i, tidy=False):
+        b.write(f"mix-notes-{i}.md", _doc(20))
+        for k in range(3):
+            b.write(f"Set Project/Backup/Set [2024-02-1{i} 14{k}334].als", "", gap_ms=400_000, snapshot=False)
+            b.add("file_delete", 40, file_path=f"Set Project/Backup/Set [2023-12-2{i} 11{k}139].als", file_age_ms=4e9,
+                  was_temporary=True)
+        if tidy:
+            b.write(f"scratch-{i}.txt", "try the low shelf\n", gap_ms=30_000)
+            b.write(f"tmp-{i}.txt", "bounce list\n", gap_ms=30_000)
+            b.add("file_delete", 60_000, file_path=f"scratch-{i}.txt", file_age_ms=9e4)
+            b.add("file_delete", 20_000, file_path=f"tmp-{i}.txt", file_age_ms=9e4)
+    est = _user(session_builder, make, 6)
+    assert est["E"].counts.get("L", 0) == est["E"].counts.get("M", 0) == 0, est["E"]
+    tidy = _user(session_builder, lambda b, i: make(b, i, tidy=True), 6)
+    assert tidy["E"].tier == "L", tidy["E"]
+
+
 def test_edits_a_merge_brings_in_are_not_revision_passes_an_autosaves_are(session_builder):
     # A git merge brings in a co-author's lines: the producer names it, and someone who writes
     # each note in one go shows no small-edit habit. A writing app that saves by itself
@@ -1795,3 +1817,86 @@ def test_a_notebook_save_is_measured_on_its_cells_not_its_outputs(session_builde
         b.write("analysis.ipynb", _notebook(changed, outputs=2), op="overwrite")
     d = _signals(_user_session(session_builder, make))["D"]
     assert (d["overwrites"], d["blind_saves"], d["sizes"]) == (1, 0, [2]), d
+
+
+def _save(b, path: str, before: str, after: str, gap_ms: float = 60_000):
+    """A whole-file save as a recorder that sees only that a file changed logs it: an
+    overwrite naming the content it replaced, its new text kept."""
+    from filegram.store import content_hash
+
+    h = content_hash(after.encode())
+    b.blobs[h] = after.encode()
+    return b.add("file_write", gap_ms, file_path=path, file_type=path.rsplit(".", 1)[-1], directory_depth=path.count("/"),
+                 operation="overwrite", content_length=len(after), before_hash=content_hash(before.encode()),
+                 after_hash=h, media_ref={"type": "blob", "hash": h, "path": f"media/blobs/{h}.blob"})
+
+
+def _revised(text: str, k: int, n: int) -> str:
+    """`text` with n of its lines replaced (pass k)."""
+    lines = text.splitlines()
+    for j in range(n):
+        lines[(k * 3 + j) % len(lines)] = f"Revised line {j} of pass {k}."
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("older_every", [3, 1])
+def test_saves_logged_as_whole_file_writes_are_measured_against_the_text_stored_before(session_builder, tmp_path,
+                                                                                       older_every):
+    # An inotify-like recorder logs no edits: every save of a note is an overwrite. A balanced
+    # reviser changes a dozen lines of a note written in an earlier session (its text is in the
+    # store), and saves a file older than the recording (its earlier text never stored) every
+    # third session or in every one. Before, both read as rewrites in place: a rewriter at
+    # p ~ 1; the saves whose text was never stored count at the rate of the person's known
+    # saves that rewrote (none here).
+    from filegram.memory import Memory
+    from filegram.store import Store
+
+    store = Store(tmp_path / "db.sqlite")
+    texts = {f"notes/n{k}.md": _doc(40, topic=f"topic {k}") for k in range(3)}
+    b = session_builder("s00")
+    for path, text in texts.items():
+        b.write(path, text)
+    b.store_into(store, label="s00")
+    for i in range(1, 10):
+        b = session_builder(f"s{i:02d}", start_ms=1_700_000_000_000.0 + i * 86_400_000)
+        path = f"notes/n{i % 3}.md"
+        new = _revised(texts[path], i, 6)
+        _save(b, path, texts[path], new)
+        texts[path] = new
+        if i % older_every == 0:  # a file from before the recording
+            _save(b, f"old/brief{i}.md", f"an old brief {i}\n", _doc(30, topic=f"brief {i}"))
+        b.store_into(store, label=f"s{i:02d}")
+    mem = Memory(store)
+    mem.consolidate()
+    d = mem.profile()["dimensions"]["D"]
+    assert d["tier"] == "M", d
+    store.close()
+
+
+def test_a_dozen_lines_changed_in_a_short_note_are_an_edit_not_a_rewrite(session_builder):
+    # A pass of 14 changed lines on a six-line note replaces most of it: by share a rewrite,
+    # by size the moderate edit it would be in a longer file.
+    from filegram.store import content_hash
+
+    b = session_builder("short")
+    base = "".join(f"- feedback point {j}\n" for j in range(6))
+    b.blobs[content_hash(base.encode())] = base.encode()
+    b.read("other.md", view_range=[1, 10])
+    _save(b, "feedback.txt", base, "".join(f"- new point {j}\n" for j in range(8)))
+    d = _signals(b)["D"]
+    assert d["overwrites"] == 0 and d["sizes"] == [14], d
+
+
+def test_a_save_that_kept_every_line_and_added_some_is_no_rewrite(session_builder):
+    # Mix notes grow by a section at a time: every line of the note (stored in an earlier
+    # session) kept, 60 added to 40. Before, a change of more than a fifth of the lines was a
+    # rewrite in place even with nothing removed.
+    from filegram.store import content_hash
+
+    b = session_builder("grow")
+    base = _doc(40)
+    b.blobs[content_hash(base.encode())] = base.encode()  # the store holds the earlier text
+    b.read("other.md", view_range=[1, 10])
+    _save(b, "notes.md", base, base + "".join(f"New point {j} for the chorus.\n" for j in range(60)))
+    d = _signals(b)["D"]
+    assert d["overwrites"] == 0 and d["edits"] == 1 and d["sizes"] == [60], d
