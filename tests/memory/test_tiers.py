@@ -1849,6 +1849,7 @@ def test_saves_logged_as_whole_file_writes_are_measured_against_the_text_stored_
     # p ~ 1; the saves whose text was never stored count at the rate of the person's known
     # saves that rewrote (none here).
     from filegram.memory import Memory
+
     from filegram.store import Store
 
     store = Store(tmp_path / "db.sqlite")
