@@ -82,6 +82,11 @@ program's work from the person's whatever recorded it:
   beside it but for its numbers (a dated backup series), and that creation: no person
   removes the oldest of a series within seconds of saving the newest.
 
+- **backups made on save**: a copy of a file to a backup name in the seconds (TOOL_GAP_MS)
+  before a save of that file is the application's "keep a backup" step (AutoCAD's
+  `drawing.bak` at every save): a person backs a file up before starting on it, not in the
+  second before each save. The save stays the person's.
+
 - **edits a tool made by itself**: an edit whose producer names the tool that made it as
   one that edits without the person's hand (an application's autosave, `git merge` or a
   checkout, a formatter) is that tool's: what a merge brought in is a co-author's work, and
@@ -103,7 +108,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from filegram.naming import is_editor_artifact
+from filegram.naming import is_editor_artifact, looks_like_backup
 
 # Longest pause between two changes of one program run. A person writes one file's content
 # at a time, seconds apart at the least; an instrument's or an exporter's run writes a file
@@ -284,6 +289,7 @@ def mark_tool_actions(evs: list[dict[str, Any]]) -> None:
                         break
     _mark_temporaries(evs)
     _mark_autosaves(evs)
+    _mark_save_backups(evs)
     _mark_companions(evs)
     _mark_token_folders(evs)
     _mark_series(evs)
@@ -336,6 +342,26 @@ def _mark_paths(evs: list[dict[str, Any]], paths: set[str]) -> None:
         if "authored" not in e and e["event_type"] in CHANGES and any(
                 e.get(k) in paths for k in PATH_KEYS.get(e["event_type"], ())):
             e["authored"] = False
+
+
+def _mark_save_backups(evs: list[dict[str, Any]]) -> None:
+    """Mark the backup copies an application makes as it saves: a copy of a file to a backup
+    name followed within TOOL_GAP_MS by a save of that file (AutoCAD's `drawing.bak`, an
+    editor's "keep a backup on save"). A person's own backup comes before they start on the
+    file, not in the second before each save; the save stays theirs."""
+    pending: dict[str, list[dict[str, Any]]] = {}  # source path -> its backup copies not yet followed by a save
+    for e in evs:
+        t = e["event_type"]
+        if t == "file_copy":
+            src, dest = e.get("source_path"), e.get("dest_path")
+            if "authored" not in e and type(src) is str and type(dest) is str and (
+                    e.get("is_backup") is True or looks_like_backup(dest.rsplit("/", 1)[-1])):
+                pending.setdefault(src, []).append(e)
+        elif t in CONTENT and pending:
+            copies = pending.pop(e.get("file_path"), None)  # type: ignore[arg-type]
+            for c in copies or ():
+                if _ts(e) - _ts(c) < TOOL_GAP_MS:
+                    c["authored"] = False
 
 
 def _mark_autosaves(evs: list[dict[str, Any]]) -> None:

@@ -117,7 +117,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    rewrites at the rate the person's known saves rewrote (tiers.unseen_saves) (D); the
 #    deletion of a file named like one just created beside it but for its numbers (a dated
 #    backup series rotated) and that creation are the program's (authorship).
-ALGORITHM = 21
+# 22: a copy to a backup name in the seconds before a save of the file is the application's
+#    (authorship); a leftover the person moved out of its folder is neither removed nor left (E).
+ALGORITHM = 22
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

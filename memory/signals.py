@@ -702,6 +702,10 @@ def _curation(by: dict[str, Events], creates: Events, tool_wrote: set[Any]) -> d
         elif p and p in made_at and made_at[p] <= _ts(e):
             cleaned.add(p)  # made, then thrown away: an intermediate file
     superseded = {p for e in deletes if (p := str(e.get("file_path") or "")) not in cleaned and p and _backup(_name(p))}
+    # A leftover the person moved out of the folder it was made in (an old version filed in a
+    # `superseded/` folder) no longer lies around, and is kept: neither removed nor left.
+    moved_away = {str(e.get("old_path") or "") for t in ("file_move", "file_rename") for e in by.get(t, _NONE)}
+    leftovers -= moved_away - cleaned
     return {"opp": bool(leftovers or cleaned or superseded), "leftovers": len(leftovers | cleaned),
             "cleaned": len(cleaned), "superseded": len(superseded), "deletes": len(deletes)}
 

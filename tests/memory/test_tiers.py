@@ -1901,3 +1901,39 @@ def test_a_save_that_kept_every_line_and_added_some_is_no_rewrite(session_builde
     _save(b, "notes.md", base, base + "".join(f"New point {j} for the chorus.\n" for j in range(60)))
     d = _signals(b)["D"]
     assert d["overwrites"] == 0 and d["edits"] == 1 and d["sizes"] == [60], d
+
+
+def test_a_backup_an_application_makes_as_it_saves_is_neither_a_leftover_nor_a_revisers_backup(session_builder):
+    # AutoCAD copies `drawing.dwg` to `drawing.bak` a second before each save. Someone who
+    # never deletes anything shows no leftovers from it, and someone who rewrites their
+    # drawings shows no incremental reviser's backups.
+    b = session_builder("cad")
+    b.write("A-301.dwg", "", snapshot=False)
+    for _ in range(3):
+        b.add("file_copy", 600_000, source_path="A-301.dwg", dest_path="A-301.bak", is_backup=True)
+        b.add("file_write", 900, file_path="A-301.dwg", file_type="dwg", directory_depth=0, operation="overwrite",
+              content_length=2_000_000)
+    sig = _signals(b)
+    assert sig["E"]["leftovers"] == 0 and not sig["E"]["opp"], sig["E"]
+    assert sig["D"]["backups"] == 0, sig["D"]
+    # a copy the person makes before starting on the file is still their backup
+    b = session_builder("own")
+    b.write("plan.dwg", "", snapshot=False)
+    b.add("file_copy", 600_000, source_path="plan.dwg", dest_path="plan_backup.dwg", is_backup=True)
+    b.add("file_write", 300_000, file_path="plan.dwg", file_type="dwg", directory_depth=0, operation="overwrite",
+          content_length=2_000_000)
+    sig = _signals(b)
+    assert sig["D"]["backups"] == 1 and sig["E"]["leftovers"] == 1, (sig["D"], sig["E"])
+
+
+def test_a_leftover_filed_away_is_neither_removed_nor_left(session_builder):
+    # An organiser files the old version they made into a `superseded/` folder: it no longer
+    # lies around, and it was kept. Before, it counted as a leftover the person did not remove.
+    b = session_builder("filed")
+    b.write("minutes.md", _doc(30))
+    b.add("file_copy", source_path="minutes.md", dest_path="minutes_v1.md", is_backup=True)
+    b.add("file_edit", file_path="minutes.md", file_type="md", lines_added=2, lines_deleted=2)
+    b.add("dir_create", dir_path="superseded", depth=1, sibling_count=0)
+    b.add("file_move", old_path="minutes_v1.md", new_path="superseded/minutes_v1.md", destination_directory_depth=1)
+    e = _signals(b)["E"]
+    assert e["leftovers"] == 0 and e["cleaned"] == 0 and not e["opp"], e
