@@ -32,7 +32,8 @@ Cut-offs that remain, and why they hold across people:
 - A: a read with no line range (a recorder that sees a file opened) has an unknown extent:
   it is neither a whole read nor a skim.
 - C: a folder 3 levels deep is table 2's "3+ levels"; any new folder or a move into a
-  subfolder is organising at all.
+  subfolder is organising at all; moving files into folders 3+ levels deep that were already
+  there says "L or M" (FILED_DEEP): whose tree it is, the session does not say.
 - D: fewer than 10 changed lines is the fingerprint's own "small edit"; a backup copy before
   changing is table 2's L; a rewrite in place (overwrite) is R.
 - E: cleaning 2+ leftovers in a session is "deletes temp/intermediate files" (a habit), one
@@ -419,6 +420,24 @@ ONE_REMOVED = "one removed"
 ONE_KEPT = "one kept"
 
 
+# A session whose only sign of organising is moving files into folders three or more levels
+# deep that were already there: an organiser of one or two levels who works in a deep tree
+# (a firm's, or their own from before the recording) files there too, as a deep nester does.
+# Whose tree it is, the session does not say, so C's posterior reads it as "L or M" (the
+# chance of either), against R. The category shown stays M.
+FILED_DEEP = "filed deep"
+FILED_DEEP_LEVEL = 3
+
+
+def _neutral(dim: str, s: Mapping[str, Any], sc: SessionCategory) -> Category:
+    """The category the posterior reads where a session cannot tell two tiers apart."""
+    if dim == "C":
+        if sc.category == "M" and not s.get("dirs") and int(s.get("max_move_depth", 0)) >= FILED_DEEP_LEVEL:
+            return FILED_DEEP
+        return sc.category
+    return _one_leftover(dim, s, sc)
+
+
 def _one_leftover(dim: str, s: Mapping[str, Any], sc: SessionCategory) -> Category:
     """The category E's posterior reads of a session with at most one leftover."""
     if dim != "E" or int(s.get("leftovers", 0)) + int(s.get("superseded", 0)) > 1:
@@ -496,6 +515,8 @@ def _probs(dim: str, tier: str, rho: float) -> dict[Category, float]:
     if dim == "E":  # sessions with a single leftover, in the reading that cannot tell L from M by them
         removed = EPS_ADJ if tier == "R" else rho
         p[ONE_REMOVED], p[ONE_KEPT] = removed, 1.0 - removed
+    elif dim == "C":  # "L or M" (FILED_DEEP)
+        p[FILED_DEEP] = p["L"] + p["M"]
     return p
 
 
@@ -562,7 +583,10 @@ def user_tiers(
                     for w in VERBOSITY_WEIGHTS.get(dim, (1.0,))]
         counts, opp, n, examples = readings[0]  # shown and exemplified as read at the full factor
         if dim == "E":  # single leftovers say nothing between L and M (ONE_REMOVED)
-            readings = [_counts(dim, signals, task_ids, cpl, 1.0, labels, one_leftover_neutral=True)]
+            readings = [_counts(dim, signals, task_ids, cpl, 1.0, labels, neutral=True)]
+        elif dim == "C":  # filing into a deep tree already there says nothing between L and M (FILED_DEEP)
+            readings = [_counts(dim, signals, task_ids, cpl, factor ** w, labels, windows=windows, neutral=True)
+                        for w in VERBOSITY_WEIGHTS.get(dim, (1.0,))]
         shown = {t: round(counts.get(t, 0.0), 3) for t in TIERS}
         if dim in ABSENCE_DIMS:
             shown["R"] = round(counts.get(None, 0.0), 3)
@@ -632,7 +656,7 @@ def _log_bb(k: float, n: float, prior: tuple[float, float]) -> float:
 
 
 def _counts(dim: str, signals: Sequence[Mapping[str, Any]], task_ids: Sequence[str | None] | None,
-            cpl: float, scale: float, labels: Sequence[str] | None = None, one_leftover_neutral: bool = False,
+            cpl: float, scale: float, labels: Sequence[str] | None = None, neutral: bool = False,
             windows: bool = False) -> tuple[dict[Category, float], float, int, dict[str, list[str]]]:
     """Weighted sessions per category on one dimension, the weighted opportunities, the
     number of sessions that had one, and up to two example sessions per category."""
@@ -647,7 +671,7 @@ def _counts(dim: str, signals: Sequence[Mapping[str, Any]], task_ids: Sequence[s
             continue
         n += 1
         opp += sc.weight * tw
-        cat = _one_leftover(dim, s.get(dim) or {}, sc) if one_leftover_neutral else sc.category
+        cat = _neutral(dim, s.get(dim) or {}, sc) if neutral else sc.category
         counts[cat] = counts.get(cat, 0.0) + sc.weight * tw
         key = sc.category or "none"
         if len(examples.setdefault(key, [])) < 2:

@@ -1937,3 +1937,29 @@ def test_a_leftover_filed_away_is_neither_removed_nor_left(session_builder):
     b.add("file_move", old_path="minutes_v1.md", new_path="superseded/minutes_v1.md", destination_directory_depth=1)
     e = _signals(b)["E"]
     assert e["leftovers"] == 0 and e["cleaned"] == 0 and not e["opp"], e
+
+
+def test_filing_into_a_deep_tree_already_there_does_not_tell_a_nester_from_a_moderate_organiser(session_builder):
+    # A deep nester builds Projects/<artist>/<release>/<song>/ trees in some sessions and, in
+    # most others, files bounces into such a tree that was there before the recording. Moving
+    # a file four levels down into a tree one did not make in the session is what a moderate
+    # organiser working in a firm's deep tree does too: before, those sessions outvoted the
+    # nester's folders and called them moderate at p ~ 0.99.
+    def make(b, i):
+        if i % 3 == 0:
+            base = f"Projects/Artist/Release{i}"
+            for d in (base, f"{base}/Song", f"{base}/Song/Bounces"):
+                b.add("dir_create", dir_path=d, depth=d.count("/") + 1, sibling_count=0)
+            b.write(f"{base}/Song/Bounces/notes.md", _doc(10))
+        else:
+            b.read("Projects/Old Artist/EP/Song/Docs/lyrics.txt", view_range=[1, 20])
+            b.write(f"mix v{i}.wav", "", snapshot=False)
+            b.add("file_move", old_path=f"mix v{i}.wav", new_path=f"Projects/Old Artist/EP/Song/Bounces/mix v{i}.wav",
+                  destination_directory_depth=4)
+    est = _user(session_builder, make, 12)["C"]
+    assert est.tier == "L", est
+    # filing one or two levels down is still a moderate organiser's habit
+    def shallow(b, i):
+        b.write(f"mix v{i}.wav", "", snapshot=False)
+        b.add("file_move", old_path=f"mix v{i}.wav", new_path=f"Bounces/mix v{i}.wav", destination_directory_depth=1)
+    assert _user(session_builder, shallow, 12)["C"].tier == "M"
