@@ -577,12 +577,6 @@ def _saves_joined(edits: Events, order: Mapping[int, int]) -> Events:
 # of them), so only a clearly small change is taken for an edit; at a half, 2 of 14 rewriters
 # on the second model read as balanced.
 REWRITE_SHARE = 0.2
-# A save that changed at most this many lines in all is an edit of that size whatever share
-# of the file it replaced: on a note of six lines a pass of a dozen changed lines replaces
-# most of it, and the share cannot tell a rewrite from a moderate edit there. It is the size
-# above which tiers.iteration reads edits as rewriting (a bulk rewrite of a page), so such a
-# save is still measured, as the edit it would be in a longer file.
-EDIT_LINES_MAX = 35
 
 
 def _lines_changed(before: str, after: str) -> tuple[int, int, int]:
@@ -623,7 +617,7 @@ def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]
             if not deleted and made_before(e):
                 continue  # a new file saved whole as it grows (a notebook's autosave): the writing of it
             # a save that kept every line of the file added to it: no rewrite, however much
-            if not deleted or REWRITE_SHARE * both > added + deleted or added + deleted <= EDIT_LINES_MAX:
+            if not deleted or REWRITE_SHARE * both > added + deleted:
                 if added or deleted:
                     diffed.append({**e, "event_type": "file_edit", "lines_added": added, "lines_deleted": deleted})
                 continue

@@ -62,8 +62,6 @@ from typing import Any
 
 from filegram.vocab import DIM_IDS, TIER_POSITION, TIERS, UNKNOWN, task_info
 
-from .signals import EDIT_LINES_MAX
-
 Category = str | None  # "L" | "M" | "R" | None (no signature)
 
 # Dimensions whose R tier is the absence of the behaviour.
@@ -399,7 +397,7 @@ def iteration(s: Mapping[str, Any], scale: float = 1.0) -> SessionCategory:
     small = sum(1 for x in sizes if x < 10) / len(sizes)
     if (backups and small >= 0.5) or (small >= 0.7 and edits >= 2):
         return SessionCategory("L", weight, text)
-    if over / (over + edits) >= 0.5 or statistics.median(sizes) > EDIT_LINES_MAX:
+    if over / (over + edits) >= 0.5 or statistics.median(sizes) > 35:
         return SessionCategory("R", weight, text)
     if small >= 0.7:
         return SessionCategory(None, weight, text)

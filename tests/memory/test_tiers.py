@@ -1874,20 +1874,6 @@ def test_saves_logged_as_whole_file_writes_are_measured_against_the_text_stored_
     store.close()
 
 
-def test_a_dozen_lines_changed_in_a_short_note_are_an_edit_not_a_rewrite(session_builder):
-    # A pass of 14 changed lines on a six-line note replaces most of it: by share a rewrite,
-    # by size the moderate edit it would be in a longer file.
-    from filegram.store import content_hash
-
-    b = session_builder("short")
-    base = "".join(f"- feedback point {j}\n" for j in range(6))
-    b.blobs[content_hash(base.encode())] = base.encode()
-    b.read("other.md", view_range=[1, 10])
-    _save(b, "feedback.txt", base, "".join(f"- new point {j}\n" for j in range(8)))
-    d = _signals(b)["D"]
-    assert d["overwrites"] == 0 and d["sizes"] == [14], d
-
-
 def test_a_save_that_kept_every_line_and_added_some_is_no_rewrite(session_builder):
     # Mix notes grow by a section at a time: every line of the note (stored in an earlier
     # session) kept, 60 added to 40. Before, a change of more than a fifth of the lines was a
