@@ -54,6 +54,38 @@ def is_table_row(line: str) -> bool:
     return s.startswith("|") and s.count("|") >= 2 and not _TABLE_SEP.match(s)
 
 
+# Tables and figures in the other markups people write in: a LaTeX tabular's rows (a line
+# with a cell separator inside the environment; `align` and other math use `&` too, so only
+# inside a table environment), an HTML table's rows, and a figure a document embeds
+# (`\includegraphics`, markdown's `![...](...)`, HTML's `<img>`).
+_LATEX_TABLE_BEGIN = re.compile(r"\\begin\{(tabular[x*]?|longtable|tabulary)\}")
+_LATEX_TABLE_END = re.compile(r"\\end\{(tabular[x*]?|longtable|tabulary)\}")
+_HTML_ROW = re.compile(r"(?i)<tr[\s>]")
+_EMBED = re.compile(r"(?i)\\includegraphics\b|!\[[^\]\n]*\]\([^)\n]+\)|<img\s")
+
+
+def markup_table_rows(text: str) -> int:
+    """Rows of LaTeX and HTML tables in a text (markdown's are `table_rows`)."""
+    rows = len(_HTML_ROW.findall(text)) if "<" in text else 0
+    if "\\begin{" not in text:
+        return rows
+    inside = False
+    for line in text.splitlines():
+        if inside:
+            if _LATEX_TABLE_END.search(line):
+                inside = False
+            elif "&" in line:
+                rows += 1
+        elif _LATEX_TABLE_BEGIN.search(line):
+            inside = not _LATEX_TABLE_END.search(line)
+    return rows
+
+
+def figure_embeds(text: str) -> int:
+    """Figures a text embeds: the document shows a picture or chart."""
+    return len(_EMBED.findall(text)) if ("\\" in text or "![" in text or "<" in text) else 0
+
+
 @functools.lru_cache(maxsize=TEXT_CACHE)
 def table_rows(text: str) -> int:
     """Table rows among the lines of a text (from its shared analysis where that counts

@@ -121,7 +121,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    (authorship); a leftover the person moved out of its folder is neither removed nor left (E).
 # 23: 21's "a save that changed at most 35 lines is an edit" withdrawn (on three of four unseen
 #    behaviour models it took rewrites of short notes for edits).
-ALGORITHM = 23
+# 24: rows of LaTeX and HTML tables are table rows, and a figure a document embeds
+#    (`\includegraphics`, `![..](..)`, `<img>`) is a picture or chart shown (F).
+ALGORITHM = 24
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

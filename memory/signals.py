@@ -26,7 +26,16 @@ from typing import Any
 from filegram.naming import looks_like_backup, looks_like_written_backup, looks_temporary, undated
 from filegram.schema import OFFICE_TYPES, depth_of, dir_depth_of
 
-from .content import IMAGE_TYPES, STRUCTURED_TYPES, TEXT_TYPES, analyse, diff_lines, table_rows
+from .content import (
+    IMAGE_TYPES,
+    STRUCTURED_TYPES,
+    TEXT_TYPES,
+    analyse,
+    diff_lines,
+    figure_embeds,
+    markup_table_rows,
+    table_rows,
+)
 
 # Reads kept per session for the user-level reading-style calibration (first, last, size).
 MAX_RANGES = 64
@@ -739,7 +748,7 @@ def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Event
     visual_paths += [p for p in tool_made if isinstance(p, str) and _ext(p) in IMAGE_TYPES and shown(p)]
     visual_paths += sorted(charts)
     data_files = sum(1 for x in exts if x in DATA_TYPES)
-    rows = 0
+    rows = embeds = 0  # table rows (markdown, LaTeX, HTML); figures the person's documents embed
     seen = 0  # outputs whose content can show it: a text whose words are known
     for e in creates:
         text = text_of.get(id(e))
@@ -747,11 +756,13 @@ def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Event
             seen += 1
             # an office document's text holds its tables as markdown rows (recorder.officetext)
             if _text_kind(e, TEXT_TYPES, text_of):
-                rows += table_rows(text)
-    rows += sum(table_rows(t) for t in typed if t)
+                rows += table_rows(text) + markup_table_rows(text)
+                embeds += figure_embeds(text)
+    rows += sum(table_rows(t) + markup_table_rows(t) for t in typed if t)
+    embeds += sum(figure_embeds(t) for t in typed if t)
     figure_dirs = {p.rsplit("/", 1)[0] for p in visual_paths if "/" in p and FIGURE_DIR.search(p.rsplit("/", 1)[0].rsplit("/", 1)[-1])}
     # A chance to show it: an image or data file made, or a text whose tables can be seen.
     # Output that is only bytes (a Word or PDF file whose text was not kept) may hold a
     # table or a chart no one can see: it is no evidence of text only.
     return {"opp": bool(visual_paths or data_files or seen), "images": len(visual_paths), "data_files": data_files,
-            "figure_dirs": len(figure_dirs), "table_rows": rows}
+            "figure_dirs": len(figure_dirs), "table_rows": rows, "embeds": embeds}

@@ -42,7 +42,8 @@ Cut-offs that remain, and why they hold across people:
   versions or duplicates that were already there (`_old`, `_v1`, ` (1)`) is at most
   occasional cleanup at half weight when the session cleaned nothing of its own: the issue's
   "superseded versions" a tidy person removes, but also what a cleanup task asks of anyone.
-- F: an image, a chart or two data files are "visual"; a markdown table is M's signature;
+- F: an image, a chart, a figure a document embeds or two data files are "visual"; a table
+  (markdown, LaTeX or HTML) is M's signature;
   a single data file is half an L signature, and M's beside markdown tables.
 - A: the style scores compare shares of accesses (scale-free): one search per ~7 accesses,
   one listing per 4, one revisit per 4 reads are each a deliberate habit, not an accident;
@@ -464,7 +465,9 @@ def curation(s: Mapping[str, Any]) -> SessionCategory:
 
 
 def cross_modal(s: Mapping[str, Any]) -> SessionCategory:
-    images, data, rows = int(s["images"]), int(s["data_files"]), int(s["table_rows"])
+    # a figure the person's document embeds shows a picture or chart, made here or before
+    images = max(int(s["images"]), int(s.get("embeds") or 0))
+    data, rows = int(s["data_files"]), int(s["table_rows"])
     text = f"{images} image(s) or chart(s), {data} data file(s), {rows} table row(s)"
     if images >= 1 or data >= 2:
         return SessionCategory("L", 1.0, text)

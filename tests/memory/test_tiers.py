@@ -1949,3 +1949,41 @@ def test_filing_into_a_deep_tree_already_there_does_not_tell_a_nester_from_a_mod
         b.write(f"mix v{i}.wav", "", snapshot=False)
         b.add("file_move", old_path=f"mix v{i}.wav", new_path=f"Bounces/mix v{i}.wav", destination_directory_depth=1)
     assert _user(session_builder, shallow, 12)["C"].tier == "M"
+
+
+_LATEX_TABLE = r"""\section{Results}
+Soil carbon rose at every site.
+\begin{table}[h]
+\begin{tabular}{lrr}
+\hline
+Site & C (g/kg) & N (g/kg) \\
+North & 21.4 & 1.9 \\
+South & 18.2 & 1.6 \\
+\end{tabular}
+\end{table}
+"""
+_LATEX_MATH = r"""\section{Model}
+\begin{align}
+C_t &= C_0 e^{-kt} \\
+k &= 0.02
+\end{align}
+"""
+_LATEX_FIGURE = r"""\section{Depth}
+\begin{figure}
+\includegraphics[width=\linewidth]{fig23_sampling_depth.pdf}
+\caption{Carbon by sampling depth.}
+\end{figure}
+"""
+
+
+@pytest.mark.parametrize(("text", "expected"), [(_LATEX_TABLE, "M"), (_LATEX_FIGURE, "L"), (_LATEX_MATH, None),
+                                                ("<table><tr><td>a</td><td>1</td></tr><tr><td>b</td><td>2</td></tr></table>\n", "M")],
+                         ids=["latex-table", "latex-figure", "latex-math", "html-table"])
+def test_tables_and_figures_in_latex_and_html_are_cross_modal_output(session_builder, text, expected):
+    # A researcher's results chapter holds a tabular and a figure environment: the table
+    # writer's and the figure maker's habits in LaTeX (before, only markdown tables and image
+    # files counted, and every one of them read as text only). Math alignment is no table.
+    b = session_builder("tex")
+    b.write("results.tex" if "\\" in text else "results.html", text)
+    f = _signals(b)["F"]
+    assert session_tiers(_signals(b))["F"]["tier"] == (expected or "R"), f
