@@ -720,9 +720,14 @@ _NOTEBOOK_CHART = re.compile(r'"image/(png|svg\+xml|jpeg)"\s*:')
 
 # Names a camera gives its pictures (IMG_1234.heic, DSC01234.jpg, PXL_20240518_101500.jpg):
 # a photo synced from a phone is what the person saw, not visual output they made, unless a
-# document of theirs shows it (the inspector's report that embeds it). A chart exported or a
-# screenshot named by the person stays theirs.
+# document of theirs shows it (the inspector's report that embeds it). A chart exported, or a
+# screenshot the person named, stays theirs.
 CAMERA_NAME = re.compile(r"(?i)^(img|dsc|dscn|dscf|pxl|dji|gopr|gp|p)[-_]?\d{3,}[^/]*\.(jpe?g|heic|heif|png|dng|raw|cr2|nef|arw|tiff?)$")
+# Names the screenshot tools give (macOS "Screenshot 2026-05-23 at 14.20.47.png", older "Screen
+# Shot ...", Windows "Screenshot (12).png", GNOME "Screenshot from ...", a hidden name while it is
+# written): a capture of what was on the screen is, like a camera's photo, what the person saw,
+# not a chart or figure they made, unless a document of theirs shows it.
+SCREENSHOT_NAME = re.compile(r"(?i)^\.?(screen ?shot|screen capture|bildschirmfoto|capture d.[eé]cran)\b[^/]*\.(png|jpe?g|heic|gif|webp|tiff?)$")
 
 
 def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Events = _NONE,
@@ -742,7 +747,7 @@ def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Event
         return any(_name(path) in t for t in mine)
 
     visual_paths = [p for p, x in zip(paths, exts, strict=True)
-                    if x in IMAGE_TYPES and (not CAMERA_NAME.match(_name(p)) or shown(p))]
+                    if x in IMAGE_TYPES and (not (CAMERA_NAME.match(_name(p)) or SCREENSHOT_NAME.match(_name(p))) or shown(p))]
     charts = {str(e.get("file_path") or "") for e in kept_writes if _ext(str(e.get("file_path") or "")) == "ipynb"
               and (t := text_of.get(id(e))) and _NOTEBOOK_CHART.search(t)}
     visual_paths += [p for p in tool_made if isinstance(p, str) and _ext(p) in IMAGE_TYPES and shown(p)]

@@ -1987,3 +1987,19 @@ def test_tables_and_figures_in_latex_and_html_are_cross_modal_output(session_bui
     b.write("results.tex" if "\\" in text else "results.html", text)
     f = _signals(b)["F"]
     assert session_tiers(_signals(b))["F"]["tier"] == (expected or "R"), f
+
+
+def test_a_screenshot_the_os_names_is_no_chart_unless_a_document_shows_it(session_builder):
+    # macOS writes `.Screenshot 2026-05-23 at 14.20.47.png` and renames it; a student who
+    # writes text only takes screenshots of slides like anyone. Before, each one read as
+    # visual-heavy output. One their notes embed is visual work again.
+    b = session_builder("shot")
+    b.write("notes/lecture-5.md", _doc(30))
+    b.write("Desktop/.Screenshot 2026-05-23 at 14.20.47.png", "", snapshot=False)
+    b.add("file_rename", 200, old_path="Desktop/.Screenshot 2026-05-23 at 14.20.47.png",
+          new_path="Desktop/Screenshot 2026-05-23 at 14.20.47.png", naming_pattern_change="other")
+    assert _signals(b)["F"]["images"] == 0
+    b = session_builder("shown")
+    b.write("Screenshot (12).png", "", snapshot=False)
+    b.write("notes/lab.md", _doc(20) + "See Screenshot (12).png for the setup.\n")
+    assert _signals(b)["F"]["images"] == 1
