@@ -123,9 +123,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    behaviour models it took rewrites of short notes for edits).
 # 24: rows of LaTeX and HTML tables are table rows, and a figure a document embeds
 #    (`\includegraphics`, `![..](..)`, `<img>`) is a picture or chart shown (F).
-#     An image a screenshot tool named is, like a camera's photo, visual output only where a
-#     document of the person's shows it (F).
-ALGORITHM = 24
+# 25: an image a screenshot tool named is, like a camera's photo, visual output only where a
+#    document of the person's shows it (F).
+ALGORITHM = 25
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")
