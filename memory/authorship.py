@@ -92,6 +92,9 @@ program's work from the person's whatever recorded it:
   checkout, a formatter) is that tool's: what a merge brought in is a co-author's work, and
   a save every confirmed segment is the application's rhythm, not a revision pass.
 
+- **a file manager's own files**: `.DS_Store` (Finder), `Thumbs.db` and `desktop.ini`
+  (Explorer), `.directory` (Dolphin) are written by the system as folders are viewed.
+
 - **program folders**: some folders only programs make, whatever their owner does
   (`__pycache__` of Python's byte code, `node_modules` of npm, a virtual environment's
   `site-packages`, macOS's `__MACOSX` in an unpacked zip): what is made or changed in them
@@ -183,10 +186,16 @@ def _in_program_folder(path: str) -> bool:
     return any(part in PROGRAM_FOLDERS for part in path.split("/"))
 
 
+# Files an operating system's file manager keeps in folders for itself (Finder's view settings,
+# Explorer's thumbnail cache and folder settings, KDE Dolphin's): never the person's work.
+OS_FOLDER_FILES = frozenset({".ds_store", "thumbs.db", "ehthumbs.db", "desktop.ini", ".localized", ".directory"})
+
+
 @functools.lru_cache(maxsize=4096)
 def _editor_file(path: str) -> bool:
     name = path.rstrip("/").rsplit("/", 1)[-1]
-    return is_editor_artifact(name) or LOCK_NAME.search(name) is not None or NUMBERED_BACKUP.match(name) is not None
+    return is_editor_artifact(name) or LOCK_NAME.search(name) is not None or NUMBERED_BACKUP.match(name) is not None \
+        or name.lower() in OS_FOLDER_FILES
 
 
 def _ts(e: Mapping[str, Any]) -> float:

@@ -125,7 +125,8 @@ ALGORITHM_KEY = "memory:algorithm"
 #    (`\includegraphics`, `![..](..)`, `<img>`) is a picture or chart shown (F).
 # 25: an image a screenshot tool named is, like a camera's photo, visual output only where a
 #    document of the person's shows it (F).
-ALGORITHM = 25
+# 26: a file manager's own files (`.DS_Store`, `Thumbs.db`, `desktop.ini`) are the system's.
+ALGORITHM = 26
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

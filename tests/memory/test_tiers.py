@@ -2003,3 +2003,16 @@ def test_a_screenshot_the_os_names_is_no_chart_unless_a_document_shows_it(sessio
     b.write("Screenshot (12).png", "", snapshot=False)
     b.write("notes/lab.md", _doc(20) + "See Screenshot (12).png for the setup.\n")
     assert _signals(b)["F"]["images"] == 1
+
+
+def test_a_file_managers_own_files_are_not_the_persons_work(session_builder):
+    # Finder rewrites `.DS_Store` as folders are viewed (Explorer `Thumbs.db`, `desktop.ini`):
+    # before, each save of it read as a rewrite in place of the person's.
+    b = session_builder("finder")
+    b.write("Desktop/lab2_report.md", _doc(30))
+    b.add("file_edit", file_path="Desktop/lab2_report.md", file_type="md", lines_added=3, lines_deleted=3,
+          diff_summary="+3 -3")
+    for name in ("Desktop/.DS_Store", "Desktop/Thumbs.db", "Desktop/desktop.ini"):
+        b.write(name, "\x00Bud1 view settings\n", op="overwrite")
+    d = _signals(b)["D"]
+    assert d["overwrites"] == 0, d
