@@ -126,7 +126,9 @@ ALGORITHM_KEY = "memory:algorithm"
 # 25: an image a screenshot tool named is, like a camera's photo, visual output only where a
 #    document of the person's shows it (F).
 # 26: a file manager's own files (`.DS_Store`, `Thumbs.db`, `desktop.ini`) are the system's.
-ALGORITHM = 26
+# 27: deleting other files of one's own from before the session (no scratch or version name) is
+#    a chance to show cleanup, read as occasional cleanup at half weight like old versions (E).
+ALGORITHM = 27
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

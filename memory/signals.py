@@ -709,8 +709,13 @@ def _curation(by: dict[str, Events], creates: Events, tool_wrote: set[Any]) -> d
     # `superseded/` folder) no longer lies around, and is kept: neither removed nor left.
     moved_away = {str(e.get("old_path") or "") for t in ("file_move", "file_rename") for e in by.get(t, _NONE)}
     leftovers -= moved_away - cleaned
-    return {"opp": bool(leftovers or cleaned or superseded), "leftovers": len(leftovers | cleaned),
-            "cleaned": len(cleaned), "superseded": len(superseded), "deletes": len(deletes)}
+    # files from before the session the person deleted that no name marks as a version or a
+    # scratch file: what a tidy person removes too, and what a task may ask anyone to remove
+    discarded = {p for e in deletes if (p := str(e.get("file_path") or "")) and p not in cleaned
+                 and p not in superseded and p not in made_at}
+    return {"opp": bool(leftovers or cleaned or superseded or discarded), "leftovers": len(leftovers | cleaned),
+            "cleaned": len(cleaned), "superseded": len(superseded), "deletes": len(deletes),
+            "discarded": len(discarded)}
 
 
 # A notebook that keeps a chart among its cells' outputs (Jupyter stores it as base64 under

@@ -449,17 +449,20 @@ def curation(s: Mapping[str, Any]) -> SessionCategory:
     text = f"removed {c} of {n} scratch, temporary or backup file(s)"
     if sup:
         text += f" and {sup} old version(s) or duplicate(s)"
+    if s.get("discarded"):
+        text += f", {s['discarded']} other file(s) from before deleted"
     if c >= 2 and c >= 0.5 * n:
         return SessionCategory("L", 1.0, text)
     if c >= 1:
         # beside the person's own cleanup, old versions removed too make it several files
         several = c + sup >= 2 and c + sup >= 0.5 * (n + sup)
         return SessionCategory("L" if several else "M", 1.0, text)
-    if sup:
+    if sup or s.get("discarded"):
         # Old versions and duplicates that were already there, removed with nothing of the
         # session's own to clean: a tidy person's habit, or what a cleanup task asked of
         # anyone (the simulator's cleanup tasks ask it of every tier). At most occasional
-        # cleanup, at half weight.
+        # cleanup, at half weight. So is deleting other files of one's own from before (a
+        # designer's redundant @3x exports): someone who never deletes does neither.
         return SessionCategory("M", 0.5, text)
     return SessionCategory(None, 1.0, text)
 

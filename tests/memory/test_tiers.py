@@ -2016,3 +2016,17 @@ def test_a_file_managers_own_files_are_not_the_persons_work(session_builder):
         b.write(name, "\x00Bud1 view settings\n", op="overwrite")
     d = _signals(b)["D"]
     assert d["overwrites"] == 0, d
+
+
+def test_deleting_ones_own_older_files_is_a_chance_to_show_cleanup(session_builder):
+    # A designer removes the @3x variants of earlier exports in most sessions; nothing names
+    # them scratch or a version. Before, those sessions gave E no chance at all and the person
+    # read "unknown", like someone who never deletes.
+    def make(b, i):
+        b.write(f"handoff-{i}.md", _doc(12))
+        for k in range(3):
+            b.add("file_delete", 30_000, file_path=f"exports/screen{k}_{i}@3x.png", file_age_ms=5e8)
+    est = _user(session_builder, make, 8)["E"]
+    assert est.tier in ("L", "M") and est.counts.get("M", 0) > 0, est
+    sig = _signals(session_builder("s"))  # a session that deletes nothing gives no chance
+    assert not sig["E"]["opp"]
