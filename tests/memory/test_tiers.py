@@ -1134,7 +1134,9 @@ def test_files_nobody_named_are_scratch(session_builder):
     b = session_builder()
     b.write("untitled_project_plan.md", _doc(40))
     b.add("file_delete", file_path="documentation.md", file_age_ms=9e7)
-    assert "E" not in _tiers(b)
+    e = _signals(b)["E"]
+    assert e["cleaned"] == 0 and e["discarded"] == 1, e  # no scratch: an older file of theirs deleted
+    assert _tiers(b)["E"]["tier"] == "M"  # at most occasional cleanup (half weight)
 
 
 def test_deleting_old_versions_and_duplicates_is_cleanup_but_weak_evidence(session_builder):
