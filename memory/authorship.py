@@ -176,8 +176,10 @@ AUTOMATIC_EDIT_TOOL = re.compile(r"(?i)(^|[^a-z])git([^a-z]|$)|merge|formatter|p
 PROGRAM_PROCESS = re.compile(
     r"(?i)^(git|hg|svn|make|gmake|cmake|ninja|latexmk|pdflatex|xelatex|lualatex|bibtex|biber|prettier|black|ruff|"
     r"isort|eslint|gofmt|rustfmt|clang-format|npm|yarn|pnpm|pip\d*|cargo|rsync|syncthing|dropbox|onedrive|"
-    r"googledrivesync|tar|unzip|zip|gzip|gunzip|7z|mdworker|mds|tracker-miner-fs|baloo_file|updatedb)(\.exe)?$")
-PROCESS_KEYS = ("process", "process_name")
+    r"googledrivesync|tar|unzip|zip|gzip|gunzip|7z|mdworker|mds|tracker-miner-fs|baloo_file|updatedb|"
+    r"logrotate|cron|crond|anacron)(\.exe)?$")
+# Fields a recorder names the acting process in (Linux audit's `comm` among them).
+PROCESS_KEYS = ("process", "process_name", "comm")
 PROGRAM_FOLDERS = frozenset({"__pycache__", "node_modules", "site-packages", "dist-packages", "__MACOSX"})
 
 

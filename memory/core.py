@@ -128,7 +128,9 @@ ALGORITHM_KEY = "memory:algorithm"
 # 26: a file manager's own files (`.DS_Store`, `Thumbs.db`, `desktop.ini`) are the system's.
 # 27: deleting other files of one's own from before the session (no scratch or version name) is
 #    a chance to show cleanup, read as occasional cleanup at half weight like old versions (E).
-ALGORITHM = 27
+# 28: a Linux audit log's `comm` names the acting process like `process`; logrotate and cron
+#    are programs (authorship).
+ALGORITHM = 28
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -2032,3 +2032,15 @@ def test_deleting_ones_own_older_files_is_a_chance_to_show_cleanup(session_build
     assert est.tier in ("L", "M") and est.counts.get("M", 0) > 0, est
     sig = _signals(session_builder("s"))  # a session that deletes nothing gives no chance
     assert not sig["E"]["opp"]
+
+
+def test_an_audit_logs_process_name_marks_a_programs_deletes(session_builder):
+    # Linux audit names the acting process `comm`: logrotate removing the oldest log is the
+    # system's housekeeping, not the person's cleanup (before, only `process` was read).
+    b = session_builder("audit")
+    b.write("runbook.md", _doc(20))
+    for gap, path in ((10_000, "logs/app.log.5.gz"), (10, "logs/app.log.1")):
+        b.add("file_delete", gap, file_path=path, file_age_ms=5e8)
+        b.events[-1].update(comm="logrotate", uid=0)  # fields of the audit log, kept by the importer
+    e = _signals(b)["E"]
+    assert e["deletes"] == 0 and not e["opp"], e
