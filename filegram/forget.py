@@ -14,6 +14,7 @@ import fnmatch
 import json
 import re
 import sqlite3
+import unicodedata
 from datetime import datetime
 from typing import Any
 
@@ -46,7 +47,10 @@ def parse_time(text: str) -> float:
 def path_matches(path: str, glob: str) -> bool:
     """A glob matches a path itself or, naming a folder, everything under it. A glob that
     starts with `**/` matches at any depth, the top included (`**/private` is private/... and
-    notes/private/...), as an exclusion without a folder part does."""
+    notes/private/...), as an exclusion without a folder part does. Accents match however
+    they are encoded (decomposed on macOS, composed as typed)."""
+    if not (path.isascii() and glob.isascii()):
+        path, glob = unicodedata.normalize("NFC", path), unicodedata.normalize("NFC", glob)
     g = glob.strip().lstrip("./") if glob.strip() not in (".", "./") else "."
     p = path.lstrip("./") if path not in (".",) else "."
     if g.startswith("**/") and g.strip("*/"):

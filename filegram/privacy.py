@@ -7,6 +7,7 @@ queued, and redaction runs on every text that is stored (snapshots, diffs, OCR t
 from __future__ import annotations
 
 import fnmatch
+import unicodedata
 from collections.abc import Iterable, Sequence
 from pathlib import PurePosixPath
 
@@ -87,10 +88,16 @@ def _components(path: str) -> list[str]:
     return [p for p in PurePosixPath(path.replace("\\", "/")).parts if p not in ("/", "")]
 
 
+def _nfc(text: str) -> str:
+    return text if text.isascii() else unicodedata.normalize("NFC", text)
+
+
 def matches_any(path: str, patterns: Iterable[str]) -> bool:
-    """True if any glob matches a component of path (no '/'), or a run of components."""
-    parts = _components(path)
-    for pat in patterns:
+    """True if any glob matches a component of path (no '/'), or a run of components.
+    Accents match however they are encoded (a macOS path's decomposed "Ü" against a
+    pattern typed composed): a denied name must not slip through in another Unicode form."""
+    parts = _components(_nfc(path))
+    for pat in map(_nfc, patterns):
         if "/" in pat.strip("/"):
             pat_parts = _components(pat)
             n = len(pat_parts)

@@ -160,3 +160,24 @@ def test_forgetting_a_time_range_with_a_search_of_the_whole_root_keeps_other_log
     run_cli("forget", "--since", f"{ts - 1000:.0f}", "--until", f"{ts + 1000:.0f}", home=fg_home, check=True)
     assert b"lemurroot8814" not in _raw_bytes(fg_home)
     assert (fg_home / "logs" / "daemon.log").read_text() == line
+
+
+def test_forget_matches_a_recorded_path_whatever_its_unicode_form(fg_home, fixtures_dir):
+    """A file copied from a Mac keeps its decomposed name on Linux (`U` + combining
+    diaeresis); the person types `Übung*` composed. Forget must reach it."""
+    import unicodedata
+
+    from filegram.schema import Action
+    from filegram.store import Store
+
+    run_cli("import", str(fixtures_dir), home=fg_home, check=True)
+    nfd = unicodedata.normalize("NFD", "Kurse/Übungsblatt 3.md")
+    store = Store(fg_home / "filegram.db")
+    store.open_session("rec1", source="recorder", started_ms=1_770_000_000_000.0)
+    store.add_actions([Action.make("file_read", "rec1", 1_770_000_000_000.0, file_path=nfd, file_type="md",
+                                   directory_depth=1, view_count=1, view_range=[1, 20], content_length=400).to_event()])
+    store.close_session("rec1")
+    store.close()
+    assert "bungsblatt".encode() in _raw_bytes(fg_home)
+    run_cli("forget", "--path", "Kurse/Übung*", home=fg_home, check=True)
+    assert "bungsblatt".encode() not in _raw_bytes(fg_home)

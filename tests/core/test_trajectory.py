@@ -150,6 +150,43 @@ def test_denied_paths_are_dropped_on_import(tmp_path, fixtures_dir):
     assert all("scratch_notes" not in (r[0] or "") for r in store.conn.execute("SELECT original_path FROM blobs"))
 
 
+def _accented_copy(tmp_path: Path, fixtures_dir: Path) -> tuple[Path, str, str]:
+    """p3_T-12 with its memo renamed `Übersicht.txt`, spelt decomposed (NFD, as macOS and
+    Google Drive write it) in some events and composed (NFC) in others."""
+    import unicodedata
+
+    nfc = "Übersicht.txt"
+    nfd = unicodedata.normalize("NFD", nfc)
+    assert nfd != nfc
+    folder = tmp_path / "p3_T-12"
+    shutil.copytree(fixtures_dir / "p3_T-12", folder)
+    events = json.loads((folder / "events.json").read_text())
+    for i, ev in enumerate(events):
+        for k in ("file_path", "old_path", "new_path"):
+            if isinstance(ev.get(k), str) and ev[k].endswith("/memo.txt"):
+                ev[k] = ev[k][: -len("memo.txt")] + (nfd if i % 2 else nfc)
+    (folder / "events.json").write_text(json.dumps(events, ensure_ascii=False))
+    return folder, nfc, nfd
+
+
+def test_a_path_spelt_in_two_unicode_forms_is_one_path(tmp_path, fixtures_dir):
+    folder, nfc, nfd = _accented_copy(tmp_path, fixtures_dir)
+    store = Store(tmp_path / "db.sqlite")
+    import_paths(store, [folder])
+    paths = [a.get("file_path") or a.get("old_path") for a in store.actions()]
+    assert "docs/" + nfc in paths
+    assert not any(nfd in (p or "") for p in paths)
+
+
+def test_a_denied_name_typed_composed_denies_it_spelt_decomposed(tmp_path, fixtures_dir):
+    folder, nfc, nfd = _accented_copy(tmp_path, fixtures_dir)
+    store = Store(tmp_path / "db.sqlite")
+    (result,) = import_paths(store, [folder], path_filter=PathFilter(deny=["Übersicht*"]))
+    assert result.denied >= 2
+    dump = "\n".join(json.dumps(e, ensure_ascii=False) for e in store.actions())
+    assert nfc not in dump and nfd not in dump and "bersicht" not in dump
+
+
 def test_jsonl_events_import(tmp_path, fixtures_dir):
     store = Store(tmp_path / "db.sqlite")
     (r,) = import_paths(store, [fixtures_dir / "recorded.jsonl"])
