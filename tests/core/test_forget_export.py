@@ -178,6 +178,6 @@ def test_forget_matches_a_recorded_path_whatever_its_unicode_form(fg_home, fixtu
                                    directory_depth=1, view_count=1, view_range=[1, 20], content_length=400).to_event()])
     store.close_session("rec1")
     store.close()
-    assert "bungsblatt".encode() in _raw_bytes(fg_home)
+    assert b"bungsblatt" in _raw_bytes(fg_home)
     run_cli("forget", "--path", "Kurse/Übung*", home=fg_home, check=True)
-    assert "bungsblatt".encode() not in _raw_bytes(fg_home)
+    assert b"bungsblatt" not in _raw_bytes(fg_home)
