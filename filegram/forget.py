@@ -14,13 +14,13 @@ import fnmatch
 import json
 import re
 import sqlite3
-import unicodedata
 from datetime import datetime
 from typing import Any
 
 from .config import Config, Home
 from .daemonhook import run_in_daemon
 from .errors import FileGramError
+from .privacy import nfc
 from .schema import event_paths, media_hashes
 from .scrub import delete_damaged_copies, needles_for, rewrite_backups, rewrite_exports, scrub_logs
 from .store import Store, time_range_clause
@@ -49,8 +49,7 @@ def path_matches(path: str, glob: str) -> bool:
     starts with `**/` matches at any depth, the top included (`**/private` is private/... and
     notes/private/...), as an exclusion without a folder part does. Accents match however
     they are encoded (decomposed on macOS, composed as typed)."""
-    if not (path.isascii() and glob.isascii()):
-        path, glob = unicodedata.normalize("NFC", path), unicodedata.normalize("NFC", glob)
+    path, glob = nfc(path), nfc(glob)
     g = glob.strip().lstrip("./") if glob.strip() not in (".", "./") else "."
     p = path.lstrip("./") if path not in (".",) else "."
     if g.startswith("**/") and g.strip("*/"):

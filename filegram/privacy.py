@@ -88,7 +88,10 @@ def _components(path: str) -> list[str]:
     return [p for p in PurePosixPath(path.replace("\\", "/")).parts if p not in ("/", "")]
 
 
-def _nfc(text: str) -> str:
+def nfc(text: str) -> str:
+    """One Unicode form for a path or a pattern: macOS and some sync clients write accents
+    decomposed (NFD: "U" + combining diaeresis), other programs and people composed (NFC:
+    "Ü"). Paths are compared and stored composed."""
     return text if text.isascii() else unicodedata.normalize("NFC", text)
 
 
@@ -96,8 +99,8 @@ def matches_any(path: str, patterns: Iterable[str]) -> bool:
     """True if any glob matches a component of path (no '/'), or a run of components.
     Accents match however they are encoded (a macOS path's decomposed "Ü" against a
     pattern typed composed): a denied name must not slip through in another Unicode form."""
-    parts = _components(_nfc(path))
-    for pat in map(_nfc, patterns):
+    parts = _components(nfc(path))
+    for pat in map(nfc, patterns):
         if "/" in pat.strip("/"):
             pat_parts = _components(pat)
             n = len(pat_parts)

@@ -12,7 +12,6 @@ import json
 import os
 import posixpath
 import re
-import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -28,7 +27,7 @@ from .importfiles import (
     open_inside,
     read_inside,
 )
-from .privacy import PathFilter
+from .privacy import PathFilter, nfc
 from .redact import redact_bytes, redact_event, redact_json, redact_path
 from .schema import (
     MEDIA_FIELDS,
@@ -187,19 +186,12 @@ def find_trajectories(paths: Iterable[str | Path]) -> list[Path]:
 _WINDOWS_ABSOLUTE = re.compile(r"^(?:[A-Za-z]:[\\/]|\\\\)")
 
 
-def _nfc(path: str) -> str:
-    """One Unicode form for a path: macOS and some sync clients write accents decomposed
-    (NFD: "U" + combining diaeresis), other programs composed (NFC: "Ü"), and a recorder may
-    log the same file both ways in one session. Stored paths are NFC, so one file is one path."""
-    return path if path.isascii() else unicodedata.normalize("NFC", path)
-
-
 def _absolute(path: str) -> str | None:
     """An absolute path with forward slashes (C:\\a\\b -> C:/a/b), None for a relative one.
     A Windows recorder's paths are as absolute as a POSIX one's: without this every one of
     them was outside the workspace and kept only its name (external/x.md), so folders,
     depths and moves were lost."""
-    path = _nfc(path)
+    path = nfc(path)  # a recorder may log one file in both Unicode forms: one path
     if path.startswith("/"):
         return path
     if _WINDOWS_ABSOLUTE.match(path):
@@ -258,7 +250,7 @@ def anonymise_path(path: str, root: str | None) -> str:
     """Relative to the workspace root; absolute paths outside it keep only their name."""
     p = _absolute(path)
     if p is None:
-        return _nfc(path).replace("\\", "/")
+        return nfc(path).replace("\\", "/")
     if root:
         r = (_absolute(root) or root).rstrip("/") or "/"
         if r == "/":
@@ -465,7 +457,7 @@ def store_trajectory(store: Store, traj: Trajectory, *, path_filter: PathFilter 
                 if is_metadata_event(raw) or i in traj.redelivered:
                     continue
                 ev = validate_event(raw, source=src, index=i)  # again: the file may have changed
-                as_given = [_nfc(p) for p in named_paths(ev)]
+                as_given = [nfc(p) for p in named_paths(ev)]
                 _anonymise_event(ev, traj.workspace_root)
                 if path_filter is not None and _denied_event(path_filter, ev, as_given):
                     denied += 1

@@ -369,8 +369,7 @@ def _mark_save_backups(evs: list[dict[str, Any]]) -> None:
                     e.get("is_backup") is True or looks_like_backup(dest.rsplit("/", 1)[-1])):
                 pending.setdefault(src, []).append(e)
         elif t in CONTENT and pending:
-            copies = pending.pop(e.get("file_path"), None)  # type: ignore[arg-type]
-            for c in copies or ():
+            for c in pending.pop(str(e.get("file_path") or ""), ()):
                 if _ts(e) - _ts(c) < TOOL_GAP_MS:
                     c["authored"] = False
 
@@ -422,6 +421,9 @@ def _mark_token_folders(evs: list[dict[str, Any]]) -> None:
             e["authored"] = False
 
 
+_DIGITS = re.compile(r"\d+")
+
+
 def _mark_rotations(evs: list[dict[str, Any]]) -> None:
     """Mark the deletion of a file of the kind a program has just written into the same
     folder (within TOOL_GAP_MS): an application that keeps timed backups writes the new one
@@ -449,9 +451,6 @@ def _mark_rotations(evs: list[dict[str, Any]]) -> None:
                     and _ts(e) - w[0] < TOOL_GAP_MS and w[1].get("file_path") != p:
                 e["authored"] = False
                 w[1].setdefault("authored", False)
-
-
-_DIGITS = re.compile(r"\d+")
 
 
 def _extension(path: str) -> str:
