@@ -589,8 +589,7 @@ def user_tiers(
         if dim == "E":  # single leftovers say nothing between L and M (ONE_REMOVED)
             readings = [_counts(dim, signals, task_ids, cpl, 1.0, labels, neutral=True)]
         elif dim == "C":  # filing into a deep tree already there says nothing between L and M (FILED_DEEP)
-            readings = [_counts(dim, signals, task_ids, cpl, factor ** w, labels, windows=windows, neutral=True)
-                        for w in VERBOSITY_WEIGHTS.get(dim, (1.0,))]
+            readings = [_counts(dim, signals, task_ids, cpl, 1.0, labels, neutral=True)]
         shown = {t: round(counts.get(t, 0.0), 3) for t in TIERS}
         if dim in ABSENCE_DIMS:
             shown["R"] = round(counts.get(None, 0.0), 3)
