@@ -39,9 +39,11 @@ _TEMP_SAVE_RE = re.compile(
 # made and deleted in the same session instead).
 # Also the names applications give a document nobody named ("Untitled 3", "New Text
 # Document", Word's "Document1", Excel's "Book1"): a file its author never named is scratch.
+# The CJK words say draft or temporary (Chinese 草稿 临时, Japanese 臨時 一時 下書き, Korean
+# 임시 초안).
 _TEMPORARY_RE = re.compile(
     r"(?i)(^|[._\-~ ])((tmp|temp|scratch|scratchpad|wip|junk)\d*|draft|old|bak|backup|cache|throwaway)([._\-~ ]|$)"
-    r"|~$|\.(tmp|bak|old|swp|log)$|草稿|临时"
+    r"|~$|\.(tmp|bak|old|swp|log)$|草稿|临时|臨時|一時|下書き|임시|초안"
     r"|^(untitled( (document|spreadsheet|presentation|drawing))?|new (text )?document|new file)([ _\-]?\(?\d+\)?)?(\.\w+)?$|^(document|book|presentation)\d+\.\w+$|^未命名"
 )
 

@@ -160,9 +160,12 @@ NUMBERED_BACKUP = re.compile(r"(?i)^\d+\.(bak|backup|sav|autosave)$")
 RANDOM_TOKEN_MIN = 16
 RANDOM_TOKEN = re.compile(r"(?i)(?<![0-9a-z])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{" + str(RANDOM_TOKEN_MIN)
                           + r",}(?![0-9a-z])|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
-# Longest life of a hidden file made and deleted by a program (a staging copy): a person who
-# writes a file and decides to remove it spends longer with it.
+# Longest life of a temporary-named file made and deleted by a program (a staging copy, a
+# cancelled download): a person who writes a file and decides to remove it spends longer with it.
 HIDDEN_TEMP_MS = 10_000.0
+TEMPORARY_SUFFIX = re.compile(r"(?i)\.(tmp|temp|part|partial|crdownload|download|swp)$")
+DOWNLOAD_SUFFIX = re.compile(r"(?i)\.(part|partial|crdownload|download)$")
+
 # edit_tool values that name a tool editing by itself, not the person's editor: version
 # control, merges and formatters bring in lines the person did not type. An editor's autosave
 # (`highland_autosave`, `trados_autosave`) is not among them: it saves what the person typed,
@@ -323,10 +326,20 @@ def _random_named(name: str) -> bool:
     return RANDOM_TOKEN.search(name) is not None
 
 
+def _program_temporary_name(name: str) -> bool:
+    """A name programs give the files they make for a moment: hidden (`.name`), tilde-led
+    (Office's and WPS's `~wps3f2a.wps~tmp`, `~$report.docx`) or a download's (a browser's
+    `.crdownload`, a `.part`). Not any `.tmp`: people name their scratch files so too
+    (`scratch_0.tmp`), and delete them seconds later as well."""
+    return len(name) > 1 and (name[0] in ".~" or DOWNLOAD_SUFFIX.search(name) is not None)
+
+
 def _mark_temporaries(evs: list[dict[str, Any]]) -> None:
-    """Mark the actions on randomly named files the session made and deleted, and on hidden
-    files it made and deleted within HIDDEN_TEMP_MS (written, or copied: Jupyter saves a
-    notebook by copying it to `.~name.ipynb` first and removes the copy 50 ms later)."""
+    """Mark the actions on randomly named files the session made and deleted, and on files
+    named as temporaries (_program_temporary_name) it made and deleted within HIDDEN_TEMP_MS
+    (written, or copied: Jupyter saves a notebook by copying it to `.~name.ipynb` first and
+    removes the copy 50 ms later; WPS saves through a `~wps<hex>.wps~tmp` it deletes a second
+    later; a browser deletes the `.crdownload` of a cancelled download)."""
     made: dict[str, float] = {}
     for e in evs:
         if e["event_type"] == "file_write" and e.get("operation") == "create" and type(p := e.get("file_path")) is str:
@@ -340,7 +353,7 @@ def _mark_temporaries(evs: list[dict[str, Any]]) -> None:
         if e["event_type"] == "file_delete" and "authored" not in e and type(p := e.get("file_path")) is str \
                 and p in made:
             name = p.rsplit("/", 1)[-1]
-            if _random_named(name) or (len(name) > 1 and name[0] == "." and _ts(e) - made[p] <= HIDDEN_TEMP_MS):
+            if _random_named(name) or (_program_temporary_name(name) and _ts(e) - made[p] <= HIDDEN_TEMP_MS):
                 gone.add(p)
     _mark_paths(evs, gone)
 
@@ -382,9 +395,6 @@ def _mark_autosaves(evs: list[dict[str, Any]]) -> None:
         return
     named = _file_names(evs)
     _mark_paths(evs, {p for p, original in backs_up.items() if original not in named})
-
-
-TEMPORARY_SUFFIX = re.compile(r"(?i)\.(tmp|temp|part|partial|crdownload|download|swp)$")
 
 
 def _companion_of(name: str, names: set[str]) -> bool:

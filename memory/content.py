@@ -81,6 +81,28 @@ def markup_table_rows(text: str) -> int:
     return rows
 
 
+# A table copied or extracted as text: cells separated by tabs (Word's and Excel's tables as
+# another recorder's text extraction writes them, a table pasted from a spreadsheet). Three
+# or more cells on two or more lines in a row: a tab or two inside prose is indentation. A
+# markdown row with tabs in it is counted as markdown.
+_TAB_CELLS = 3
+
+
+def tab_table_rows(text: str) -> int:
+    """Rows of tab-separated tables in a text."""
+    if "\t" not in text:
+        return 0
+    rows = run = 0
+    for line in text.splitlines():
+        cells = line.strip().split("\t")
+        if "|" not in line and len(cells) >= _TAB_CELLS and sum(1 for c in cells if c.strip()) >= _TAB_CELLS:
+            run += 1
+            continue
+        rows += run if run >= 2 else 0
+        run = 0
+    return rows + (run if run >= 2 else 0)
+
+
 def figure_embeds(text: str) -> int:
     """Figures a text embeds: the document shows a picture or chart."""
     return len(_EMBED.findall(text)) if ("\\" in text or "![" in text or "<" in text) else 0

@@ -130,7 +130,11 @@ ALGORITHM_KEY = "memory:algorithm"
 #    a chance to show cleanup, read as occasional cleanup at half weight like old versions (E).
 # 28: a Linux audit log's `comm` names the acting process like `process`; logrotate and cron
 #    are programs (authorship).
-ALGORITHM = 28
+# 29: files named as temporaries (tilde-led like WPS's `~wps<hex>.wps~tmp`, a browser's
+#    `.crdownload`) made and deleted within seconds are the program's; Japanese and Korean words
+#    for draft and temporary name scratch; photos (JPEG, HEIC) count as visual output only where
+#    a document shows them; tab-separated rows in a document are table rows (F).
+ALGORITHM = 29
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

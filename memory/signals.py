@@ -34,6 +34,7 @@ from .content import (
     diff_lines,
     figure_embeds,
     markup_table_rows,
+    tab_table_rows,
     table_rows,
 )
 
@@ -116,7 +117,7 @@ def _temporary(name: str) -> bool:
 # A draft is the document being written ("04화_대본_draft.md", "proposal draft.docx"): its
 # writing is production (B) even though, beside a final version, it is a leftover a tidy person
 # removes (E, which reads the name as temporary).
-_DRAFT = re.compile(r"(?i)(^|[._\-~ ])drafts?([._\-~ ]|$)|草稿")
+_DRAFT = re.compile(r"(?i)(^|[._\-~ ])drafts?([._\-~ ]|$)|草稿|下書き|초안")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -733,6 +734,11 @@ CAMERA_NAME = re.compile(r"(?i)^(img|dsc|dscn|dscf|pxl|dji|gopr|gp|p)[-_]?\d{3,}
 # written): a capture of what was on the screen is, like a camera's photo, what the person saw,
 # not a chart or figure they made, unless a document of theirs shows it.
 SCREENSHOT_NAME = re.compile(r"(?i)^\.?(screen ?shot|screen capture|bildschirmfoto|capture d.[eé]cran)\b[^/]*\.(png|jpe?g|heic|gif|webp|tiff?)$")
+# JPEG is the format of photographs (cameras, phones, a photo library's exports); charts and
+# diagrams are drawn as PNG, SVG or PDF. A photo, whoever named it, is what the person saw or
+# delivers as a photographer, not a figure made to show something in a document, unless a
+# document of theirs shows it.
+PHOTO_TYPES = frozenset({"jpg", "jpeg", "heic", "heif"})
 
 
 def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Events = _NONE,
@@ -752,7 +758,8 @@ def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Event
         return any(_name(path) in t for t in mine)
 
     visual_paths = [p for p, x in zip(paths, exts, strict=True)
-                    if x in IMAGE_TYPES and (not (CAMERA_NAME.match(_name(p)) or SCREENSHOT_NAME.match(_name(p))) or shown(p))]
+                    if x in IMAGE_TYPES and (not (x in PHOTO_TYPES or CAMERA_NAME.match(_name(p)) or SCREENSHOT_NAME.match(_name(p)))
+                        or shown(p))]
     charts = {str(e.get("file_path") or "") for e in kept_writes if _ext(str(e.get("file_path") or "")) == "ipynb"
               and (t := text_of.get(id(e))) and _NOTEBOOK_CHART.search(t)}
     visual_paths += [p for p in tool_made if isinstance(p, str) and _ext(p) in IMAGE_TYPES and shown(p)]
@@ -764,10 +771,13 @@ def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Event
         text = text_of.get(id(e))
         if text and not _clipped(text):
             seen += 1
-            # an office document's text holds its tables as markdown rows (recorder.officetext)
+            # an office document's text holds its tables as markdown rows (recorder.officetext),
+            # or, from another recorder, as tab-separated cells
             if _text_kind(e, TEXT_TYPES, text_of):
                 rows += table_rows(text) + markup_table_rows(text)
                 embeds += figure_embeds(text)
+                if _ext(str(e.get("file_path") or "")) in PLACED_TYPES:
+                    rows += tab_table_rows(text)
     rows += sum(table_rows(t) + markup_table_rows(t) for t in typed if t)
     embeds += sum(figure_embeds(t) for t in typed if t)
     figure_dirs = {p.rsplit("/", 1)[0] for p in visual_paths if "/" in p and FIGURE_DIR.search(p.rsplit("/", 1)[0].rsplit("/", 1)[-1])}

@@ -2044,3 +2044,65 @@ def test_an_audit_logs_process_name_marks_a_programs_deletes(session_builder):
         b.events[-1].update(comm="logrotate", uid=0)  # fields of the audit log, kept by the importer
     e = _signals(b)["E"]
     assert e["deletes"] == 0 and not e["opp"], e
+
+
+def test_an_office_apps_save_temporaries_and_a_cancelled_download_are_not_cleanup(session_builder):
+    # WPS saves a document through `~wps<hex>.wps~tmp` and deletes it a second later; a browser
+    # deletes the `.crdownload` of a download the person cancelled. Before, each such pair read
+    # as the person removing a temporary file, and people who never delete anything read as
+    # selective (L at p 1.0). A person who removes their own scratch still shows cleanup.
+    def make(b, i, tidy=False):
+        for k in range(3):
+            b.write(f"報告書/~wps4f68{i}{k}.wps~tmp", "", snapshot=False, gap_ms=60_000)
+            b.write(f"報告書/政策メモ_{i}.docx", _doc(40), op="create" if k == 0 else "overwrite", gap_ms=900)
+            b.add("file_delete", 400, file_path=f"報告書/~wps4f68{i}{k}.wps~tmp", file_age_ms=1300, was_temporary=True)
+        b.write(f"Unconfirmed 41365{i}.crdownload", "partial", gap_ms=30_000)
+        b.add("file_delete", 4000, file_path=f"Unconfirmed 41365{i}.crdownload", file_age_ms=4000, was_temporary=True)
+        if tidy:
+            b.write(f"一時_メモ_{i}.txt", "確認事項\n", gap_ms=30_000)
+            b.add("file_delete", 300_000, file_path=f"一時_メモ_{i}.txt", file_age_ms=3e5)
+    keeper = _user(session_builder, make, 6)
+    assert keeper["E"].counts.get("L", 0) == keeper["E"].counts.get("M", 0) == 0, keeper["E"]
+    tidy = _user(session_builder, lambda b, i: make(b, i, tidy=True), 6)
+    assert tidy["E"].tier == "L", tidy["E"]
+
+
+@pytest.mark.parametrize(("name", "temporary"), [("一時_メモ.txt", True), ("下書き_報告.md", True), ("임시_노트.txt", True),
+                                                 ("臨時ファイル.txt", True), ("報告書.docx", False), ("一覧表.xlsx", False)])
+def test_names_that_say_temporary_in_japanese_and_korean_are_scratch(name, temporary):
+    # 草稿 and 临时 (Chinese) were known; a Japanese or Korean writer's 一時 and 下書き were
+    # documents, so their scratch never gave curation a chance.
+    from filegram.naming import looks_temporary
+
+    assert looks_temporary(name) is temporary
+
+
+def test_photos_are_no_figures_unless_a_document_shows_them(session_builder):
+    # A photographer's export of a shoot (`alpine-trail-run-001.jpg` ...) is their work, not a
+    # chart or figure made to show something: before, every export session read as visual-heavy
+    # output whatever the person's documents looked like. A photo their blog post embeds is
+    # shown again; a PNG chart stays a chart.
+    b = session_builder("export")
+    b.write("notes/shoot.md", _doc(20))
+    for k in range(1, 6):
+        b.write(f"Exports/2026/alpine/web/alpine-trail-run-00{k}.jpg", "", snapshot=False, gap_ms=25_000)
+    assert _signals(b)["F"]["images"] == 0
+    b = session_builder("blog")
+    b.write("Exports/alpine-trail-run-003.jpg", "", snapshot=False)
+    b.write("blog/alpine.md", _doc(20) + "![Ridge](../Exports/alpine-trail-run-003.jpg)\n")
+    b.write("blog/pace-chart.png", "", snapshot=False)
+    assert _signals(b)["F"]["images"] == 2
+
+
+def test_a_table_extracted_as_tab_separated_cells_is_a_table(session_builder):
+    # Another recorder extracts a Word table as lines of tab-separated cells, not markdown rows:
+    # before, an agent's offer summary with its comparables table read as text only. Two tabs in
+    # a line of prose, or a single tabbed line, are no table.
+    text = _doc(20) + "Address\tBeds\tBaths\tPrice\n551 Foxglove Circle\t4\t2.5\t$1,002,400\n301 Elm Street\t4\t1.5\t$1,251,200\n"
+    b = session_builder("tsv")
+    b.write("Clients/Offer Summary.docx", text)
+    assert _signals(b)["F"]["table_rows"] == 3
+    assert session_tiers(_signals(b))["F"]["tier"] == "M"
+    b = session_builder("prose")
+    b.write("Clients/Notes.docx", _doc(20) + "Called\tthe seller\tat noon.\n")
+    assert _signals(b)["F"]["table_rows"] == 0
