@@ -134,7 +134,8 @@ ALGORITHM_KEY = "memory:algorithm"
 #    `.crdownload`) made and deleted within seconds are the program's; Japanese and Korean words
 #    for draft and temporary name scratch; photos (JPEG, HEIC) count as visual output only where
 #    a document shows them; tab-separated rows in a document are table rows (F).
-ALGORITHM = 29
+# 30: a workbook whose text a recorder kept is revised like an office document (D).
+ALGORITHM = 30
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -64,6 +64,10 @@ WRITTEN_TYPES = DOCUMENT_TYPES | CODE_TYPES
 # writes again on every run (a CSV or JSON summary, a YAML export): regenerating output is
 # the program's, not a person rewriting their work.
 REVISED_TYPES = (TEXT_TYPES | CODE_TYPES) - STRUCTURED_TYPES
+# A workbook is the exception among data files: people keep a price sheet or a budget by hand,
+# cell by cell, and the spreadsheet saves it whole. Where a recorder kept its text (rows of
+# cells), its saves are measured like an office document's.
+WORKBOOK_TYPES = frozenset({"xlsx", "xls", "ods"})
 # The data files that make a session's output visual-heavy (F): tables of values and records
 # (csv, tsv, a workbook, json). XML and YAML are markup and configuration: a program's project
 # file, metadata or sidecar (a GIS program writes `<raster>.aux.xml` and metadata XML for
@@ -615,7 +619,8 @@ def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]
         return p in made and made[p] <= _ts(e)
 
     for e in writes:
-        if e.get("operation") != "overwrite" or not _text_kind(e, REVISED_TYPES, text_of):
+        if e.get("operation") != "overwrite" or not (_text_kind(e, REVISED_TYPES, text_of) or (
+                _ext(str(e.get("file_path") or "")) in WORKBOOK_TYPES and id(e) in text_of)):
             continue
         before, after = before_of.get(id(e)), text_of.get(id(e))
         if before is not None and after is not None:

@@ -2106,3 +2106,20 @@ def test_a_table_extracted_as_tab_separated_cells_is_a_table(session_builder):
     b = session_builder("prose")
     b.write("Clients/Notes.docx", _doc(20) + "Called\tthe seller\tat noon.\n")
     assert _signals(b)["F"]["table_rows"] == 0
+
+
+def test_a_workbook_kept_by_hand_shows_how_its_owner_revises(session_builder):
+    # An agent's price sheet is saved whole by the spreadsheet, and another recorder keeps its
+    # text as rows of cells. One who replaces every row each time rewrites; one who changes a
+    # price or two edits. Before, workbooks counted as data a script regenerates, and a
+    # rewriter whose only saves were workbooks read "unknown".
+    from filegram.store import content_hash
+
+    rows = "".join(f"{k} Elm Street\t4\t2\t${700 + k},000\n" for k in range(30))
+    new_rows = "".join(f"{k} Oak Avenue\t3\t1\t${500 + k},500\n" for k in range(30))
+    for after, rewrite in ((new_rows, 1), (rows.replace("$703,000", "$712,000"), 0)):
+        b = session_builder("sheet")
+        b.blobs[content_hash(rows.encode())] = rows.encode()  # the store holds the earlier text
+        _save(b, "Pricing/Price Sheet 2026.xlsx", rows, after)
+        d = _signals(b)["D"]
+        assert d["opp"] and d["overwrites"] == rewrite and d["edits"] == 1 - rewrite, d
