@@ -135,7 +135,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    for draft and temporary name scratch; photos (JPEG, HEIC) count as visual output only where
 #    a document shows them; tab-separated rows in a document are table rows (F).
 # 30: a workbook whose text a recorder kept is revised like an office document (D).
-ALGORITHM = 30
+# 31: a file with no extension is text only where its text was kept (a program's database is
+#    no rewrite in place).
+ALGORITHM = 31
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

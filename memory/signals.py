@@ -145,6 +145,8 @@ def _text_kind(e: Mapping[str, Any], kinds: frozenset[str], text_of: Mapping[int
     that is text: another producer may store the document's own bytes, whose length and
     replacement say nothing about what was written)."""
     x = _ext(str(e.get("file_path") or ""))
+    if not x:  # a name with no extension is text only where its text was kept (a README, not a program's database)
+        return "" in kinds and id(e) in text_of
     return x in kinds or (x in OFFICE_TYPES and id(e) in text_of)
 
 

@@ -2123,3 +2123,20 @@ def test_a_workbook_kept_by_hand_shows_how_its_owner_revises(session_builder):
         _save(b, "Pricing/Price Sheet 2026.xlsx", rows, after)
         d = _signals(b)["D"]
         assert d["opp"] and d["overwrites"] == rewrite and d["edits"] == 1 - rewrite, d
+
+
+def test_a_programs_database_without_an_extension_is_no_rewrite(session_builder):
+    # Unity rewrites `Library/ArtifactDB` (no extension, no text kept: a database) after every
+    # import, while its recorder keeps the text of the person's scripts. Before, a file with no
+    # extension counted as text, and every balanced reviser read as a rewriter at p ~ 1. A
+    # README whose text was kept is still the person's text.
+    b = session_builder("unity")
+    b.write("Assets/Scripts/Parry.cs", _doc(30))
+    b.add("file_edit", file_path="Assets/Scripts/Parry.cs", file_type="cs", lines_added=14, lines_deleted=12,
+          diff_summary="+14 -12")
+    b.write("Library/ArtifactDB", "", op="overwrite", snapshot=False, gap_ms=600)
+    d = _signals(b)["D"]
+    assert d["overwrites"] == 0, d
+    b = session_builder("readme")
+    b.write("README", _doc(30), op="overwrite")
+    assert _signals(b)["D"]["overwrites"] == 1
