@@ -305,6 +305,7 @@ def mark_tool_actions(evs: list[dict[str, Any]]) -> None:
     _mark_autosaves(evs)
     _mark_save_backups(evs)
     _mark_companions(evs)
+    _mark_following_companions(evs)
     _mark_token_folders(evs)
     _mark_series(evs)
     run: list[dict[str, Any]] = []
@@ -421,6 +422,29 @@ def _mark_companions(evs: list[dict[str, Any]]) -> None:
         if _companion_of(name, names):
             companions.add(p)
     _mark_paths(evs, companions)
+
+
+FOLLOWING = frozenset({"file_delete", "file_rename", "file_move"})
+
+
+def _mark_following_companions(evs: list[dict[str, Any]]) -> None:
+    """Mark the deletion, rename or move of a companion file (`EnemyAI.cs.bak.meta`, `IMG_3.CR3.xmp`:
+    another file's name with an extension added) within TOOL_GAP_MS after the same action on
+    that file: the program that keeps it (Unity, a photo library) follows its file. The person
+    removed one file, not two."""
+    last: dict[tuple[str, str], float] = {}  # (action, path) -> when
+    for e in evs:
+        t = e["event_type"]
+        if t not in FOLLOWING:
+            continue
+        p = e.get("file_path" if t == "file_delete" else "old_path")
+        if type(p) is not str:
+            continue
+        main = p.rsplit(".", 1)[0]
+        if "authored" not in e and "." in p.rsplit("/", 1)[-1] and "." in main.rsplit("/", 1)[-1] \
+                and (t, main) in last and _ts(e) - last[(t, main)] < TOOL_GAP_MS:
+            e["authored"] = False
+        last[(t, p)] = _ts(e)
 
 
 def _mark_token_folders(evs: list[dict[str, Any]]) -> None:

@@ -137,7 +137,9 @@ ALGORITHM_KEY = "memory:algorithm"
 # 30: a workbook whose text a recorder kept is revised like an office document (D).
 # 31: a file with no extension is text only where its text was kept (a program's database is
 #    no rewrite in place).
-ALGORITHM = 31
+# 32: a companion file deleted, renamed or moved right after its file (Unity's `.meta`) is the
+#    program's (authorship).
+ALGORITHM = 32
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

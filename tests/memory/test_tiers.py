@@ -2140,3 +2140,21 @@ def test_a_programs_database_without_an_extension_is_no_rewrite(session_builder)
     b = session_builder("readme")
     b.write("README", _doc(30), op="overwrite")
     assert _signals(b)["D"]["overwrites"] == 1
+
+
+def test_a_companion_file_following_its_file_is_the_programs(session_builder):
+    # Unity keeps a `.meta` beside every asset and deletes, renames or moves it right after its
+    # asset. Before, a person who removed one backup in a session removed "2 of 2" (a selective
+    # cleaner's sign) and one who renamed a script renamed two files.
+    b = session_builder("unity")
+    b.write("Assets/Scripts/EnemyAI.cs", _doc(30))
+    b.add("file_delete", 60_000, file_path="Assets/Scripts/EnemyAI.cs.bak", file_age_ms=8e8, was_temporary=True)
+    b.add("file_delete", 120, file_path="Assets/Scripts/EnemyAI.cs.bak.meta", file_age_ms=8e8, was_temporary=True)
+    b.add("file_rename", 30_000, old_path="Assets/Art/loot_1.png", new_path="Assets/Art/loot_final.png")
+    b.add("file_rename", 90, old_path="Assets/Art/loot_1.png.meta", new_path="Assets/Art/loot_final.png.meta")
+    e = _signals(b)["E"]
+    assert (e["deletes"], e["cleaned"]) == (1, 1), e
+    from filegram.memory.features import clean_events
+
+    evs = clean_events(b.events)
+    assert [x.get("authored") for x in evs if x["event_type"] == "file_rename"] == [None, False]
