@@ -183,7 +183,8 @@ PROGRAM_PROCESS = re.compile(
     r"logrotate|cron|crond|anacron)(\.exe)?$")
 # Fields a recorder names the acting process in (Linux audit's `comm` among them).
 PROCESS_KEYS = ("process", "process_name", "comm")
-PROGRAM_FOLDERS = frozenset({"__pycache__", "node_modules", "site-packages", "dist-packages", "__MACOSX"})
+PROGRAM_FOLDERS = frozenset({"__pycache__", "node_modules", "site-packages", "dist-packages", "__MACOSX",
+                             ".ipynb_checkpoints"})
 
 
 @functools.lru_cache(maxsize=4096)

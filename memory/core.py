@@ -139,7 +139,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    no rewrite in place).
 # 32: a companion file deleted, renamed or moved right after its file (Unity's `.meta`) is the
 #    program's (authorship).
-ALGORITHM = 32
+# 33: `.ipynb_checkpoints/` is Jupyter's folder; a notebook's changed execution counts are no
+#    edit (D).
+ALGORITHM = 33
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -799,9 +799,20 @@ def size_edits_from_diffs(evs: list[dict[str, Any]], diffs: Mapping[int, str]) -
     Before the fingerprint, features and signals, which all read the counts."""
     for i, text in diffs.items():
         e = evs[i]
-        if e.get("lines_added") is None and e.get("lines_deleted") is None:
+        if str(e.get("file_path") or "").endswith(".ipynb"):
+            # Running cells renumbers them: lines of execution counts are the kernel's, not
+            # what the person typed (an autosave after a run changes nothing else).
+            added, removed = diff_lines(text)
+            e["lines_added"] = sum(1 for x in added if not _EXECUTION_COUNT.match(x))
+            e["lines_deleted"] = sum(1 for x in removed if not _EXECUTION_COUNT.match(x))
+            e.pop("lines_modified", None)
+            e.pop("diff_summary", None)
+        elif e.get("lines_added") is None and e.get("lines_deleted") is None:
             added, removed = diff_lines(text)
             e["lines_added"], e["lines_deleted"] = len(added), len(removed)
+
+
+_EXECUTION_COUNT = re.compile(r'\s*"execution_count"\s*:')
 
 
 __all__ = [

@@ -2158,3 +2158,25 @@ def test_a_companion_file_following_its_file_is_the_programs(session_builder):
 
     evs = clean_events(b.events)
     assert [x.get("authored") for x in evs if x["event_type"] == "file_rename"] == [None, False]
+
+
+def test_jupyters_checkpoints_and_renumbered_cells_are_no_revising(session_builder):
+    # Jupyter copies a notebook into `.ipynb_checkpoints/` when it is opened and autosaves it
+    # after each run, when only the cells' execution counts changed. Before, the copy was the
+    # person's backup and each autosave a small edit: a rewriter read as an incremental
+    # reviser at p ~ 1.
+    from filegram.store import content_hash
+
+    diff = ('--- a/join.ipynb\n+++ b/join.ipynb\n@@ -9,7 +9,7 @@\n   {\n    "cell_type": "code",\n'
+            '-   "execution_count": null,\n+   "execution_count": 1,\n    "metadata": {},\n')
+    b = session_builder("nb")
+    b.write("join.ipynb", '{"cells": []}\n', op="overwrite")
+    b.add("file_copy", 500, source_path="join.ipynb", dest_path=".ipynb_checkpoints/join-checkpoint.ipynb", is_backup=True)
+    for _ in range(3):
+        h = content_hash(diff.encode())
+        b.blobs[h] = diff.encode()
+        b.add("file_edit", 120_000, file_path="join.ipynb", file_type="ipynb", lines_added=0, lines_deleted=0,
+              lines_modified=1, diff_summary="+1 -1", media_ref_diff={"type": "diff", "hash": h, "path": f"media/diffs/{h}.diff"})
+    d = _signals(b)["D"]
+    assert d["backups"] == 0 and set(d["sizes"]) == {0}, d
+    assert session_tiers(_signals(b))["D"]["tier"] == "R", d
