@@ -141,7 +141,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    program's (authorship).
 # 33: `.ipynb_checkpoints/` is Jupyter's folder; a notebook's changed execution counts are no
 #    edit (D).
-ALGORITHM = 33
+# 34: data files alone show no visual habit either way; the session's text is read as if they
+#    were not there (F).
+ALGORITHM = 34
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -792,4 +792,4 @@ def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Event
     # Output that is only bytes (a Word or PDF file whose text was not kept) may hold a
     # table or a chart no one can see: it is no evidence of text only.
     return {"opp": bool(visual_paths or data_files or seen), "images": len(visual_paths), "data_files": data_files,
-            "figure_dirs": len(figure_dirs), "table_rows": rows, "embeds": embeds}
+            "figure_dirs": len(figure_dirs), "table_rows": rows, "embeds": embeds, "texts": seen}

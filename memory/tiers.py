@@ -472,12 +472,20 @@ def cross_modal(s: Mapping[str, Any]) -> SessionCategory:
     images = max(int(s["images"]), int(s.get("embeds") or 0))
     data, rows = int(s["data_files"]), int(s["table_rows"])
     text = f"{images} image(s) or chart(s), {data} data file(s), {rows} table row(s)"
-    if images >= 1 or data >= 2:
+    if images >= 1:
+        return SessionCategory("L", 1.0, text)
+    if data and rows < 2:
+        # Data files alone (an export, an instrument's run, a notebook's output tables) are
+        # no visual habit either way: on nine independent models such sessions came from
+        # text-only people (110) and balanced ones (81) more than from visual-heavy ones (47),
+        # however many files they held. Charts, figures and tables are the signature: what
+        # the session wrote besides is read as if the data were not there.
+        return SessionCategory(None, 1.0 if s.get("texts", 1) else 0.0, text)
+    if data >= 2:
         return SessionCategory("L", 1.0, text)
     if data == 1:
-        # One CSV is data kept, not yet visual-heavy work: beside markdown tables it is a
-        # table writer saving their numbers (M); alone it is half an L signature.
-        return SessionCategory("M", 1.0, text) if rows >= 2 else SessionCategory("L", 0.5, text)
+        # One CSV beside markdown tables is a table writer saving their numbers (M).
+        return SessionCategory("M", 1.0, text)
     if rows >= 2:
         return SessionCategory("M", 1.0, text)
     return SessionCategory(None, 1.0, text)

@@ -774,7 +774,8 @@ def test_an_export_writing_a_file_and_its_latest_twin_is_not_the_persons_data(se
 def test_files_a_program_writes_on_a_clock_are_not_the_persons(session_builder):
     # A data logger writes a CSV into its run folder every 5-6 s while a text-only person
     # writes their notes: the files are the logger's. The same dozen tables written by the
-    # person, with the pauses of someone thinking between them, are theirs.
+    # person, with the pauses of someone thinking between them, are theirs (whether data alone
+    # shows a visual habit is cross_modal's question: it does not).
     jitter = [0, 420, -310, 180, 650, -90, 330, -480, 240, 560, -200, 100]
     human = [40, 95, 20, 180, 60, 33, 120, 75, 25, 150, 50, 70]
 
@@ -787,11 +788,13 @@ def test_files_a_program_writes_on_a_clock_are_not_the_persons(session_builder):
             b.write(f"plate/run_{i:04d}/reading_{k:05d}.csv", "t,od600\n0,0.12\n", gap_ms=pause)
         b.write(f"summary-{i}.md", _doc(20), gap_ms=30_000)
     logger = _user(session_builder, lambda b, i: make(b, i, [5_500 + j for j in jitter]), 6)
-    assert logger["F"].counts["L"] == logger["F"].counts["M"] == 0, logger["F"]
     assert logger["C"].counts["L"] == logger["C"].counts["M"] == 0, logger["C"]  # the folders are the logger's
+    assert _signals(_user_session(session_builder, lambda b, i: make(b, i, [5_500 + j for j in jitter])))["F"][
+        "data_files"] == 0
     person = _user(session_builder, lambda b, i: make(b, i, [s * 1000 for s in human]), 6)
-    assert person["F"].tier == "L", person["F"]
     assert person["C"].tier == "M", person["C"]
+    assert _signals(_user_session(session_builder, lambda b, i: make(b, i, [s * 1000 for s in human])))["F"][
+        "data_files"] == 12
 
 
 def test_what_programs_do_in_hidden_folders_is_not_the_persons(session_builder):
@@ -2180,3 +2183,23 @@ def test_jupyters_checkpoints_and_renumbered_cells_are_no_revising(session_build
     d = _signals(b)["D"]
     assert d["backups"] == 0 and set(d["sizes"]) == {0}, d
     assert session_tiers(_signals(b))["D"]["tier"] == "R", d
+
+
+def test_data_files_alone_show_no_visual_habit(session_builder):
+    # A lab export drops a CSV of values into most sessions of every clinician; a text-only
+    # writer's letters stay text. Before, each export was half a visual-heavy signature and
+    # text-only people read L. A chart is still visual work, and a CSV beside markdown tables
+    # a table writer's.
+    def make(b, i):
+        b.write(f"case_{i}_labs.csv", "analyte,value\nHbA1c,7.9\nLDL,3.1\n")
+        b.write(f"case_{i}_letter.md", _doc(30), gap_ms=120_000)
+    writer = _user(session_builder, make, 8)
+    assert writer["F"].tier == "R", writer["F"]
+    b = session_builder("chart")
+    b.write("labs.csv", "analyte,value\nHbA1c,7.9\n")
+    b.write("figures/hba1c.png", "", snapshot=False)
+    assert session_tiers(_signals(b))["F"]["tier"] == "L"
+    b = session_builder("table")
+    b.write("labs.csv", "analyte,value\nHbA1c,7.9\n")
+    b.write("summary.md", _doc(20) + "| analyte | value |\n|---|---|\n| HbA1c | 7.9 |\n")
+    assert session_tiers(_signals(b))["F"]["tier"] == "M"
