@@ -339,7 +339,7 @@ def test_searches_are_seen_without_the_process_connector(root: Path, store: Stor
     reading, not the machine's scheduler. (Nice alone was not enough under load: the tool ran
     on the other core while the scanner waited for this one.) Even so, one grep of a full
     `make test` beside a disk writer lost its query (2026-12-02), so each search runs three
-    times and two of three must keep their query, with the periodic scan slowed to 1 s: only
+    times and two of three must be stored with their query, with the periodic scan slowed to 1 s: only
     the exec wake-up reads a millisecond's program in time, and without it none would."""
     monkeypatch.setenv("FILEGRAM_NO_PROC_CONNECTOR", "1")
     (root / "a.md").write_text("alpha\n")
@@ -358,7 +358,10 @@ def test_searches_are_seen_without_the_process_connector(root: Path, store: Stor
     finally:
         os.sched_setaffinity(0, allowed)
     searches = [(e["search_type"], e["query"], e["files_matched"]) for e in store.actions(types=["file_search"])]
-    assert len(searches) == 6 and {s[0] for s in searches[0::2]} == {"grep"} and {s[0] for s in searches[1::2]} == {"find"}, searches
+    # a run the scanner reached only after the program had exited is stored without its
+    # query or, gone from /proc before it was read, not at all (a full `make test` beside a
+    # niced CPU-bound job, 2026-12-04: one find of three): two of three of each are required
+    assert len(searches) <= 6, searches
     assert searches.count(("grep", "alpha", 1)) >= 2, searches
     assert searches.count(("find", "*.md", 2)) >= 2, searches
     assert set(searches) <= {("grep", "alpha", 1), ("find", "*.md", 2), ("grep", None, None), ("find", None, None)}, searches
