@@ -792,6 +792,10 @@ def edit_diff_texts(evs: list[dict[str, Any]], get_blob: BlobGetter | None) -> d
     return out
 
 
+# A line of a notebook's JSON that holds a cell's execution count.
+_EXECUTION_COUNT = re.compile(r'\s*"execution_count"\s*:')
+
+
 def size_edits_from_diffs(evs: list[dict[str, Any]], diffs: Mapping[int, str]) -> None:
     """Give an edit whose producer left both line counts out (a recorder that keeps the diff
     and not its summary: the counts are optional in the format) the counts of its stored
@@ -810,9 +814,6 @@ def size_edits_from_diffs(evs: list[dict[str, Any]], diffs: Mapping[int, str]) -
         elif e.get("lines_added") is None and e.get("lines_deleted") is None:
             added, removed = diff_lines(text)
             e["lines_added"], e["lines_deleted"] = len(added), len(removed)
-
-
-_EXECUTION_COUNT = re.compile(r'\s*"execution_count"\s*:')
 
 
 __all__ = [

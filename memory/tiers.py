@@ -483,10 +483,7 @@ def cross_modal(s: Mapping[str, Any]) -> SessionCategory:
         return SessionCategory(None, 1.0 if s.get("texts", 1) else 0.0, text)
     if data >= 2:
         return SessionCategory("L", 1.0, text)
-    if data == 1:
-        # One CSV beside markdown tables is a table writer saving their numbers (M).
-        return SessionCategory("M", 1.0, text)
-    if rows >= 2:
+    if rows >= 2:  # with one CSV beside them: a table writer saving their numbers
         return SessionCategory("M", 1.0, text)
     return SessionCategory(None, 1.0, text)
 
