@@ -42,9 +42,10 @@ Cut-offs that remain, and why they hold across people:
   versions or duplicates that were already there (`_old`, `_v1`, ` (1)`) is at most
   occasional cleanup at half weight when the session cleaned nothing of its own: the issue's
   "superseded versions" a tidy person removes, but also what a cleanup task asks of anyone.
-- F: an image, a chart, a figure a document embeds or two data files are "visual"; a table
-  (markdown, LaTeX or HTML) is M's signature;
-  a single data file is half an L signature, and M's beside markdown tables.
+- F: an image, a chart or a figure a document embeds is "visual", and so are two data files
+  beside a table; a table (markdown, LaTeX, HTML or tab-separated) is M's signature, a single
+  data file beside it too; data files alone are no signature (on nine independent models they
+  came from text-only and balanced people more than from visual-heavy ones).
 - A: the style scores compare shares of accesses (scale-free): one search per ~7 accesses,
   one listing per 4, one revisit per 4 reads are each a deliberate habit, not an accident;
   a revisit counts for deep reading in the share of reads that are not passages (coming back
