@@ -143,7 +143,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    edit (D).
 # 34: data files alone show no visual habit either way; the session's text is read as if they
 #    were not there (F).
-ALGORITHM = 34
+# 35: E also read as a rate: the share of all their leftovers the person removed, one reading
+#    in three beside the sessions'.
+ALGORITHM = 35
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

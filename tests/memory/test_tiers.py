@@ -2203,3 +2203,20 @@ def test_data_files_alone_show_no_visual_habit(session_builder):
     b.write("labs.csv", "analyte,value\nHbA1c,7.9\n")
     b.write("summary.md", _doc(20) + "| analyte | value |\n|---|---|\n| HbA1c | 7.9 |\n")
     assert session_tiers(_signals(b))["F"]["tier"] == "M"
+
+
+def test_the_share_of_leftovers_removed_tempers_a_selective_call(session_builder):
+    # Someone who removes two of four scratch files in half their sessions and none in the
+    # others removed a third of what they left: occasional cleanup as much as a habit. Before,
+    # the sessions with two removals read as selective at p 0.94. One who removes all of
+    # them stays selective, firmly.
+    def make(b, i, made, removed):
+        b.write(f"report-{i}.md", _doc(30))
+        for k in range(made):
+            b.write(f"scratch-{i}-{k}.txt", "try this\n", gap_ms=30_000)
+        for k in range(removed):
+            b.add("file_delete", 60_000, file_path=f"scratch-{i}-{k}.txt", file_age_ms=9e4)
+    half = _user(session_builder, lambda b, i: make(b, i, 4 if i < 4 else 2, 2 if i < 4 else 0), 8)
+    assert half["E"].confidence < 0.8, half["E"]
+    tidy = _user(session_builder, lambda b, i: make(b, i, 3, 3), 8)
+    assert tidy["E"].tier == "L" and tidy["E"].confidence >= 0.8, tidy["E"]
