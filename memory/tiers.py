@@ -607,9 +607,9 @@ def user_tiers(
                                          shown, n, examples)
             continue
         posts = [posterior(dim, r[0]) for r in readings]
-        if dim == "E" and (share := _removal_share(signals)) is not None:
-            posts = posts * (SHARE_READINGS - 1) + [share]
         post = {t: sum(p[t] for p in posts) / len(posts) for t in TIERS}
+        if dim == "E" and (share := _removal_share(signals)) is not None:
+            post = {t: ((SHARE_READINGS - 1) * post[t] + share[t]) / SHARE_READINGS for t in TIERS}
         if dim == "C":
             post = _filed_below(post, signals, task_ids)
         best = max(TIERS, key=lambda t: (post[t], -TIERS.index(t)))
@@ -666,10 +666,9 @@ def _filed_below(post: dict[str, float], signals: Sequence[Mapping[str, Any]],
 # almost none (0.08). Sessions say whether someone cleans at all and how much at once; the
 # pooled share says how consistently. Measured on six independent models: selective people's
 # shares 0.62-1.0, pragmatic ones' 0.14-1.0 (most 0.3-0.6), preservative ones' 0-0.5 (most
-# under 0.2, of few leftovers). It is
-# one reading in SHARE_READINGS beside the sessions' (at half, the simulator's selective
-# people, who leave their backups, read pragmatic: E -4 there against +11 elsewhere; at a
-# third, +1 and +8). Only from MIN_LEFTOVERS leftovers on.
+# under 0.2, of few leftovers). It is one reading in SHARE_READINGS beside the sessions' (at
+# one in two, the simulator's selective people, who leave their backups, read pragmatic: E -4
+# there against +11 elsewhere; at one in three, +1 and +8). Only from MIN_LEFTOVERS leftovers on.
 REMOVAL_PRIORS = {"L": (8.0, 2.0), "M": (4.0, 4.0), "R": (1.0, 12.0)}
 SHARE_READINGS = 3
 MIN_LEFTOVERS = 3
