@@ -53,6 +53,13 @@ class ActiveSearch:
     claims: dict[str, int] = field(default_factory=dict)
     anonymous: bool = False  # its command line was gone: recorded only if it opened something here
     opened: bool = False
+    listed: set[str] = field(default_factory=set)  # folders it opened
+
+    @property
+    def by_name_only_reading(self) -> bool:
+        """A content search known only by its name: any grep on the machine. It is told
+        from someone's `ls` or `cat` by its walk (see settle)."""
+        return self.anonymous and self.spec.search_type == "grep"
 
     def covers(self, path: str, t: float) -> bool:
         if t < self.spec.t_start - 50:
@@ -124,11 +131,14 @@ class Searches:
             if s.spec.pid == pid and s.t_end is None:
                 s.t_end = t
 
-    def covering(self, path: str, t: float, *, consume: bool = True, folder: bool = False) -> ActiveSearch | None:
-        """The running (or just ended) search this open belongs to, if any. A silent
-        re-run opened each file once (a folder up to twice): consume counts that."""
-        for s in self.active:
-            if s.covers(path, t):
+    def covering(self, path: str, t: float, *, consume: bool = True, folder: bool = False,
+                 passing: Callable[[ActiveSearch], bool] | None = None) -> ActiveSearch | None:
+        """The running (or just ended) search this open belongs to, if any (and passing the
+        caller's test). A silent re-run opened each file once (a folder up to twice): consume
+        counts that. A search whose command line was read comes before one known only by its
+        name, which may be any grep on the machine."""
+        for s in sorted(self.active, key=lambda s: s.anonymous):
+            if s.covers(path, t) and (passing is None or passing(s)):
                 if s.anonymous and self.known_tool is not None and self.known_tool(path, t, folder):
                     continue
                 if s.silent:
@@ -139,6 +149,8 @@ class Searches:
                         s.claims[path] = n + 1
                 if consume:
                     s.opened = True
+                    if folder:
+                        s.listed.add(path)
                 return s
         return None
 

@@ -34,7 +34,7 @@ from .paths import RootSet
 from .pending import FRESH_DIR_MS, Pending, PendingDelete, PendingFolderDelete
 from .programs import DOWNLOAD_KIND, SCRIPT_KIND
 from .scripts import written_ms
-from .searches import Searches
+from .searches import ActiveSearch, Searches
 from .state import FileInfo, FileState
 from .tools import ToolRuns
 
@@ -370,9 +370,11 @@ class Settler:
         pre = b.path.rstrip(os.sep) + os.sep
         copied = any((d == b.path or d.startswith(pre)) and b.t - 50 <= tc <= b.t + self.settle_ms + 1000
                      for tc, d in self.pending.recent_copy_dirs)
-        search = self.searches.covering(b.path, b.t, folder=True, consume=False)
-        if search is not None and not (copied and search.anonymous):
-            self.searches.covering(b.path, b.t, folder=True)
+        def takes(s: ActiveSearch) -> bool:
+            return not (copied and s.anonymous) and not self._bare_listing_for(s, b, pre)
+
+        if self.searches.covering(b.path, b.t, folder=True, consume=False, passing=takes) is not None:
+            self.searches.covering(b.path, b.t, folder=True, passing=takes)
             return  # the search's own walk (a search known only by its name yields to a copy)
         if self.tools.claim(b.path, b.t, "browse", update_state=False):
             return  # a tool's walk (git status, tar c, an indexer)
@@ -446,6 +448,36 @@ class Settler:
         n = self.disk.count_entries(b.path)
         self.output.emit("file_browse", b.t, directory_path=rel, files_listed=n, depth=dir_depth_of(rel if rel != "." else ""))
 
+    def _bare_listing_for(self, search: ActiveSearch, b: PendingBrowse, pre: str) -> bool:
+        """A content search known only by its name (any grep on the machine, gone before its
+        command line was read) does not take a listing it read nothing under. grep -r and rg
+        open a folder to read the files below it; a folder opened with no read below it,
+        while such a grep ran, is someone's `ls` (a clean clone's `make test`: another
+        worker's grep took the person's `ls reports`). find lists folders only: it keeps
+        them."""
+        if not search.by_name_only_reading:
+            return False
+        if any(p.startswith(pre) for p in search.scanned):
+            return False
+        return not any(r.path.startswith(pre) and b.t - 50 <= r.t <= b.t + TRAVERSAL_GAP_MS
+                       and self.searches.covering(r.path, r.t, consume=False) is search for r in self.pending.reads)
+
+    def _lone_read_for(self, search: ActiveSearch, r: PendingRead) -> bool:
+        """The same for a read: a content search known only by its name takes a read only as
+        part of a walk, with another file read or the file's folder listed by it. One file
+        opened while some grep ran is the person's read (or a missed program's)."""
+        if not search.by_name_only_reading:
+            return False
+        if search.scanned - {r.path} or any(r.path.startswith(d.rstrip(os.sep) + os.sep) for d in search.listed):
+            return False
+        near = r.t - TRAVERSAL_GAP_MS, r.t + TRAVERSAL_GAP_MS
+        if any(o.path != r.path and near[0] <= o.t <= near[1] and self.searches.covering(o.path, o.t, consume=False) is search
+               for o in self.pending.reads):
+            return False
+        return not any(r.path.startswith(b.path.rstrip(os.sep) + os.sep) and near[0] <= b.t <= r.t + 50
+                       and self.searches.covering(b.path, b.t, consume=False, folder=True) is search
+                       for b in self.pending.browses)
+
     def _interpreters_read(self, r: PendingRead) -> bool:
         """A running script reading itself or a module it loads: no part of a traversal."""
         return self.tools.interpreter_reading(r.path, r.t) is not None
@@ -477,7 +509,7 @@ class Settler:
                              depth=dir_depth_of(rel if rel != "." else ""), bulk_count=len(loose), bulk=True)
 
     def finish_read(self, r: PendingRead) -> None:
-        search = self.searches.covering(r.path, r.t)
+        search = self.searches.covering(r.path, r.t, passing=lambda s: not self._lone_read_for(s, r))
         if search is not None:
             search.scanned.add(r.path)
             r.claimed = "search"

@@ -561,10 +561,13 @@ def run_workflow(wf: Workflow, work: Path, *, derived: bool | None = None) -> Wo
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
             if st.pause:
                 time.sleep(st.pause)
-            rec.flush(15.0)
+            flushed = _flush(rec)
             events = [e for e in store.actions() if e["event_id"] not in seen]
             seen.update(e["event_id"] for e in events)
-            result.steps.append(_judge(st, events, compare_derived))
+            judged = _judge(st, events, compare_derived)
+            if not flushed:
+                judged.problem = "; ".join(filter(None, [judged.problem, f"not stored within {FLUSH_WAIT_S:.0f} s"]))
+            result.steps.append(judged)
             time.sleep(0.3)  # steps apart, as a person's are
         rec.stop()
     finally:
@@ -575,6 +578,18 @@ def run_workflow(wf: Workflow, work: Path, *, derived: bool | None = None) -> Wo
 
 
 DERIVED = ("context_switch", "cross_file_reference")
+FLUSH_WAIT_S = 90.0
+
+
+def _flush(rec: Any) -> bool:
+    """Wait until the step's actions are stored. One flush gives up after its timeout (15 s
+    here) on a loaded machine; a step judged then would miss actions the next step (or
+    none) is given. The wait is bounded; a step not stored by then says so."""
+    deadline = time.monotonic() + FLUSH_WAIT_S
+    while time.monotonic() < deadline:
+        if rec.flush(min(15.0, max(deadline - time.monotonic(), 0.1))):
+            return True
+    return False
 
 
 def _joined_summaries(expected: list[Key], events: list[dict[str, Any]]) -> list[Key]:

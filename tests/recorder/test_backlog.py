@@ -306,3 +306,79 @@ def test_the_recorders_own_rerun_gone_before_it_was_read_is_no_search(root: Path
     searches = [(a.get("query"), a.get("files_matched")) for a in first + later if a["event_type"] == "file_search"]
     assert searches == [("meet", 1)], searches
     assert [a["event_type"] for a in later] == [], later
+
+
+def test_a_listing_with_no_read_below_it_is_no_grep_known_only_by_name(root: Path, store: Store) -> None:
+    """Found in a clean clone's `make test`: another worker's grep, known only by its name
+    (gone before its command line was read: it covers every root), took the person's
+    `ls reports`, and a search nobody ran was stored instead of the listing. A content
+    search reads the files below a folder it opens; a run that did is still a search."""
+    reports = root / "reports"
+    reports.mkdir()
+    (reports / "ideas.txt").write_text("budget ideas\n")
+    (reports / "plan.md").write_text("plan\n")
+    interp = Interpreter(RootSet([root], PathFilter()), FileState(store), bulk_per_second=200)
+    interp.baseline(1 << 20)
+    t0 = now_ms()
+    interp.feed(Raw("proc_start", "", t=t0, data=ProcInfo(-1, 0, "grep", [], "", t0)))
+    interp.feed(Raw("dir_opened", str(reports), t=t0 + 2))  # the person's ls
+    interp.feed(Raw("proc_end", "", t=t0 + 10, data=-1))
+    listing = interp.tick(t0 + 5_000, force=True)
+    got = [(a["event_type"], a.get("directory_path"), a.get("program")) for a in listing]
+    assert got == [("file_browse", "reports", None)], got
+    # a grep known only by its name that read the folder's files is still the search it was
+    t1 = t0 + 10_000
+    interp.feed(Raw("proc_start", "", t=t1, data=ProcInfo(-1, 0, "grep", [], "", t1)))
+    interp.feed(Raw("dir_opened", str(reports), t=t1 + 1))
+    for i, name in enumerate(("ideas.txt", "plan.md")):
+        interp.feed(Raw("closed_nowrite", str(reports / name), t=t1 + 2 + i))
+    interp.feed(Raw("proc_end", "", t=t1 + 10, data=-1))
+    search = interp.tick(t1 + 5_000, force=True)
+    got = [(a["event_type"], a.get("program"), a.get("query")) for a in search]
+    assert got == [("file_search", "grep", None)], got
+
+
+def test_one_file_read_while_some_grep_ran_is_the_persons_read(root: Path, store: Store) -> None:
+    """The same with a read: one file opened while a grep known only by its name ran (an
+    `sqlite3` the scan missed, under the ordinary-user suite beside other greps) was stored
+    as a search nobody ran. Two files read in one go are still a search (`grep q a b`)."""
+    for name in ("notes.db", "a.md", "b.md"):
+        (root / name).write_text("budget\n")
+    interp = Interpreter(RootSet([root], PathFilter()), FileState(store), bulk_per_second=200)
+    interp.baseline(1 << 20)
+    t0 = now_ms()
+    interp.feed(Raw("proc_start", "", t=t0, data=ProcInfo(-1, 0, "grep", [], "", t0)))
+    interp.feed(Raw("closed_nowrite", str(root / "notes.db"), t=t0 + 2))
+    interp.feed(Raw("proc_end", "", t=t0 + 10, data=-1))
+    one = interp.tick(t0 + 5_000, force=True)
+    got = [(a["event_type"], a.get("file_path"), a.get("program")) for a in one]
+    assert got == [("file_read", "notes.db", None)], got
+    t1 = t0 + 10_000
+    interp.feed(Raw("proc_start", "", t=t1, data=ProcInfo(-1, 0, "grep", [], "", t1)))
+    for i, name in enumerate(("a.md", "b.md")):
+        interp.feed(Raw("closed_nowrite", str(root / name), t=t1 + 2 + i))
+    interp.feed(Raw("proc_end", "", t=t1 + 10, data=-1))
+    two = interp.tick(t1 + 5_000, force=True)
+    got = [(a["event_type"], a.get("program")) for a in two]
+    assert got == [("file_search", "grep")], got
+
+
+def test_a_grep_whose_command_line_was_read_comes_before_one_known_by_name(root: Path, store: Store) -> None:
+    """Beside another folder's grep loop, known only by its name and started first, the
+    person's `grep -l budget a.md b.md` lost one of its reads to it: two searches were
+    stored, one without a query."""
+    for name in ("a.md", "b.md"):
+        (root / name).write_text("budget\n")
+    interp = Interpreter(RootSet([root], PathFilter()), FileState(store), bulk_per_second=200)
+    interp.baseline(1 << 20)
+    t0 = now_ms()
+    interp.feed(Raw("proc_start", "", t=t0, data=ProcInfo(-1, 0, "grep", [], "", t0)))
+    person = ProcInfo(4_000_020, 1, "grep", ["grep", "-l", "budget", "a.md", "b.md"], str(root), t0 + 1)
+    interp.feed(Raw("proc_start", str(root), t=t0 + 1, data=person))
+    for i, name in enumerate(("a.md", "b.md")):
+        interp.feed(Raw("closed_nowrite", str(root / name), t=t0 + 2 + i))
+    interp.feed(Raw("proc_end", "", t=t0 + 8, data=-1))
+    interp.feed(Raw("proc_end", "", t=t0 + 9, data=4_000_020))
+    actions = interp.tick(t0 + 5_000, force=True)
+    got = [(a["event_type"], a.get("query")) for a in actions]
+    assert got == [("file_search", "budget")], got

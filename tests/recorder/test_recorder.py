@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sys
 import tarfile
 import time
@@ -366,6 +367,42 @@ def test_searches_are_seen_without_the_process_connector(root: Path, store: Stor
     assert searches.count(("find", "*.md", 2)) >= 2, searches
     assert set(searches) <= {("grep", "alpha", 1), ("find", "*.md", 2), ("grep", None, None), ("find", None, None)}, searches
     assert not list(store.actions(types=["file_read", "file_browse"]))
+
+
+@pytest.mark.skipif(not hasattr(os, "pidfd_open"), reason="pidfd_open needs Linux 5.3 and Python 3.9")
+def test_a_program_s_exit_is_seen_at_once_without_the_process_connector(
+        root: Path, store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the connector an exit was seen only at the next /proc scan (a fifth of a
+    second, seconds on a busy machine): the person's `printf >> report.txt` a second after
+    `curl -o report.txt` came while curl was still "running" and was stored as curl's. The
+    scan is slowed to 10 s here: only a pidfd that wakes on the exit sees it in time. Nothing
+    is flushed between the two (a flush ends a program that is gone). curl runs niced on
+    the recorder's CPU (as the search test above) so that the scan reads it."""
+    if not shutil.which("curl"):
+        pytest.skip("curl is not installed")
+    monkeypatch.setenv("FILEGRAM_NO_PROC_CONNECTOR", "1")
+    served = tmp_path / "served.txt"
+    served.write_text("costs rose\n")
+    cpu = min(os.sched_getaffinity(0))
+    allowed = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, {cpu})
+    try:
+        with Recorder(store, [root], make_config(process_poll_ms=1000)) as rec:
+            for i in range(3):
+                sh(f"taskset -c {cpu} nice -n 19 curl -s -o report{i}.txt file://{served}", root)
+                wait_until(lambda i=i: any(e["file_path"] == f"report{i}.txt" for e in store.actions(types=["file_write"])),
+                           what=f"report{i}.txt stored")
+                time.sleep(0.5)  # past the grace after an exit in which a program's events still come
+                sh(f"printf 'costs fell\\n' >> report{i}.txt", root)
+                rec.flush(FLUSH_S)
+    finally:
+        os.sched_setaffinity(0, allowed)
+    actions = list(store.actions(types=["file_write", "file_edit"]))
+    by_curl = {e["file_path"] for e in actions if e.get("program") == "curl" and e.get("operation") == "create"}
+    assert by_curl, [(e["event_type"], e["file_path"], e.get("program")) for e in actions]  # the scan saw curl
+    appends = [(e["file_path"], e.get("program"), e["authored"]) for e in actions
+               if e["file_path"] in by_curl and e.get("operation") != "create"]
+    assert appends == [(p, None, True) for p in sorted(by_curl)], appends
 
 
 def test_files_opened_after_survives_flushes(root: Path, store: Store) -> None:
