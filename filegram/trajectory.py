@@ -72,6 +72,8 @@ class Trajectory:
     redelivered: set[int] = field(default_factory=set)
     # hashes of media an event names but the folder lacks: the events are kept without it
     missing_media: set[str] = field(default_factory=set)
+    # 1000 when the file's timestamps are epoch seconds, not the format's milliseconds
+    timestamp_scale: float = 1.0
 
     @property
     def session_ids(self) -> list[str]:
@@ -286,6 +288,25 @@ def _content_key(ev: dict[str, Any]) -> int:
     return int.from_bytes(hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).digest(), "big")
 
 
+# Epoch milliseconds below this are before March 1973; epoch seconds below it are any date
+# before the year 5138. A recording made with time.time() (seconds) is read as such.
+SECONDS_BELOW = 1e11
+SECONDS_ABOVE = 1e8  # epoch seconds after March 1973: smaller numbers are no epoch in either unit
+
+
+def _check_timestamp_unit(traj: Trajectory, ts: float, src: str, i: int) -> None:
+    """The format's timestamps are epoch milliseconds; some recorders write epoch seconds
+    (Python's time.time()). Read as milliseconds those put a whole session in 1970 within
+    two seconds, so every gap, rate and duration is a thousandth of what happened. The
+    first event decides the file's unit; a file mixing both is an error."""
+    seconds = SECONDS_ABOVE <= ts < SECONDS_BELOW
+    if traj.events == 0:
+        traj.timestamp_scale = 1000.0 if seconds else 1.0
+    elif seconds != (traj.timestamp_scale == 1000.0) and ts >= SECONDS_ABOVE:
+        unit = "seconds" if traj.timestamp_scale == 1000.0 else "milliseconds"
+        raise TraceError(f"timestamp {ts} is not in epoch {unit} like the first event's", source=src, index=i)
+
+
 def read_trajectory(path: str | Path, *, root: str | None = None, path_filter: PathFilter | None = None) -> Trajectory:
     """Check a trajectory folder or event file completely, streaming its events; raises
     TraceError. Nothing is kept of the events but what storing them needs."""
@@ -330,6 +351,7 @@ def read_trajectory(path: str | Path, *, root: str | None = None, path_filter: P
                 repeats[i] = (key, _content_key(ev), ev["event_id"][:40])
                 continue
             seen.add(key)
+            _check_timestamp_unit(traj, ev["timestamp"], src, i)
             traj.events += 1
             sid = ev["session_id"]
             traj.sessions[sid] = traj.sessions.get(sid, 0) + 1
@@ -457,6 +479,7 @@ def store_trajectory(store: Store, traj: Trajectory, *, path_filter: PathFilter 
                 if is_metadata_event(raw) or i in traj.redelivered:
                     continue
                 ev = validate_event(raw, source=src, index=i)  # again: the file may have changed
+                ev["timestamp"] = ev["timestamp"] * traj.timestamp_scale
                 as_given = [nfc(p) for p in named_paths(ev)]
                 _anonymise_event(ev, traj.workspace_root)
                 if path_filter is not None and _denied_event(path_filter, ev, as_given):
