@@ -120,9 +120,12 @@ def import_sessions(store: Any, sessions: Sequence[tuple[Path, str, str | None]]
     return ids
 
 
-def remember(sessions: Sequence[tuple[Path, str, str | None]], config: Any = None) -> dict[str, Any]:
+def remember(sessions: Sequence[tuple[Path, str, str | None]], config: Any = None) -> tuple[dict[str, Any], dict[str, list[str]]]:
     """Import the sessions into a fresh temporary home and return memory's profile, with
-    anomaly labels filled in from the store where memory left them out."""
+    anomaly labels filled in from the store where memory left them out, and per session
+    label the dimensions on which it showed another tier's signature than the user's (a
+    drift candidate, flagged or not: what any detector that reads a session's signature
+    could find)."""
     from filegram.memory import Memory
 
     from filegram.config import Config, Home
@@ -136,17 +139,19 @@ def remember(sessions: Sequence[tuple[Path, str, str | None]], config: Any = Non
             mem.consolidate()
             profile = mem.profile()
             labels = {s["id"]: s.get("label") for s in store.sessions()}
+            shown = {str(labels.get(sid)): sorted({c["dimension"] for c in mem.session_shift(sid) if c.get("shown") is not None})
+                     for sid in labels}
         finally:
             store.close()
     for a in profile.get("anomalies") or []:
         if not a.get("label"):
             a["label"] = labels.get(a.get("session"))
-    return profile
+    return profile, {k: v for k, v in shown.items() if v}
 
 
 def outcome(condition: Condition, user: str, profile: dict[str, Any], truth: dict[str, str],
             perturbed: dict[str, dict[str, tuple[str, str]]], sessions: int, note: str = "",
-            seconds: float = 0.0) -> UserOutcome:
+            seconds: float = 0.0, shown: dict[str, list[str]] | None = None) -> UserOutcome:
     dims = profile.get("dimensions") or {}
     calls = {}
     for d in truth:
@@ -155,7 +160,8 @@ def outcome(condition: Condition, user: str, profile: dict[str, Any], truth: dic
         calls[d] = (tier, float(info.get("confidence") or 0.0))
     flags = [{"label": a.get("label"), "dimension": a.get("dimension"), "from": a.get("from"), "to": a.get("to"),
               "verdict": a.get("verdict")} for a in profile.get("anomalies") or []]
-    return UserOutcome(condition.key, user, sessions, dict(truth), calls, perturbed, flags, note, round(seconds, 2))
+    return UserOutcome(condition.key, user, sessions, dict(truth), calls, perturbed, flags, note, round(seconds, 2),
+                       dict(shown or {}))
 
 
 def _simulated(job: Job) -> list[UserOutcome]:
@@ -180,9 +186,10 @@ def _simulated(job: Job) -> list[UserOutcome]:
                 pert = _perturbation(path)
                 if pert:
                     perturbed[label] = pert
-            profile = remember(sessions)
+            profile, shown = remember(sessions)
             note = f"expression {expression:.2f}" if cond.expression else ""
-            out.append(outcome(cond, job.user, profile, truth, perturbed, len(sessions), note, time.perf_counter() - t0))
+            out.append(outcome(cond, job.user, profile, truth, perturbed, len(sessions), note, time.perf_counter() - t0,
+                               shown))
         return out
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -201,9 +208,9 @@ def _perturbation(path: Path) -> dict[str, tuple[str, str]]:
 def _from_folder(job: Job) -> list[UserOutcome]:
     t0 = time.perf_counter()
     sessions = [(Path(f), Path(f).name, None) for f in job.folders]
-    profile = remember(sessions)
+    profile, shown = remember(sessions)
     cond = job.conditions[0]
-    return [outcome(cond, job.user, profile, job.truth, job.perturbed, len(sessions), "", time.perf_counter() - t0)]
+    return [outcome(cond, job.user, profile, job.truth, job.perturbed, len(sessions), "", time.perf_counter() - t0, shown)]
 
 
 def run_job(job: Job) -> list[UserOutcome]:

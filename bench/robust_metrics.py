@@ -54,6 +54,8 @@ class UserOutcome:
     flags: list[dict[str, Any]] = field(default_factory=list)  # {label, dimension, from, to, verdict}
     note: str = ""
     seconds: float = 0.0
+    # session label -> dimensions on which it showed another tier's signature (flagged or not)
+    shown: dict[str, list[str]] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         d = asdict(self)
@@ -113,7 +115,7 @@ def tier_metrics(outcomes: Sequence[UserOutcome]) -> dict[str, Any]:
 
 
 def drift_metrics(outcomes: Sequence[UserOutcome]) -> dict[str, Any]:
-    total = flagged = attributed = 0
+    total = flagged = attributed = visible = 0
     false_rates = []
     verdicts: Counter[str] = Counter()
     for o in outcomes:
@@ -126,6 +128,7 @@ def drift_metrics(outcomes: Sequence[UserOutcome]) -> dict[str, Any]:
         false_rates.append(false * SESSIONS_PER_USER / max(o.sessions, 1))
         for session, dims in o.perturbed.items():
             total += 1
+            visible += any(d in dims for d in o.shown.get(session, ()))
             flags = by_session.get(session, [])
             if not flags:
                 continue
@@ -137,6 +140,9 @@ def drift_metrics(outcomes: Sequence[UserOutcome]) -> dict[str, Any]:
         "perturbed_sessions": total,
         "flagged_perturbed": flagged,
         "drift_recall": flagged / total if total else None,
+        # the ceiling of any detector that reads a session's tier signature: the perturbed
+        # sessions that showed another tier's on the perturbed dimension at all
+        "drift_visible": visible / total if total else None,
         "flags": sum(len(o.flags) for o in outcomes),
         "false_flags_per_user": _mean(false_rates),
         "attribution": attributed / flagged if flagged else None,

@@ -36,14 +36,14 @@ def verdict(c: dict[str, Any]) -> str:
 
 
 HEADER = ["condition", "users", "tier acc", *DIM_IDS, "unknown", "ECE", "acc@>=0.8 (n)", "drift recall",
-          "false flags /24", "attribution", "targets"]
+          "drift visible", "false flags /24", "attribution", "targets"]
 
 
 def row(c: dict[str, Any]) -> list[str]:
     dims = [_p(c["per_dimension"].get(d)) for d in DIM_IDS]
     return [c["title"], str(c["users"]), _p(c["tier_accuracy"]), *dims, _p(c["unknown_rate"]), _p(c["ece"]),
             f"{_p(c['high_confidence_accuracy'])} ({c['high_confidence_n']})",
-            f"{_p(c['drift_recall'])} ({c['flagged_perturbed']}/{c['perturbed_sessions']})",
+            f"{_p(c['drift_recall'])} ({c['flagged_perturbed']}/{c['perturbed_sessions']})", _p(c.get("drift_visible")),
             _p(c["false_flags_per_user"]), _p(c["attribution"]), verdict(c)]
 
 
@@ -103,13 +103,13 @@ def print_tables(res: dict[str, Any]) -> None:
     if not console.is_terminal:  # a log or a pipe: wide enough for the whole table
         console = Console(width=140)
     table = Table(title=f"FileGram robustness benchmark ({res['date']}, commit {res['commit']})")
-    for h in ("cond", "users", "acc", *DIM_IDS, "unk", "ECE", "acc>=.8 (n)", "recall", "FF/24", "attr", "targets"):
+    for h in ("cond", "users", "acc", *DIM_IDS, "unk", "ECE", "acc>=.8 (n)", "recall", "visible", "FF/24", "attr", "targets"):
         table.add_column(h, no_wrap=h != "cond")
     for c in res["conditions"]:
         cells = row(c)
         missed = sum(1 for ok in c["targets"].values() if ok is False)
         cells[0] = c["key"]
-        cells[-4] = _p(c["drift_recall"])
+        cells[-5] = _p(c["drift_recall"])
         cells[-1] = "[green]pass[/green]" if not missed else f"[red]fail {missed}/{len(TARGETS)}[/red]"
         table.add_row(*cells)
     console.print(table)

@@ -19,9 +19,13 @@ def test_calibration_and_drift_scores_by_hand():
                     perturbed={"s1": {"C": ("R", "M")}, "s2": {"D": ("L", "M")}},
                     flags=[{"label": "s1", "dimension": "C", "from": "R", "to": "M", "verdict": "genuine"},
                            {"label": "s1", "dimension": "E", "from": "R", "to": "M", "verdict": "genuine"},
-                           {"label": "s9", "dimension": "A", "from": "L", "to": "M", "verdict": "uncertain"}])
+                           {"label": "s9", "dimension": "A", "from": "L", "to": "M", "verdict": "uncertain"}],
+                    # s2 showed another tier on D though nothing flagged it; s9's A is no shift
+                    shown={"s1": ["C", "E"], "s2": ["D"], "s9": ["A"]})
     d = drift_metrics([o])
     assert (d["drift_recall"], d["attribution"]) == (0.5, 1.0)
+    assert d["drift_visible"] == 1.0
+    assert drift_metrics([UserOutcome("x", "u", 48, {}, {}, perturbed=o.perturbed, shown={"s2": ["A"]})])["drift_visible"] == 0.0
     assert d["false_flags_per_user"] == pytest.approx(2 * 24 / 48)  # s1:E and s9:A, per 24 of 48 sessions
     m = condition_metrics([o])
     assert (m["tier_accuracy"], m["unknown_rate"], m["high_confidence_accuracy"]) == (0.5, 0.5, 1.0)
