@@ -308,6 +308,16 @@ def test_the_recorders_own_rerun_gone_before_it_was_read_is_no_search(root: Path
     assert [a["event_type"] for a in later] == [], later
 
 
+def _while_some_grep_ran(interp: Interpreter, t: float, opens: list[tuple[str, Path]]) -> list[dict]:
+    """Feed opens (kind, path) a millisecond apart while a grep known only by its name runs
+    (pid -1, as procs reports one gone before it was read); the actions once settled."""
+    interp.feed(Raw("proc_start", "", t=t, data=ProcInfo(-1, 0, "grep", [], "", t)))
+    for i, (kind, path) in enumerate(opens):
+        interp.feed(Raw(kind, str(path), t=t + 1 + i))
+    interp.feed(Raw("proc_end", "", t=t + 10, data=-1))
+    return interp.tick(t + 5_000, force=True)
+
+
 def test_a_listing_with_no_read_below_it_is_no_grep_known_only_by_name(root: Path, store: Store) -> None:
     """Found in a clean clone's `make test`: another worker's grep, known only by its name
     (gone before its command line was read: it covers every root), took the person's
@@ -320,20 +330,12 @@ def test_a_listing_with_no_read_below_it_is_no_grep_known_only_by_name(root: Pat
     interp = Interpreter(RootSet([root], PathFilter()), FileState(store), bulk_per_second=200)
     interp.baseline(1 << 20)
     t0 = now_ms()
-    interp.feed(Raw("proc_start", "", t=t0, data=ProcInfo(-1, 0, "grep", [], "", t0)))
-    interp.feed(Raw("dir_opened", str(reports), t=t0 + 2))  # the person's ls
-    interp.feed(Raw("proc_end", "", t=t0 + 10, data=-1))
-    listing = interp.tick(t0 + 5_000, force=True)
+    listing = _while_some_grep_ran(interp, t0, [("dir_opened", reports)])  # the person's ls
     got = [(a["event_type"], a.get("directory_path"), a.get("program")) for a in listing]
     assert got == [("file_browse", "reports", None)], got
     # a grep known only by its name that read the folder's files is still the search it was
-    t1 = t0 + 10_000
-    interp.feed(Raw("proc_start", "", t=t1, data=ProcInfo(-1, 0, "grep", [], "", t1)))
-    interp.feed(Raw("dir_opened", str(reports), t=t1 + 1))
-    for i, name in enumerate(("ideas.txt", "plan.md")):
-        interp.feed(Raw("closed_nowrite", str(reports / name), t=t1 + 2 + i))
-    interp.feed(Raw("proc_end", "", t=t1 + 10, data=-1))
-    search = interp.tick(t1 + 5_000, force=True)
+    walk = [("dir_opened", reports), ("closed_nowrite", reports / "ideas.txt"), ("closed_nowrite", reports / "plan.md")]
+    search = _while_some_grep_ran(interp, t0 + 10_000, walk)
     got = [(a["event_type"], a.get("program"), a.get("query")) for a in search]
     assert got == [("file_search", "grep", None)], got
 
@@ -347,18 +349,10 @@ def test_one_file_read_while_some_grep_ran_is_the_persons_read(root: Path, store
     interp = Interpreter(RootSet([root], PathFilter()), FileState(store), bulk_per_second=200)
     interp.baseline(1 << 20)
     t0 = now_ms()
-    interp.feed(Raw("proc_start", "", t=t0, data=ProcInfo(-1, 0, "grep", [], "", t0)))
-    interp.feed(Raw("closed_nowrite", str(root / "notes.db"), t=t0 + 2))
-    interp.feed(Raw("proc_end", "", t=t0 + 10, data=-1))
-    one = interp.tick(t0 + 5_000, force=True)
+    one = _while_some_grep_ran(interp, t0, [("closed_nowrite", root / "notes.db")])
     got = [(a["event_type"], a.get("file_path"), a.get("program")) for a in one]
     assert got == [("file_read", "notes.db", None)], got
-    t1 = t0 + 10_000
-    interp.feed(Raw("proc_start", "", t=t1, data=ProcInfo(-1, 0, "grep", [], "", t1)))
-    for i, name in enumerate(("a.md", "b.md")):
-        interp.feed(Raw("closed_nowrite", str(root / name), t=t1 + 2 + i))
-    interp.feed(Raw("proc_end", "", t=t1 + 10, data=-1))
-    two = interp.tick(t1 + 5_000, force=True)
+    two = _while_some_grep_ran(interp, t0 + 10_000, [("closed_nowrite", root / n) for n in ("a.md", "b.md")])
     got = [(a["event_type"], a.get("program")) for a in two]
     assert got == [("file_search", "grep")], got
 
