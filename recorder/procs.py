@@ -36,6 +36,7 @@ from .programs import BUILD_KIND, DOWNLOAD_KIND, PYTHONS, ProgramTable, browser_
 from .searchspec import SEARCH_TOOLS
 
 ACTIVITY_POLL_S = 0.1  # how often a resident indexer's I/O counters are looked at
+MAX_EXIT_FDS = 256  # live programs whose exit a pidfd reports at once (the rest: the next scan)
 
 
 @dataclass
@@ -482,6 +483,8 @@ class _Scanner:
     def _watch_exit(self, pid: int) -> None:
         if self.sock is not None or pid in self._exit_fds or not hasattr(os, "pidfd_open"):
             return  # the connector announces exits itself; without pidfds the scan notices them
+        if len(self._exit_fds) >= MAX_EXIT_FDS:
+            return  # select() takes descriptors below 1024 only: past this, the scan notices exits
         try:
             self._exit_fds[pid] = os.pidfd_open(pid)
         except OSError:
