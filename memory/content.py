@@ -13,10 +13,13 @@ from dataclasses import dataclass, field
 
 from .tokens import key_terms
 
+# Plain-text formats people write in besides Markdown and LaTeX: screenplays (Fountain, Final
+# Draft's XML), AsciiDoc, Textile, wiki markup, R Markdown and Quarto, Typst.
+WRITING_FORMATS = frozenset({"fountain", "fdx", "adoc", "asciidoc", "textile", "wiki", "rmd", "qmd", "typ"})
 TEXT_TYPES = frozenset(
     {"md", "markdown", "txt", "rst", "org", "tex", "html", "htm", "csv", "tsv", "json", "yaml",
      "yml", "xml", "py", "js", "ts", "sh", "toml", "ini", "cfg", "log", "eml", "ics", ""}
-)
+) | WRITING_FORMATS
 STRUCTURED_TYPES = frozenset({"csv", "json", "xlsx", "yaml", "xml", "tsv"})
 IMAGE_TYPES = frozenset({"png", "jpg", "jpeg", "svg", "gif"})
 

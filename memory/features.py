@@ -132,7 +132,13 @@ def _atomic_saves_joined(evs: list[dict[str, Any]]) -> list[dict[str, Any]]:
     place and the old copy deleted, all within a second. A write renamed into the place of
     a file renamed away moments before is that save whatever the names; the renaming away
     and the old copy's removal are the application's (`"authored": false`), not the
-    person's tidying."""
+    person's tidying. So is the file's removal just before its temporary copy is renamed
+    into its place (Word and MATLAB on Windows: write `~WRL0001.tmp`, delete the file,
+    rename the temporary file to its name).
+
+    The joined write is marked `"saved_whole": true`: the application wrote the whole file
+    whatever changed, so where its earlier text is unknown it says nothing about how much
+    the person changed, even from a recorder that logs other files' edits."""
     if not any(e.get("event_type") == "file_rename" for e in evs):
         return evs
     pending: dict[str, dict[str, Any]] = {}  # temporary path -> its write
@@ -140,6 +146,7 @@ def _atomic_saves_joined(evs: list[dict[str, Any]]) -> list[dict[str, Any]]:
     joined: set[int] = set()  # id() of the renames that finished a save
     moved_away: dict[str, dict[str, Any]] = {}  # path -> the rename that just moved its file away
     old_copies: dict[str, float] = {}  # a swapped-out copy's path -> when its save happened
+    deleted: dict[str, dict[str, Any]] = {}  # path -> its deletion, while a temporary write waits
     for e in evs:
         t = e.get("event_type")
         ts = float(e.get("timestamp") or 0.0)
@@ -154,14 +161,20 @@ def _atomic_saves_joined(evs: list[dict[str, Any]]) -> list[dict[str, Any]]:
                     and 0.0 <= ts - float(w.get("timestamp") or 0.0) <= ATOMIC_SAVE_MS:
                 w["file_path"], w["file_type"] = new, file_type_of(new)
                 w["operation"] = "overwrite" if new in named else "create"
+                w["saved_whole"] = True
                 joined.add(id(e))
+                gone = deleted.pop(new, None)
+                if gone is not None and float(w.get("timestamp") or 0.0) <= float(gone.get("timestamp") or 0.0):
+                    gone.setdefault("authored", False)
                 if swapped and away is not None:
                     away.setdefault("authored", False)
                     old_copies[str(away.get("new_path") or "")] = ts
             else:
                 moved_away[str(e.get("old_path") or "")] = e
-        elif t == "file_delete" and old_copies:
-            at = old_copies.pop(str(e.get("file_path") or ""), None)
+        elif t == "file_delete":
+            if pending:
+                deleted[str(e.get("file_path") or "")] = e
+            at = old_copies.pop(str(e.get("file_path") or ""), None) if old_copies else None
             if at is not None and 0.0 <= ts - at <= ATOMIC_SAVE_MS:
                 e.setdefault("authored", False)
         for k in PATH_FIELDS.get(t, ()):

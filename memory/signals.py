@@ -30,6 +30,7 @@ from .content import (
     IMAGE_TYPES,
     STRUCTURED_TYPES,
     TEXT_TYPES,
+    WRITING_FORMATS,
     analyse,
     diff_lines,
     figure_embeds,
@@ -55,7 +56,7 @@ STUB_GROWTH = 2
 # developers their reports were READMEs beside it). Data, configuration, logs and saved mail
 # are text too, but not writing (a CSV is F's output; an .eml is usually received). A
 # notebook counts its cells' source lines, not the JSON around them.
-DOCUMENT_TYPES = frozenset({"md", "markdown", "txt", "rst", "org", "tex", "html", "htm", ""})
+DOCUMENT_TYPES = frozenset({"md", "markdown", "txt", "rst", "org", "tex", "html", "htm", ""}) | WRITING_FORMATS
 CODE_TYPES = frozenset({"py", "r", "sql", "js", "ts", "jsx", "tsx", "sh", "go", "rs", "java", "c", "cpp", "h",
                         "rb", "php", "jl", "scala", "kt", "swift", "m", "ipynb"})
 WRITTEN_TYPES = DOCUMENT_TYPES | CODE_TYPES
@@ -317,6 +318,32 @@ def _revisits(reads: Events) -> int:
     return n
 
 
+# Writing formats stored as XML (Final Draft's .fdx): a paragraph of the script is an element
+# spread over several lines of markup. What the person wrote is the text between the tags, so
+# the lines and changes of their writing are counted there, as a notebook's are in its cells
+# (at three lines of markup a paragraph, a screenwriter's one-paragraph touch-ups read as
+# 10-30 line edits).
+XML_WRITING_FORMATS = frozenset({"fdx"})
+_TAG = re.compile(r"<[^>]*>")
+
+
+def _xml_prose(text: str) -> str:
+    """The text of an XML document between its tags, a line per element that holds some."""
+    lines = (_TAG.sub("", line).strip() for line in text.splitlines())
+    return "\n".join(line for line in lines if line) + "\n"
+
+
+def person_text(path: str, text: str) -> str | None:
+    """What the person wrote of a file's text: a notebook's cells, an XML script's paragraphs,
+    else the text itself (None for a notebook that is no notebook)."""
+    x = _ext(path)
+    if x == "ipynb":
+        return _notebook_source(text)
+    if x in XML_WRITING_FORMATS:
+        return _xml_prose(text)
+    return text
+
+
 def _notebook_source(text: str) -> str | None:
     """A Jupyter notebook's cells as the person wrote them (None when it is no notebook)."""
     try:
@@ -400,8 +427,8 @@ def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str
         text = text_of.get(id(e))
         if text is not None and _clipped(text):
             continue
-        if text is not None and _ext(path) == "ipynb":
-            text = _notebook_source(text)
+        if text is not None:
+            text = person_text(path, text)
             if text is None:
                 continue
         if text is None:
@@ -611,6 +638,7 @@ def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]
     # document's whose text was kept: it shared no line with before) says "rewrote it".
     overwrites = 0
     unseen = 0  # overwrites of text whose earlier text is not known (among `overwrites`)
+    unseen_whole = 0  # of those, an application's whole-file saves (features._atomic_saves_joined)
     seen_rewrites = 0  # overwrites whose earlier text is known that replaced it
     diffed: list[dict[str, Any]] = []  # overwrites that kept most of the file, as edits
     made = {e.get("file_path"): _ts(e) for e in writes if e.get("operation") == "create"}
@@ -626,10 +654,11 @@ def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]
             continue
         before, after = before_of.get(id(e)), text_of.get(id(e))
         if before is not None and after is not None:
-            if _ext(str(e.get("file_path") or "")) == "ipynb":  # the cells the person wrote, not the JSON or outputs
-                cells_before, cells_after = _notebook_source(before), _notebook_source(after)
-                if cells_before is not None and cells_after is not None:
-                    before, after = cells_before.strip("\n"), cells_after.strip("\n")
+            # what the person wrote: a notebook's cells (not its JSON and outputs), a script's paragraphs
+            path = str(e.get("file_path") or "")
+            written_before, written_after = person_text(path, before), person_text(path, after)
+            if written_before is not None and written_after is not None and written_after is not after:
+                before, after = written_before.strip("\n"), written_after.strip("\n")
             added, deleted, both = _lines_changed(before, after)
             if not deleted and made_before(e):
                 continue  # a new file saved whole as it grows (a notebook's autosave): the writing of it
@@ -641,6 +670,7 @@ def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]
             seen_rewrites += 1
         else:
             unseen += 1
+            unseen_whole += bool(e.get("saved_whole"))
         overwrites += 1
     # Lines only added to a file made in this session are the writing of it going on (an
     # editor that saves as the person types logs a new document as a create and a run of
@@ -673,10 +703,19 @@ def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]
         "passes": max(per_file.values(), default=0),
         # for tiers.unseen_saves: how this person's saves read where their earlier text is known
         "unseen": unseen,
+        "unseen_whole": unseen_whole,
         "seen_rewrites": seen_rewrites,
         "seen_kept": len(diffed),
         "logged_edits": logged_edits,
     }
+
+
+# A folder kept for backups: what is filed there is kept on purpose, not left lying around.
+BACKUP_FOLDER = re.compile(r"(?i)^\.?(backups?|bak)$")
+
+
+def _in_backup_folder(path: str) -> bool:
+    return BACKUP_FOLDER.match(posixpath.basename(posixpath.dirname(path))) is not None
 
 
 def _curation(by: dict[str, Events], creates: Events, tool_wrote: set[Any]) -> dict[str, Any]:
@@ -700,7 +739,8 @@ def _curation(by: dict[str, Events], creates: Events, tool_wrote: set[Any]) -> d
         made_at.setdefault(dest, _ts(e))
     # a date or a version in the name of a copy marks a backup; in a new document's, its name
     leftovers = {p for p in made_at if p and (_temporary(_name(p)) or
-                                               (_backup(_name(p)) if p in copied else _written_backup(_name(p))))}
+                                               (_backup(_name(p)) if p in copied else _written_backup(_name(p))))
+                 and not _in_backup_folder(p)}
     # A program's intermediate files (what a build or a test run made or wrote again in the
     # session, then removed: `latexmk -c` after the builds of a day's saves) are the
     # program's housekeeping, whoever started it: no curation habit of the person's.

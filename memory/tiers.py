@@ -331,12 +331,17 @@ def unseen_saves(signals: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]
     sync client's log) logs every save as an overwrite, and one whose earlier text it never
     stored (a file older than the recording) says nothing about how much changed. The
     person's saves whose earlier text is known do: someone whose known saves each changed a
-    few lines of the file is no rewriter for the saves we cannot see."""
+    few lines of the file is no rewriter for the saves we cannot see.
+
+    Where the recorder logs edits, only the saves an application made by writing the file
+    whole (a temporary file renamed into place: `unseen_whole`) are counted so: the recorder
+    saw no overwrite there, only a new file taking the old one's name."""
     seen_rewrites = seen_kept = 0
+    key = "unseen"
     for s in signals:
         d = s.get("D") or {}
         if d.get("logged_edits"):
-            return list(signals)
+            key = "unseen_whole"
         seen_rewrites += int(d.get("seen_rewrites") or 0)
         seen_kept += int(d.get("seen_kept") or 0)
     if seen_rewrites + seen_kept < MIN_SEEN_SAVES:
@@ -345,7 +350,7 @@ def unseen_saves(signals: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]
     out: list[Mapping[str, Any]] = []
     for s in signals:
         d = s.get("D") or {}
-        unseen = int(d.get("unseen") or 0)
+        unseen = int(d.get(key) or 0)
         out.append({**s, "D": {**d, "overwrites": d["overwrites"] - unseen * (1.0 - rate)}} if unseen else s)
     return out
 

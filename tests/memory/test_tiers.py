@@ -1006,6 +1006,81 @@ def test_a_swap_save_is_a_save_and_its_old_copy_is_the_applications(session_buil
     assert _signals(b)["E"]["deletes"] == 1 and encode_session(b.events, b.get_blob).features["n_rename"] == 2
 
 
+def test_a_save_that_deletes_the_file_before_renaming_its_copy_into_place_is_the_applications(session_builder):
+    # Word and MATLAB on Windows save by writing `~WRL0001.tmp`, deleting the file and renaming
+    # the temporary file to its name. The deletion is the application's, not the person's
+    # tidying; and where the recorder logs this person's Markdown edits, the script's saves
+    # (whose earlier text it never saw) are no rewrites in place: they count at the rate of
+    # the person's saves whose text is known (the second save of a session, a few lines).
+    def make(b, i):
+        b.edit("notes.md", 12, 6)
+        script = "\n".join(f"x{j} = {j} * load_case({i});" for j in range(60)) + "\n"
+        for k in range(1 + (i % 2)):
+            if k:
+                script = script.replace("x3 = 3", f"x3 = {30 + i}").replace("x9 = 9", f"x9 = {90 + i}")
+            b.write("~WRL0001.tmp", script, gap_ms=60_000)
+            b.add("file_delete", 200, file_path="model_setup.m", file_age_ms=9e7, was_temporary=False)
+            b.add("file_rename", 300, old_path="~WRL0001.tmp", new_path="model_setup.m", naming_pattern_change="other")
+    est = _user(session_builder, make, 8)
+    assert est["E"].counts["L"] == est["E"].counts["M"] == 0 and est["E"].opportunities == 0, est["E"]
+    assert est["D"].tier == "M", est["D"]
+    b = session_builder()
+    make(b, 1)
+    d = _signals(b)["D"]
+    assert (d["overwrites"], d["unseen"], d["unseen_whole"], d["seen_kept"], d["logged_edits"]) == (1, 1, 1, 1, 1), d
+    # a file the person deletes minutes before a new one takes its name stays their deletion
+    b = session_builder()
+    b.write("~WRL0001.tmp", "draft\n")
+    b.add("file_delete", 120_000, file_path="model_setup.m", file_age_ms=9e7, was_temporary=False)
+    b.add("file_rename", 300_000, old_path="~WRL0001.tmp", new_path="model_setup.m", naming_pattern_change="other")
+    assert _signals(b)["E"]["discarded"] == 1
+
+
+def _fdx(paragraphs: list[str]) -> str:
+    """A Final Draft script: each paragraph an element over three lines of XML."""
+    body = "".join(f'    <Paragraph Type="Action">\n      <Text>{p}</Text>\n    </Paragraph>\n' for p in paragraphs)
+    return f'<?xml version="1.0" encoding="UTF-8"?>\n<FinalDraft DocumentType="Script">\n  <Content>\n{body}  </Content>\n</FinalDraft>\n'
+
+
+def test_screenplays_are_writing_counted_in_paragraphs_not_lines_of_markup(session_builder):
+    # A screenwriter's Fountain and Final Draft files are their writing (B) and revising (D),
+    # as Markdown is. A Final Draft script is XML, three lines of markup a paragraph: its
+    # length and its changes are counted in the paragraphs the person wrote.
+    from filegram.store import content_hash
+
+    scene = [f"Beat {j}: MAYA crosses the pier." for j in range(90)]
+    b = session_builder()
+    b.write("Drafts/Cold Open.fdx", _fdx(scene))
+    b.write("Drafts/Cold Open.fountain", "\n".join(scene) + "\n")
+    sig = _signals(b)
+    assert (sig["B"]["docs"], sig["B"]["lines"], sig["B"]["largest"]) == (2, 180, 90), sig["B"]
+    b = session_builder()
+    before = _fdx(scene)
+    b.blobs[content_hash(before.encode())] = before.encode()  # written in an earlier session
+    b.read("other.md", view_range=[1, 10])
+    _save(b, "Drafts/Cold Open.fdx", before, _fdx(scene[:40] + [f"New beat {j}." for j in range(4)] + scene[40:]))
+    d = _signals(b)["D"]
+    assert (d["edits"], d["overwrites"], d["sizes"]) == (1, 0, [4]), d
+
+
+def test_backups_kept_in_a_backups_folder_are_not_leftovers(session_builder):
+    # A writing app keeps `Backups/<script>.backup` up to date while the person writes: a
+    # backup filed in a folder for backups is kept on purpose. The selective writer removed
+    # the one scratch file they made: all of their leftovers.
+    b = session_builder()
+    b.write("notes_tmp.md", "paste here\n")
+    b.write("Drafts/Scene 12.fountain", _doc(40))
+    b.write("Backups/Scene 12.backup", _doc(40))
+    b.write("Backups/Scene 12.backup", _doc(45), op="overwrite")
+    b.add("file_delete", file_path="notes_tmp.md", file_age_ms=9e5, was_temporary=True)
+    e = _signals(b)["E"]
+    assert (e["leftovers"], e["cleaned"]) == (1, 1), e
+    b = session_builder()  # the same backup left beside the script is a leftover
+    b.write("Drafts/Scene 12.fountain", _doc(40))
+    b.write("Drafts/Scene 12.backup", _doc(40))
+    assert _signals(b)["E"]["leftovers"] == 1
+
+
 def test_an_edit_is_as_large_as_its_diff_summary_says(session_builder):
     # FileGram counts a replaced line as added and deleted (and modified too); another
     # producer counts it apart, as modified only: (2 added, 1 deleted, 7 modified, "+9 -8") is
