@@ -80,11 +80,13 @@ def looks_temporary(rel_path: str) -> bool:
     return bool(_TEMPORARY_RE.search(name)) or is_editor_artifact(name)
 
 
+def in_archive_folder(rel_path: str) -> bool:
+    """True for a path inside a folder kept for backups or old versions (`Backups/`, `archive/`)."""
+    return any(p.lower() in _ARCHIVE_DIRS for p in rel_path.split("/")[:-1])
+
+
 def looks_like_backup(rel_dest: str) -> bool:
-    parts = rel_dest.split("/")
-    if any(p.lower() in _ARCHIVE_DIRS for p in parts[:-1]):
-        return True
-    return bool(_BACKUP_RE.search(parts[-1]))
+    return in_archive_folder(rel_dest) or bool(_BACKUP_RE.search(rel_dest.rsplit("/", 1)[-1]))
 
 
 # A date or version at the end of a name: on a copy it dates the backup (`report_2025-03-01.md`);

@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from filegram.naming import looks_like_backup, looks_like_written_backup, looks_temporary, undated
+from filegram.naming import in_archive_folder, looks_like_backup, looks_like_written_backup, looks_temporary, undated
 from filegram.schema import OFFICE_TYPES, depth_of, dir_depth_of
 
 from .content import (
@@ -710,14 +710,6 @@ def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]
     }
 
 
-# A folder kept for backups: what is filed there is kept on purpose, not left lying around.
-BACKUP_FOLDER = re.compile(r"(?i)^\.?(backups?|bak)$")
-
-
-def _in_backup_folder(path: str) -> bool:
-    return BACKUP_FOLDER.match(posixpath.basename(posixpath.dirname(path))) is not None
-
-
 def _curation(by: dict[str, Events], creates: Events, tool_wrote: set[Any]) -> dict[str, Any]:
     """Leftovers a tidy person removes (their own scratch, temporary and backup files, and
     temporary files lying around) and whether they removed them; and, apart, the superseded
@@ -740,7 +732,7 @@ def _curation(by: dict[str, Events], creates: Events, tool_wrote: set[Any]) -> d
     # a date or a version in the name of a copy marks a backup; in a new document's, its name
     leftovers = {p for p in made_at if p and (_temporary(_name(p)) or
                                                (_backup(_name(p)) if p in copied else _written_backup(_name(p))))
-                 and not _in_backup_folder(p)}
+                 and not in_archive_folder(p)}  # filed in Backups/ or archive/: kept on purpose
     # A program's intermediate files (what a build or a test run made or wrote again in the
     # session, then removed: `latexmk -c` after the builds of a day's saves) are the
     # program's housekeeping, whoever started it: no curation habit of the person's.
