@@ -23,7 +23,13 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from filegram.naming import in_archive_folder, looks_like_backup, looks_like_written_backup, looks_temporary, undated
+from filegram.naming import (
+    in_archive_folder,
+    looks_like_backup,
+    looks_like_written_backup,
+    looks_temporary,
+    undated,
+)
 from filegram.schema import OFFICE_TYPES, depth_of, dir_depth_of
 
 from .content import (
