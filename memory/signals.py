@@ -812,6 +812,12 @@ def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Event
     data_files = sum(1 for x in exts if x in DATA_TYPES)
     rows = embeds = 0  # table rows (markdown, LaTeX, HTML); figures the person's documents embed
     seen = 0  # outputs whose content can show it: a text whose words are known
+    # Every save of a new document in the session is read: an editor that saves as the person
+    # types logs its first save when it held a title and a line, the table typed later.
+    versions: dict[Any, list[str]] = {}
+    for e in kept_writes:
+        if (t := text_of.get(id(e))) and not _clipped(t):
+            versions.setdefault(e.get("file_path"), []).append(t)
     for e in creates:
         text = text_of.get(id(e))
         if text and not _clipped(text):
@@ -819,10 +825,10 @@ def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Event
             # an office document's text holds its tables as markdown rows (recorder.officetext),
             # or, from another recorder, as tab-separated cells
             if _text_kind(e, TEXT_TYPES, text_of):
-                rows += table_rows(text) + markup_table_rows(text)
-                embeds += figure_embeds(text)
-                if _ext(str(e.get("file_path") or "")) in PLACED_TYPES:
-                    rows += tab_table_rows(text)
+                tabbed = _ext(str(e.get("file_path") or "")) in PLACED_TYPES
+                saves = versions.get(e.get("file_path")) or [text]
+                rows += max(table_rows(t) + markup_table_rows(t) + (tab_table_rows(t) if tabbed else 0) for t in saves)
+                embeds += max(figure_embeds(t) for t in saves)
     rows += sum(table_rows(t) + markup_table_rows(t) for t in typed if t)
     embeds += sum(figure_embeds(t) for t in typed if t)
     figure_dirs = {p.rsplit("/", 1)[0] for p in visual_paths if "/" in p and FIGURE_DIR.search(p.rsplit("/", 1)[0].rsplit("/", 1)[-1])}

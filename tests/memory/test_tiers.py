@@ -1300,6 +1300,20 @@ def test_one_data_file_beside_tables_is_a_table_writer(session_builder):
     assert _tiers(b)["F"]["tier"] == "L"
 
 
+def test_a_table_typed_after_a_documents_first_save_is_its_table(session_builder):
+    # An editor that saves as the person types logs a new outline as a create holding its
+    # title, then overwrites as the scene table grows. The table is the session's output,
+    # also when a later rewrite of the note dropped it.
+    table = "| # | Scene | Location |\n|---|---|---|\n" + "".join(f"| {j} | Beat {j} | Pier |\n" for j in range(8))
+    b = session_builder()
+    b.write("Sequence outline.md", "# Sequence outline\n")
+    b.write("Sequence outline.md", "# Sequence outline\n\n" + table, op="overwrite")
+    b.write("Sequence outline.md", _doc(20), op="overwrite")
+    f = _signals(b)["F"]
+    assert (f["table_rows"], f["texts"]) == (9, 1), f  # the header and eight rows
+    assert _tiers(b)["F"]["tier"] == "M"
+
+
 def test_files_made_and_thrown_away_are_not_output(session_builder):
     # A text-only writer stages numbers in a CSV and dumps raw JSON while working, then
     # deletes both: the session's output is the markdown report (text only, minimal), and
