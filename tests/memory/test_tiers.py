@@ -1745,7 +1745,18 @@ def test_depth_counts_the_levels_a_person_made_not_the_tree_they_were_given(sess
               destination_directory_depth=4)
     sig = _signals(_user_session(session_builder, given))["C"]
     assert (sig["max_dir_depth"], sig["levels_made"]) == (4, 1)
-    assert _user(session_builder, given, 6)["C"].tier == "M"
+    # Whose the three levels above it are, the session does not say (a nester's own tree from
+    # before the recording looks the same): such sessions count for L or M alike, against R.
+    est = _user(session_builder, given, 6)["C"]
+    assert est.tier != "L" and est.posterior["R"] < 0.05, est
+
+    def mixed(b, i):  # with the folders of their own they make one or two levels deep: M
+        if i % 2:
+            given(b, i)
+        else:
+            b.add("dir_create", dir_path=f"Letters {i}", depth=1, sibling_count=i)
+            b.write(f"Letters {i}/engagement.md", _doc(20))
+    assert _user(session_builder, mixed, 8)["C"].tier == "M"
 
     def built(b, i):
         if i == 0:  # the first session lays out the tree
@@ -2043,6 +2054,26 @@ def test_filing_into_a_deep_tree_already_there_does_not_tell_a_nester_from_a_mod
         b.write(f"mix v{i}.wav", "", snapshot=False)
         b.add("file_move", old_path=f"mix v{i}.wav", new_path=f"Bounces/mix v{i}.wav", destination_directory_depth=1)
     assert _user(session_builder, shallow, 12)["C"].tier == "M"
+
+
+def test_adding_a_folder_deep_in_a_tree_already_there_does_not_tell_a_nester_from_a_moderate_organiser(
+        session_builder):
+    # A family historian keeps Families/<surname>/Documents/Transcriptions/<decade>/ trees from
+    # before the recording and adds a decade's folder at level 5 in most sessions, building
+    # whole new branches in a few. Before, each added folder read as one level of the
+    # person's own (M) and outvoted the branches (C called M at p 0.97).
+    def make(b, i):
+        if i % 4 == 0:
+            base = f"Research/Census/Surname{i}"
+            for d in (f"Research/Census/Surname{i}", f"{base}/1900s", f"{base}/1900s/1901"):
+                b.add("dir_create", dir_path=d, depth=d.count("/") + 1, sibling_count=0)
+            b.write(f"{base}/1900s/1901/household.md", _doc(20))
+        else:
+            b.read("Families/Hartley/Documents/Transcriptions/1890s/letter.txt", view_range=[1, 30])
+            d = f"Families/Hartley/Documents/Transcriptions/19{i}0s"
+            b.add("dir_create", dir_path=d, depth=5, sibling_count=i)
+            b.add("file_move", old_path=f"Imports/scan_{i}.txt", new_path=f"{d}/scan_{i}.txt", destination_directory_depth=5)
+    assert _user(session_builder, make, 12)["C"].tier == "L"
 
 
 _LATEX_TABLE = r"""\section{Results}
