@@ -309,6 +309,7 @@ def mark_tool_actions(evs: list[dict[str, Any]]) -> None:
     _mark_following_companions(evs)
     _mark_token_folders(evs)
     _mark_series(evs)
+    _mark_stamped(evs)
     run: list[dict[str, Any]] = []
     last = 0.0
     for e in evs:
@@ -491,6 +492,43 @@ def _mark_rotations(evs: list[dict[str, Any]]) -> None:
 def _extension(path: str) -> str:
     name = path.rsplit("/", 1)[-1]
     return name.rsplit(".", 1)[-1].lower() if "." in name.lstrip(".") else ""
+
+
+# A date and a time of day in a file's name (`AAPL_20260114_1650.csv`, `run 2026-03-04 09.15.csv`).
+STAMP = re.compile(r"(?<!\d)((?:19|20)\d{2})[-_.]?(\d{2})[-_.]?(\d{2})[ _T\-.]{0,3}(?:at )?(\d{2})[-_.:h]?(\d{2})(?!\d)")
+# The data files a stamp marks as a program's record.
+STAMPED_TYPES = frozenset({"csv", "tsv", "json", "jsonl", "ndjson", "parquet", "xml", "txt", "log", "dat"})
+# How far the name's clock may be from the write's, beyond the time zone (whole quarter hours).
+STAMP_SLACK_MS = 180_000.0
+_QUARTER_MS = 900_000.0
+
+
+def _stamped_at(name: str, ms: float) -> bool:
+    """True when the name carries the date and minute the file was written (in some time zone)."""
+    m = STAMP.search(name)
+    if m is None:
+        return False
+    import datetime as dt
+
+    try:
+        named = dt.datetime(*(int(g) for g in m.groups()), tzinfo=dt.UTC).timestamp() * 1000.0
+    except ValueError:
+        return False
+    offset = named - ms
+    if abs(offset) > 14 * 3_600_000.0 + STAMP_SLACK_MS:
+        return False
+    return abs(offset - round(offset / _QUARTER_MS) * _QUARTER_MS) <= STAMP_SLACK_MS
+
+
+def _mark_stamped(evs: list[dict[str, Any]]) -> None:
+    """A data file named by the date and minute it was written is a program's record (a
+    market feed, a logger, a scheduled export): people name their files by what they hold,
+    a date at most, not by the minute of their saving."""
+    for e in evs:
+        if e["event_type"] == "file_write" and e.get("operation") == "create" and "authored" not in e \
+                and type(p := e.get("file_path")) is str and _extension(p) in STAMPED_TYPES \
+                and _stamped_at(p.rsplit("/", 1)[-1], _ts(e)):
+            e["authored"] = False
 
 
 def _mark_series(evs: list[dict[str, Any]]) -> None:

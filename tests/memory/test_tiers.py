@@ -797,6 +797,38 @@ def test_files_a_program_writes_on_a_clock_are_not_the_persons(session_builder):
         "data_files"] == 12
 
 
+def test_data_files_named_by_the_minute_they_were_written_are_a_programs_record(session_builder):
+    # A market-data terminal writes `feeds/AAPL_20260114_1650.csv` every few minutes (the
+    # name's clock is the machine's local time, here five hours from UTC) while a balanced
+    # analyst writes a note with a table. Before, the feeds beside the table read as charts
+    # and data, visual-heavy (F called L at p ~1). The person's own dated data file is theirs.
+    import datetime as dt
+
+    start = dt.datetime(2026, 1, 14, 21, 40, tzinfo=dt.UTC).timestamp() * 1000.0
+
+    def make(b, i):
+        b.write(f"notes-{i}.md", _doc(40) + "| ticker | pe |\n|---|---|\n" + "| AAPL | 31 |\n" * 6)
+        for k, ticker in enumerate(("META", "BAC", "AAPL")):
+            at = dt.datetime.fromtimestamp((b.t + 240_000) / 1000.0, tz=dt.UTC) - dt.timedelta(hours=5)
+            b.write(f"feeds/{ticker}_{at:%Y%m%d_%H%M}.csv", "t,px\n1,2\n", gap_ms=240_000 + 13_000 * k)
+
+    b = session_builder("one", start_ms=start)
+    make(b, 0)
+    f = _signals(b)["F"]
+    assert (f["data_files"], f["table_rows"]) == (0, 7), f
+    est = user_tiers([_signals(_built(session_builder, make, i, start)) for i in range(6)])
+    assert est["F"].tier == "M", est["F"]
+    b = session_builder("own", start_ms=start)
+    b.write("sales_2026-01-14.csv", "a,b\n1,2\n").write("prices_20260114_1402.csv", "a,b\n1,2\n")
+    assert _signals(b)["F"]["data_files"] == 2  # a date, or a time that is not when it was written
+
+
+def _built(session_builder, make, i, start):
+    b = session_builder(f"s{i}", start_ms=start + i * 86_400_000.0)
+    make(b, i)
+    return b
+
+
 def test_what_programs_do_in_hidden_folders_is_not_the_persons(session_builder):
     # A recorder that cannot tell processes apart: an editor's atomic-save temp file in
     # `.vscode/`, a sync client staging a copy in `.nextcloud.cache/` and removing it, an
