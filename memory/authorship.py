@@ -187,9 +187,15 @@ PROGRAM_FOLDERS = frozenset({"__pycache__", "node_modules", "site-packages", "di
                              ".ipynb_checkpoints"})
 
 
+# A folder named as a cache (`cache`, `.cache`, `render_cache`, a video editor's `CacheClip`,
+# `ThumbCache`): what a program keeps to work faster, written and pruned by it.
+CACHE_FOLDER = re.compile(r"(^|[^A-Za-z])[Cc]aches?(?![a-z])|(?<=[a-z])Caches?(?![a-z])|^CACHES?$")
+
+
 @functools.lru_cache(maxsize=4096)
 def _in_program_folder(path: str) -> bool:
-    return any(part in PROGRAM_FOLDERS for part in path.split("/"))
+    parts = path.split("/")
+    return any(part in PROGRAM_FOLDERS for part in parts) or any(CACHE_FOLDER.search(part) for part in parts[:-1])
 
 
 # Files an operating system's file manager keeps in folders for itself (Finder's view settings,

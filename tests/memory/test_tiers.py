@@ -892,6 +892,22 @@ def test_what_python_and_npm_make_in_their_own_folders_is_not_the_persons(sessio
     assert est["E"].counts["L"] == est["E"].counts["M"] == 0, est["E"]
 
 
+def test_what_a_program_keeps_and_prunes_in_its_cache_folder_is_not_the_persons(session_builder):
+    # A video editor writes clip caches into `CacheClip/` and prunes old ones six at a time,
+    # marked temporary. Someone who never deletes a file of theirs cleaned nothing; the same
+    # deletions in a folder of theirs stay theirs.
+    def make(b, i, folder="CacheClip"):
+        b.write("script.md", _doc(30))
+        b.write(f"{folder}/{i:04x}c50a-fc7a.dvcc", "", snapshot=False)
+        for k in range(6):
+            b.add("file_delete", 300, file_path=f"{folder}/{k:04x}aaa5-old{i}.dvcc", file_age_ms=9e7, was_temporary=True)
+    est = _user(session_builder, make, 6)["E"]
+    assert est.counts["L"] == est.counts["M"] == 0, est
+    b = session_builder()
+    make(b, 0, "Clips")
+    assert _signals(b)["E"]["cleaned"] == 6
+
+
 def test_writing_on_in_an_autosaving_editor_is_not_revising(session_builder):
     # An editor that saves as the person types logs a new document as a create and a run of
     # additions: that is writing it, not iterating on existing work. Changing lines of it,
