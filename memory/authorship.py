@@ -106,6 +106,7 @@ better evidence than timing.
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import re
 from collections.abc import Mapping
@@ -514,8 +515,6 @@ def _stamped_at(name: str, ms: float) -> bool:
     m = STAMP.search(name)
     if m is None:
         return False
-    import datetime as dt
-
     try:
         named = dt.datetime(*(int(g) for g in m.groups()), tzinfo=dt.UTC).timestamp() * 1000.0
     except ValueError:

@@ -339,7 +339,7 @@ def _xml_prose(text: str) -> str:
     return "\n".join(line for line in lines if line) + "\n"
 
 
-def person_text(path: str, text: str) -> str | None:
+def _person_text(path: str, text: str) -> str | None:
     """What the person wrote of a file's text: a notebook's cells, an XML script's paragraphs,
     else the text itself (None for a notebook that is no notebook)."""
     x = _ext(path)
@@ -434,7 +434,7 @@ def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str
         if text is not None and _clipped(text):
             continue
         if text is not None:
-            text = person_text(path, text)
+            text = _person_text(path, text)
             if text is None:
                 continue
         if text is None:
@@ -662,7 +662,7 @@ def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]
         if before is not None and after is not None:
             # what the person wrote: a notebook's cells (not its JSON and outputs), a script's paragraphs
             path = str(e.get("file_path") or "")
-            written_before, written_after = person_text(path, before), person_text(path, after)
+            written_before, written_after = _person_text(path, before), _person_text(path, after)
             if written_before is not None and written_after is not None and written_after is not after:
                 before, after = written_before.strip("\n"), written_after.strip("\n")
             added, deleted, both = _lines_changed(before, after)
