@@ -16,6 +16,10 @@ program's work from the person's whatever recorded it:
   export's dated file and its `_latest` twin). Several folders made or files moved at once are
   not enough: `mkdir -p` or dragging a selection is one human act that a recorder sees as
   many changes at the same instant, and it does not write content.
+- **unwritten text**: a run of UNWRITTEN_MIN_FILES or more new text files, each holding more
+  than anyone types or pastes in the seconds since the change before it, was unpacked or
+  generated (a zip of submissions, a site generator's pages), however a recorder or an
+  indexer spaced it out by reading each file in between.
 - **clockwork**: a program that records on a clock (an instrument's acquisition, a data
   logger, a recorder's segments) writes a new file into one folder every few seconds for as
   long as it runs. SERIES_MIN_FILES or more new files in one folder whose pauses nearly all
@@ -114,6 +118,8 @@ from typing import Any
 
 from filegram.naming import is_editor_artifact, looks_like_backup
 
+from .content import TEXT_TYPES
+
 # Longest pause between two changes of one program run. A person writes one file's content
 # at a time, seconds apart at the least; an instrument's or an exporter's run writes a file
 # every half second to second and a half (at 1 s such runs split into pieces of one or two
@@ -139,6 +145,16 @@ SERIES_EVEN_SHARE = 0.9
 # never six trees at once (in every model's data a person's run of folders has at most five
 # branches, a company's setup script 23).
 TEMPLATE_BRANCHES = 6
+# Content a person can bring into a new file per second since their previous change, pasting
+# included (typing is ten characters a second at the most). A run of UNWRITTEN_MIN_FILES or
+# more new files each arriving faster than that, no more than UNWRITTEN_GAP_MS apart, was not
+# written: it was unpacked, checked out or generated. A person who writes several documents
+# in one sitting spends at least some seconds on each (the simulator's and users-dev's people
+# never make five in a row this fast; an archive tool's run, seconds apart because a
+# recorder or an indexer reads each file in between, makes dozens).
+PERSON_CHARS_PER_S = 100.0
+UNWRITTEN_GAP_MS = 10_000.0
+UNWRITTEN_MIN_FILES = 5
 CHANGES = frozenset({"file_write", "file_edit", "dir_create", "file_move", "file_delete", "file_copy", "file_rename"})
 CONTENT = frozenset({"file_write", "file_edit"})
 # The paths each action type names (the file an editor would lock or swap is one of them).
@@ -329,6 +345,7 @@ def mark_tool_actions(evs: list[dict[str, Any]]) -> None:
         run.append(e)
         last = t
     _close(run)
+    _mark_unwritten(evs)
     _mark_rotations(evs)
 
 
@@ -534,6 +551,52 @@ def _mark_stamped(evs: list[dict[str, Any]]) -> None:
                 and type(p := e.get("file_path")) is str and _extension(p) in STAMPED_TYPES \
                 and _stamped_at(p.rsplit("/", 1)[-1], _ts(e)):
             e["authored"] = False
+
+
+def _unwritten_file(e: Mapping[str, Any], gap_ms: float) -> bool:
+    """A new file whose content came faster than a person brings content into a file."""
+    n = e.get("content_length")
+    return (e["event_type"] == "file_write" and e.get("operation") == "create" and type(n) in _NUMBER
+            and n > PERSON_CHARS_PER_S * max(gap_ms, 50.0) / 1000.0)
+
+
+def _mark_unwritten(evs: list[dict[str, Any]]) -> None:
+    """Mark runs of new files whose content nobody wrote (an unpacked archive, a generator),
+    with the folders made among them. Pauses are measured from the change before, whoever
+    made it, so a recorder or an indexer reading each new file in between does not split the
+    run; a slower new file, or any other change (an edit, a deletion, a move: the person's
+    hand again), ends it. Files another rule gave to a program already do not count towards
+    the run's size (an export's run of images does not make the note written after it a
+    program's). Only text counts: its length is what someone would have had to type, while a
+    figure's or a PDF's size says nothing of the effort behind it (a plotting script's five
+    figures in the folders the person made for them stay the person's placing)."""
+    run: list[dict[str, Any]] = []
+    files: set[str] = set()
+    last: float | None = None
+
+    def close() -> None:
+        if len(files) >= UNWRITTEN_MIN_FILES:
+            for x in run:
+                x.setdefault("authored", False)
+        run.clear()
+        files.clear()
+
+    for e in evs:
+        t = e["event_type"]
+        if t not in CHANGES:
+            continue
+        ms = _ts(e)
+        gap = ms - last if last is not None else float("inf")
+        last = ms
+        if gap > UNWRITTEN_GAP_MS or (t != "dir_create" and not _unwritten_file(e, gap)):
+            close()
+            if t == "dir_create":
+                run.append(e)  # the folder an unpacking starts with; a first file's pace is unknown
+            continue
+        run.append(e)
+        if t == "file_write" and e.get("authored") is not False and _extension(p := str(e.get("file_path"))) in TEXT_TYPES:
+            files.add(p)
+    close()
 
 
 def _mark_series(evs: list[dict[str, Any]]) -> None:

@@ -823,6 +823,39 @@ def test_data_files_named_by_the_minute_they_were_written_are_a_programs_record(
     assert _signals(b)["F"]["data_files"] == 2  # a date, or a time that is not when it was written
 
 
+def test_text_that_arrives_faster_than_anyone_writes_was_unpacked_not_written(session_builder):
+    # A teaching assistant unzips the course platform's submissions: the archive tool writes
+    # each student's folder and files a few seconds apart (the recorder logs Spotlight's read
+    # of each new file in between, so no pause is under the two seconds of a program's run),
+    # then the TA writes a short bulleted feedback note. Before, the unzipped files read as
+    # the person writing fifteen long documents in nested folders (B and C called L).
+    def make(b, i, pause_ms=3_000):
+        b.add("dir_create", 60_000, dir_path=f"submissions/ps{i}", depth=2, sibling_count=i)
+        for s in range(5):
+            b.add("dir_create", pause_ms, dir_path=f"submissions/ps{i}/student{s}", depth=3, sibling_count=s)
+            for name in ("main.py", "notes.txt", "README.md"):
+                path = f"submissions/ps{i}/student{s}/{name}"
+                b.write(path, _doc(60), gap_ms=pause_ms)
+                b.add("file_read", 400, file_path=path, file_type=name.rsplit(".", 1)[-1], directory_depth=3,
+                      view_count=1, view_range=[1, 60], content_length=2_000)
+        b.write(f"feedback_ps{i}.md", _doc(12, bullets=True), gap_ms=900_000)
+
+    sig = _signals(_user_session(session_builder, make))
+    assert (sig["B"]["docs"], sig["C"]["dirs"]) == (1, 0), (sig["B"], sig["C"])
+    est = _user(session_builder, make, 6)
+    assert est["B"].counts["L"] == 0 and est["C"].counts["L"] == est["C"].counts["M"] == 0, (est["B"], est["C"])
+    # the same files a person writes, a minute and a half each, are theirs
+    sig = _signals(_user_session(session_builder, lambda b, i: make(b, i, pause_ms=90_000)))
+    assert (sig["B"]["docs"], sig["C"]["dirs"]) == (16, 6), (sig["B"], sig["C"])
+    # figures written as fast into folders the person made: a file's size is no measure of
+    # the typing behind it, and the folders stay the person's placing
+    b = session_builder("figures")
+    for k in range(6):
+        b.add("dir_create", 2_500, dir_path=f"figures/fig{k}", depth=2, sibling_count=k)
+        b.write(f"figures/fig{k}/plot.pdf", "x" * 90_000, gap_ms=2_500, snapshot=False)
+    assert _signals(b)["C"]["dirs"] == 6
+
+
 def _built(session_builder, make, i, start):
     b = session_builder(f"s{i}", start_ms=start + i * 86_400_000.0)
     make(b, i)
