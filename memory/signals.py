@@ -222,12 +222,13 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
     thrown = _thrown_away(by)
     kept_writes = [e for e in writes if e.get("file_path") not in thrown]
     outputs = [e for e in creates if e.get("file_path") not in thrown and not _temporary(_name(str(e.get("file_path") or "")))]
-    production, typed = _production(by, kept_writes, text_of, order, diff_of)
+    started = _started_from_copies(by)
+    production, typed = _production(by, kept_writes, text_of, order, diff_of, started)
     return {
         "A": _consumption(by),
         "B": production,
         "C": _organisation(by, creates, outputs),
-        "D": _iteration(by, writes, text_of, order, before_of),
+        "D": _iteration(by, writes, text_of, order, before_of, started),
         "E": _curation(by, creates, tool_wrote),
         "F": _cross_modal(outputs, text_of, kept_writes, tool_made, typed),
     }
@@ -393,9 +394,33 @@ def _new_dated(name: str, versions: Counter[str]) -> bool:
     return not _written_backup(name) and versions[undated(name)] <= 1
 
 
+# A copy's source named as a template (in a few languages), whatever the copy is called.
+_TEMPLATE_SOURCE = re.compile(r"(?i)templat|vorlage|mod[eè]le|plantilla|modello|sjabloon")
+_DIGITS = re.compile(r"\d+")
+
+
+def _started_from_copies(by: dict[str, Events]) -> dict[str, float]:
+    """Files the session copied from a template, or from another document under another
+    name, and the person then saved over: path -> when copied. A new proposal started as a
+    copy of the firm's template is the person's new document once they write it; the first
+    save replaces the template's text and is the writing of it, not a revision (D) of work
+    that existed. A copy under the same name but for its numbers (`deck_v2` to `deck_v3`,
+    last year's `Proposal_2024` to `Proposal_2025`) is a new version of the person's own
+    document: saving over it revises that work. Backup copies are the person's safety net."""
+    out: dict[str, float] = {}
+    for e in by.get("file_copy", _NONE):
+        dest, src = str(e.get("dest_path") or ""), str(e.get("source_path") or "")
+        if not dest or e.get("is_backup") is True or _backup(_name(dest)):
+            continue
+        if _TEMPLATE_SOURCE.search(src) or _DIGITS.sub("", _name(src).lower()) != _DIGITS.sub("", _name(dest).lower()):
+            out.setdefault(dest, _ts(e))
+    return out
+
+
 def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str],
                 order: Mapping[int, int] | None = None,
-                diff_of: Mapping[int, str] | None = None) -> tuple[dict[str, Any], list[str]]:
+                diff_of: Mapping[int, str] | None = None,
+                started: Mapping[str, float] | None = None) -> tuple[dict[str, Any], list[str]]:
     """New documents the person wrote: not copies, backups, scratch files or versions. A
     document started as a stub and typed on in edits (each save of an editor an edit) is as
     long as it stood at the end of the session: most of its text came in the edits
@@ -420,10 +445,11 @@ def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str
         grown.pop(path, None)
         if not _text_kind(e, WRITTEN_TYPES, text_of):
             continue
-        if e.get("operation") == "overwrite" and path not in docs:
+        from_copy = started is not None and path in started and e.get("operation") == "overwrite"
+        if e.get("operation") == "overwrite" and path not in docs and not from_copy:
             continue  # rewriting an existing file is iteration (D), not new production
         name = _name(path)
-        if path in copied or _scratch(name):
+        if (path in copied and not from_copy) or _scratch(name):
             continue
         if _backup(name):
             if versions is None:
@@ -636,7 +662,8 @@ def _lines_changed(before: str, after: str) -> tuple[int, int, int]:
 
 
 def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str],
-               order: Mapping[int, int], before_of: Mapping[int, str]) -> dict[str, Any]:
+               order: Mapping[int, int], before_of: Mapping[int, str],
+               started: Mapping[str, float] | None = None) -> dict[str, Any]:
     # A text file's overwrite whose earlier text is known and that kept the file (REWRITE_SHARE)
     # is measured like an edit: an editor that saves the whole file logs a one-word change as
     # an overwrite. A save of a file no one can diff (a Word or Excel file, a PDF, an image)
@@ -654,7 +681,18 @@ def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]
         p = e.get("file_path")
         return p in made and made[p] <= _ts(e)
 
+    # the first save of a document started from a copied template writes it (_started_from_copies)
+    writing: set[int] = set()
+    if started:
+        firsts: dict[str, Mapping[str, Any]] = {}
+        for e in (*writes, *by.get("file_edit", _NONE)):
+            p = str(e.get("file_path") or "")
+            if p in started and started[p] <= _ts(e) and (p not in firsts or order.get(id(e), 0) < order.get(id(firsts[p]), 0)):
+                firsts[p] = e
+        writing = {id(e) for e in firsts.values()}
     for e in writes:
+        if id(e) in writing:
+            continue
         if e.get("operation") != "overwrite" or not (_text_kind(e, REVISED_TYPES, text_of) or (
                 _ext(str(e.get("file_path") or "")) in WORKBOOK_TYPES and id(e) in text_of)):
             continue
@@ -686,7 +724,7 @@ def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]
     if diffed:
         edits = sorted([*edits, *diffed], key=_ts)
     edits = [e for e in edits
-             if not (_int(e.get("lines_deleted")) == 0 and made_before(e))]
+             if not (_int(e.get("lines_deleted")) == 0 and made_before(e)) and id(e) not in writing]
     backup_copies = [e for e in by.get("file_copy", _NONE)
                      if e.get("is_backup") is True or _backup(_name(str(e.get("dest_path") or "")))]
     backups = len(backup_copies)

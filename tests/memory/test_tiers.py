@@ -856,6 +856,34 @@ def test_text_that_arrives_faster_than_anyone_writes_was_unpacked_not_written(se
     assert _signals(b)["C"]["dirs"] == 6
 
 
+def test_a_document_started_from_a_copied_template_is_written_not_revised(session_builder):
+    # A grant writer starts each proposal as a copy of the firm's template and saves their
+    # text over it in Word, then touches it up. Before, the copy kept the 140 lines out of
+    # what they wrote (B had no evidence: unknown) and the first save, replacing
+    # the template, read as a rewrite in place (D called R for a balanced reviser).
+    def make(b, i):
+        body = _doc(140, heading_depth=3)
+        b.add("file_copy", source_path="Templates/Proposal_Template.docx", dest_path=f"Funder{i}_Proposal_2025.docx",
+              is_backup=False)
+        b.write(f"Funder{i}_Proposal_2025.docx", body, op="overwrite", gap_ms=600_000)
+        lines = body.splitlines()
+        lines[40:52] = [f"Revised sentence {k} on the outcomes." for k in range(12)]
+        b.write(f"Funder{i}_Proposal_2025.docx", "\n".join(lines) + "\n", op="overwrite", gap_ms=300_000)
+
+    sig = _signals(_user_session(session_builder, make))
+    assert (sig["B"]["docs"], sig["B"]["lines"]) == (1, 140), sig["B"]
+    assert (sig["D"]["overwrites"], sig["D"]["edits"]) == (0, 1), sig["D"]
+    est = _user(session_builder, make, 6)
+    assert est["B"].tier == "M" and est["D"].counts["R"] == 0, (est["B"], est["D"])
+    # last year's proposal copied to this year's name is a new version of the person's own
+    # document: saving over it revises that work
+    b = session_builder("version")
+    b.add("file_copy", source_path="Kestrel_Proposal_2024.docx", dest_path="Kestrel_Proposal_2025.docx", is_backup=False)
+    b.write("Kestrel_Proposal_2025.docx", _doc(140), op="overwrite", gap_ms=600_000)
+    sig = _signals(b)
+    assert sig["B"]["docs"] == 0 and sig["D"]["overwrites"] == 1, (sig["B"], sig["D"])
+
+
 def _built(session_builder, make, i, start):
     b = session_builder(f"s{i}", start_ms=start + i * 86_400_000.0)
     make(b, i)
