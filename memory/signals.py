@@ -718,8 +718,13 @@ def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]
         overwrites += 1
     # Lines only added to a file made in this session are the writing of it going on (an
     # editor that saves as the person types logs a new document as a create and a run of
-    # additions), not a revision of existing work.
+    # additions), not a revision of existing work; so is an edit that grows a stub made in
+    # the session (a generator's front matter, a heading) past STUB_GROWTH times its length,
+    # whatever placeholder line it replaced on the way: production counts that document as
+    # written in the edits (_production), and its writing is no revision.
     edits = by.get("file_edit", _NONE)
+    if edits and made:
+        writing |= _stub_fills(edits, writes, text_of, made, order)
     logged_edits = len(edits)
     if diffed:
         edits = sorted([*edits, *diffed], key=_ts)
@@ -752,6 +757,28 @@ def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]
         "seen_kept": len(diffed),
         "logged_edits": logged_edits,
     }
+
+
+def _stub_fills(edits: Events, writes: Events, text_of: Mapping[int, str], made: Mapping[Any, float],
+                order: Mapping[int, int]) -> set[int]:
+    """The edits (ids) that grew a file made in the session past STUB_GROWTH times the lines
+    it had before them."""
+    lines: dict[Any, int] = {}
+    for e in writes:
+        p = e.get("file_path")
+        if p in made and e.get("operation") == "create" and p not in lines:
+            text = text_of.get(id(e))
+            lines[p] = text.count("\n") + 1 if text is not None else round(_int(e.get("content_length")) / FALLBACK_CHARS_PER_LINE)
+    out: set[int] = set()
+    for e in sorted(edits, key=lambda x: order.get(id(x), 0)):
+        p = e.get("file_path")
+        if p not in lines:
+            continue
+        added, deleted = _int(e.get("lines_added")), _int(e.get("lines_deleted"))
+        if added > STUB_GROWTH * max(lines[p], 1) and deleted < added:
+            out.add(id(e))
+        lines[p] = max(lines[p] + added - deleted, 0)
+    return out
 
 
 def _curation(by: dict[str, Events], creates: Events, tool_wrote: set[Any]) -> dict[str, Any]:

@@ -884,6 +884,26 @@ def test_a_document_started_from_a_copied_template_is_written_not_revised(sessio
     assert sig["B"]["docs"] == 0 and sig["D"]["overwrites"] == 1, (sig["B"], sig["D"])
 
 
+def test_filling_a_generated_stub_is_writing_it_not_revising_it(session_builder):
+    # A blogger runs `hugo new`: the generator writes the post's front matter with `tags: []`,
+    # and the person's first save fills it, 130 lines, replacing the placeholder line on the
+    # way. Then they revise 3 lines twice. Before, the fill read as a 131-line revision and
+    # the session as a rewrite (R).
+    front = '---\ntitle: "A week of board games"\ndate: 2025-07-13\ndraft: true\ntags: []\n---\n'
+    b = session_builder("post")
+    b.write("content/posts/week/index.md", front)
+    b.edit("content/posts/week/index.md", 130, 1)
+    b.edit("content/posts/week/index.md", 3, 3)
+    b.edit("content/posts/week/index.md", 2, 4)
+    d = _signals(b)["D"]
+    assert sorted(d["sizes"]) == [6, 6], d
+    # growing one's own 40-line draft by 20 lines is still revising it
+    b = session_builder("draft")
+    b.write("notes.md", _doc(40))
+    b.edit("notes.md", 20, 2)
+    assert _signals(b)["D"]["sizes"] == [22]
+
+
 def _built(session_builder, make, i, start):
     b = session_builder(f"s{i}", start_ms=start + i * 86_400_000.0)
     make(b, i)
