@@ -116,7 +116,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from filegram.naming import is_editor_artifact, looks_like_backup
+from filegram.naming import in_archive_folder, is_editor_artifact, looks_like_backup
 
 from .content import TEXT_TYPES
 
@@ -487,7 +487,10 @@ _DIGITS = re.compile(r"\d+")
 def _mark_rotations(evs: list[dict[str, Any]]) -> None:
     """Mark the deletion of a file of the kind a program has just written into the same
     folder (within TOOL_GAP_MS): an application that keeps timed backups writes the new one
-    and removes the oldest in one step. Where the write was not known as the program's, a
+    and removes the oldest in one step. A write into a folder kept for backups (`Backups/`,
+    `filegram.naming.in_archive_folder`) counts as such a write, whoever it is known as: a
+    DAW writes the project's backup there a second after each save and removes the oldest
+    backup, of whatever project, at once. Where the write was not known as the program's, a
     deletion of a file named like it but for its numbers (`set [2024-01-03 1141].als` right
     after `set [2024-02-12 1459].als` was written) is that step: both are the program's."""
     last_write: dict[tuple[str, str], float] = {}  # (folder, extension) -> the program's last write
@@ -500,7 +503,7 @@ def _mark_rotations(evs: list[dict[str, Any]]) -> None:
         key = (_parent(p), _extension(p))
         numbered = _DIGITS.search(p.rsplit("/", 1)[-1]) is not None
         if t == "file_write":
-            if e.get("authored") is False:
+            if e.get("authored") is False or in_archive_folder(p):
                 last_write[key] = _ts(e)
             elif numbered and e.get("operation") == "create":
                 series[(key[0], _DIGITS.sub("#", p.rsplit("/", 1)[-1]))] = (_ts(e), e)

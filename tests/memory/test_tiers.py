@@ -557,6 +557,29 @@ def test_a_dated_backup_series_rotated_by_its_application_is_not_the_persons_cle
     assert tidy["E"].tier == "L", tidy["E"]
 
 
+def test_a_backup_folder_pruned_across_projects_is_the_applications_cleanup(session_builder):
+    # Logic writes the open project's backup into Backups/ a second after each save and
+    # removes the oldest backup there, another project's, at once: no name ties the two. A
+    # composer who never deletes anything shows no cleanup; one who removes their own sketch
+    # files still does.
+    def make(b, i, tidy=False):
+        b.write(f"notes-{i}.md", _doc(20))
+        for k in range(2):
+            b.write("Scores/lullaby.logicx", "x" * 3000, op="overwrite", gap_ms=600_000, snapshot=False)
+            b.write(f"Scores/Backups/lullaby 0{i}{k}.logicx", "x" * 3000, gap_ms=1_000, snapshot=False)
+            b.add("file_delete", 50, file_path=f"Scores/Backups/quartet 0{i}{k}.logicx", file_age_ms=4e9,
+                  was_temporary=True)
+        if tidy:
+            b.write(f"sketch-{i}.txt", "bars 12-16 again\n", gap_ms=30_000)
+            b.write(f"tmp-{i}.txt", "bounce list\n", gap_ms=30_000)
+            b.add("file_delete", 60_000, file_path=f"sketch-{i}.txt", file_age_ms=9e4)
+            b.add("file_delete", 20_000, file_path=f"tmp-{i}.txt", file_age_ms=9e4)
+    est = _user(session_builder, make, 6)
+    assert est["E"].counts.get("L", 0) == est["E"].counts.get("M", 0) == 0, est["E"]
+    tidy = _user(session_builder, lambda b, i: make(b, i, tidy=True), 6)
+    assert tidy["E"].tier == "L", tidy["E"]
+
+
 def test_edits_a_merge_brings_in_are_not_revision_passes_an_autosaves_are(session_builder):
     # A git merge brings in a co-author's lines: the producer names it, and someone who writes
     # each note in one go shows no small-edit habit. A writing app that saves by itself
