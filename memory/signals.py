@@ -554,6 +554,9 @@ def _organisation(by: dict[str, Events], creates: Events, outputs: Events) -> di
         # where the session's new documents went: the root, or folders below it
         "docs_at_root": sum(1 for e in docs if _placed_depth(e) == 0),
         "docs_below": sum(1 for e in docs if _placed_depth(e) >= 1),
+        # the folders they went into below it (tiers._filed_below: one folder for all is a root)
+        "doc_folders": sorted({folder_id(posixpath.dirname(str(e.get("file_path") or "").replace("\\", "/")))
+                               for e in docs if _placed_depth(e) >= 1})[:MADE_IDS_KEPT],
     }
 
 

@@ -58,6 +58,7 @@ from __future__ import annotations
 
 import math
 import statistics
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -650,14 +651,38 @@ def _log_beta(a: float, b: float) -> float:
     return math.lgamma(a) + math.lgamma(b) - math.lgamma(a + b)
 
 
+# Where a person files nearly every new document below the root into one and the same
+# folder (a study's folder under the recorder's Documents/Studies, a shared drive's S:\\), that
+# folder is where they keep everything: their root, whatever its depth. An organiser files
+# into several folders. HOME_FOLDER_SHARE of the sessions that filed below the root, in at
+# least HOME_FOLDER_SESSIONS of them, went into that one folder only.
+HOME_FOLDER_SHARE = 0.8
+HOME_FOLDER_SESSIONS = 3
+
+
+def _home_folder(signals: Sequence[Mapping[str, Any]]) -> str | None:
+    """The one folder this person files their new documents into below the root, if any."""
+    sessions = [f for s in signals if (f := (s.get("C") or {}).get("doc_folders"))]
+    if len(sessions) < HOME_FOLDER_SESSIONS:
+        return None
+    singles = Counter(f[0] for f in sessions if len(f) == 1)
+    if not singles:
+        return None
+    top, count = singles.most_common(1)[0]
+    return top if count >= HOME_FOLDER_SHARE * len(sessions) else None
+
+
 def _filed_below(post: dict[str, float], signals: Sequence[Mapping[str, Any]],
                  task_ids: Sequence[str | None] | None) -> dict[str, float]:
     k = n = 0.0
+    home = _home_folder(signals)
     for i, s in enumerate(signals):
         c = s.get("C") or {}
         if not c.get("opp") or c.get("dirs") or c.get("moves_into_subfolders"):
             continue
         below, root = int(c.get("docs_below", 0)), int(c.get("docs_at_root", 0))
+        if home is not None and set(c.get("doc_folders") or ()) == {home}:
+            below, root = 0, root + below  # filed in the one folder they file everything in
         if not (below or root):
             continue
         w = task_weight(task_ids[i], "C") if task_ids is not None else 1.0

@@ -1934,13 +1934,28 @@ def test_documents_filed_below_the_root_are_not_a_flat_persons(session_builder):
     def filer(every: int):
         def make(b, i):
             b.read("notes/reading_list.md")
-            where = "notes/" if i % every == 0 else ""
+            where = ("notes/" if i % 2 else "paper/") if i % every == 0 else ""
             b.write(f"{where}note_{i}.md", _doc(20))
         return make
     est = _user(session_builder, filer(1), 12)["C"]
     assert est.tier != "R" and est.posterior["R"] < 0.05  # not flat; how deep, the folders they make tell
     assert _user(session_builder, filer(10 ** 6), 12)["C"].tier == "R"
     assert _user(session_builder, filer(6), 12)["C"].tier == "R"
+
+
+def test_one_folder_that_holds_everything_is_the_persons_root(session_builder):
+    # A statistical programmer keeps everything they make in their study's folder, one level
+    # below the recorder's Documents/Studies: nothing at the workspace root, no folder ever
+    # made. Before, every session "filed below the root" and the flat person read as an
+    # organiser (C called L or M). Someone who files into several folders still does not
+    # read as flat.
+    def make(b, i, folders=("CRD-204/",)):
+        b.read("CRD-204/protocol.md")
+        b.write(f"{folders[i % len(folders)]}note_{i}.md", _doc(20))
+    est = _user(session_builder, make, 12)["C"]
+    assert est.tier in ("R", "unknown") and est.posterior["R"] > 0.5, est
+    est = _user(session_builder, lambda b, i: make(b, i, ("CRD-204/notes/", "CRD-204/drafts/", "CRD-204/qc/")), 12)["C"]
+    assert est.tier != "R" and est.posterior["R"] < 0.05, est
 
 
 def test_removing_what_a_build_wrote_again_is_the_builds_housekeeping(session_builder):
