@@ -535,6 +535,22 @@ def test_an_application_rotating_its_timed_backups_is_not_the_persons_cleanup(se
     assert tidy["E"].tier != "R" and tidy["E"].counts.get("R", 0) == 0, tidy["E"]
 
 
+def _remove_own_scratch(b, i):
+    b.write(f"scratch-{i}.txt", "try the low shelf\n", gap_ms=30_000)
+    b.write(f"tmp-{i}.txt", "bounce list\n", gap_ms=30_000)
+    b.add("file_delete", 60_000, file_path=f"scratch-{i}.txt", file_age_ms=9e4)
+    b.add("file_delete", 20_000, file_path=f"tmp-{i}.txt", file_age_ms=9e4)
+
+
+def _assert_only_own_removals_count(session_builder, make):
+    """`make(b, i, tidy)`: an application's removals alone show no cleanup; with the person's
+    own scratch removed too (`tidy`), they read selective."""
+    est = _user(session_builder, make, 6)
+    assert est["E"].counts.get("L", 0) == est["E"].counts.get("M", 0) == 0, est["E"]
+    tidy = _user(session_builder, lambda b, i: make(b, i, tidy=True), 6)
+    assert tidy["E"].tier == "L", tidy["E"]
+
+
 def test_a_dated_backup_series_rotated_by_its_application_is_not_the_persons_cleanup(session_builder):
     # A DAW writes `Backup/<set> [date time].als` every few minutes and removes the oldest
     # within milliseconds: the recorder marks neither (it calls the deletion temporary), and the
@@ -547,20 +563,14 @@ def test_a_dated_backup_series_rotated_by_its_application_is_not_the_persons_cle
             b.add("file_delete", 40, file_path=f"Set Project/Backup/Set [2023-12-2{i} 11{k}139].als", file_age_ms=4e9,
                   was_temporary=True)
         if tidy:
-            b.write(f"scratch-{i}.txt", "try the low shelf\n", gap_ms=30_000)
-            b.write(f"tmp-{i}.txt", "bounce list\n", gap_ms=30_000)
-            b.add("file_delete", 60_000, file_path=f"scratch-{i}.txt", file_age_ms=9e4)
-            b.add("file_delete", 20_000, file_path=f"tmp-{i}.txt", file_age_ms=9e4)
-    est = _user(session_builder, make, 6)
-    assert est["E"].counts.get("L", 0) == est["E"].counts.get("M", 0) == 0, est["E"]
-    tidy = _user(session_builder, lambda b, i: make(b, i, tidy=True), 6)
-    assert tidy["E"].tier == "L", tidy["E"]
+            _remove_own_scratch(b, i)
+    _assert_only_own_removals_count(session_builder, make)
 
 
 def test_a_backup_folder_pruned_across_projects_is_the_applications_cleanup(session_builder):
     # Logic writes the open project's backup into Backups/ a second after each save and
     # removes the oldest backup there, another project's, at once: no name ties the two. A
-    # composer who never deletes anything shows no cleanup; one who removes their own sketch
+    # composer who never deletes anything shows no cleanup; one who removes their own scratch
     # files still does.
     def make(b, i, tidy=False):
         b.write(f"notes-{i}.md", _doc(20))
@@ -570,14 +580,8 @@ def test_a_backup_folder_pruned_across_projects_is_the_applications_cleanup(sess
             b.add("file_delete", 50, file_path=f"Scores/Backups/quartet 0{i}{k}.logicx", file_age_ms=4e9,
                   was_temporary=True)
         if tidy:
-            b.write(f"sketch-{i}.txt", "bars 12-16 again\n", gap_ms=30_000)
-            b.write(f"tmp-{i}.txt", "bounce list\n", gap_ms=30_000)
-            b.add("file_delete", 60_000, file_path=f"sketch-{i}.txt", file_age_ms=9e4)
-            b.add("file_delete", 20_000, file_path=f"tmp-{i}.txt", file_age_ms=9e4)
-    est = _user(session_builder, make, 6)
-    assert est["E"].counts.get("L", 0) == est["E"].counts.get("M", 0) == 0, est["E"]
-    tidy = _user(session_builder, lambda b, i: make(b, i, tidy=True), 6)
-    assert tidy["E"].tier == "L", tidy["E"]
+            _remove_own_scratch(b, i)
+    _assert_only_own_removals_count(session_builder, make)
 
 
 def test_edits_a_merge_brings_in_are_not_revision_passes_an_autosaves_are(session_builder):
