@@ -652,7 +652,7 @@ def _log_beta(a: float, b: float) -> float:
 
 
 # Where a person files nearly every new document below the root into one and the same
-# folder (a study's folder under the recorder's Documents/Studies, a shared drive's S:\\), that
+# folder (a study's folder under the recorder's Documents/Studies, a shared drive's S:\), that
 # folder is where they keep everything: their root, whatever its depth. An organiser files
 # into several folders. HOME_FOLDER_SHARE of the sessions that filed below the root, in at
 # least HOME_FOLDER_SESSIONS of them, went into that one folder only.
