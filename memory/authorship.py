@@ -67,6 +67,16 @@ program's work from the person's whatever recorded it:
   client or a compiler tidies up). A hidden file the person kept for a while (`.env`), or
   deletes without having made it in the session, stays theirs.
 
+- **downloads**: a file written under a browser's in-progress name (`.crdownload`, `.part`)
+  and its rename to the final name are the browser's.
+
+- **read bursts**: nobody opens files milliseconds apart; reads of three or more files each
+  under READ_BURST_MS after the one before are a program's (grep -r, make, a thumbnailer),
+  kept as one search of the person's where nothing was written meanwhile.
+
+- **save followers**: a file changed within SAVE_FOLLOW_MS after another file's save, time
+  after time (ctags' `tags`, a sync client's state), is a program's index of the saves.
+
 - **companions**: a file the session made under another file's full name with a further
   extension (`rivers.tif.aux.xml` beside `rivers.tif`: a GIS program's statistics of a raster
   it opened, a photo's `.xmp` sidecar) is that program's record of the file: people name a
@@ -155,6 +165,21 @@ TEMPLATE_BRANCHES = 6
 PERSON_CHARS_PER_S = 100.0
 UNWRITTEN_GAP_MS = 10_000.0
 UNWRITTEN_MIN_FILES = 5
+# A person opens one file at a time and looks at it: a second at the least before the next.
+# Reads of READ_BURST_MIN_FILES or more different files, each under READ_BURST_MS after the
+# read before it, are a program opening them (grep -r or ripgrep scanning a folder, make
+# reading every source, a file manager's thumbnailer, a validation script): on five
+# independent behaviour models such bursts were a tool's, never a person's reading, and no
+# model writes a person's reads that close.
+READ_BURST_MS = 300.0
+READ_BURST_MIN_FILES = 3
+# A program that keeps an index or a state file rewrites it a moment after every save of
+# another file (ctags' `tags`, a sync client's state file, a build's dependency list): a
+# person who saves one file and changes another within SAVE_FOLLOW_MS once may be saving
+# all their open files, but not after save after save. From SAVE_FOLLOWS times on in a
+# session, each such change of that file is the program's.
+SAVE_FOLLOW_MS = 1_500.0
+SAVE_FOLLOWS = 2
 CHANGES = frozenset({"file_write", "file_edit", "dir_create", "file_move", "file_delete", "file_copy", "file_rename"})
 CONTENT = frozenset({"file_write", "file_edit"})
 # The paths each action type names (the file an editor would lock or swap is one of them).
@@ -181,6 +206,10 @@ RANDOM_TOKEN = re.compile(r"(?i)(?<![0-9a-z])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9]
 # cancelled download): a person who writes a file and decides to remove it spends longer with it.
 HIDDEN_TEMP_MS = 10_000.0
 TEMPORARY_SUFFIX = re.compile(r"(?i)\.(tmp|temp|part|partial|crdownload|download|swp)$")
+# A browser writes a download under its name with one of these suffixes and renames it when
+# done: both are the browser's (nobody names a file of theirs so; a survey export downloaded
+# read as the person writing a 24-row table). What the person then does with the file
+# (moving it into a project's folder) is theirs.
 DOWNLOAD_SUFFIX = re.compile(r"(?i)\.(part|partial|crdownload|download)$")
 
 # edit_tool values that name a tool editing by itself, not the person's editor: version
@@ -309,7 +338,7 @@ def mark_tool_actions(evs: list[dict[str, Any]]) -> None:
             p = e.get(k)
             if not p or type(p) is not str:
                 continue
-            if _editor_file(p) or (e["event_type"] in CHANGES and _in_program_folder(p)):
+            if _editor_file(p) or (e["event_type"] in CHANGES and (_in_program_folder(p) or DOWNLOAD_SUFFIX.search(p))):
                 e["authored"] = False
                 break
             if e["event_type"] in CHANGES and ("/." in p or p[0] == "."):
@@ -347,7 +376,85 @@ def mark_tool_actions(evs: list[dict[str, Any]]) -> None:
     _close(run)
     _mark_unwritten(evs)
     _mark_rotations(evs)
+    _mark_save_followers(evs)
+    _mark_read_bursts(evs)
 
+
+def _mark_save_followers(evs: list[dict[str, Any]]) -> None:
+    """Mark the changes of a file that follow the person's saves of other files
+    (SAVE_FOLLOW_MS), where it followed them SAVE_FOLLOWS times or more in the session. A
+    program's own write does not count as a save that something follows: Word writes its
+    `~WRL` temporary and then the document, which is the person's save."""
+    follows: dict[str, list[dict[str, Any]]] = {}
+    prev_path: Any = None
+    prev_ts = float("-inf")
+    for e in evs:
+        t = e["event_type"]
+        if (t != "file_write" and t != "file_edit") or e.get("authored") is False:
+            continue
+        p, ms = e.get("file_path"), _ts(e)
+        if type(p) is str and prev_path is not None and p != prev_path and ms - prev_ts < SAVE_FOLLOW_MS:
+            follows.setdefault(p, []).append(e)
+        prev_path, prev_ts = p, ms
+    for changes in follows.values():
+        if len(changes) >= SAVE_FOLLOWS:
+            for e in changes:
+                e.setdefault("authored", False)
+
+
+def _mark_read_bursts(evs: list[dict[str, Any]]) -> None:
+    """Mark the reads a program made in a burst (READ_BURST_MS): what the person read is
+    what they opened at a person's pace. Listings and other reads within the burst are the
+    same program walking the folders; reads of one file again do not split it.
+
+    A burst during which no program changed anything is a search the person ran (grep -r,
+    ripgrep): its first action is kept as one search (`"scan": true`). One that wrote as it
+    read (make's objects, a validation script's report) is that program's work.
+
+    A recorder's view_count counts the program's opens too: a file make read twice before
+    the person opened it is not the person's third look. Their later reads' counts leave
+    the program's out."""
+    looks = [e for e in evs if e["event_type"] == "file_read" or e["event_type"] == "file_browse"]
+    if len(looks) < READ_BURST_MIN_FILES:
+        return
+    changes = [_ts(e) for e in evs if e["event_type"] in CHANGES and e.get("authored") is False]
+    run: list[dict[str, Any]] = []
+    files: set[Any] = set()
+    last = float("-inf")
+    marked = False
+
+    def close() -> None:
+        nonlocal marked
+        if len(files) >= READ_BURST_MIN_FILES:
+            for x in run:
+                x.setdefault("authored", False)
+            t0, t1 = _ts(run[0]), _ts(run[-1]) + TOOL_GAP_MS
+            if not any(t0 <= t <= t1 for t in changes):
+                run[0]["scan"] = True
+            marked = True
+        run.clear()
+        files.clear()
+
+    for e in looks:
+        ms = _ts(e)
+        if ms - last >= READ_BURST_MS:
+            close()
+        run.append(e)
+        if e["event_type"] == "file_read":
+            files.add(e.get("file_path"))
+        last = ms
+    close()
+    if not marked:
+        return
+    by_program: dict[Any, int] = {}
+    for e in looks:
+        if e["event_type"] != "file_read":
+            continue
+        p = e.get("file_path")
+        if e.get("authored") is False:
+            by_program[p] = by_program.get(p, 0) + 1
+        elif by_program.get(p) and type(vc := e.get("view_count")) is int and vc > 1:
+            e["view_count"] = max(1, vc - by_program[p])
 
 def _random_named(name: str) -> bool:
     return RANDOM_TOKEN.search(name) is not None

@@ -187,7 +187,9 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
     text_at: dict[Any, str] = {}  # path or content hash -> the last text written there
     for i, e in enumerate(events):
         if e.get("authored") is False:
-            if e["event_type"] == "file_write":
+            if e.get("scan"):  # a search the person ran through a program (authorship)
+                by.setdefault("file_search", []).append(e)
+            elif e["event_type"] == "file_write":
                 tool_wrote.add(e.get("file_path"))
                 if e.get("operation") == "create":
                     tool_made.add(e.get("file_path"))
@@ -649,6 +651,12 @@ def _saves_joined(edits: Events, order: Mapping[int, int]) -> Events:
     return out
 
 
+# A change of a file within this long after the person rewrote it whole is part of that
+# save, not a second revision: a formatter run on save (clang-format, black), an editor
+# writing the file twice. Nobody reads a rewrite and starts on the next change in a second.
+SAVE_ECHO_MS = 1_000.0
+
+
 # A save that replaced less than this share of a file's lines kept the file: an edit saved whole.
 # Table 2's bulk rewrite replaces the text; two behaviour models disagree on what lies between
 # (one's careful revisers change 2-9% of the lines per save, another's rewriters keep up to 80%
@@ -677,6 +685,7 @@ def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]
     unseen_whole = 0  # of those, an application's whole-file saves (features._atomic_saves_joined)
     seen_rewrites = 0  # overwrites whose earlier text is known that replaced it
     diffed: list[dict[str, Any]] = []  # overwrites that kept most of the file, as edits
+    rewritten: dict[Any, float] = {}  # path -> when the person last rewrote it in place
     made = {e.get("file_path"): _ts(e) for e in writes if e.get("operation") == "create"}
 
     def made_before(e: Mapping[str, Any]) -> bool:
@@ -715,9 +724,11 @@ def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]
                     diffed.append({**e, "event_type": "file_edit", "lines_added": added, "lines_deleted": deleted})
                 continue
             seen_rewrites += 1
+            rewritten[e.get("file_path")] = _ts(e)
         else:
             unseen += 1
             unseen_whole += bool(e.get("saved_whole"))
+            rewritten[e.get("file_path")] = _ts(e)
         overwrites += 1
     # Lines only added to a file made in this session are the writing of it going on (an
     # editor that saves as the person types logs a new document as a create and a run of
@@ -732,7 +743,8 @@ def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]
     if diffed:
         edits = sorted([*edits, *diffed], key=_ts)
     edits = [e for e in edits
-             if not (_int(e.get("lines_deleted")) == 0 and made_before(e)) and id(e) not in writing]
+             if not (_int(e.get("lines_deleted")) == 0 and made_before(e)) and id(e) not in writing
+             and not 0.0 <= _ts(e) - rewritten.get(e.get("file_path"), float("-inf")) <= SAVE_ECHO_MS]
     backup_copies = [e for e in by.get("file_copy", _NONE)
                      if e.get("is_backup") is True or _backup(_name(str(e.get("dest_path") or "")))]
     backups = len(backup_copies)

@@ -2511,3 +2511,96 @@ def test_the_share_of_leftovers_removed_tempers_a_selective_call(session_builder
     assert half["E"].confidence < 0.8, half["E"]
     tidy = _user(session_builder, lambda b, i: make(b, i, 3, 3), 8)
     assert tidy["E"].tier == "L" and tidy["E"].confidence >= 0.8, tidy["E"]
+
+
+def _scan(b, paths, gap_ms=60_000, step_ms=3):
+    """A program opening `paths` a few milliseconds apart (grep -r, make), after a listing."""
+    b.add("file_browse", gap_ms, directory_path="src", files_listed=len(paths))
+    for p in paths:
+        b.add("file_read", step_ms, file_path=p, file_type=p.rsplit(".", 1)[-1], directory_depth=1,
+              view_count=1, view_range=[1, 80], content_length=2_400)
+
+
+def test_files_opened_milliseconds_apart_are_a_programs_reads(session_builder):
+    # A firmware engineer greps the sources (the recorder logs grep opening every file, a few
+    # milliseconds apart), then reads the two places it found. Before, grep's twelve reads of
+    # whole files read as the person reading everything in order (A called L at p 1.0).
+    sources = [f"src/mod{k}.c" for k in range(12)]
+
+    def make(b, i):
+        _scan(b, sources)
+        for p in (sources[i % 12], sources[(i + 5) % 12]):
+            b.add("file_read", 20_000, file_path=p, file_type="c", directory_depth=1,
+                  view_count=2, view_range=[120, 160], content_length=1_200)
+
+    a = _signals(_user_session(session_builder, make))["A"]
+    assert (a["searches"], a["browses"], a["reads"], a["revisits"]) == (1, 0, 2, 0), a
+    assert _user(session_builder, make, 6)["A"].tier == "M"
+
+    # make reads the same sources as fast, and writes its objects as it goes: a build, no search
+    b = session_builder("build")
+    _scan(b, sources)
+    for k in range(6):
+        b.write(f"build/mod{k}.o", "\x7fELF" + "x" * 3_000, gap_ms=40, snapshot=False)
+    b.add("file_read", 30_000, file_path="src/mod1.c", file_type="c", directory_depth=1, view_count=1,
+          view_range=[1, 80], content_length=2_400)
+    a = _signals(b)["A"]
+    assert (a["searches"], a["reads"]) == (0, 1), a
+    # ...while a person opening the same files a few seconds apart reads them
+    b = session_builder("person")
+    _scan(b, sources, step_ms=4_000)
+    a = _signals(b)["A"]
+    assert (a["searches"], a["reads"]) == (0, 12), a
+
+
+def test_a_programs_reaction_to_each_save_is_not_a_revision(session_builder):
+    # A firmware engineer rewrites a source file whole in one save (a rewriter). clang-format
+    # reformats it a third of a second later, and ctags rewrites the project's `tags` file
+    # after every save. Before, the formatter's and ctags' edits read as the person's small
+    # passes (D called L at p 1.0 for a rewriter).
+    def make(b, i):
+        for k in range(2):
+            path = f"src/drv{i}_{k}.c"
+            b.add("file_write", 300_000, file_path=path, file_type="c", directory_depth=1, operation="overwrite",
+                  content_length=2_000)
+            b.add("file_edit", 300, file_path=path, file_type="c", lines_added=3, lines_deleted=3,
+                  diff_summary="+3 -3")
+            b.add("file_edit", 700, file_path="tags", file_type="", lines_added=4, lines_deleted=4,
+                  diff_summary="+4 -4")
+
+    d = _signals(_user_session(session_builder, make))["D"]
+    assert (d["overwrites"], d["edits"]) == (2, 0), d
+    assert _user(session_builder, make, 6)["D"].tier == "R"
+    # an edit a minute after the rewrite is the person's, and so is a one-off change of a
+    # second file right after a save (saving all open files)
+    b = session_builder("person")
+    b.add("file_write", 60_000, file_path="src/a.c", file_type="c", directory_depth=1, operation="overwrite",
+          content_length=2_000)
+    b.add("file_edit", 60_000, file_path="src/a.c", file_type="c", lines_added=3, lines_deleted=3, diff_summary="+3 -3")
+    b.add("file_edit", 500, file_path="src/b.c", file_type="c", lines_added=5, lines_deleted=5, diff_summary="+5 -5")
+    d = _signals(b)["D"]
+    assert (d["overwrites"], d["edits"]) == (1, 2), d
+    # Word saves through a temporary file of its own: the document written a moment after it,
+    # save after save, is the person's save, not something following a save
+    b = session_builder("word")
+    for k in range(3):
+        b.add("file_write", 120_000, file_path=f"~WRL00{k}.tmp", file_type="tmp", directory_depth=0,
+              operation="create", content_length=9_000)
+        b.write("Report.md", _doc(30 + 40 * k, topic=f"grant round {k}"), op="overwrite", gap_ms=200)
+    assert _signals(b)["D"]["overwrites"] == 3
+
+
+def test_a_download_is_the_browsers_and_filing_it_is_the_persons(session_builder):
+    # A survey analyst downloads an export: the browser writes `name.csv.crdownload` and
+    # renames it to `name.csv` when done; the person then moves it into the project's folder.
+    # Before, the browser's write of the CSV read as the person writing a data file and a
+    # table (F) and a new file (C).
+    b = session_builder("download")
+    rows = "resp_id,wave,region\n" + "".join(f"{100 + k},1,North\n" for k in range(30))
+    b.write("Downloads/wave3_export.csv.crdownload", rows, gap_ms=60_000)
+    b.add("file_rename", 3_000, old_path="Downloads/wave3_export.csv.crdownload", new_path="Downloads/wave3_export.csv")
+    b.add("dir_create", 30_000, dir_path="Brand Tracker/data", depth=2, sibling_count=1)
+    b.add("file_move", 2_000, old_path="Downloads/wave3_export.csv", new_path="Brand Tracker/data/wave3.csv")
+    sig = _signals(b)
+    assert (sig["F"]["data_files"], sig["F"]["table_rows"], sig["C"]["creates"]) == (0, 0, 0), (sig["F"], sig["C"])
+    assert (sig["C"]["dirs"], sig["C"]["moves"]) == (1, 1), sig["C"]
