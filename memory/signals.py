@@ -224,13 +224,14 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
     thrown = _thrown_away(by)
     kept_writes = [e for e in writes if e.get("file_path") not in thrown]
     outputs = [e for e in creates if e.get("file_path") not in thrown and not _temporary(_name(str(e.get("file_path") or "")))]
-    started = _started_from_copies(by)
+    blank = _started_blank(events)
+    started = {**blank, **_started_from_copies(by)}
     production, typed = _production(by, kept_writes, text_of, order, diff_of, started)
     return {
         "A": _consumption(by),
         "B": production,
         "C": _organisation(by, creates, outputs),
-        "D": _iteration(by, writes, text_of, order, before_of, started),
+        "D": _iteration(by, writes, text_of, order, before_of, started, blank),
         "E": _curation(by, creates, tool_wrote),
         "F": _cross_modal(outputs, text_of, kept_writes, tool_made, typed),
     }
@@ -399,6 +400,24 @@ def _new_dated(name: str, versions: Counter[str]) -> bool:
 # A copy's source named as a template (in a few languages), whatever the copy is called.
 _TEMPLATE_SOURCE = re.compile(r"(?i)templat|vorlage|mod[eè]le|plantilla|modello|sjabloon")
 _DIGITS = re.compile(r"\d+")
+
+
+def _started_blank(events: Sequence[Mapping[str, Any]]) -> dict[str, float]:
+    """Files that came into being empty in the session, under the name the person then gave
+    them and where they put them: path -> when made. A note app's "new note" (`Untitled.md`,
+    renamed and moved before anything is typed), a file manager's "New document": the
+    person's writing goes into it in later saves, each an overwrite of a file that existed,
+    and it is a new document of theirs all the same, whoever made the empty file."""
+    out: dict[str, float] = {}
+    for e in events:
+        t = e["event_type"]
+        if t == "file_write":
+            if e.get("operation") == "create" and e.get("content_length") == 0 and type(p := e.get("file_path")) is str:
+                out[p] = _ts(e)
+        elif out and (t == "file_rename" or t == "file_move") and (old := e.get("old_path")) in out \
+                and type(new := e.get("new_path")) is str:
+            out[new] = out.pop(old)
+    return out
 
 
 def _started_from_copies(by: dict[str, Events]) -> dict[str, float]:
@@ -674,7 +693,8 @@ def _lines_changed(before: str, after: str) -> tuple[int, int, int]:
 
 def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str],
                order: Mapping[int, int], before_of: Mapping[int, str],
-               started: Mapping[str, float] | None = None) -> dict[str, Any]:
+               started: Mapping[str, float] | None = None,
+               blank: Mapping[str, float] | None = None) -> dict[str, Any]:
     # A text file's overwrite whose earlier text is known and that kept the file (REWRITE_SHARE)
     # is measured like an edit: an editor that saves the whole file logs a one-word change as
     # an overwrite. A save of a file no one can diff (a Word or Excel file, a PDF, an image)
@@ -687,6 +707,8 @@ def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]
     diffed: list[dict[str, Any]] = []  # overwrites that kept most of the file, as edits
     rewritten: dict[Any, float] = {}  # path -> when the person last rewrote it in place
     made = {e.get("file_path"): _ts(e) for e in writes if e.get("operation") == "create"}
+    if blank:
+        made.update(blank)  # made empty in the session and filled by the person (_started_blank)
 
     def made_before(e: Mapping[str, Any]) -> bool:
         """Is the file one this session made before this change to it?"""

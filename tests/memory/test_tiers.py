@@ -2553,6 +2553,32 @@ def test_files_opened_milliseconds_apart_are_a_programs_reads(session_builder):
     assert (a["searches"], a["reads"]) == (0, 12), a
 
 
+def test_a_new_empty_note_renamed_and_filled_is_a_new_document(session_builder):
+    # A journalist's note app makes a new note as an empty `Untitled.md`; the person names it,
+    # moves it into the case's folder and types it there, the app saving each time through
+    # a temporary file renamed over the note. Before, every save was an overwrite of a file
+    # that existed: no new document (B had only the daily notes: R) and the first save of
+    # the note read as a rewrite in place (D).
+    def make(b, i):
+        b.write("Untitled.md", "", gap_ms=60_000)
+        b.add("file_rename", 8_000, old_path="Untitled.md", new_path=f"Lead {i}.md")
+        b.add("file_move", 3_000, old_path=f"Lead {i}.md", new_path=f"Cases/Harbor/Lead {i}.md")
+        body = _doc(110, heading_depth=2)
+        b.write(f"Cases/Harbor/Lead {i}.md", "\n".join(body.splitlines()[:60]) + "\n", op="overwrite", gap_ms=120_000)
+        b.write(f"Cases/Harbor/Lead {i}.md", body, op="overwrite", gap_ms=240_000)
+
+    sig = _signals(_user_session(session_builder, make))
+    assert (sig["B"]["docs"], sig["B"]["lines"]) == (1, 110), sig["B"]
+    assert sig["D"]["overwrites"] == 0 and not sig["D"]["sizes"], sig["D"]
+    # a file written when made counts as written then; saving over it under its new name
+    # is no second document
+    b = session_builder("full")
+    b.write("draft.md", _doc(40), gap_ms=60_000)
+    b.add("file_rename", 8_000, old_path="draft.md", new_path="Lead.md")
+    b.write("Lead.md", _doc(40).replace("budget", "harbor"), op="overwrite", gap_ms=120_000)
+    assert (_signals(b)["B"]["docs"], _signals(b)["B"]["lines"]) == (1, 40)
+
+
 def test_a_programs_reaction_to_each_save_is_not_a_revision(session_builder):
     # A firmware engineer rewrites a source file whole in one save (a rewriter). clang-format
     # reformats it a third of a second later, and ctags rewrites the project's `tags` file
