@@ -230,7 +230,7 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
     return {
         "A": _consumption(by),
         "B": production,
-        "C": _organisation(by, creates, outputs),
+        "C": _organisation(by, creates, outputs, blank),
         "D": _iteration(by, writes, text_of, order, before_of, started, blank),
         "E": _curation(by, creates, tool_wrote),
         "F": _cross_modal(outputs, text_of, kept_writes, tool_made, typed),
@@ -543,9 +543,25 @@ def _placed_depth(e: Mapping[str, Any]) -> int:
     return depth_of(str(e.get("file_path") or ""))
 
 
-def _organisation(by: dict[str, Events], creates: Events, outputs: Events) -> dict[str, Any]:
+# A note named by its day alone (`2026-01-25.md`, Logseq's `2026_01_25.md`) is a journal's
+# daily note, which the note app makes in its journal folder by itself when it opens: where
+# it goes is the app's setting, not the person's filing (every one of a journaling person's
+# sessions otherwise files a document into `Daily/`).
+_DAY_NAME = re.compile(r"^\d{4}[-_.]?\d{2}[-_.]?\d{2}\.[^.]+$")
+
+
+def _organisation(by: dict[str, Events], creates: Events, outputs: Events,
+                  blank: Mapping[str, float] | None = None) -> dict[str, Any]:
     aside = _not_organising(by.get("dir_create", _NONE), by, creates)
-    docs = [e for e in outputs if _ext(str(e.get("file_path") or "")) in PLACED_TYPES]
+    docs = [e for e in outputs if _ext(path := str(e.get("file_path") or "")) in PLACED_TYPES
+            and not _DAY_NAME.match(_name(path))]
+    if blank:  # a document started empty is placed where the person first saved into it
+        placed = {e.get("file_path") for e in docs}
+        for e in by.get("file_write", _NONE):
+            p = e.get("file_path")
+            if p in blank and p not in placed and _ext(str(p)) in PLACED_TYPES and not _DAY_NAME.match(_name(str(p))):
+                placed.add(p)
+                docs.append(e)
     dirs = [e for e in by.get("dir_create", _NONE) if id(e) not in aside]
     moves = by.get("file_move", _NONE)
     dir_depths = []

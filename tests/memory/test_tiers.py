@@ -2630,3 +2630,28 @@ def test_a_download_is_the_browsers_and_filing_it_is_the_persons(session_builder
     sig = _signals(b)
     assert (sig["F"]["data_files"], sig["F"]["table_rows"], sig["C"]["creates"]) == (0, 0, 0), (sig["F"], sig["C"])
     assert (sig["C"]["dirs"], sig["C"]["moves"]) == (1, 1), sig["C"]
+
+
+def test_a_journals_daily_note_is_no_filing_and_a_new_note_is_placed_where_it_is_saved(session_builder):
+    # A journalist's note app makes the day's note in `Daily/` when it opens; their own notes
+    # start as an empty `Untitled.md` that they name and type, at the vault's root (flat) or
+    # moved into the case's folder (balanced). Before, every session "filed a document below
+    # the root" (the daily note), and the case notes, never created by the person, were
+    # placed nowhere: flat and balanced people both read flat, or unsure.
+    def make(folder):
+        def session(b, i):
+            b.write(f"Daily/2026-01-{i + 10:02d}.md", "# Today\n\n## Tasks\n\n## Notes\n", gap_ms=1_000)
+            b.write("Untitled.md", "", gap_ms=60_000)
+            b.add("file_rename", 5_000, old_path="Untitled.md", new_path=f"Lead {i}.md")
+            path = f"Lead {i}.md"
+            if folder:
+                b.add("file_move", 3_000, old_path=path, new_path=f"{folder}/Lead {i}.md")
+                path = f"{folder}/Lead {i}.md"
+            b.write(path, _doc(60), op="overwrite", gap_ms=300_000)
+        return session
+
+    c = _signals(_user_session(session_builder, make(None)))["C"]
+    assert (c["docs_below"], c["docs_at_root"]) == (0, 1), c
+    assert _user(session_builder, make(None), 8)["C"].tier == "R"
+    c = _signals(_user_session(session_builder, make("Harbor")))["C"]
+    assert (c["docs_below"], c["docs_at_root"]) == (1, 0), c
