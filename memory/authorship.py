@@ -44,7 +44,8 @@ program's work from the person's whatever recorded it:
   made, changed, copied into or deleted in one is the program's. The person's workspace may
   itself lie in a hidden folder (a notes vault under `~/.local/share`): a hidden folder that
   holds at least half of the session's actions is the workspace, not an application's,
-  unless the session changed visible files (the person's work is then out in the open).
+  unless the session changed or read visible files (the person's work is then out in the
+  open).
 
 - **shadow files**: a hidden file named after another file of the session
   (`.report.md.sync-8ae2b9.tmp` beside `report.md`) is a program's companion of that file: a
@@ -276,9 +277,9 @@ def _hidden_folders(path: str, is_dir: bool = False) -> list[str]:
 def _application_folders(evs: list[dict[str, Any]]) -> set[str]:
     """Hidden folders of this session that are an application's: all but one that holds at
     least half of the session's actions (the workspace itself), and that one too when the
-    person changed visible files in the session: their work is then out in the open, and a
-    small session's cache traffic (a sync client making and removing a file or two per save)
-    is easily half of what it logged."""
+    person changed or read visible files in the session: their work is then out in the open,
+    and a small session's cache traffic (a sync client making and removing a file or two per
+    save, an IDE's state for each file opened) is easily half of what it logged."""
     held: dict[str, int] = {}
     named = 0
     visible_change = False
@@ -291,7 +292,8 @@ def _application_folders(evs: list[dict[str, Any]]) -> set[str]:
         hidden = _hidden_folders(p, e["event_type"] == "dir_create")
         for h in hidden:
             held[h] = held.get(h, 0) + 1
-        if not hidden and e["event_type"] in CHANGES and p.rstrip("/").rsplit("/", 1)[-1][:1] != ".":
+        if not hidden and (e["event_type"] in CHANGES or e["event_type"] == "file_read") \
+                and p.rstrip("/").rsplit("/", 1)[-1][:1] != ".":
             visible_change = True
     return {h for h, n in held.items() if visible_change or 2 * n < named}
 

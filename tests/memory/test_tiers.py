@@ -2655,3 +2655,27 @@ def test_a_journals_daily_note_is_no_filing_and_a_new_note_is_placed_where_it_is
     assert _user(session_builder, make(None), 8)["C"].tier == "R"
     c = _signals(_user_session(session_builder, make("Harbor")))["C"]
     assert (c["docs_below"], c["docs_at_root"]) == (1, 0), c
+
+
+def test_an_ides_hidden_folder_is_its_own_while_the_person_reads_visible_files(session_builder):
+    # RStudio keeps each open source file's state in `.Rproj.user/<id>/sources/session-x/`:
+    # a lock file, pane settings and a copy of the file under a hex name. In a session where
+    # the person only reads their data and scripts, that traffic is most of what is logged.
+    # Before, the hidden folder then counted as the person's workspace and RStudio's copy as
+    # a new one-line document of theirs (B read such sessions as minimal writing).
+    b = session_builder("ide")
+    base = ".Rproj.user/4F2A/sources/session-14016dfc"
+    b.add("dir_create", 1_000, dir_path=base, depth=3, sibling_count=0)
+    b.write(f"{base}/lock_file", "", gap_ms=10)
+    b.write(".Rproj.user/4F2A/pcs/files-pane.pper", '{"sortOrder": []}', op="overwrite", gap_ms=300)
+    b.read("data/customers.csv", view_range=[1, 40], content_length=1_500)
+    b.read("R/clean.R", view_range=[1, 120], content_length=5_000)
+    b.write(f"{base}/C3276857", '{"id": "C3276857", "path": "R/clean.R", "contents": "' + "x" * 4_000 + '"}',
+            gap_ms=600)
+    b.add("file_delete", 90_000, file_path=f"{base}/lock_file")
+    assert _signals(b)["B"]["docs"] == 0
+    # a notes vault kept in a hidden folder, with nothing read outside it, stays the person's
+    v = session_builder("vault")
+    v.read(".local/share/vault/ideas.md", view_range=[1, 30])
+    v.write(".local/share/vault/plan.md", _doc(40))
+    assert _signals(v)["B"]["docs"] == 1
