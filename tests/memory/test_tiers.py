@@ -2679,3 +2679,29 @@ def test_an_ides_hidden_folder_is_its_own_while_the_person_reads_visible_files(s
     v.read(".local/share/vault/ideas.md", view_range=[1, 30])
     v.write(".local/share/vault/plan.md", _doc(40))
     assert _signals(v)["B"]["docs"] == 1
+
+
+
+def test_a_balanced_revisers_passage_replacements_are_no_bulk_rewrite(session_builder):
+    # Table 2's balanced reviser changes 10-30 lines at a time: a 25-line passage replaced is
+    # an edit of 25 lines added and 25 deleted. Before, edits were bulk over 35 lines added
+    # and deleted, so every passage replaced read as bulk rewriting (D called R).
+    def edited(b, i):
+        for _ in range(2):
+            b.edit(f"report{i}.md", 25, 25)
+
+    assert _user(session_builder, edited, 6)["D"].tier == "M"
+    # a rewrite of most of a file is still one, and so are edits of a hundred lines
+    memo = _doc(60, topic="the quarterly memo")
+
+    def rewritten(b, i):
+        b.write(f"memo{i}.md", memo, gap_ms=60_000)
+        _save(b, f"memo{i}.md", memo, _doc(60, topic=f"another memo {i}"), gap_ms=600_000)
+
+    assert _user(session_builder, rewritten, 6)["D"].tier == "R"
+
+    def bulk(b, i):
+        for _ in range(2):
+            b.edit(f"report{i}.md", 60, 50)
+
+    assert _user(session_builder, bulk, 6)["D"].tier == "R"
