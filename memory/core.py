@@ -145,7 +145,12 @@ ALGORITHM_KEY = "memory:algorithm"
 #    were not there (F).
 # 35: E also read as a rate: the share of all their leftovers the person removed, one reading
 #    in three beside the sessions'.
-ALGORITHM = 35
+# 36: the rules of issue 13's rounds 25-32 (docs/memory.md), which changed signals without a
+#    bump until now: among them unwritten text, copied templates and files started empty
+#    as new documents, backup rotations, the one home folder, journal notes, a program's
+#    read bursts, save followers and downloads, and a replaced passage of up to 30 lines
+#    as balanced revising (tiers.BULK_EDIT_LINES 60, was 35).
+ALGORITHM = 36
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")
