@@ -458,6 +458,7 @@ def _mark_read_bursts(evs: list[dict[str, Any]]) -> None:
         elif by_program.get(p) and type(vc := e.get("view_count")) is int and vc > 1:
             e["view_count"] = max(1, vc - by_program[p])
 
+
 def _random_named(name: str) -> bool:
     return RANDOM_TOKEN.search(name) is not None
 
