@@ -550,16 +550,21 @@ def _placed_depth(e: Mapping[str, Any]) -> int:
 _DAY_NAME = re.compile(r"^\d{4}[-_.]?\d{2}[-_.]?\d{2}\.[^.]+$")
 
 
+def _placed_document(path: Any) -> bool:
+    """A new file whose place says how the person files (PLACED_TYPES, not a daily note)."""
+    path = str(path or "")
+    return _ext(path) in PLACED_TYPES and not _DAY_NAME.match(_name(path))
+
+
 def _organisation(by: dict[str, Events], creates: Events, outputs: Events,
                   blank: Mapping[str, float] | None = None) -> dict[str, Any]:
     aside = _not_organising(by.get("dir_create", _NONE), by, creates)
-    docs = [e for e in outputs if _ext(path := str(e.get("file_path") or "")) in PLACED_TYPES
-            and not _DAY_NAME.match(_name(path))]
+    docs = [e for e in outputs if _placed_document(e.get("file_path"))]
     if blank:  # a document started empty is placed where the person first saved into it
         placed = {e.get("file_path") for e in docs}
         for e in by.get("file_write", _NONE):
             p = e.get("file_path")
-            if p in blank and p not in placed and _ext(str(p)) in PLACED_TYPES and not _DAY_NAME.match(_name(str(p))):
+            if p in blank and p not in placed and _placed_document(p):
                 placed.add(p)
                 docs.append(e)
     dirs = [e for e in by.get("dir_create", _NONE) if id(e) not in aside]
