@@ -194,6 +194,10 @@ AUTOSAVE_SUFFIX = re.compile(r"(?i)^(.+\.\w+)(\.(bak|backup|orig|sav)|~)$")
 # `<drawing>.dwl`/`.dwl2`) and Office's temporaries (`~WRL0001.tmp`, `~DF12.tmp`: a name
 # starting with a tilde, as its `~$` owner files do).
 LOCK_NAME = re.compile(r"(?i)(\.(lock|lck|dwl2?)$)|(^~.+\.tmp$)")
+# SQLite's companions of an open database (`landuse.gpkg-wal`, `places.sqlite-shm`,
+# `notes.db-journal`): the database engine makes and removes them while a program has the file
+# open (a GeoPackage in QGIS, a browser's history, a note app's index), whatever the person does.
+DATABASE_COMPANION = re.compile(r"(?i)\.\w+-(wal|shm|journal)$")
 # A backup named by a number alone (`0.backup`, `3.bak`): an application's rotating autosave
 # slot. People name a backup after what it backs up.
 NUMBERED_BACKUP = re.compile(r"(?i)^\d+\.(bak|backup|sav|autosave)$")
@@ -254,7 +258,7 @@ OS_FOLDER_FILES = frozenset({".ds_store", "thumbs.db", "ehthumbs.db", "desktop.i
 def _editor_file(path: str) -> bool:
     name = path.rstrip("/").rsplit("/", 1)[-1]
     return is_editor_artifact(name) or LOCK_NAME.search(name) is not None or NUMBERED_BACKUP.match(name) is not None \
-        or name.lower() in OS_FOLDER_FILES
+        or DATABASE_COMPANION.search(name) is not None or name.lower() in OS_FOLDER_FILES
 
 
 def _ts(e: Mapping[str, Any]) -> float:
@@ -284,14 +288,15 @@ def _application_folders(evs: list[dict[str, Any]]) -> set[str]:
     named = 0
     visible_change = False
     for e in evs:
-        p = next((v for k in PATH_KEYS.get(e["event_type"], ("directory_path",))
-                  if type(v := e.get(k)) is str and v), None)
-        if p is None:
+        paths = [v for k in PATH_KEYS.get(e["event_type"], ("directory_path",)) if type(v := e.get(k)) is str and v]
+        if not paths:
             continue
         named += 1
-        hidden = _hidden_folders(p, e["event_type"] == "dir_create")
+        # a move or copy names two places: the folder it went into counts as much as the one it left
+        hidden = {h for p in paths for h in _hidden_folders(p, e["event_type"] == "dir_create")}
         for h in hidden:
             held[h] = held.get(h, 0) + 1
+        p = paths[-1]
         if not hidden and (e["event_type"] in CHANGES or e["event_type"] == "file_read") \
                 and p.rstrip("/").rsplit("/", 1)[-1][:1] != ".":
             visible_change = True

@@ -2705,3 +2705,38 @@ def test_a_balanced_revisers_passage_replacements_are_no_bulk_rewrite(session_bu
             b.edit(f"report{i}.md", 60, 50)
 
     assert _user(session_builder, bulk, 6)["D"].tier == "R"
+
+
+def test_a_databases_companion_files_are_the_database_engines(session_builder):
+    # QGIS opens a GeoPackage: SQLite makes `landuse.gpkg-wal` and `-shm` beside it and removes
+    # them when the layer is closed. Before, each session that opened one read as the person
+    # removing two temporary files (E = L at p 0.95 for people who never delete anything).
+    b = session_builder()
+    b.read("notes/review.md", view_range=[1, 40])
+    b.write("data/landuse.gpkg-wal", "", snapshot=False, gap_ms=1_000)
+    b.write("data/landuse.gpkg-shm", "x" * 64, snapshot=False, gap_ms=50)
+    b.write("notes/review.md", _doc(45), op="overwrite", gap_ms=60_000)
+    b.add("file_delete", 30_000, file_path="data/landuse.gpkg-shm", file_age_ms=9e4)
+    b.add("file_delete", 700, file_path="data/landuse.gpkg-wal", file_age_ms=9e4)
+    e = _signals(b)["E"]
+    assert (e["cleaned"], e["deletes"], e["leftovers"]) == (0, 0, 0), e
+    # a journal of the person's own (`field-journal.md`) is no database's
+    b.write("field-journal.md", "- day one\n", gap_ms=5_000)
+    b.add("file_delete", 60_000, file_path="field-journal.md", file_age_ms=6e4)
+    assert _signals(b)["E"]["cleaned"] == 1
+
+
+def test_a_sync_clients_versions_folder_is_no_filing(session_builder):
+    # Syncthing keeps the version a phone's edit replaced in `.stversions/<name>~<date>.txt`:
+    # a move into a subfolder, logged like the person's. Before, a flat person read as filing
+    # (C = M) in every session their phone synced a note.
+    b = session_builder()
+    b.add("file_move", 1_000, old_path="Kitchen/testlog-soup.txt",
+          new_path="Kitchen/.stversions/testlog-soup~20260302-190451.txt")
+    b.read("Kitchen/shopping.txt", view_range=[1, 12])
+    b.read("Kitchen/testlog-soup.txt", view_range=[1, 30])
+    c = _signals(b)["C"]
+    assert c["moves_into_subfolders"] == 0 and c["moves"] == 0, c
+    # a person's own filing into a visible folder still counts
+    b.add("file_move", 5_000, old_path="Kitchen/soup-notes.md", new_path="Kitchen/Soups/soup-notes.md")
+    assert _signals(b)["C"]["moves_into_subfolders"] == 1
