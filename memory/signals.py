@@ -182,6 +182,8 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
     worked_on: set[Any] = set()  # paths the person wrote or edited so far in the session
     tool_made: set[Any] = set()  # paths a program created in the session (a build's, a test run's)
     tool_wrote: set[Any] = set()  # paths a program created or rewrote in the session
+    tool_creates: Events = []  # the files a program created, as events
+    tool_deleted: set[Any] = set()  # paths a program deleted in the session
     order: dict[int, int] = {}  # id(event) -> its place among the person's actions
     before_of: dict[int, str] = {}  # id(overwrite) -> the file's text before it, when known
     text_at: dict[Any, str] = {}  # path or content hash -> the last text written there
@@ -189,10 +191,13 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
         if e.get("authored") is False:
             if e.get("scan"):  # a search the person ran through a program (authorship)
                 by.setdefault("file_search", []).append(e)
+            elif e["event_type"] == "file_delete":
+                tool_deleted.add(e.get("file_path"))
             elif e["event_type"] == "file_write":
                 tool_wrote.add(e.get("file_path"))
                 if e.get("operation") == "create":
                     tool_made.add(e.get("file_path"))
+                    tool_creates.append(e)
             continue
         order[id(e)] = len(order)
         t = e["event_type"]
@@ -232,7 +237,7 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
         "B": production,
         "C": _organisation(by, creates, outputs, blank),
         "D": _iteration(by, writes, text_of, order, before_of, started, blank),
-        "E": _curation(by, creates, tool_wrote),
+        "E": _curation(by, creates, tool_wrote, [e for e in tool_creates if e.get("file_path") not in tool_deleted]),
         "F": _cross_modal(outputs, text_of, kept_writes, tool_made, typed),
     }
 
@@ -839,7 +844,27 @@ def _stub_fills(edits: Events, writes: Events, text_of: Mapping[int, str], made:
     return out
 
 
-def _curation(by: dict[str, Events], creates: Events, tool_wrote: set[Any]) -> dict[str, Any]:
+# A name a person gives a file they mean to throw away: a word for it (`tmp_clip.shp`,
+# `scratch_join.csv`, `junk-2.txt`) or a folder named so (`scratch/`). Programs name
+# their own temporary files by suffix (`.tmp`, `~`, `.log`) or token, and their by-products
+# (`.aux`, `.o`) not at all.
+_SCRATCH_WORD = re.compile(r"(?i)(^|[._\- ])(tmp|temp|scratch|junk|wip|throwaway)\d*[._\- ]")
+# A folder people name for scratch work; `tmp/` and `Temp/` are where programs keep theirs
+# (a game engine's `Temp/__Backupscenes/0.backup`).
+_SCRATCH_FOLDER = re.compile(r"(?i)(scratch|junk|throwaway)\d*")
+
+
+@functools.lru_cache(maxsize=4096)
+def _scratch_named(path: str) -> bool:
+    parts = path.split("/")
+    name = parts[-1]
+    if name[:1] in ".~":  # hidden or tilde-led: a program's own name
+        return False
+    return _SCRATCH_WORD.search(name) is not None or any(_SCRATCH_FOLDER.fullmatch(d) for d in parts[-3:-1])
+
+
+def _curation(by: dict[str, Events], creates: Events, tool_wrote: set[Any],
+              tool_creates: Events = ()) -> dict[str, Any]:
     """Leftovers a tidy person removes (their own scratch, temporary and backup files, and
     temporary files lying around) and whether they removed them; and, apart, the superseded
     versions and duplicates (`plan_old.md`, `report_v1.md`, `scan (1).pdf`, `copy of notes`)
@@ -853,6 +878,13 @@ def _curation(by: dict[str, Events], creates: Events, tool_wrote: set[Any]) -> d
     made_at: dict[str, float] = {}  # path -> when the person first made it in this session
     for e in creates:
         made_at.setdefault(str(e.get("file_path") or ""), _ts(e))
+    # What a program wrote at the person's command into a file they named as scratch (a GIS
+    # tool's `tmp_clip` export, a script's `scratch/` output) is the person's intermediate
+    # file: a tidy person removes it, whichever program wrote its bytes (tool_creates leaves
+    # out what a program removed again itself, like a game engine's `scratch.txt.meta`).
+    for e in tool_creates:
+        if _scratch_named(p := str(e.get("file_path") or "")):
+            made_at.setdefault(p, _ts(e))
     copied: set[str] = set()
     for e in by.get("file_copy", _NONE):
         dest = str(e.get("dest_path") or "")
@@ -865,7 +897,8 @@ def _curation(by: dict[str, Events], creates: Events, tool_wrote: set[Any]) -> d
     # A program's intermediate files (what a build or a test run made or wrote again in the
     # session, then removed: `latexmk -c` after the builds of a day's saves) are the
     # program's housekeeping, whoever started it: no curation habit of the person's.
-    deletes = [e for e in by.get("file_delete", _NONE) if e.get("file_path") not in tool_wrote]
+    deletes = [e for e in by.get("file_delete", _NONE) if e.get("file_path") not in tool_wrote
+               or _scratch_named(str(e.get("file_path") or ""))]
     cleaned = set()
     for e in deletes:
         p = str(e.get("file_path") or "")

@@ -2726,6 +2726,41 @@ def test_a_databases_companion_files_are_the_database_engines(session_builder):
     assert _signals(b)["E"]["cleaned"] == 1
 
 
+def test_scratch_files_a_program_wrote_at_the_persons_command_are_theirs_to_clean(session_builder):
+    # A GIS export writes the five parts of `scratch/tmp_clip.shp` within a second (a program's
+    # burst); the person deletes them when the real layer is saved. Before, the program's
+    # writes hid the leftovers, so a selective person's cleanup read as no chance to show it.
+    parts = ("shp", "shx", "dbf", "prj", "cpg")
+
+    def export(b):
+        b.read("notes/plan.md", view_range=[1, 30])
+        for k, ext in enumerate(parts):
+            b.add("file_write", 60_000 if k == 0 else 120, file_path=f"scratch/tmp_clip.{ext}", file_type=ext,
+                  operation="create", content_length=4_000 + k, directory_depth=1, authored=False)
+        b.write("data/parcels.gpkg", "x" * 900, snapshot=False, gap_ms=20_000)
+
+    b = session_builder("tidy")
+    export(b)
+    for ext in parts:
+        b.add("file_delete", 800, file_path=f"scratch/tmp_clip.{ext}", file_age_ms=4e4)
+    e = _signals(b)["E"]
+    assert (e["cleaned"], e["leftovers"]) == (5, 5), e
+    k = session_builder("kept")
+    export(k)
+    e = _signals(k)["E"]
+    assert e["cleaned"] == 0 and e["leftovers"] == 5, e
+    # a build's by-products (no word of the person's for "scratch") stay the build's
+    c = session_builder("build")
+    c.read("src/main.c", view_range=[1, 30])
+    for k_ in range(4):
+        c.add("file_write", 60_000 if k_ == 0 else 100, file_path=f"build/m{k_}.o", file_type="o",
+              operation="create", content_length=3_000 + k_, directory_depth=1, authored=False)
+    for k_ in range(4):
+        c.add("file_delete", 30_000 if k_ == 0 else 5, file_path=f"build/m{k_}.o", file_age_ms=3e4)
+    e = _signals(c)["E"]
+    assert (e["cleaned"], e["leftovers"]) == (0, 0), e
+
+
 def test_a_sync_clients_versions_folder_is_no_filing(session_builder):
     # Syncthing keeps the version a phone's edit replaced in `.stversions/<name>~<date>.txt`:
     # a move into a subfolder, logged like the person's. Before, a flat person read as filing
