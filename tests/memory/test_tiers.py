@@ -1602,6 +1602,15 @@ def test_four_line_jots_beside_documents_are_not_a_terse_persons_notes(session_b
     def terse(b, i):
         b.write(f"n{i}.md", _doc(6) if i % 3 == 0 else _doc(30 + i))
     assert _user(session_builder, terse, 12)["B"].tier == "M"
+    # where jots are most of the writing (a shopping list in most sessions, a 120-140 line
+    # recipe article in a third), the median is a jot too: the articles are still balanced
+    # (before, they read as 400-line comprehensive writing)
+    def jots_first(b, i):
+        if i % 3 == 0:
+            b.write(f"article{i}.md", _doc(120 + 2 * i))
+        else:
+            b.write(f"shopping{i}.txt", "- eggs\n- flour\n- leeks\n- stock\n")
+    assert _user(session_builder, jots_first, 12)["B"].tier == "M"
 
 
 def test_a_verbose_minimal_writer_keeps_their_verbosity(session_builder):
