@@ -238,7 +238,7 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
         "C": _organisation(by, creates, outputs, blank),
         "D": _iteration(by, writes, text_of, order, before_of, started, blank),
         "E": _curation(by, creates, tool_wrote, [e for e in tool_creates if e.get("file_path") not in tool_deleted]),
-        "F": _cross_modal(outputs, text_of, kept_writes, tool_made, typed),
+        "F": _cross_modal(outputs, text_of, kept_writes, tool_made, typed, blank),
     }
 
 
@@ -943,11 +943,14 @@ PHOTO_TYPES = frozenset({"jpg", "jpeg", "heic", "heif"})
 
 
 def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Events = _NONE,
-                 tool_made: set[Any] | frozenset[Any] = frozenset(), typed: Sequence[str] = ()) -> dict[str, Any]:
+                 tool_made: set[Any] | frozenset[Any] = frozenset(), typed: Sequence[str] = (),
+                 blank: Mapping[str, float] | None = None) -> dict[str, Any]:
     """What the session produced besides text. A chart is the person's output also when a
     program drew it: a chart in their notebook's cell outputs, or a figure their script wrote
     that their document shows (its file name in the text they wrote). A burst of images no
-    document of theirs names (an archive, an install) stays the program's."""
+    document of theirs names (an archive, an install) stays the program's. A document started
+    empty (`blank`: a note app's `Untitled.md`) is new output like a created one: its saves hold
+    its tables and figures."""
     paths = [str(e.get("file_path") or "") for e in creates]
     exts = [_ext(p) for p in paths]
     mine: list[str] = []  # what the person wrote, read once an image needs it
@@ -974,7 +977,14 @@ def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Event
     for e in kept_writes:
         if (t := text_of.get(id(e))) and not _clipped(t):
             versions.setdefault(e.get("file_path"), []).append(t)
-    for e in creates:
+    new_docs = list(creates)
+    if blank:  # the first save of what the person typed into it, under its final name
+        first = {}
+        for e in kept_writes:
+            if e.get("file_path") in blank and e.get("file_path") not in first and text_of.get(id(e)):
+                first[e.get("file_path")] = e
+        new_docs += first.values()
+    for e in new_docs:
         text = text_of.get(id(e))
         if text and not _clipped(text):
             seen += 1

@@ -2588,6 +2588,21 @@ def test_a_new_empty_note_renamed_and_filled_is_a_new_document(session_builder):
     assert (_signals(b)["B"]["docs"], _signals(b)["B"]["lines"]) == (1, 40)
 
 
+def test_the_tables_of_a_note_started_empty_are_its_output(session_builder):
+    # The same note app: the payments table the person types into their new note is
+    # cross-modal output (F) as it is in a file written when made. Before, the note's saves
+    # were overwrites of a file that existed, and balanced people read as text-only.
+    table = "| Date | Payer | Amount |\n|---|---|---|\n" + "".join(f"| 2025-03-{d:02d} | Halberd | 6{d},500 |\n"
+                                                              for d in range(1, 7))
+    b = session_builder()
+    b.write("Untitled.md", "", gap_ms=60_000)
+    b.add("file_rename", 5_000, old_path="Untitled.md", new_path="Cases/Ledger analysis.md")
+    b.write("Cases/Ledger analysis.md", "# Ledger\n\nFirst pass.\n", op="overwrite", gap_ms=90_000)
+    b.write("Cases/Ledger analysis.md", "# Ledger\n\nFirst pass.\n\n" + table, op="overwrite", gap_ms=300_000)
+    f = _signals(b)["F"]
+    assert f["table_rows"] >= 6 and f["texts"] == 1, f
+
+
 def test_a_programs_reaction_to_each_save_is_not_a_revision(session_builder):
     # A firmware engineer rewrites a source file whole in one save (a rewriter). clang-format
     # reformats it a third of a second later, and ctags rewrites the project's `tags` file
