@@ -150,7 +150,10 @@ ALGORITHM_KEY = "memory:algorithm"
 #    as new documents, backup rotations, the one home folder, journal notes, a program's
 #    read bursts, save followers and downloads, and a replaced passage of up to 30 lines
 #    as balanced revising (tiers.BULK_EDIT_LINES 60, was 35).
-ALGORITHM = 36
+# 37: round 33's rules: SQLite's -wal/-shm/-journal files and moves into a hidden folder are
+#    programs'; scratch files a program wrote at the person's command are their leftovers;
+#    jots measured against the person's documents; the tables of a note started empty (F).
+ALGORITHM = 37
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")
