@@ -366,7 +366,12 @@ def test_searches_are_seen_without_the_process_connector(root: Path, store: Stor
     assert searches.count(("grep", "alpha", 1)) >= 2, searches
     assert searches.count(("find", "*.md", 2)) >= 2, searches
     assert set(searches) <= {("grep", "alpha", 1), ("find", "*.md", 2), ("grep", None, None), ("find", None, None)}, searches
-    assert not list(store.actions(types=["file_read", "file_browse"]))
+    # What a run the scanner missed did (its listing of the folder, its reads of the two
+    # files) is stored as the person's: a program nobody saw is not told from them (a clean
+    # clone's `make test`, 2026-12-05: one listing). Runs the scanner read leave nothing.
+    missed = 6 - searches.count(("grep", "alpha", 1)) - searches.count(("find", "*.md", 2))
+    leaked = list(store.actions(types=["file_read", "file_browse"]))
+    assert len(leaked) <= 3 * missed, (missed, leaked)
 
 
 @pytest.mark.skipif(not hasattr(os, "pidfd_open"), reason="pidfd_open needs Linux 5.3 and Python 3.9")
