@@ -896,7 +896,8 @@ def _curation(by: dict[str, Events], creates: Events, tool_wrote: set[Any],
                  and not in_archive_folder(p)}  # filed in Backups/ or archive/: kept on purpose
     # A program's intermediate files (what a build or a test run made or wrote again in the
     # session, then removed: `latexmk -c` after the builds of a day's saves) are the
-    # program's housekeeping, whoever started it: no curation habit of the person's.
+    # program's housekeeping, whoever started it: no curation habit of the person's, unless
+    # the person named them as scratch (above).
     deletes = [e for e in by.get("file_delete", _NONE) if e.get("file_path") not in tool_wrote
                or _scratch_named(str(e.get("file_path") or ""))]
     cleaned = set()

@@ -270,9 +270,7 @@ def verbosity(signals: Iterable[Mapping[str, Any]]) -> float:
         return 1.0  # no notes among what they write: one kind of document, read as it is
     factor = low / REFERENCE_NOTE_LINES
     lo, hi = VERBOSITY_RANGE
-    # what they typically write, as documents: where jots are most of their writing sessions
-    # (a shopping list a day, one recipe a week) the median is a jot too
-    documents = items[(3 * len(items)) // 4][0]
+    documents = items[(3 * len(items)) // 4][0]  # what they typically write as documents (JOT_SHARE)
     if factor < lo and low < JOT_SHARE * documents:
         return 1.0
     return min(max(factor, lo), hi)
