@@ -121,6 +121,7 @@ better evidence than timing.
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 import functools
 import re
@@ -383,6 +384,7 @@ def mark_tool_actions(evs: list[dict[str, Any]]) -> None:
     _close(run)
     _mark_unwritten(evs)
     _mark_rotations(evs)
+    _mark_steps_between_writes(evs)
     _mark_save_followers(evs)
     _mark_read_bursts(evs)
 
@@ -631,6 +633,31 @@ def _mark_rotations(evs: list[dict[str, Any]]) -> None:
                 w[1].setdefault("authored", False)
 
 
+# A person deletes a file as one act and does something else seconds later; a pipeline that
+# removes its intermediate file (Snakemake's `temp()` output once the next rule has read it)
+# does it between its own writes, within a second of each.
+STEP_MS = 1_000.0
+
+
+def _mark_steps_between_writes(evs: list[dict[str, Any]]) -> None:
+    """Mark a deletion that falls within STEP_MS after one write and before another (of
+    other files): a step of the program writing them."""
+    writes = [e for e in evs if e["event_type"] in CONTENT]
+    if len(writes) < 2:
+        return
+    times = [_ts(e) for e in writes]
+    for e in evs:
+        if e["event_type"] != "file_delete" or "authored" in e:
+            continue
+        t, p = _ts(e), e.get("file_path")
+        i = bisect.bisect_left(times, t)
+        before = writes[i - 1] if i > 0 else None
+        after = writes[i] if i < len(writes) else None
+        if before is not None and after is not None and t - times[i - 1] <= STEP_MS and times[i] - t <= STEP_MS \
+                and before.get("file_path") != p and after.get("file_path") != p:
+            e["authored"] = False
+
+
 def _extension(path: str) -> str:
     name = path.rsplit("/", 1)[-1]
     return name.rsplit(".", 1)[-1].lower() if "." in name.lstrip(".") else ""
@@ -800,12 +827,27 @@ def _without_trigger(run: list[dict[str, Any]]) -> list[dict[str, Any]]:
     run's own pace (and by TRIGGER_MIN_MS at least) is that save, the person's."""
     if len(run) < TOOL_MIN_FILES + 1:
         return run
+    if _named_by_companion(run):
+        return run[1:]
     gaps = sorted(_ts(b) - _ts(a) for a, b in zip(run[1:], run[2:], strict=False))
     pace = gaps[len(gaps) // 2]
     first = _ts(run[1]) - _ts(run[0])
     if first >= TRIGGER_MIN_MS and first > TRIGGER_PACE * pace:
         return run[1:]
     return run
+
+
+def _named_by_companion(run: list[dict[str, Any]]) -> bool:
+    """The run's first change is a new file that a companion made in the run names
+    (`PlayerController.cs`, then `PlayerController.cs.meta`): the program that keeps
+    companions (a game engine's importer) reacted to the file appearing, however soon."""
+    first = run[0]
+    if first["event_type"] != "file_write" or first.get("operation") != "create" \
+            or type(p := first.get("file_path")) is not str:
+        return False
+    return any(e["event_type"] == "file_write" and type(q := e.get("file_path")) is str
+               and q.startswith(p + ".") and "." not in q[len(p) + 1:] and "/" not in q[len(p) + 1:]
+               for e in run[1:])
 
 
 def _template(run: list[dict[str, Any]]) -> bool:

@@ -153,7 +153,12 @@ ALGORITHM_KEY = "memory:algorithm"
 # 37: round 33's rules: SQLite's -wal/-shm/-journal files and moves into a hidden folder are
 #    programs'; scratch files a program wrote at the person's command are their leftovers;
 #    jots measured against the person's documents; the tables of a note started empty (F).
-ALGORITHM = 37
+# 38: round 35's rules: a program's `Temp/` folder, a deletion put back at once, a save that
+#    renames the file to its backup, a deletion between a pipeline's writes (E, C); a new
+#    file a companion names is the person's; C# and other languages are writing; text added
+#    after an RTF document's closing brace is writing; a single search or listing does not
+#    hide a recorder's read windows (A).
+ALGORITHM = 38
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -97,6 +97,22 @@ def _save_temp_of(temp: str, target: str) -> bool:
     return t != n and (t.startswith(n + ".") or looks_like_temp_save(t))
 
 
+# The names a program gives the backup it makes of a file by renaming it away before writing
+# the new one (Emacs' `plan.md~`, `plan.md.bak`, AutoCAD's `A-200.bak` for `A-200.dwg`).
+_RENAMED_BACKUP = re.compile(r"(?i)~|\.(bak|backup|old|orig|sav)")
+
+
+def _backup_name_of(backup: str, path: str) -> bool:
+    b, p = backup.rsplit("/", 1), path.rsplit("/", 1)
+    if len(b) != len(p) or (len(b) == 2 and b[0] != p[0]):
+        return False
+    name, target = b[-1], p[-1]
+    if name.startswith(target) and _RENAMED_BACKUP.fullmatch(name[len(target):]):
+        return True
+    stem = target.rsplit(".", 1)[0]
+    return stem != target and name[:len(stem)] == stem and _RENAMED_BACKUP.fullmatch(name[len(stem):]) is not None
+
+
 _DIFF_SUMMARY = re.compile(r"^\s*\+(\d+)\s+-(\d+)\s*$")
 
 
@@ -147,11 +163,26 @@ def _atomic_saves_joined(evs: list[dict[str, Any]]) -> list[dict[str, Any]]:
     moved_away: dict[str, dict[str, Any]] = {}  # path -> the rename that just moved its file away
     old_copies: dict[str, float] = {}  # a swapped-out copy's path -> when its save happened
     deleted: dict[str, dict[str, Any]] = {}  # path -> its deletion, while a temporary write waits
+    removed: dict[str, dict[str, Any]] = {}  # path -> its last deletion
     for e in evs:
         t = e.get("event_type")
         ts = float(e.get("timestamp") or 0.0)
         if t == "file_write" and e.get("operation") == "create":
-            pending[str(e.get("file_path") or "")] = e
+            path = str(e.get("file_path") or "")
+            away = moved_away.get(path)
+            if away is not None and 0.0 <= ts - float(away.get("timestamp") or 0.0) <= ATOMIC_SAVE_MS \
+                    and _backup_name_of(str(away.get("new_path") or ""), path):
+                # A save that renames the file to its backup first and writes the new one in
+                # its place (AutoCAD, Emacs): one save of the file; the backup's renaming, and
+                # the removal of the backup before it, are the program's.
+                del moved_away[path]
+                e["operation"], e["saved_whole"] = "overwrite", True
+                away.setdefault("authored", False)
+                gone = removed.get(str(away.get("new_path") or ""))
+                if gone is not None and 0.0 <= float(away.get("timestamp") or 0.0) - float(gone.get("timestamp") or 0.0) <= ATOMIC_SAVE_MS:
+                    gone.setdefault("authored", False)
+            else:
+                pending[path] = e
         elif t == "file_rename":
             new = str(e.get("new_path") or "")
             w = pending.pop(str(e.get("old_path") or ""), None)
@@ -172,6 +203,7 @@ def _atomic_saves_joined(evs: list[dict[str, Any]]) -> list[dict[str, Any]]:
             else:
                 moved_away[str(e.get("old_path") or "")] = e
         elif t == "file_delete":
+            removed[str(e.get("file_path") or "")] = e
             if pending:
                 deleted[str(e.get("file_path") or "")] = e
             at = old_copies.pop(str(e.get("file_path") or ""), None) if old_copies else None

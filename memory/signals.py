@@ -64,7 +64,12 @@ STUB_GROWTH = 2
 # notebook counts its cells' source lines, not the JSON around them.
 DOCUMENT_TYPES = frozenset({"md", "markdown", "txt", "rst", "org", "tex", "html", "htm", ""}) | WRITING_FORMATS
 CODE_TYPES = frozenset({"py", "r", "sql", "js", "ts", "jsx", "tsx", "sh", "go", "rs", "java", "c", "cpp", "h",
-                        "rb", "php", "jl", "scala", "kt", "swift", "m", "ipynb"})
+                        "rb", "php", "jl", "scala", "kt", "swift", "m", "ipynb",
+                        # the rest of the languages people write programs in (C# for a game engine,
+                        # Lua, Dart, Haskell, Elixir, F#, PowerShell, Godot's GDScript, HDLs, ...)
+                        "cs", "cc", "cxx", "hpp", "hh", "mm", "lua", "dart", "pl", "pm", "hs", "ex", "exs",
+                        "erl", "fs", "fsx", "vb", "ps1", "gd", "groovy", "clj", "cljs", "ml", "zig", "nim",
+                        "f90", "vhd", "vhdl", "sv", "el", "lisp", "scm", "pas", "vue", "svelte"})
 WRITTEN_TYPES = DOCUMENT_TYPES | CODE_TYPES
 # What a save in place says how one revises (D): text and code, a notebook saved whole
 # included (measured like an edit when its earlier text is known), but not data a script
@@ -236,7 +241,7 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
         "A": _consumption(by),
         "B": production,
         "C": _organisation(by, creates, outputs, blank),
-        "D": _iteration(by, writes, text_of, order, before_of, started, blank),
+        "D": _iteration(by, writes, text_of, order, before_of, started, blank, diff_of),
         "E": _curation(by, creates, tool_wrote, [e for e in tool_creates if e.get("file_path") not in tool_deleted]),
         "F": _cross_modal(outputs, text_of, kept_writes, tool_made, typed, blank),
     }
@@ -517,7 +522,9 @@ def _not_organising(dirs: Events, by: dict[str, Events], creates: Events) -> set
 
     - only copies: a backup or a copied project, whose structure is the source tree's;
     - only new images: a figures folder, the place of the visual output (table 2 counts a
-      figures folder under F, cross-modal), whatever it is called in the person's language.
+      figures folder under F, cross-modal), whatever it is called in the person's language;
+    - a program's temporary folder (`Temp/`, or one inside it: _in_temp_folder), where it
+      keeps its working files (a game engine makes `Temp/` each time it opens a project).
 
     A folder that receives files moved in, or documents written there, is organising."""
     placed: list[tuple[str, str]] = [(str(e.get("dest_path") or ""), "copy") for e in by.get("file_copy", _NONE)]
@@ -528,6 +535,9 @@ def _not_organising(dirs: Events, by: dict[str, Events], creates: Events) -> set
     out = set()
     for e in dirs:
         prefix = str(e.get("dir_path") or "").rstrip("/") + "/"
+        if _in_temp_folder(prefix):
+            out.add(id(e))
+            continue
         kinds = {kind for path, kind in placed if path.startswith(prefix)}
         if kinds == {"copy"} or kinds == {"image"}:
             out.add(id(e))
@@ -587,8 +597,9 @@ def _organisation(by: dict[str, Events], creates: Events, outputs: Events,
         move_depths.append(new)
         into += new > old
     return {
-        # Placing something is the chance to show how one organises: a new file, a folder, a move.
-        "opp": bool(dirs or creates or moves),
+        # Placing something is the chance to show how one organises: a new file, a folder, a
+        # move (not a program's working file in its Temp/ folder).
+        "opp": bool(dirs or moves or any(not _in_temp_folder(str(e.get("file_path") or "")) for e in creates)),
         "dirs": len(dirs),
         "max_dir_depth": max(dir_depths, default=0),
         "levels_made": levels,
@@ -720,7 +731,8 @@ def _lines_changed(before: str, after: str) -> tuple[int, int, int]:
 def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str],
                order: Mapping[int, int], before_of: Mapping[int, str],
                started: Mapping[str, float] | None = None,
-               blank: Mapping[str, float] | None = None) -> dict[str, Any]:
+               blank: Mapping[str, float] | None = None,
+               diff_of: Mapping[int, str] | None = None) -> dict[str, Any]:
     # A text file's overwrite whose earlier text is known and that kept the file (REWRITE_SHARE)
     # is measured like an edit: an editor that saves the whole file logs a one-word change as
     # an overwrite. A save of a file no one can diff (a Word or Excel file, a PDF, an image)
@@ -791,7 +803,7 @@ def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]
     if diffed:
         edits = sorted([*edits, *diffed], key=_ts)
     edits = [e for e in edits
-             if not (_int(e.get("lines_deleted")) == 0 and made_before(e)) and id(e) not in writing
+             if not (made_before(e) and _continued(e, diff_of)) and id(e) not in writing
              and not 0.0 <= _ts(e) - rewritten.get(e.get("file_path"), float("-inf")) <= SAVE_ECHO_MS]
     backup_copies = [e for e in by.get("file_copy", _NONE)
                      if e.get("is_backup") is True or _backup(_name(str(e.get("dest_path") or "")))]
@@ -820,6 +832,35 @@ def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]
         "seen_kept": len(diffed),
         "logged_edits": logged_edits,
     }
+
+
+_TRAILING_MARKS = re.compile(r"\W*$")
+
+
+def _continued(e: Mapping[str, Any], diff_of: Mapping[int, str] | None) -> bool:
+    """Did the edit only add to the file: no line removed, or only its last line rewritten
+    to go on after it (an RTF document's last line, whose closing brace is rewritten each
+    time text is added after it): kept, but for its closing marks, at the start of a line
+    the edit added, with no line of the file after it?"""
+    deleted = _int(e.get("lines_deleted"))
+    if deleted == 0:
+        return True
+    if deleted != 1 or not diff_of or not (d := diff_of.get(id(e))):
+        return False
+    lines = d.splitlines()
+    at = [i for i, x in enumerate(lines) if x[:1] == "-" and not x.startswith("---")]
+    if len(at) != 1 or any(x[:1] not in ("+", "\\") for x in lines[at[0] + 1:]):
+        return False  # not the file's last line: a line of the file comes after it
+    line, added = lines[at[0]][1:], [x[1:] for x in lines[at[0] + 1:] if x[:1] == "+"]
+    core = _TRAILING_MARKS.sub("", line)
+    if core and any(a.startswith(core) for a in added):
+        return True
+    # A diff of a file whose last line has no newline can run the removed line and the first
+    # added one together (difflib does: "-...instinct.}+...instinct.\").
+    for k, ch in enumerate(line):
+        if ch == "+" and (core := _TRAILING_MARKS.sub("", line[:k])) and line[k + 1:].startswith(core):
+            return True
+    return False
 
 
 def _stub_fills(edits: Events, writes: Events, text_of: Mapping[int, str], made: Mapping[Any, float],
@@ -863,6 +904,43 @@ def _scratch_named(path: str) -> bool:
     return _SCRATCH_WORD.search(name) is not None or any(_SCRATCH_FOLDER.fullmatch(d) for d in parts[-3:-1])
 
 
+# The folder programs keep their working files in, by the name programs give it: Windows'
+# `%TEMP%` (`AppData/Local/Temp`), a game engine's `Temp/`. What is made and removed there is
+# the program's housekeeping, whoever started the program, and no one's leftover to clean. A
+# scratch folder a person keeps in their work is named in lower case, as people name folders
+# (`notes/tmp/`, `data/tmp/`, `scratch/tmp/`: on five independent models, their scratch files,
+# removed by the tidy and kept by the others), and stays theirs.
+_TEMP_FOLDERS = frozenset({"Temp", "TEMP"})
+
+
+@functools.lru_cache(maxsize=4096)
+def _in_temp_folder(path: str) -> bool:
+    return any(d in _TEMP_FOLDERS for d in path.split("/")[:-1])
+
+
+# A file deleted and put back at the same path within seconds (a CAD program's save: delete
+# the old `X.bak`, rename `X.dwg` to `X.bak`, write `X.dwg`) was replaced, not removed: the
+# path holds a file again, and nothing was thrown away.
+REPLACED_SECONDS = 5.0
+
+
+def _replaced(deletes: Events, by: dict[str, Events], tool_creates: Events) -> set[int]:
+    """The deletes (by id) that a file put at the same path right after undid."""
+    arrivals: dict[str, list[float]] = {}
+    for t, key in (("file_rename", "new_path"), ("file_move", "new_path"), ("file_write", "file_path")):
+        for e in by.get(t, _NONE):
+            if t != "file_write" or e.get("operation") == "create":
+                arrivals.setdefault(str(e.get(key) or ""), []).append(_ts(e))
+    for e in tool_creates:
+        arrivals.setdefault(str(e.get("file_path") or ""), []).append(_ts(e))
+    out = set()
+    for e in deletes:
+        t = _ts(e)
+        if any(0 <= a - t <= REPLACED_SECONDS * 1000 for a in arrivals.get(str(e.get("file_path") or ""), ())):
+            out.add(id(e))
+    return out
+
+
 def _curation(by: dict[str, Events], creates: Events, tool_wrote: set[Any],
               tool_creates: Events = ()) -> dict[str, Any]:
     """Leftovers a tidy person removes (their own scratch, temporary and backup files, and
@@ -877,14 +955,17 @@ def _curation(by: dict[str, Events], creates: Events, tool_wrote: set[Any],
     "temporary"."""
     made_at: dict[str, float] = {}  # path -> when the person first made it in this session
     for e in creates:
-        made_at.setdefault(str(e.get("file_path") or ""), _ts(e))
+        if not _in_temp_folder(p := str(e.get("file_path") or "")):
+            made_at.setdefault(p, _ts(e))
     # What a program wrote at the person's command into a file they named as scratch (a GIS
     # tool's `tmp_clip` export, a script's `scratch/` output) is the person's intermediate
     # file: a tidy person removes it, whichever program wrote its bytes (tool_creates leaves
     # out what a program removed again itself, like a game engine's `scratch.txt.meta`).
+    persons: set[str] = set()  # what a program made that is the person's to keep or remove
     for e in tool_creates:
         if _scratch_named(p := str(e.get("file_path") or "")):
             made_at.setdefault(p, _ts(e))
+            persons.add(p)
     copied: set[str] = set()
     for e in by.get("file_copy", _NONE):
         dest = str(e.get("dest_path") or "")
@@ -898,8 +979,11 @@ def _curation(by: dict[str, Events], creates: Events, tool_wrote: set[Any],
     # session, then removed: `latexmk -c` after the builds of a day's saves) are the
     # program's housekeeping, whoever started it: no curation habit of the person's, unless
     # the person named them as scratch (above).
-    deletes = [e for e in by.get("file_delete", _NONE) if e.get("file_path") not in tool_wrote
-               or _scratch_named(str(e.get("file_path") or ""))]
+    deletes = [e for e in by.get("file_delete", _NONE) if (e.get("file_path") not in tool_wrote
+               or e.get("file_path") in persons) and not _in_temp_folder(str(e.get("file_path") or ""))]
+    if deletes:
+        gone = _replaced(deletes, by, tool_creates)
+        deletes = [e for e in deletes if id(e) not in gone]
     cleaned = set()
     for e in deletes:
         p = str(e.get("file_path") or "")

@@ -146,17 +146,19 @@ DEEP_READ_FILES = 3
 # visible, so L's terms do not change. Said of a person, not of a session (a session without
 # a search is ordinary), from this many sessions with a chance on A on.
 MIN_WINDOW_ONLY_SESSIONS = 3
+# A search or a listing in one session in ten is no searching or browsing habit: a program's
+# read of its search index, a folder the person opened once.
+WINDOW_ONLY_SLIPS = 0.1
 
 
 def windows_only(signals: Iterable[Mapping[str, Any]]) -> bool:
-    """True when the person's reading was logged without any search or listing."""
-    n = 0
+    """True when the person's reading was logged with hardly a search or a listing."""
+    n = shown = 0
     for sig in signals:
         a = sig.get("A") or {}
-        if a.get("searches") or a.get("browses"):
-            return False
+        shown += bool(a.get("searches") or a.get("browses"))
         n += bool(a.get("opp"))
-    return n >= MIN_WINDOW_ONLY_SESSIONS
+    return n >= MIN_WINDOW_ONLY_SESSIONS and shown <= WINDOW_ONLY_SLIPS * n
 
 
 # Skimming reads the first lines of a file: a read of more lines than this from line 1 is

@@ -2799,3 +2799,145 @@ def test_a_sync_clients_versions_folder_is_no_filing(session_builder):
     # a person's own filing into a visible folder still counts
     b.add("file_move", 5_000, old_path="Kitchen/soup-notes.md", new_path="Kitchen/Soups/soup-notes.md")
     assert _signals(b)["C"]["moves_into_subfolders"] == 1
+
+
+def test_a_programs_temp_folder_is_neither_leftovers_nor_filing(session_builder):
+    # A game engine makes `Temp/` when it opens the project, writes its lock file and a
+    # token-named temporary there and removes them when it quits. Before, every session read
+    # as the person making a folder (C) and removing two scratch files (E = L at p 0.96 for
+    # people who never delete anything).
+    b = session_builder()
+    b.add("dir_create", 1_000, dir_path="Game/Temp", depth=1)
+    b.write("Game/Temp/UnityLockfile", "x" * 40, snapshot=False, gap_ms=50)
+    b.write("Game/Temp/c445dc9b.tmp", "x" * 90, snapshot=False, gap_ms=2_000)
+    b.write("Game/Docs/notes.md", _doc(20), gap_ms=300_000)
+    b.add("file_delete", 600_000, file_path="Game/Temp/UnityLockfile", file_age_ms=9e5)
+    b.add("file_delete", 50, file_path="Game/Temp/c445dc9b.tmp", file_age_ms=9e5)
+    sig = _signals(b)
+    assert (sig["E"]["cleaned"], sig["E"]["leftovers"], sig["E"]["opp"]) == (0, 0, False), sig["E"]
+    assert sig["C"]["dirs"] == 0, sig["C"]
+    # a scratch folder the person keeps in their work, named as people name folders, stays theirs
+    b.write("Game/notes/tmp/tmp_repro.cs", "// try the spawn order\n", gap_ms=30_000)
+    b.add("file_delete", 60_000, file_path="Game/notes/tmp/tmp_repro.cs", file_age_ms=6e4)
+    assert _signals(b)["E"]["cleaned"] == 1
+
+
+def test_a_file_deleted_and_put_back_at_once_was_replaced_not_removed(session_builder):
+    # A save that removes the old backup and puts a new one in its place within a second
+    # (delete `A-200.bak`, write `A-200.bak`): the path holds a backup again, nothing was
+    # thrown away. Before, each save read as the person cleaning a leftover.
+    b = session_builder()
+    b.read("notes/brief.md", view_range=[1, 30])
+    b.add("file_delete", 60_000, file_path="plans/A-200.bak", file_age_ms=9e5)
+    b.write("plans/A-200.bak", "x" * 5_000, snapshot=False, gap_ms=300)
+    e = _signals(b)["E"]
+    assert (e["cleaned"], e["deletes"]) == (0, 0), e
+    # a removal that nothing replaces is still the person's
+    b.add("file_delete", 60_000, file_path="plans/A-100.bak", file_age_ms=9e5)
+    assert _signals(b)["E"]["cleaned"] == 1
+
+
+def test_a_save_that_renames_the_file_to_its_backup_is_one_save(session_builder):
+    # AutoCAD (and Emacs) save by removing the old backup, renaming the drawing to it and
+    # writing the drawing anew, within a second. Before, each save read as a new document
+    # (C) and the old backup's removal as the person's cleanup (E).
+    b = session_builder()
+    b.read("notes/brief.md", view_range=[1, 30])
+    for k in range(3):
+        b.add("file_delete", 600_000, file_path="Plans/A-200 Elevations.bak", file_age_ms=6e5)
+        b.add("file_rename", 10, old_path="Plans/A-200 Elevations.dwg", new_path="Plans/A-200 Elevations.bak")
+        b.add("file_write", 300, file_path="Plans/A-200 Elevations.dwg", file_type="dwg", operation="create",
+              content_length=5_000_000 + k, directory_depth=1)
+    sig = _signals(b)
+    assert (sig["E"]["cleaned"], sig["E"]["deletes"]) == (0, 0), sig["E"]
+    assert sig["C"]["creates"] == 0 and sig["C"]["docs_below"] == 0, sig["C"]
+    # the person's own removal of an old backup, with nothing renamed in its place, stays theirs
+    b.add("file_delete", 60_000, file_path="Plans/A-100 Sections.bak", file_age_ms=9e8)
+    assert _signals(b)["E"]["cleaned"] == 1
+
+
+def test_a_new_script_the_engine_imports_at_once_is_the_persons_writing(session_builder):
+    # The person saves a new C# script; within 300 ms the game engine writes its `.meta` and
+    # a burst of cache files. Before, the script went with the burst as the engine's, and C#
+    # was not counted as anyone's writing: a developer's new scripts showed no production.
+    b = session_builder()
+    b.read("Assets/Scripts/Enemy.cs", view_range=[1, 80])
+    b.write("Assets/Scripts/PlayerController.cs", "".join(f"    var x{k} = {k};\n" for k in range(120)), gap_ms=60_000)
+    b.add("file_write", 300, file_path="Assets/Scripts/PlayerController.cs.meta", file_type="meta",
+          operation="create", content_length=243, directory_depth=2)
+    for k in range(5):
+        b.add("file_write", 150, file_path=f"Library/Artifacts/{k:02x}/{k:016x}", file_type="",
+              operation="create", content_length=90_000 + k, directory_depth=3)
+    sig = _signals(b)
+    assert sig["B"]["docs"] == 1 and sig["B"]["lines"] == 120, sig["B"]
+
+
+def test_text_added_after_an_rtf_documents_closing_brace_is_writing_not_revising(session_builder):
+    # Scrivener autosaves a new scene as the person types: each save adds lines after the
+    # document's last line and rewrites that line, whose closing brace moves down. Before,
+    # each autosave read as an 18-line revision (D = M at p 0.99 for people who rewrite whole).
+    from filegram.store import content_hash
+
+    def make(b, i):
+        b.write(f"Files/Data/{i}/content.rtf", "{\\rtf1\\ansi\n\\f0 At the chapel, Hollis found the key.}", gap_ms=5_000)
+        last = "\\f0 At the chapel, Hollis found the key."
+        for k in range(4):
+            new = [f"Scene {i} line {k}-{j}, and the rain moved on.\\" for j in range(18)]
+            diff = (f"--- a/content.rtf\n+++ b/content.rtf\n@@ -2,1 +2,{len(new) + 1} @@\n-{last}}}\n+{last}\\\n"
+                    + "".join(f"+{x}\n" for x in new))
+            h = content_hash(diff.encode())
+            b.blobs[h] = diff.encode()
+            b.add("file_edit", 90_000, file_path=f"Files/Data/{i}/content.rtf", file_type="rtf", lines_added=19,
+                  lines_deleted=1, media_ref_diff={"type": "diff", "hash": h, "path": f"media/diffs/{h}.diff"})
+            last = new[-1][:-1]
+        b.write("notes/outline.md", _doc(40), op="overwrite", gap_ms=60_000)
+
+    sig = _signals(_user_session(session_builder, make))
+    assert sig["D"]["edits"] == 0, sig["D"]
+    # a line changed in the middle of one's new note is a revision, whatever it adds after
+    b = session_builder("mid")
+    b.write("notes.md", "".join(f"- point {j}\n" for j in range(8)))
+    diff = ("--- a/notes.md\n+++ b/notes.md\n@@ -3,3 +3,5 @@\n-- point 2\n+- point 2 - check again\n"
+            " - point 3\n- point 4\n+- point 8\n+- point 9\n")
+    h = content_hash(diff.encode())
+    b.blobs[h] = diff.encode()
+    b.add("file_edit", 60_000, file_path="notes.md", file_type="md", lines_added=3, lines_deleted=1,
+          media_ref_diff={"type": "diff", "hash": h, "path": f"media/diffs/{h}.diff"})
+    assert _signals(b)["D"]["edits"] == 1
+
+
+def test_a_recorder_that_logged_a_single_search_still_shows_style_in_the_read_windows(session_builder):
+    # A macOS recorder that logs no searches or listings, and one session where a program's
+    # burst of reads was taken for a search: a browser who skims the heads of many files is
+    # still read from the windows. Before, that one search made every session's heads count
+    # at a third of their weight and the person came out unknown.
+    def make(b, i):
+        if i == 3:
+            for k in range(4):
+                b.add("file_read", 60_000 if k == 0 else 40, file_path=f"Scenes/s{k}.rtf", file_type="rtf",
+                      directory_depth=1, view_count=1, view_range=[1, 40], content_length=4_000)
+        for k in range(3):
+            b.read(f"Outline/o{i}-{k}.md", view_range=[1, 30], content_length=1_200)
+        for k in range(7):
+            b.read(f"Notes/n{i}-{k}.md", view_range=[1, 4], content_length=3_000)
+        b.write(f"out-{i}.md", _doc(20), gap_ms=60_000)
+    est = _user(session_builder, make, 12)
+    assert est["A"].tier == "R", est["A"]
+
+
+def test_a_pipelines_intermediate_file_removed_between_its_writes_is_the_pipelines(session_builder):
+    # Snakemake removes a rule's temp() output as the next rule finishes: the deletion falls
+    # within a second between two of the pipeline's writes. Before, each run read as the
+    # person cleaning up (E = L at p 0.86 for people who never delete anything).
+    def make(b, i, tidy=False):
+        b.read("Snakefile", view_range=[1, 60])
+        for s in range(3):
+            b.write(f"results/trimmed/S{s}.fastq.gz", "x" * 9_000, snapshot=False, gap_ms=100_000)
+            b.write(f"logs/align/S{s}.log", "ok\n", op="overwrite", gap_ms=200_000)
+            b.add("file_delete", 600, file_path=f"results/trimmed/S{s}.fastq.gz", file_age_ms=3e5)
+            b.write(f"results/counts/S{s}.tsv", "gene\tn\n", gap_ms=500)
+        if tidy:
+            b.write(f"scratch-{i}.txt", "check S2 again\n", gap_ms=60_000)
+            b.add("file_delete", 60_000, file_path=f"scratch-{i}.txt", file_age_ms=6e4)
+            b.add("file_delete", 30_000, file_path=f"logs/old-{i}.log", file_age_ms=9e8)
+    _assert_only_own_removals_count(session_builder, make)
