@@ -590,11 +590,23 @@ def _mark_following_companions(evs: list[dict[str, Any]]) -> None:
         last[(t, p)] = _ts(e)
 
 
+# A reference manager's attachment folder: Zotero keeps each attachment in
+# `storage/<item key>/`, the key eight of its own characters (capitals and digits, without 0,
+# 1 or O), and makes the folder and copies the file in when the person adds an item.
+REFERENCE_STORE = re.compile(r"(^|/)storage/[2-9A-NP-Z]{8}(/|$)")
+
+
 def _mark_token_folders(evs: list[dict[str, Any]]) -> None:
-    """Mark the making of folders named by a random token (a UUID): no person types one."""
+    """Mark the making of folders named by a random token (a UUID): no person types one; and
+    what a reference manager does in its attachment folders (REFERENCE_STORE)."""
     for e in evs:
-        if e["event_type"] == "dir_create" and "authored" not in e and type(p := e.get("dir_path")) is str \
+        if "authored" in e:
+            continue
+        if e["event_type"] == "dir_create" and type(p := e.get("dir_path")) is str \
                 and _random_named(p.rstrip("/").rsplit("/", 1)[-1]):
+            e["authored"] = False
+        elif e["event_type"] in CHANGES and any(type(q := e.get(k)) is str and REFERENCE_STORE.search(q)
+                                               for k in PATH_KEYS[e["event_type"]]):
             e["authored"] = False
 
 

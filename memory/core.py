@@ -158,7 +158,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    file a companion names is the person's; C# and other languages are writing; text added
 #    after an RTF document's closing brace is writing; a single search or listing does not
 #    hide a recorder's read windows (A).
-ALGORITHM = 38
+# 39: round 36's rules: a document package's inner folders are no filing, a move into the
+#    trash is a deletion, a reference manager's attachment folders are its own (C, E).
+ALGORITHM = 39
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

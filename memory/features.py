@@ -259,6 +259,27 @@ def _content_of(e: Mapping[str, Any]) -> Any:
     return e.get("after_hash") or (ref.get("hash") if isinstance(ref, dict) else None)
 
 
+# The folders a file manager's "Move to Trash" puts files in (macOS' `.Trash`, an iCloud or
+# external drive's `.Trashes`, Windows' `$Recycle.Bin`, the freedesktop `.local/share/Trash`).
+_TRASH_FOLDERS = frozenset({".trash", ".trashes", "$recycle.bin"})
+
+
+def _in_trash(path: str) -> bool:
+    parts = path.lower().split("/")[:-1]
+    return any(p in _TRASH_FOLDERS for p in parts) or "/.local/share/trash/" in path.lower()
+
+
+def _trashed_as_deleted(evs: list[dict[str, Any]]) -> None:
+    """A file moved into the trash was deleted: that is how a person deletes in a file
+    manager, and the trash is no folder they file into."""
+    for e in evs:
+        if e.get("event_type") in ("file_move", "file_rename") and _in_trash(str(e.get("new_path") or "")) \
+                and not _in_trash(old := str(e.get("old_path") or "")):
+            for k in ("old_path", "new_path"):
+                e.pop(k, None)
+            e["event_type"], e["file_path"] = "file_delete", old
+
+
 def _split_moves_joined(evs: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each delete paired with a create of the same file elsewhere within SPLIT_MOVE_MS
     becomes one file_move (file_rename in the same folder), at the later end's place."""
@@ -338,7 +359,7 @@ def clean_events(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     (memory.authorship), Windows paths written with forward slashes, atomic saves joined
     into the write of the file they saved, a write logged twice kept once, a save or an edit
     that left the file as it was dropped, a move logged as a delete and a create joined into
-    the move.
+    the move, a move into the trash read as the deletion it is.
 
     The store yields a session's actions in time order already: their times are read once,
     and when they are in order (what a stable sort would keep) the sort is skipped."""
@@ -348,6 +369,7 @@ def clean_events(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     if not all(map(le, times, times[1:])):
         evs = [evs[i] for i in sorted(range(len(evs)), key=times.__getitem__)]
     evs = _split_moves_joined(_double_writes_dropped(_atomic_saves_joined(evs)))
+    _trashed_as_deleted(evs)
     _edit_counts_from_summaries(evs)
     mark_tool_actions(evs)
     return evs

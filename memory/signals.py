@@ -524,7 +524,8 @@ def _not_organising(dirs: Events, by: dict[str, Events], creates: Events) -> set
     - only new images: a figures folder, the place of the visual output (table 2 counts a
       figures folder under F, cross-modal), whatever it is called in the person's language;
     - a program's temporary folder (`Temp/`, or one inside it: _in_temp_folder), where it
-      keeps its working files (a game engine makes `Temp/` each time it opens a project).
+      keeps its working files (a game engine makes `Temp/` each time it opens a project);
+    - a document package or a folder inside it (PACKAGE_TYPES): one document to the person.
 
     A folder that receives files moved in, or documents written there, is organising."""
     placed: list[tuple[str, str]] = [(str(e.get("dest_path") or ""), "copy") for e in by.get("file_copy", _NONE)]
@@ -535,7 +536,7 @@ def _not_organising(dirs: Events, by: dict[str, Events], creates: Events) -> set
     out = set()
     for e in dirs:
         prefix = str(e.get("dir_path") or "").rstrip("/") + "/"
-        if _in_temp_folder(prefix):
+        if _in_temp_folder(prefix) or _in_package(prefix):
             out.add(id(e))
             continue
         kinds = {kind for path, kind in placed if path.startswith(prefix)}
@@ -566,9 +567,26 @@ _DAY_NAME = re.compile(r"^\d{4}[-_.]?\d{2}[-_.]?\d{2}\.[^.]+$")
 
 
 def _placed_document(path: Any) -> bool:
-    """A new file whose place says how the person files (PLACED_TYPES, not a daily note)."""
+    """A new file whose place says how the person files (PLACED_TYPES, not a daily note, not
+    a part of a document package)."""
     path = str(path or "")
-    return _ext(path) in PLACED_TYPES and not _DAY_NAME.match(_name(path))
+    return _ext(path) in PLACED_TYPES and not _DAY_NAME.match(_name(path)) and not _in_package(path)
+
+
+# Folders that are one document to the person: macOS shows a package as a single file (a
+# Pages or Keynote document, a Scrivener project, a Lightroom previews store, an app), and
+# the program lays out the folders inside it (`Report.pages/Data/`, `Novel.scriv/Files/Data/
+# <UUID>/`) on every save, for flat and nested people alike.
+PACKAGE_TYPES = frozenset({"pages", "numbers", "key", "scriv", "rtfd", "textbundle", "app", "bundle",
+                           "framework", "plugin", "lrdata", "lrlibrary", "photoslibrary", "musiclibrary",
+                           "fcpbundle", "logicx", "band", "xcodeproj", "xcworkspace", "xcassets",
+                           "playground", "sparsebundle", "docset", "oo3", "graffle", "dtbase2"})
+
+
+@functools.lru_cache(maxsize=4096)
+def _in_package(path: str) -> bool:
+    """Is the path a document package, or inside one?"""
+    return any("." in d and d.rsplit(".", 1)[1].lower() in PACKAGE_TYPES for d in path.rstrip("/").split("/"))
 
 
 def _organisation(by: dict[str, Events], creates: Events, outputs: Events,

@@ -2941,3 +2941,54 @@ def test_a_pipelines_intermediate_file_removed_between_its_writes_is_the_pipelin
             b.add("file_delete", 60_000, file_path=f"scratch-{i}.txt", file_age_ms=6e4)
             b.add("file_delete", 30_000, file_path=f"logs/old-{i}.log", file_age_ms=9e8)
     _assert_only_own_removals_count(session_builder, make)
+
+
+def test_the_folders_inside_a_document_package_are_no_filing(session_builder):
+    # Pages saves a brochure as a package, `Brochure.pages/` with `Data/` and `Index.zip`
+    # inside; Scrivener keeps each scene in `Novel.scriv/Files/Data/<UUID>/`. The program
+    # lays those folders out for flat and nested people alike. Before, a flat person's first
+    # save of a brochure read as making two levels of folders (C = L at p 0.97).
+    b = session_builder()
+    b.read("Listings/12 Elm St/notes.txt", view_range=[1, 20])
+    b.add("dir_create", 60_000, dir_path="Listings/12 Elm St/Brochure.pages", depth=3)
+    b.add("dir_create", 100, dir_path="Listings/12 Elm St/Brochure.pages/Data", depth=4)
+    b.write("Listings/12 Elm St/Brochure.pages/Index.zip", "x" * 9_000, snapshot=False, gap_ms=100)
+    b.write("Listings/12 Elm St/Brochure.pages/Data/preview.jpg", "x" * 9_000, snapshot=False, gap_ms=100)
+    b.write("Novel.scriv/Files/Data/4BA6/content.rtf", "{\\rtf1 The rain moved on.}", gap_ms=60_000)
+    c = _signals(b)["C"]
+    assert (c["dirs"], c["docs_below"]) == (0, 0), c
+    # a folder of the person's own, with a document saved into it, still counts
+    b.add("dir_create", 60_000, dir_path="Listings/12 Elm St/Offers", depth=3)
+    b.write("Listings/12 Elm St/Offers/offer-1.md", _doc(12))
+    assert _signals(b)["C"]["dirs"] == 1
+
+
+def test_a_move_into_the_trash_is_a_deletion(session_builder):
+    # Finder's "Move to Trash" on an iCloud Drive folder is a move into `.Trash/`. Before, a
+    # flat person's tidying read as filing into a subfolder (C) and deleted nothing (E).
+    b = session_builder()
+    b.write("Listings/scratch-comps.txt", "12 Elm 450k\n")
+    b.add("file_move", 120_000, old_path="Listings/scratch-comps.txt",
+          new_path="Library/Mobile Documents/com~apple~CloudDocs/.Trash/scratch-comps.txt")
+    sig = _signals(b)
+    assert sig["C"]["moves"] == 0, sig["C"]
+    assert (sig["E"]["cleaned"], sig["E"]["deletes"]) == (1, 1), sig["E"]
+
+
+def test_a_reference_managers_attachment_folders_are_its_own(session_builder):
+    # Zotero adds an item: it makes `storage/<key>/`, copies the PDF in and writes its text
+    # cache there. Before, each item added read as the person making a folder and filing a
+    # PDF in it (C = M at p 0.99 for people who keep everything in one folder).
+    b = session_builder()
+    b.read("Reviews/JD-0821/manuscript.pdf")
+    b.add("dir_create", 60_000, dir_path="Zotero/storage/DESTLBNV", depth=2)
+    b.add("file_write", 1_500, file_path="Zotero/storage/DESTLBNV/Lariviere 2017.pdf", file_type="pdf",
+          operation="create", content_length=1_898_971, directory_depth=2)
+    b.add("file_write", 9_000, file_path="Zotero/storage/DESTLBNV/.zotero-ft-cache", file_type="",
+          operation="create", content_length=15_547, directory_depth=2)
+    c = _signals(b)["C"]
+    assert (c["dirs"], c["creates"]) == (0, 0), c
+    # a student's course folder named in capitals and digits is theirs
+    b.add("dir_create", 60_000, dir_path="Courses/COMP1511", depth=1)
+    b.write("Courses/COMP1511/week1.md", _doc(12))
+    assert _signals(b)["C"]["dirs"] == 1
