@@ -570,7 +570,7 @@ def _placed_document(path: Any) -> bool:
     """A new file whose place says how the person files (PLACED_TYPES, not a daily note, not
     a part of a document package)."""
     path = str(path or "")
-    return _ext(path) in PLACED_TYPES and not _DAY_NAME.match(_name(path)) and not _in_package(path)
+    return _ext(path) in PLACED_TYPES and not _DAY_NAME.match(_name(path)) and not _in_package(posixpath.dirname(path))
 
 
 # Folders that are one document to the person: macOS shows a package as a single file (a
@@ -585,7 +585,7 @@ PACKAGE_TYPES = frozenset({"pages", "numbers", "key", "scriv", "rtfd", "textbund
 
 @functools.lru_cache(maxsize=4096)
 def _in_package(path: str) -> bool:
-    """Is the path a document package, or inside one?"""
+    """Is the folder a document package, or inside one?"""
     return any("." in d and d.rsplit(".", 1)[1].lower() in PACKAGE_TYPES for d in path.rstrip("/").split("/"))
 
 
