@@ -160,7 +160,8 @@ ALGORITHM_KEY = "memory:algorithm"
 #    hide a recorder's read windows (A).
 # 39: round 36's rules: a document package's inner folders are no filing, a move into the
 #    trash is a deletion, a reference manager's attachment folders are its own (C, E).
-ALGORITHM = 39
+# 40: an editor's `~` backup is a leftover the person keeps or removes (E).
+ALGORITHM = 40
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

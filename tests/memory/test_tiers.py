@@ -2992,3 +2992,26 @@ def test_a_reference_managers_attachment_folders_are_its_own(session_builder):
     b.add("dir_create", 60_000, dir_path="Courses/COMP1511", depth=1)
     b.write("Courses/COMP1511/week1.md", _doc(12))
     assert _signals(b)["C"]["dirs"] == 1
+
+
+def test_an_editors_tilde_backup_is_a_leftover_the_person_keeps_or_removes(session_builder):
+    # vim (with `backup` on) and Emacs copy a file to `x.c~` before each save: the one backup
+    # convention tidy people are known to clear (`rm *~`). Before, a pragmatic person who kept
+    # most of them showed only the ones they removed (E = L at p 0.96).
+    def save(b, name):
+        b.add("file_copy", 60_000, source_path=f"src/{name}.c", dest_path=f"src/{name}.c~", authored=False)
+        b.edit(f"src/{name}.c", 3, 2)
+
+    b = session_builder("kept")
+    b.read("src/uart.c", view_range=[1, 80])
+    save(b, "uart")
+    e = _signals(b)["E"]
+    assert (e["opp"], e["leftovers"], e["cleaned"]) == (True, 1, 0), e
+    b.add("file_delete", 30_000, file_path="src/uart.c~", file_age_ms=3e4)
+    e = _signals(b)["E"]
+    assert (e["leftovers"], e["cleaned"]) == (1, 1), e
+    # a CAD program's `.bak` copy is its own recovery file, kept by every tier: no leftover
+    c = session_builder("cad")
+    c.add("file_copy", 60_000, source_path="Plans/A-200.dwg", dest_path="Plans/A-200.bak", authored=False)
+    c.write("Plans/A-200.dwg", "x" * 5_000, op="overwrite", snapshot=False, gap_ms=300)
+    assert _signals(c)["E"]["leftovers"] == 0
