@@ -2957,9 +2957,13 @@ def test_the_folders_inside_a_document_package_are_no_filing(session_builder):
     b.write("Novel.scriv/Files/Data/4BA6/content.rtf", "{\\rtf1 The rain moved on.}", gap_ms=60_000)
     c = _signals(b)["C"]
     assert (c["dirs"], c["docs_below"]) == (0, 0), c
-    # a folder of the person's own, with a document saved into it, still counts
-    b.add("dir_create", 60_000, dir_path="Listings/12 Elm St/Offers", depth=3)
-    b.write("Listings/12 Elm St/Offers/offer-1.md", _doc(12))
+    _assert_own_folder_counts(b, "Listings/12 Elm St/Offers")
+
+
+def _assert_own_folder_counts(b, folder):
+    """A folder of the person's own, with a document saved into it, still counts (C)."""
+    b.add("dir_create", 60_000, dir_path=folder, depth=folder.count("/") + 1)
+    b.write(f"{folder}/notes-1.md", _doc(12))
     assert _signals(b)["C"]["dirs"] == 1
 
 
@@ -2988,10 +2992,7 @@ def test_a_reference_managers_attachment_folders_are_its_own(session_builder):
           operation="create", content_length=15_547, directory_depth=2)
     c = _signals(b)["C"]
     assert (c["dirs"], c["creates"]) == (0, 0), c
-    # a student's course folder named in capitals and digits is theirs
-    b.add("dir_create", 60_000, dir_path="Courses/COMP1511", depth=1)
-    b.write("Courses/COMP1511/week1.md", _doc(12))
-    assert _signals(b)["C"]["dirs"] == 1
+    _assert_own_folder_counts(b, "Courses/COMP1511")  # a course folder in capitals and digits is the student's
 
 
 def test_an_editors_tilde_backup_is_a_leftover_the_person_keeps_or_removes(session_builder):
