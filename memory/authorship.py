@@ -244,10 +244,29 @@ PROGRAM_FOLDERS = frozenset({"__pycache__", "node_modules", "site-packages", "di
 CACHE_FOLDER = re.compile(r"(^|[^A-Za-z])[Cc]aches?(?![a-z])|(?<=[a-z])Caches?(?![a-z])|^CACHES?$")
 
 
+# The folders an operating system gives programs in the person's home for their settings,
+# caches and recovery files, hidden from the person's own view: macOS's `~/Library/Preferences`,
+# `Application Support`, `Caches`, ... and Windows' `AppData/Local` and `Roaming` (the dot
+# folders' counterparts there; Linux's are `~/.config` and `~/.local`). A crash-recovery file a
+# music program writes into `~/Library/Preferences` when it opens and removes when it quits is
+# no leftover of the person's (alt168: four people who never delete read as tidy). Named
+# whole, folder and subfolder, so that the cloud drives macOS keeps in `~/Library` (iCloud
+# Drive's `Mobile Documents`, `CloudStorage`), which hold the person's documents, and a
+# `Library/` of the person's own stay theirs.
+HOME_PROGRAM_FOLDERS = {
+    "Library": frozenset({"Preferences", "Application Support", "Caches", "Logs", "Containers",
+                          "Group Containers", "Saved Application State", "LaunchAgents", "Cookies",
+                          "HTTPStorages", "WebKit", "Keychains", "Autosave Information"}),
+    "AppData": frozenset({"Local", "LocalLow", "Roaming"}),
+}
+
+
 @functools.lru_cache(maxsize=4096)
 def _in_program_folder(path: str) -> bool:
     parts = path.split("/")
-    return any(part in PROGRAM_FOLDERS for part in parts) or any(CACHE_FOLDER.search(part) for part in parts[:-1])
+    return any(part in PROGRAM_FOLDERS for part in parts) or any(CACHE_FOLDER.search(part) for part in parts[:-1]) \
+        or any(part in HOME_PROGRAM_FOLDERS and parts[i + 1] in HOME_PROGRAM_FOLDERS[part]
+               for i, part in enumerate(parts[:-2]))
 
 
 # Files an operating system's file manager keeps in folders for itself (Finder's view settings,

@@ -87,23 +87,27 @@ def markup_table_rows(text: str) -> int:
 # A table copied or extracted as text: cells separated by tabs (Word's and Excel's tables as
 # another recorder's text extraction writes them, a table pasted from a spreadsheet). Three
 # or more cells on two or more lines in a row: a tab or two inside prose is indentation. A
-# markdown row with tabs in it is counted as markdown.
+# markdown row with tabs in it is counted as markdown. A text that is nothing but such rows is
+# a data file under a text name (a translator's tab-separated `glossary.txt`, a TSV export),
+# as a CSV is, not a document showing a table: a table in a document has the document around
+# it (alt169: five text-only translators read as table writers by their glossaries).
 _TAB_CELLS = 3
 
 
 def tab_table_rows(text: str) -> int:
-    """Rows of tab-separated tables in a text."""
+    """Rows of tab-separated tables in a text (none where the text is only rows)."""
     if "\t" not in text:
         return 0
-    rows = run = 0
+    rows = run = other = 0
     for line in text.splitlines():
         cells = line.strip().split("\t")
         if "|" not in line and len(cells) >= _TAB_CELLS and sum(1 for c in cells if c.strip()) >= _TAB_CELLS:
             run += 1
             continue
+        other += bool(line.strip())
         rows += run if run >= 2 else 0
         run = 0
-    return rows + (run if run >= 2 else 0)
+    return rows + (run if run >= 2 else 0) if other else 0
 
 
 def figure_embeds(text: str) -> int:

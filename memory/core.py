@@ -161,7 +161,11 @@ ALGORITHM_KEY = "memory:algorithm"
 # 39: round 36's rules: a document package's inner folders are no filing, a move into the
 #    trash is a deletion, a reference manager's attachment folders are its own (C, E).
 # 40: an editor's `~` backup is a leftover the person keeps or removes (E).
-ALGORITHM = 40
+# 41: round 37's rules: a program's backup rotation by copies, its files in `~/Library` and
+#    `AppData`, a build's outputs cleaned and written again (E); a file brought in beside the
+#    session's documents, a program's backup copies' folder, a program's folder for a new
+#    document (C); a text of tab-separated rows only (F).
+ALGORITHM = 41
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

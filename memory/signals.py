@@ -189,6 +189,7 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
     tool_wrote: set[Any] = set()  # paths a program created or rewrote in the session
     tool_creates: Events = []  # the files a program created, as events
     tool_deleted: set[Any] = set()  # paths a program deleted in the session
+    tool_copies: list[str] = []  # where a program copied files to (its backups)
     order: dict[int, int] = {}  # id(event) -> its place among the person's actions
     before_of: dict[int, str] = {}  # id(overwrite) -> the file's text before it, when known
     text_at: dict[Any, str] = {}  # path or content hash -> the last text written there
@@ -206,6 +207,8 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
             elif e["event_type"] == "file_copy" and type(dest := e.get("dest_path")) is str and dest.endswith("~"):
                 tool_wrote.add(dest)  # an editor's backup of the file it saves (vim's `x.c~`)
                 tool_creates.append({**e, "file_path": dest})
+            if e["event_type"] == "file_copy" and type(dest := e.get("dest_path")) is str:
+                tool_copies.append(dest)
             continue
         order[id(e)] = len(order)
         t = e["event_type"]
@@ -243,7 +246,7 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
     return {
         "A": _consumption(by),
         "B": production,
-        "C": _organisation(by, creates, outputs, blank),
+        "C": _organisation(by, creates, outputs, blank, tool_copies),
         "D": _iteration(by, writes, text_of, order, before_of, started, blank, diff_of),
         "E": _curation(by, creates, tool_wrote, [e for e in tool_creates if e.get("file_path") not in tool_deleted]),
         "F": _cross_modal(outputs, text_of, kept_writes, tool_made, typed, blank),
@@ -519,24 +522,29 @@ def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str
             "list_share": round(sum(k for _, k in shapes.values()) / written, 3) if written else None}, typed
 
 
-def _not_organising(dirs: Events, by: dict[str, Events], creates: Events) -> set[int]:
+def _not_organising(dirs: Events, by: dict[str, Events], creates: Events,
+                    tool_copies: Sequence[str] = ()) -> set[int]:
     """Folders whose making says nothing of how the person organises (C), by what the
     session placed in them:
 
-    - only copies: a backup or a copied project, whose structure is the source tree's;
+    - only copies, the person's or a program's: a backup or a copied project, whose structure
+      is the source tree's (a music program's `Backup/`, filled with its copies of the set on
+      every save);
     - only new images: a figures folder, the place of the visual output (table 2 counts a
       figures folder under F, cross-modal), whatever it is called in the person's language;
+    - a project's folder that a program made for a new document (_document_folders);
     - a program's temporary folder (`Temp/`, or one inside it: _in_temp_folder), where it
       keeps its working files (a game engine makes `Temp/` each time it opens a project);
     - a document package or a folder inside it (PACKAGE_TYPES): one document to the person.
 
     A folder that receives files moved in, or documents written there, is organising."""
     placed: list[tuple[str, str]] = [(str(e.get("dest_path") or ""), "copy") for e in by.get("file_copy", _NONE)]
+    placed += [(dest, "copy") for dest in tool_copies]
     placed += [(str(e.get("new_path") or ""), "move") for e in by.get("file_move", _NONE)]
     for e in creates:
         path = str(e.get("file_path") or "")
         placed.append((path, "image" if _ext(path) in IMAGE_TYPES else "write"))
-    out = set()
+    out = _document_folders(dirs, creates)
     for e in dirs:
         prefix = str(e.get("dir_path") or "").rstrip("/") + "/"
         if _in_temp_folder(prefix) or _in_package(prefix):
@@ -546,6 +554,45 @@ def _not_organising(dirs: Events, by: dict[str, Events], creates: Events) -> set
         if kinds == {"copy"} or kinds == {"image"}:
             out.add(id(e))
     return out
+
+
+# Programs that keep a document as a folder make that folder when the person starts a new
+# one: a music program's `Low Tide Project/` with `Low Tide.als` in it (and its `Ableton
+# Project Info/`), an IDE's `App/` with `App.sln`, a recording program's session folder. The
+# folder is named after the document and the document is in it within seconds: that is one
+# "new" command, for flat people and nesters alike, like a package (PACKAGE_TYPES), not
+# filing. Only a program's project file: a note of the folder's name (`Settings/Weather/
+# Weather.md`, a note app's folder note) is the person's filing, made at once or not (alt162:
+# two deep nesters of a novel's notes lost their calls to a first version that took those).
+DOCUMENT_FOLDER_SECONDS = 5.0
+MIN_DOCUMENT_STEM = 3
+
+
+def _document_folders(dirs: Events, creates: Events) -> set[int]:
+    """The folders (by id) a program made for a new document, and those it laid out inside at once."""
+    out: set[int] = set()
+    made: list[tuple[str, float]] = []  # (document folder, when)
+    for e in dirs:
+        folder = str(e.get("dir_path") or "").rstrip("/")
+        t = _ts(e)
+        inside = next((f for f, ft in made if folder.startswith(f + "/") and 0 <= t - ft <= DOCUMENT_FOLDER_SECONDS * 1000), None)
+        if inside is not None:
+            out.add(id(e))
+            continue
+        name = _name(folder).lower()
+        for c in creates:
+            path = str(c.get("file_path") or "")
+            if posixpath.dirname(path) != folder or not 0 <= _ts(c) - t <= DOCUMENT_FOLDER_SECONDS * 1000 \
+                    or _ext(path) in PLACED_TYPES:
+                continue
+            stem = _name(path).rsplit(".", 1)[0].lower()
+            if len(stem) >= MIN_DOCUMENT_STEM and (name.startswith(stem) or stem.startswith(name)):
+                out.add(id(e))
+                made.append((folder, t))
+                break
+    return out
+
+
 
 
 # Where a person saves a new document says how they organise (C); figures, data and code go
@@ -593,8 +640,8 @@ def _in_package(path: str) -> bool:
 
 
 def _organisation(by: dict[str, Events], creates: Events, outputs: Events,
-                  blank: Mapping[str, float] | None = None) -> dict[str, Any]:
-    aside = _not_organising(by.get("dir_create", _NONE), by, creates)
+                  blank: Mapping[str, float] | None = None, tool_copies: Sequence[str] = ()) -> dict[str, Any]:
+    aside = _not_organising(by.get("dir_create", _NONE), by, creates, tool_copies)
     docs = [e for e in outputs if _placed_document(e.get("file_path"))]
     if blank:  # a document started empty is placed where the person first saved into it
         placed = {e.get("file_path") for e in docs}
@@ -613,8 +660,16 @@ def _organisation(by: dict[str, Events], creates: Events, outputs: Events,
     levels, made_ids, bases = _levels_made(dirs, by)
     into = 0
     move_depths = []
+    work: set[str] | None = None
     for e in moves:
-        new, old = depth_of(str(e.get("new_path") or "")), depth_of(str(e.get("old_path") or ""))
+        new_path, old_path = str(e.get("new_path") or ""), str(e.get("old_path") or "")
+        new, old = depth_of(new_path), depth_of(old_path)
+        came_from = posixpath.dirname(old_path)
+        if new > old and came_from and not posixpath.dirname(new_path).startswith(came_from + "/"):
+            if work is None:
+                work = _work_folders(by)
+            if posixpath.dirname(new_path) in work:
+                continue  # brought in beside the session's documents (_work_folders)
         move_depths.append(new)
         into += new > old
     return {
@@ -637,6 +692,18 @@ def _organisation(by: dict[str, Events], creates: Events, outputs: Events,
         "doc_folders": sorted({folder_id(posixpath.dirname(str(e.get("file_path") or "").replace("\\", "/")))
                                for e in docs if _placed_depth(e) >= 1})[:MADE_IDS_KEPT],
     }
+
+
+# A file brought in from another place (a screenshot from the Desktop, a download, a file
+# AirDropped) and put in the folder where the session's documents are written is put with the
+# work, not filed into a subfolder: a flat person keeps everything of a project in its folder,
+# and where the recorder's root is the home, that folder lies levels below it. On 76
+# independent models such moves came from flat people 433 times, from moderate and deep
+# organisers 178 and 202; filing is a move below the folder it came from, or below the work.
+def _work_folders(by: dict[str, Events]) -> set[str]:
+    """The folders of the documents the session wrote or edited."""
+    return {posixpath.dirname(p) for t in ("file_write", "file_edit") for e in by.get(t, _NONE)
+            if _ext(p := str(e.get("file_path") or "")) in PLACED_TYPES}
 
 
 # Fields of an action that name a file (its folder existed) or a folder.
@@ -946,20 +1013,58 @@ REPLACED_SECONDS = 5.0
 
 
 def _replaced(deletes: Events, by: dict[str, Events], tool_creates: Events) -> set[int]:
-    """The deletes (by id) that a file put at the same path right after undid."""
+    """The deletes (by id) that a file put at the same path right after undid, or that a
+    program's new files of the same kind in the same folder right after replaced (a build's
+    `clean` then its outputs written anew: Gradle's `build/intermediates/dex/` empties and
+    fills again in seconds, and the files it does not write again are the build's to drop,
+    not leftovers the person removed). Another kind of file is no replacement: Finder's
+    `.DS_Store`, rewritten in the folder a person just deleted a scratch file from."""
     arrivals: dict[str, list[float]] = {}
     for t, key in (("file_rename", "new_path"), ("file_move", "new_path"), ("file_write", "file_path")):
         for e in by.get(t, _NONE):
             if t != "file_write" or e.get("operation") == "create":
                 arrivals.setdefault(str(e.get(key) or ""), []).append(_ts(e))
+    rebuilt: dict[str, list[float]] = {}
     for e in tool_creates:
-        arrivals.setdefault(str(e.get("file_path") or ""), []).append(_ts(e))
+        arrivals.setdefault(p := str(e.get("file_path") or ""), []).append(_ts(e))
+        rebuilt.setdefault((posixpath.dirname(p), _ext(p)), []).append(_ts(e))
     out = set()
     for e in deletes:
         t = _ts(e)
-        if any(0 <= a - t <= REPLACED_SECONDS * 1000 for a in arrivals.get(str(e.get("file_path") or ""), ())):
+        p = str(e.get("file_path") or "")
+        if any(0 <= a - t <= REPLACED_SECONDS * 1000
+               for a in (*arrivals.get(p, ()), *rebuilt.get((posixpath.dirname(p), _ext(p)), ()))):
             out.add(id(e))
     return out
+
+
+# A program that keeps its last few backups of a file (OmegaT's `project_save.tmx.<time>.bak`,
+# Ableton Live's `Backup/<Song> [<date>].als`) removes the oldest as it copies the newest in:
+# a deletion of another backup of the same file, in the same folder, within seconds of a
+# backup copy, is the program's rotation. Neither it nor the new copy is the person's: the
+# program decides how many it keeps, for tidy and keeping people alike.
+ROTATION_SECONDS = 10.0
+
+
+def _rotations(deletes: Events, copies: Events) -> tuple[set[int], set[str]]:
+    """(the deletes a backup rotation made, by id; the backup copies it made, by path)."""
+    rotated: set[int] = set()
+    products: set[str] = set()
+    for c in copies:
+        src = str(c.get("source_path") or "").replace("\\", "/")
+        dest = str(c.get("dest_path") or "").replace("\\", "/")
+        stem = _name(src).rsplit(".", 1)[0]
+        if not stem or not _name(dest).startswith(stem) or not (c.get("is_backup") is True or _backup(_name(dest))
+                                                                 or in_archive_folder(dest)):
+            continue
+        folder, t = posixpath.dirname(dest), _ts(c)
+        for d in deletes:
+            p = str(d.get("file_path") or "").replace("\\", "/")
+            if (p not in (src, dest) and posixpath.dirname(p) == folder and _name(p).startswith(stem)
+                    and abs(_ts(d) - t) <= ROTATION_SECONDS * 1000):
+                rotated.add(id(d))
+                products.add(str(c.get("dest_path") or ""))
+    return rotated, products
 
 
 def _curation(by: dict[str, Events], creates: Events, tool_wrote: set[Any],
@@ -1008,7 +1113,9 @@ def _curation(by: dict[str, Events], creates: Events, tool_wrote: set[Any],
                or e.get("file_path") in persons) and not _in_temp_folder(str(e.get("file_path") or ""))]
     if deletes:
         gone = _replaced(deletes, by, tool_creates)
-        deletes = [e for e in deletes if id(e) not in gone]
+        rotated, products = _rotations(deletes, by.get("file_copy", _NONE))
+        deletes = [e for e in deletes if id(e) not in gone and id(e) not in rotated]
+        leftovers -= products
     cleaned = set()
     for e in deletes:
         p = str(e.get("file_path") or "")

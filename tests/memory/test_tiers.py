@@ -3016,3 +3016,120 @@ def test_an_editors_tilde_backup_is_a_leftover_the_person_keeps_or_removes(sessi
     c.add("file_copy", 60_000, source_path="Plans/A-200.dwg", dest_path="Plans/A-200.bak", authored=False)
     c.write("Plans/A-200.dwg", "x" * 5_000, op="overwrite", snapshot=False, gap_ms=300)
     assert _signals(c)["E"]["leftovers"] == 0
+
+
+def test_a_programs_backup_rotation_is_not_the_persons_cleanup(session_builder):
+    # OmegaT copies its project file to a dated `.bak` as it saves and removes the oldest, so
+    # that four remain; Ableton Live does the same in `Backup/`. Before, every save read as the
+    # person removing an old backup (E = L at p 0.71 for people who never delete anything).
+    b = session_builder()
+    b.read("source/manual.xliff", view_range=[1, 80])
+    for k in range(3):
+        b.add("file_copy", 300_000, source_path="omegat/project_save.tmx",
+              dest_path=f"omegat/project_save.tmx.2024040110{k}0.bak", is_backup=True)
+        b.add("file_delete", 7_000, file_path=f"omegat/project_save.tmx.2024033109{k}0.bak", file_age_ms=9e7)
+        b.write("omegat/project_save.tmx", "<tmx/>" * 500, op="overwrite", gap_ms=900)
+    e = _signals(b)["E"]
+    assert (e["opp"], e["deletes"], e["leftovers"]) == (False, 0, 0), e
+    # an old backup the person removes a minute after the last copy is theirs to remove
+    b.add("file_delete", 60_000, file_path="omegat/project_save.tmx.202403310000.bak", file_age_ms=9e7)
+    assert _signals(b)["E"]["deletes"] == 1
+
+
+def test_what_a_program_keeps_in_the_homes_library_folder_is_its_own(session_builder):
+    # Ableton Live writes a crash-recovery file into ~/Library/Preferences when it opens and
+    # removes it when it quits. Before, people who never delete anything read as tidy (E = L).
+    b = session_builder()
+    b.write("Library/Preferences/Ableton/Live 12/Crash/2026-11-17_CrashRecoveryInfo.cfg", "pid=41\n")
+    b.write("Music/Ableton/Projects/Blue Arcade Project/Mix Notes.md", _doc(12), gap_ms=600_000)
+    b.add("file_delete", 600_000, file_path="Library/Preferences/Ableton/Live 12/Crash/2026-11-17_CrashRecoveryInfo.cfg",
+          file_age_ms=1.2e6, was_temporary=True)
+    e = _signals(b)["E"]
+    assert (e["deletes"], e["cleaned"]) == (0, 0), e
+    # iCloud Drive keeps the person's documents under ~/Library: a scratch file removed there is theirs
+    c = session_builder("icloud")
+    c.write("Library/Mobile Documents/com~apple~CloudDocs/Listings/scratch.txt", "12 Elm 450k\n")
+    c.add("file_delete", 60_000, file_path="Library/Mobile Documents/com~apple~CloudDocs/Listings/scratch.txt",
+          file_age_ms=6e4)
+    assert _signals(c)["E"]["cleaned"] == 1
+
+
+def test_a_file_brought_in_beside_the_sessions_documents_is_not_filed(session_builder):
+    # A producer whose recorder's root is their home moves a screenshot from the Desktop into
+    # the song's folder, where they write its mix notes. Before, each such move read as filing
+    # into a subfolder three levels down (C = M, or L with a project folder, for flat people).
+    song = "Music/Ableton/Projects/Low Tide Project"
+    b = session_builder()
+    b.write("Desktop/Screenshot 2026-10-27 at 07.23.48.png", "x" * 9_000, snapshot=False)
+    b.add("file_move", 5_000, old_path="Desktop/Screenshot 2026-10-27 at 07.23.48.png",
+          new_path=f"{song}/low_tide_arrangement_1.png")
+    b.write(f"{song}/Mix Notes.md", _doc(30), gap_ms=60_000)
+    c = _signals(b)["C"]
+    assert (c["moves"], c["moves_into_subfolders"]) == (1, 0), c
+    # filing it below the folder it came from, or below the work, still is filing
+    b.add("file_move", 60_000, old_path=f"{song}/low_tide_arrangement_1.png",
+          new_path=f"{song}/Screenshots/low_tide_arrangement_1.png")
+    b.add("file_move", 60_000, old_path="Desktop/old-mix.wav", new_path=f"{song}/Bounces/old-mix.wav")
+    assert _signals(b)["C"]["moves_into_subfolders"] == 2
+
+
+def test_a_folder_holding_only_a_programs_backup_copies_is_no_filing(session_builder):
+    # Live makes `Backup/` for the copies of the set it keeps on every save. Before, a flat
+    # person's first save read as making a folder four levels down (C = L).
+    song = "Music/Ableton/Projects/Neon Psalm Project"
+    b = session_builder()
+    b.read(f"{song}/Neon Psalm.als")
+    b.add("dir_create", 600_000, dir_path=f"{song}/Backup", depth=5)
+    b.add("file_copy", 1_500, source_path=f"{song}/Neon Psalm.als", dest_path=f"{song}/Backup/Neon Psalm [2026].als",
+          is_backup=True, authored=False)
+    b.write(f"{song}/Neon Psalm.als", "x" * 9_000, op="overwrite", snapshot=False, gap_ms=300)
+    assert _signals(b)["C"]["dirs"] == 0
+    _assert_own_folder_counts(b, f"{song}/Lyrics")
+
+
+def test_a_project_folder_a_program_makes_for_a_new_document_is_no_filing(session_builder):
+    # Live's "new set" makes `Low Tide Project/`, writes `Low Tide.als` into it and lays out
+    # `Ableton Project Info/` within seconds, for flat and nested people alike. Before, every new
+    # song of a flat person read as two levels of folders four deep (C = L).
+    b = session_builder()
+    b.add("dir_create", 60_000, dir_path="Music/Ableton/Projects/Low Tide Project", depth=4)
+    b.write("Music/Ableton/Projects/Low Tide Project/Low Tide.als", "x" * 9_000, snapshot=False, gap_ms=2_100)
+    b.add("dir_create", 1_200, dir_path="Music/Ableton/Projects/Low Tide Project/Ableton Project Info", depth=5)
+    b.write("Music/Ableton/Projects/Low Tide Project/Ableton Project Info/Project8_1.cfg", "v=8\n", gap_ms=300)
+    assert _signals(b)["C"]["dirs"] == 0
+    # a note of its folder's name, made at once, is the person's filing (a note app's folder note)
+    c = session_builder("note")
+    c.add("dir_create", 60_000, dir_path="Novel/Settings/Weather", depth=3)
+    c.write("Novel/Settings/Weather/Weather.md", _doc(12), gap_ms=400)
+    assert _signals(c)["C"]["dirs"] == 1
+
+
+def test_a_text_of_tab_separated_rows_only_is_data_not_a_table(session_builder):
+    # OmegaT's `glossary.txt` is one tab-separated term per line. Before, text-only translators
+    # read as table writers (F = M) by the glossaries they start.
+    b = session_builder()
+    b.write("glossary/glossary.txt", "".join(f"term{i}\t[fr] terme{i}\tclient pref\n" for i in range(5)))
+    b.write("notes/brief.md", "# Brief\n\n- deadline Friday\n- rate per word\n", gap_ms=30_000)
+    assert _signals(b)["F"]["table_rows"] == 0
+
+
+def test_a_builds_outputs_cleaned_and_written_again_are_the_builds(session_builder):
+    # Gradle's rebuild empties `build/intermediates/dex/debug/` and writes it again three seconds
+    # later, fewer files this time. Before, the files it did not write again read as the person
+    # removing leftovers (E = L at p 0.81 for people who never delete anything).
+    b = session_builder()
+    b.edit("app/src/main/java/HomeViewModel.kt", 6, 2)
+    for k in range(7):
+        b.add("file_delete", 40 if k else 60_000, file_path=f"app/build/intermediates/dex/debug/classes{k}.dex",
+              file_age_ms=7e8, was_temporary=True)
+    for k in range(5):
+        b.add("file_write", 3_000 if k == 0 else 50, file_path=f"app/build/intermediates/dex/debug/classes{k}.dex",
+              file_type="dex", operation="create", content_length=74, directory_depth=5, authored=False)
+    e = _signals(b)["E"]
+    assert (e["deletes"], e["cleaned"]) == (0, 0), e
+    # Finder writing its `.DS_Store` in the folder a person just deleted a scratch file from replaces nothing
+    c = session_builder("finder")
+    c.add("file_delete", 60_000, file_path="psets/scratch.py", file_age_ms=9e5)
+    c.add("file_write", 1_700, file_path="psets/.DS_Store", file_type="", operation="create", content_length=602,
+          directory_depth=1, authored=False)
+    assert _signals(c)["E"]["cleaned"] == 1
