@@ -226,10 +226,18 @@ def _parts_under(p: str, root: str) -> list[str] | None:
     return pp[len(rp):]
 
 
+# The system's temporary folders on Linux and macOS. A program's autosave there (Blender's
+# `/tmp/<pid>_autosave.blend`) is outside the person's workspace: counted into the common
+# root, it made the root `/` and every folder of the person's three levels deeper. Such a file
+# is stored as `external/Temp/<name>`, in a folder named as Windows names its own.
+SYSTEM_TEMP = ("/tmp/", "/var/tmp/", "/private/tmp/", "/var/folders/", "/private/var/folders/")
+
+
 def _merge_root(common: str | None, paths: Iterable[str]) -> str | None:
-    """The common folder of the absolute paths seen so far, one event at a time."""
+    """The common folder of the absolute paths seen so far (not the system's temporary
+    folders), one event at a time."""
     for p in map(_absolute, paths):
-        if p is None:
+        if p is None or p.startswith(SYSTEM_TEMP):
             continue
         d = posixpath.dirname(p)
         if common is None:
@@ -262,6 +270,8 @@ def anonymise_path(path: str, root: str | None) -> str:
             below = _parts_under(p.rstrip("/") or "/", r)
             if below is not None:
                 return "/".join(below) or "."
+    if p.startswith(SYSTEM_TEMP):
+        return f"{EXTERNAL_PREFIX}/Temp/{posixpath.basename(p.rstrip('/'))}"
     return f"{EXTERNAL_PREFIX}/{posixpath.basename(p.rstrip('/'))}"
 
 

@@ -164,7 +164,9 @@ ALGORITHM_KEY = "memory:algorithm"
 # 41: round 37's rules: a program's backup rotation by copies, its files in `~/Library` and
 #    `AppData`, a build's outputs cleaned and written again (E); a file brought in beside the
 #    session's documents, a program's backup copies' folder, a program's folder for a new
-#    document (C); a text of tab-separated rows only (F).
+#    document (C); a text of tab-separated rows only (F). Round 38's: an old version set
+#    aside by a save and removed (E); a picture named by a number alone is a frame (F). The
+#    importer keeps the system's temp folders out of the workspace root (external/Temp/).
 ALGORITHM = 41
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 

@@ -1010,6 +1010,9 @@ def _in_temp_folder(path: str) -> bool:
 # the old `X.bak`, rename `X.dwg` to `X.bak`, write `X.dwg`) was replaced, not removed: the
 # path holds a file again, and nothing was thrown away.
 REPLACED_SECONDS = 5.0
+# An application's save that renames the old version aside, moves the new one into its name
+# and removes the old takes a few seconds for a large workbook (Excel: 6 s measured on alt174).
+SAVE_ASIDE_SECONDS = 10.0
 
 
 def _replaced(deletes: Events, by: dict[str, Events], tool_creates: Events) -> set[int]:
@@ -1024,7 +1027,12 @@ def _replaced(deletes: Events, by: dict[str, Events], tool_creates: Events) -> s
         for e in by.get(t, _NONE):
             if t != "file_write" or e.get("operation") == "create":
                 arrivals.setdefault(str(e.get(key) or ""), []).append(_ts(e))
-    rebuilt: dict[str, list[float]] = {}
+    # the old version of a saved file, renamed aside as the new one takes its name (Excel's
+    # save: `Data.xlsx` -> `9F9872F0.tmp`, the new `D846FE11` -> `Data.xlsx`, then the `.tmp`
+    # deleted): its deletion is the save's last step
+    aside = {str(e.get("new_path") or ""): (str(e.get("old_path") or ""), _ts(e))
+             for t in ("file_rename", "file_move") for e in by.get(t, _NONE)}
+    rebuilt: dict[tuple[str, str], list[float]] = {}
     for e in tool_creates:
         arrivals.setdefault(p := str(e.get("file_path") or ""), []).append(_ts(e))
         rebuilt.setdefault((posixpath.dirname(p), _ext(p)), []).append(_ts(e))
@@ -1034,6 +1042,9 @@ def _replaced(deletes: Events, by: dict[str, Events], tool_creates: Events) -> s
         p = str(e.get("file_path") or "")
         if any(0 <= a - t <= REPLACED_SECONDS * 1000
                for a in (*arrivals.get(p, ()), *rebuilt.get((posixpath.dirname(p), _ext(p)), ()))):
+            out.add(id(e))
+        elif p in aside and 0 <= t - aside[p][1] <= SAVE_ASIDE_SECONDS * 1000 and any(
+                0 <= a - aside[p][1] <= SAVE_ASIDE_SECONDS * 1000 for a in arrivals.get(aside[p][0], ())):
             out.add(id(e))
     return out
 
@@ -1157,6 +1168,12 @@ SCREENSHOT_NAME = re.compile(r"(?i)^\.?(screen ?shot|screen capture|bildschirmfo
 # delivers as a photographer, not a figure made to show something in a document, unless a
 # document of theirs shows it.
 PHOTO_TYPES = frozenset({"jpg", "jpeg", "heic", "heif"})
+# A picture named by a number alone (`0001.png`, `0240.exr`) is a frame of a sequence a
+# program wrote: a 3D render's or a video's frames, a scanner's pages. People name the charts
+# and figures they make with words; a frame is visual output of theirs only where a document
+# of theirs shows it (alt172: text-only 3D artists called visual-heavy at p 0.99 on their
+# renders' frames).
+FRAME_NAME = re.compile(r"^\d+\.[A-Za-z]+$")
 
 
 def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Events = _NONE,
@@ -1179,7 +1196,8 @@ def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Event
         return any(_name(path) in t for t in mine)
 
     visual_paths = [p for p, x in zip(paths, exts, strict=True)
-                    if x in IMAGE_TYPES and (not (x in PHOTO_TYPES or CAMERA_NAME.match(_name(p)) or SCREENSHOT_NAME.match(_name(p)))
+                    if x in IMAGE_TYPES and (not (x in PHOTO_TYPES or CAMERA_NAME.match(_name(p)) or SCREENSHOT_NAME.match(_name(p))
+                                                  or FRAME_NAME.match(_name(p)))
                         or shown(p))]
     charts = {str(e.get("file_path") or "") for e in kept_writes if _ext(str(e.get("file_path") or "")) == "ipynb"
               and (t := text_of.get(id(e))) and _NOTEBOOK_CHART.search(t)}

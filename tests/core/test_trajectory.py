@@ -300,6 +300,25 @@ def test_a_windows_path_reported_in_another_case_is_the_same_folder(tmp_path):
     assert anonymise_path("/Home/u/x.md", "/home/u") == "external/x.md"
 
 
+def test_a_programs_file_in_the_system_temp_folder_leaves_the_workspace_root_alone(tmp_path):
+    """Found on a held-out model of Blender users: the autosave in `/tmp` made the common root
+    `/`, and every folder of the person's came out three levels deeper (`home/ana/Projects/...`)."""
+    def ev(i: int, path: str) -> dict:
+        return {"event_id": f"00000000-0000-0000-0000-{i:012d}", "event_type": "file_write", "timestamp": 1.7e12 + i,
+                "session_id": "t1", "profile_id": None, "file_path": path, "file_type": "blend", "directory_depth": 1,
+                "operation": "create", "content_length": 3}
+
+    folder = tmp_path / "t1"
+    folder.mkdir()
+    events = [ev(1, "/home/ana/Projects/northwind/spin/spin.blend"), ev(2, "/tmp/42782_autosave.blend"),
+              ev(3, "/home/ana/Projects/northwind/notes/brief.blend")]
+    (folder / "events.json").write_text(json.dumps(events))
+    store = Store(tmp_path / "db.sqlite")
+    import_paths(store, [folder])
+    assert sorted(e["file_path"] for e in store.actions()) == [
+        "external/Temp/42782_autosave.blend", "notes/brief.blend", "spin/spin.blend"]
+
+
 def test_a_recording_in_epoch_seconds_is_read_as_the_same_times(tmp_path, fixtures_dir):
     """The format's timestamps are epoch milliseconds, but a recorder that writes Python's
     time.time() gives seconds. Read as milliseconds, every session would last a couple of

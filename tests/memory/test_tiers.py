@@ -3133,3 +3133,41 @@ def test_a_builds_outputs_cleaned_and_written_again_are_the_builds(session_build
     c.add("file_write", 1_700, file_path="psets/.DS_Store", file_type="", operation="create", content_length=602,
           directory_depth=1, authored=False)
     assert _signals(c)["E"]["cleaned"] == 1
+
+
+def test_a_spreadsheets_save_that_sets_the_old_version_aside_is_no_cleanup(session_builder):
+    # Excel saves a workbook by writing it under a random name, renaming the old one to a
+    # `.tmp` name, renaming the new one into place and deleting the `.tmp`, six seconds in all
+    # for a large workbook. Before, every save read as the person removing a temporary file
+    # (E = L at p 0.86 for people who never delete anything).
+    b = session_builder()
+    b.read("Documents/RegionalMarginExtractRaw.csv", view_range=[1, 40])
+    b.write("Documents/00A7E910", "x" * 9_000, snapshot=False, gap_ms=60_000)
+    b.add("file_rename", 1_500, old_path="Documents/RegionalMarginData.xlsx", new_path="Documents/9F9872F0.tmp")
+    b.add("file_rename", 6_300, old_path="Documents/00A7E910", new_path="Documents/RegionalMarginData.xlsx")
+    b.add("file_delete", 100, file_path="Documents/9F9872F0.tmp", file_age_ms=6e5, was_temporary=True)
+    assert _signals(b)["E"]["deletes"] == 0
+    # a temporary file of the person's, removed with no save around it, is theirs to remove
+    b.write("Documents/scratch.tmp", "12 Elm 450k\n", gap_ms=60_000)
+    b.add("file_delete", 60_000, file_path="Documents/scratch.tmp", file_age_ms=6e4)
+    assert _signals(b)["E"]["cleaned"] == 1
+
+
+def test_a_renders_frames_are_no_visual_output_of_the_persons(session_builder):
+    # Blender writes a shot's frames as `render/<shot>/0001.png` ..., one every few seconds for
+    # a scene that takes that long to render. Before, a text-only 3D artist's renders read as
+    # charts and figures (F = L at p 0.99).
+    # The frames' times vary with the scene (alt172's gaps, in seconds), too unevenly for a clock.
+    gaps = [1.98, 2.1, 2.47, 2.46, 1.86, 2.69, 2.41, 2.59, 2.51, 2.73, 2.41, 2.9, 2.15, 2.3, 2.73, 2.05, 3.06, 2.38,
+            2.76, 2.91, 2.31, 1.55, 3.1, 2.92]
+    b = session_builder()
+    b.write("notes/shot-notes.md", _doc(12))
+    b.add("dir_create", 60_000, dir_path="render/spin", depth=2)
+    for k, gap in enumerate(gaps, 1):
+        b.add("file_write", gap * 1000, file_path=f"render/spin/{k:04d}.png", file_type="png",
+              directory_depth=2, operation="create", content_length=2_000_000 + 7_919 * k)
+    assert _signals(b)["F"]["images"] == 0
+    # a frame the person's document shows, and a chart they named, are theirs
+    b.write("notes/review.md", _doc(12) + "![frame](../render/spin/0012.png)\n", gap_ms=60_000)
+    b.write("notes/render-times.png", "x" * 9_000, snapshot=False, gap_ms=60_000)
+    assert _signals(b)["F"]["images"] == 2
