@@ -282,19 +282,9 @@ def test_a_windows_path_reported_in_another_case_is_the_same_folder(tmp_path):
     case, but the workspace root came out as no folder at all and every path of the session
     was stored as external/<name>: folders, depths and moves were gone. POSIX paths stay
     case-sensitive."""
-    def ev(i: int, path: str) -> dict:
-        return {"event_id": f"00000000-0000-0000-0000-{i:012d}", "event_type": "file_write", "timestamp": 1.7e12 + i,
-                "session_id": "w2", "profile_id": None, "file_path": path, "file_type": "md", "directory_depth": 1,
-                "operation": "create", "content_length": 3}
-
-    folder = tmp_path / "w2"
-    folder.mkdir()
-    events = [ev(1, "C:\\Users\\Yuki\\comic\\ch01\\script.md"), ev(2, "c:\\users\\yuki\\comic\\ch02\\notes.md"),
-              ev(3, "C:\\Users\\Yuki\\comic\\refs\\board.md")]
-    (folder / "events.json").write_text(json.dumps(events))
-    store = Store(tmp_path / "db.sqlite")
-    import_paths(store, [folder])
-    assert sorted(e["file_path"] for e in store.actions()) == ["ch01/script.md", "ch02/notes.md", "refs/board.md"]
+    paths = ["C:\\Users\\Yuki\\comic\\ch01\\script.md", "c:\\users\\yuki\\comic\\ch02\\notes.md",
+             "C:\\Users\\Yuki\\comic\\refs\\board.md"]
+    assert _stored_paths(tmp_path, paths) == ["ch01/script.md", "ch02/notes.md", "refs/board.md"]
     from filegram.trajectory import anonymise_path
 
     assert anonymise_path("/Home/u/x.md", "/home/u") == "external/x.md"
@@ -303,20 +293,22 @@ def test_a_windows_path_reported_in_another_case_is_the_same_folder(tmp_path):
 def test_a_programs_file_in_the_system_temp_folder_leaves_the_workspace_root_alone(tmp_path):
     """Found on a held-out model of Blender users: the autosave in `/tmp` made the common root
     `/`, and every folder of the person's came out three levels deeper (`home/ana/Projects/...`)."""
-    def ev(i: int, path: str) -> dict:
-        return {"event_id": f"00000000-0000-0000-0000-{i:012d}", "event_type": "file_write", "timestamp": 1.7e12 + i,
-                "session_id": "t1", "profile_id": None, "file_path": path, "file_type": "blend", "directory_depth": 1,
-                "operation": "create", "content_length": 3}
+    paths = ["/home/ana/Projects/northwind/spin/spin.blend", "/tmp/42782_autosave.blend",
+             "/home/ana/Projects/northwind/notes/brief.blend"]
+    assert _stored_paths(tmp_path, paths) == ["external/Temp/42782_autosave.blend", "notes/brief.blend", "spin/spin.blend"]
 
-    folder = tmp_path / "t1"
+
+def _stored_paths(tmp_path: Path, paths: list[str]) -> list[str]:
+    """Import one session writing a file at each path; the paths as stored, sorted."""
+    events = [{"event_id": f"00000000-0000-0000-0000-{i:012d}", "event_type": "file_write", "timestamp": 1.7e12 + i,
+               "session_id": "p1", "profile_id": None, "file_path": path, "file_type": "md", "directory_depth": 1,
+               "operation": "create", "content_length": 3} for i, path in enumerate(paths, 1)]
+    folder = tmp_path / "p1"
     folder.mkdir()
-    events = [ev(1, "/home/ana/Projects/northwind/spin/spin.blend"), ev(2, "/tmp/42782_autosave.blend"),
-              ev(3, "/home/ana/Projects/northwind/notes/brief.blend")]
     (folder / "events.json").write_text(json.dumps(events))
     store = Store(tmp_path / "db.sqlite")
     import_paths(store, [folder])
-    assert sorted(e["file_path"] for e in store.actions()) == [
-        "external/Temp/42782_autosave.blend", "notes/brief.blend", "spin/spin.blend"]
+    return sorted(e["file_path"] for e in store.actions())
 
 
 def test_a_recording_in_epoch_seconds_is_read_as_the_same_times(tmp_path, fixtures_dir):
