@@ -572,6 +572,9 @@ def _document_folders(dirs: Events, creates: Events) -> set[int]:
     """The folders (by id) a program made for a new document, and those it laid out inside at once."""
     out: set[int] = set()
     made: list[tuple[str, float]] = []  # (document folder, when)
+    into: dict[str, list[Any]] = {}
+    for c in creates:
+        into.setdefault(posixpath.dirname(str(c.get("file_path") or "")), []).append(c)
     for e in dirs:
         folder = str(e.get("dir_path") or "").rstrip("/")
         t = _ts(e)
@@ -580,10 +583,9 @@ def _document_folders(dirs: Events, creates: Events) -> set[int]:
             out.add(id(e))
             continue
         name = _name(folder).lower()
-        for c in creates:
+        for c in into.get(folder, ()):
             path = str(c.get("file_path") or "")
-            if posixpath.dirname(path) != folder or not 0 <= _ts(c) - t <= DOCUMENT_FOLDER_SECONDS * 1000 \
-                    or _ext(path) in PLACED_TYPES:
+            if not 0 <= _ts(c) - t <= DOCUMENT_FOLDER_SECONDS * 1000 or _ext(path) in PLACED_TYPES:
                 continue
             stem = _name(path).rsplit(".", 1)[0].lower()
             if len(stem) >= MIN_DOCUMENT_STEM and (name.startswith(stem) or stem.startswith(name)):
@@ -1061,6 +1063,10 @@ def _rotations(deletes: Events, copies: Events) -> tuple[set[int], set[str]]:
     """(the deletes a backup rotation made, by id; the backup copies it made, by path)."""
     rotated: set[int] = set()
     products: set[str] = set()
+    by_folder: dict[str, list[Any]] = {}
+    for d in deletes:
+        p = str(d.get("file_path") or "").replace("\\", "/")
+        by_folder.setdefault(posixpath.dirname(p), []).append((p, d))
     for c in copies:
         src = str(c.get("source_path") or "").replace("\\", "/")
         dest = str(c.get("dest_path") or "").replace("\\", "/")
@@ -1068,11 +1074,9 @@ def _rotations(deletes: Events, copies: Events) -> tuple[set[int], set[str]]:
         if not stem or not _name(dest).startswith(stem) or not (c.get("is_backup") is True or _backup(_name(dest))
                                                                  or in_archive_folder(dest)):
             continue
-        folder, t = posixpath.dirname(dest), _ts(c)
-        for d in deletes:
-            p = str(d.get("file_path") or "").replace("\\", "/")
-            if (p not in (src, dest) and posixpath.dirname(p) == folder and _name(p).startswith(stem)
-                    and abs(_ts(d) - t) <= ROTATION_SECONDS * 1000):
+        t = _ts(c)
+        for p, d in by_folder.get(posixpath.dirname(dest), ()):
+            if p not in (src, dest) and _name(p).startswith(stem) and abs(_ts(d) - t) <= ROTATION_SECONDS * 1000:
                 rotated.add(id(d))
                 products.add(str(c.get("dest_path") or ""))
     return rotated, products
