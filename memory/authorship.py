@@ -249,7 +249,8 @@ CACHE_FOLDER = re.compile(r"(^|[^A-Za-z])[Cc]aches?(?![a-z])|(?<=[a-z])Caches?(?
 # `Application Support`, `Caches`, ... and Windows' `AppData/Local` and `Roaming` (the dot
 # folders' counterparts there; Linux's are `~/.config` and `~/.local`). A crash-recovery file a
 # music program writes into `~/Library/Preferences` when it opens and removes when it quits is
-# no leftover of the person's (alt168: four people who never delete read as tidy). Named
+# no leftover of the person's (alt168: eight people's E wrong, four who never delete read as
+# tidy). Named
 # whole, folder and subfolder, so that the cloud drives macOS keeps in `~/Library` (iCloud
 # Drive's `Mobile Documents`, `CloudStorage`), which hold the person's documents, and a
 # `Library/` of the person's own stay theirs.

@@ -90,7 +90,8 @@ def markup_table_rows(text: str) -> int:
 # markdown row with tabs in it is counted as markdown. A text that is nothing but such rows is
 # a data file under a text name (a translator's tab-separated `glossary.txt`, a TSV export),
 # as a CSV is, not a document showing a table: a table in a document has the document around
-# it (alt169: five text-only translators read as table writers by their glossaries).
+# it (alt169: six translators' F calls wrong on their glossaries, text-only people read as table
+# writers).
 _TAB_CELLS = 3
 
 

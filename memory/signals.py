@@ -595,8 +595,6 @@ def _document_folders(dirs: Events, creates: Events) -> set[int]:
     return out
 
 
-
-
 # Where a person saves a new document says how they organise (C); figures, data and code go
 # where their tools put them (a figures folder is F's, src/ is the project's).
 PLACED_TYPES = (DOCUMENT_TYPES - {"", "html", "htm"}) | OFFICE_TYPES
