@@ -641,11 +641,16 @@ def _mark_rotations(evs: list[dict[str, Any]]) -> None:
     DAW writes the project's backup there a second after each save and removes the oldest
     backup, of whatever project, at once. Where the write was not known as the program's, a
     deletion of a file named like it but for its numbers (`set [2024-01-03 1141].als` right
-    after `set [2024-02-12 1459].als` was written) is that step: both are the program's."""
+    after `set [2024-02-12 1459].als` was written) is that step: both are the program's. So is
+    the deletion of another backup of a file a backup copy of it went beside (ROTATION_MS)."""
     last_write: dict[tuple[str, str], float] = {}  # (folder, extension) -> the program's last write
     series: dict[tuple[str, str], tuple[float, dict[str, Any]]] = {}  # (folder, name but its digits) -> last write
+    copies: dict[str, list[tuple[str, float, dict[str, Any]]]] = {}  # folder -> (stem, when, backup copy)
     for e in evs:
         t = e["event_type"]
+        if t == "file_copy":
+            _note_backup_copy(e, copies)
+            continue
         p = e.get("file_path")
         if type(p) is not str or t not in ("file_write", "file_delete"):
             continue
@@ -663,6 +668,32 @@ def _mark_rotations(evs: list[dict[str, Any]]) -> None:
                     and _ts(e) - w[0] < TOOL_GAP_MS and w[1].get("file_path") != p:
                 e["authored"] = False
                 w[1].setdefault("authored", False)
+            else:
+                name = p.rsplit("/", 1)[-1]
+                for stem, ms, c in copies.get(key[0], ()):
+                    if name.startswith(stem) and p != c.get("dest_path") and 0 <= _ts(e) - ms <= ROTATION_MS:
+                        e["authored"] = False
+                        c.setdefault("authored", False)
+                        break
+
+
+# A program that keeps its last few backups of a file as copies (OmegaT's
+# `project_save.tmx.<time>.bak`, Ableton Live's `Backup/<Song> [<date>].als`) removes the
+# oldest some seconds after it copies the newest in (3-7 s on two held-out models, past
+# TOOL_GAP_MS): a deletion of another file named after the same file, in the folder a backup
+# copy went into ROTATION_MS before, is that step, and the copy is the program's too. The
+# program decides how many it keeps, for tidy and keeping people alike (alt169: seven E calls).
+ROTATION_MS = 10_000.0
+
+
+def _note_backup_copy(e: dict[str, Any], copies: dict[str, list[tuple[str, float, dict[str, Any]]]]) -> None:
+    """Remember a copy of a file to a backup of it (by name or flag), by the folder it went to."""
+    src, dest = e.get("source_path"), e.get("dest_path")
+    if type(src) is not str or type(dest) is not str:
+        return
+    stem = src.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    if stem and dest.rsplit("/", 1)[-1].startswith(stem) and (e.get("is_backup") is True or looks_like_backup(dest)):
+        copies.setdefault(_parent(dest), []).append((stem, _ts(e), e))
 
 
 # A person deletes a file as one act and does something else seconds later; a pipeline that

@@ -1049,37 +1049,6 @@ def _replaced(deletes: Events, by: dict[str, Events], tool_creates: Events) -> s
     return out
 
 
-# A program that keeps its last few backups of a file (OmegaT's `project_save.tmx.<time>.bak`,
-# Ableton Live's `Backup/<Song> [<date>].als`) removes the oldest as it copies the newest in:
-# a deletion of another backup of the same file, in the same folder, within seconds of a
-# backup copy, is the program's rotation. Neither it nor the new copy is the person's: the
-# program decides how many it keeps, for tidy and keeping people alike.
-ROTATION_SECONDS = 10.0
-
-
-def _rotations(deletes: Events, copies: Events) -> tuple[set[int], set[str]]:
-    """(the deletes a backup rotation made, by id; the backup copies it made, by path)."""
-    rotated: set[int] = set()
-    products: set[str] = set()
-    by_folder: dict[str, list[Any]] = {}
-    for d in deletes:
-        p = str(d.get("file_path") or "").replace("\\", "/")
-        by_folder.setdefault(posixpath.dirname(p), []).append((p, d))
-    for c in copies:
-        src = str(c.get("source_path") or "").replace("\\", "/")
-        dest = str(c.get("dest_path") or "").replace("\\", "/")
-        stem = _name(src).rsplit(".", 1)[0]
-        if not stem or not _name(dest).startswith(stem) or not (c.get("is_backup") is True or _backup(_name(dest))
-                                                                 or in_archive_folder(dest)):
-            continue
-        t = _ts(c)
-        for p, d in by_folder.get(posixpath.dirname(dest), ()):
-            if p not in (src, dest) and _name(p).startswith(stem) and abs(_ts(d) - t) <= ROTATION_SECONDS * 1000:
-                rotated.add(id(d))
-                products.add(str(c.get("dest_path") or ""))
-    return rotated, products
-
-
 def _curation(by: dict[str, Events], creates: Events, tool_wrote: set[Any],
               tool_creates: Events = ()) -> dict[str, Any]:
     """Leftovers a tidy person removes (their own scratch, temporary and backup files, and
@@ -1126,9 +1095,7 @@ def _curation(by: dict[str, Events], creates: Events, tool_wrote: set[Any],
                or e.get("file_path") in persons) and not _in_temp_folder(str(e.get("file_path") or ""))]
     if deletes:
         gone = _replaced(deletes, by, tool_creates)
-        rotated, products = _rotations(deletes, by.get("file_copy", _NONE))
-        deletes = [e for e in deletes if id(e) not in gone and id(e) not in rotated]
-        leftovers -= products
+        deletes = [e for e in deletes if id(e) not in gone]
     cleaned = set()
     for e in deletes:
         p = str(e.get("file_path") or "")
