@@ -671,7 +671,8 @@ def _mark_rotations(evs: list[dict[str, Any]]) -> None:
             else:
                 name = p.rsplit("/", 1)[-1]
                 for stem, ms, c in copies.get(key[0], ()):
-                    if name.startswith(stem) and p != c.get("dest_path") and 0 <= _ts(e) - ms <= ROTATION_MS:
+                    if name.startswith(stem) and p not in (c.get("dest_path"), c.get("source_path")) \
+                            and 0 <= _ts(e) - ms <= ROTATION_MS:
                         e["authored"] = False
                         c.setdefault("authored", False)
                         break
@@ -682,7 +683,8 @@ def _mark_rotations(evs: list[dict[str, Any]]) -> None:
 # oldest some seconds after it copies the newest in (3-7 s on two held-out models, past
 # TOOL_GAP_MS): a deletion of another file named after the same file, in the folder a backup
 # copy went into ROTATION_MS before, is that step, and the copy is the program's too. The
-# program decides how many it keeps, for tidy and keeping people alike (alt169: seven E calls).
+# program decides how many it keeps, for tidy and keeping people alike (alt169: eight E calls). The
+# file backed up itself, deleted just after, is no backup: that deletion stays the person's.
 ROTATION_MS = 10_000.0
 
 

@@ -3034,6 +3034,10 @@ def test_a_programs_backup_rotation_is_not_the_persons_cleanup(session_builder):
     # an old backup the person removes a minute after the last copy is theirs to remove
     b.add("file_delete", 60_000, file_path="omegat/project_save.tmx.202403310000.bak", file_age_ms=9e7)
     assert _signals(b)["E"]["deletes"] == 1
+    # so is the file backed up itself, deleted seconds after its backup copy
+    b.add("file_copy", 60_000, source_path="notes/draft.md", dest_path="notes/draft.md.bak", is_backup=True)
+    b.add("file_delete", 3_000, file_path="notes/draft.md", file_age_ms=9e7)
+    assert _signals(b)["E"]["deletes"] == 2
 
 
 def test_what_a_program_keeps_in_the_homes_library_folder_is_its_own(session_builder):
