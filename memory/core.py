@@ -167,7 +167,11 @@ ALGORITHM_KEY = "memory:algorithm"
 #    document (C); a text of tab-separated rows only (F). Round 38's: an old version set
 #    aside by a save and removed (E); a picture named by a number alone is a frame (F). The
 #    importer keeps the system's temp folders out of the workspace root (external/Temp/).
-ALGORITHM = 41
+# 42: round 39's rules: how many working sessions cleaned up tells L from M (E); a backup
+#    slot deleted and filled again is overwritten, not removed (E); a `.log` file's lines
+#    are a program's record, not revisions (D); Stata, SAS, SPSS, Terraform and CSS are code
+#    (B, D).
+ALGORITHM = 42
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

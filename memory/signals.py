@@ -69,13 +69,20 @@ CODE_TYPES = frozenset({"py", "r", "sql", "js", "ts", "jsx", "tsx", "sh", "go", 
                         # Lua, Dart, Haskell, Elixir, F#, PowerShell, Godot's GDScript, HDLs, ...)
                         "cs", "cc", "cxx", "hpp", "hh", "mm", "lua", "dart", "pl", "pm", "hs", "ex", "exs",
                         "erl", "fs", "fsx", "vb", "ps1", "gd", "groovy", "clj", "cljs", "ml", "zig", "nim",
-                        "f90", "vhd", "vhdl", "sv", "el", "lisp", "scm", "pas", "vue", "svelte"})
+                        "f90", "vhd", "vhdl", "sv", "el", "lisp", "scm", "pas", "vue", "svelte",
+                        # the statistics packages' (Stata's do-files, SAS, SPSS syntax), Terraform's
+                        # HCL and style sheets
+                        "do", "ado", "sas", "sps", "tf", "hcl", "css", "scss"})
 WRITTEN_TYPES = DOCUMENT_TYPES | CODE_TYPES
 # What a save in place says how one revises (D): text and code, a notebook saved whole
 # included (measured like an edit when its earlier text is known), but not data a script
 # writes again on every run (a CSV or JSON summary, a YAML export): regenerating output is
 # the program's, not a person rewriting their work.
-REVISED_TYPES = (TEXT_TYPES | CODE_TYPES) - STRUCTURED_TYPES
+# A log (`.log`) is a program's record: a server, a compiler or a statistics package appends to
+# it or writes it again on every run. Lines added to it are no revision of the person's work
+# (on the held-out models every edit of a `.log` file was a container's, LaTeX's or Stata's).
+RECORD_TYPES = frozenset({"log"})
+REVISED_TYPES = (TEXT_TYPES | CODE_TYPES) - STRUCTURED_TYPES - RECORD_TYPES
 # A workbook is the exception among data files: people keep a price sheet or a budget by hand,
 # cell by cell, and the spreadsheet saves it whole. Where a recorder kept its text (rows of
 # cells), its saves are measured like an office document's.
@@ -190,6 +197,7 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
     tool_creates: Events = []  # the files a program created, as events
     tool_deleted: set[Any] = set()  # paths a program deleted in the session
     tool_copies: list[str] = []  # where a program copied files to (its backups)
+    tool_copied: Events = []  # the same copies, as events at their destination
     order: dict[int, int] = {}  # id(event) -> its place among the person's actions
     before_of: dict[int, str] = {}  # id(overwrite) -> the file's text before it, when known
     text_at: dict[Any, str] = {}  # path or content hash -> the last text written there
@@ -209,6 +217,7 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
                 tool_creates.append({**e, "file_path": dest})
             if e["event_type"] == "file_copy" and type(dest := e.get("dest_path")) is str:
                 tool_copies.append(dest)
+                tool_copied.append({**e, "file_path": dest})
             continue
         order[id(e)] = len(order)
         t = e["event_type"]
@@ -248,7 +257,8 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
         "B": production,
         "C": _organisation(by, creates, outputs, blank, tool_copies),
         "D": _iteration(by, writes, text_of, order, before_of, started, blank, diff_of),
-        "E": _curation(by, creates, tool_wrote, [e for e in tool_creates if e.get("file_path") not in tool_deleted]),
+        "E": _curation(by, creates, tool_wrote, [e for e in tool_creates if e.get("file_path") not in tool_deleted],
+                       tool_copied),
         "F": _cross_modal(outputs, text_of, kept_writes, tool_made, typed, blank),
     }
 
@@ -892,6 +902,7 @@ def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]
         edits = sorted([*edits, *diffed], key=_ts)
     edits = [e for e in edits
              if not (made_before(e) and _continued(e, diff_of)) and id(e) not in writing
+             and _ext(str(e.get("file_path") or "")) not in RECORD_TYPES
              and not 0.0 <= _ts(e) - rewritten.get(e.get("file_path"), float("-inf")) <= SAVE_ECHO_MS]
     backup_copies = [e for e in by.get("file_copy", _NONE)
                      if e.get("is_backup") is True or _backup(_name(str(e.get("dest_path") or "")))]
@@ -1015,7 +1026,7 @@ REPLACED_SECONDS = 5.0
 SAVE_ASIDE_SECONDS = 10.0
 
 
-def _replaced(deletes: Events, by: dict[str, Events], tool_creates: Events) -> set[int]:
+def _replaced(deletes: Events, by: dict[str, Events], tool_creates: Events, tool_copied: Events = ()) -> set[int]:
     """The deletes (by id) that a file put at the same path right after undid, or that a
     program's new files of the same kind in the same folder right after replaced (a build's
     `clean` then its outputs written anew: Gradle's `build/intermediates/dex/` empties and
@@ -1023,7 +1034,10 @@ def _replaced(deletes: Events, by: dict[str, Events], tool_creates: Events) -> s
     not leftovers the person removed). Another kind of file is no replacement: Finder's
     `.DS_Store`, rewritten in the folder a person just deleted a scratch file from."""
     arrivals: dict[str, list[float]] = {}
-    for t, key in (("file_rename", "new_path"), ("file_move", "new_path"), ("file_write", "file_path")):
+    # (a copy too: SolidWorks reuses a backup slot, `Backup (2) of Part.SLDPRT` deleted and
+    # copied again in the same second)
+    for t, key in (("file_rename", "new_path"), ("file_move", "new_path"), ("file_write", "file_path"),
+                   ("file_copy", "dest_path")):
         for e in by.get(t, _NONE):
             if t != "file_write" or e.get("operation") == "create":
                 arrivals.setdefault(str(e.get(key) or ""), []).append(_ts(e))
@@ -1032,6 +1046,8 @@ def _replaced(deletes: Events, by: dict[str, Events], tool_creates: Events) -> s
     # deleted): its deletion is the save's last step
     aside = {str(e.get("new_path") or ""): (str(e.get("old_path") or ""), _ts(e))
              for t in ("file_rename", "file_move") for e in by.get(t, _NONE)}
+    for e in tool_copied:
+        arrivals.setdefault(str(e.get("file_path") or ""), []).append(_ts(e))
     rebuilt: dict[tuple[str, str], list[float]] = {}
     for e in tool_creates:
         arrivals.setdefault(p := str(e.get("file_path") or ""), []).append(_ts(e))
@@ -1050,7 +1066,7 @@ def _replaced(deletes: Events, by: dict[str, Events], tool_creates: Events) -> s
 
 
 def _curation(by: dict[str, Events], creates: Events, tool_wrote: set[Any],
-              tool_creates: Events = ()) -> dict[str, Any]:
+              tool_creates: Events = (), tool_copied: Events = ()) -> dict[str, Any]:
     """Leftovers a tidy person removes (their own scratch, temporary and backup files, and
     temporary files lying around) and whether they removed them; and, apart, the superseded
     versions and duplicates (`plan_old.md`, `report_v1.md`, `scan (1).pdf`, `copy of notes`)
@@ -1094,7 +1110,7 @@ def _curation(by: dict[str, Events], creates: Events, tool_wrote: set[Any],
     deletes = [e for e in by.get("file_delete", _NONE) if (e.get("file_path") not in tool_wrote
                or e.get("file_path") in persons) and not _in_temp_folder(str(e.get("file_path") or ""))]
     if deletes:
-        gone = _replaced(deletes, by, tool_creates)
+        gone = _replaced(deletes, by, tool_creates, tool_copied)
         deletes = [e for e in deletes if id(e) not in gone]
     cleaned = set()
     for e in deletes:

@@ -306,6 +306,22 @@ def test_an_analysts_code_and_notebooks_are_their_writing(session_builder):
     assert _user(session_builder, analyst, 6)["B"].tier == "L"
 
 
+@pytest.mark.parametrize("name", ["03_iv.do", "adjust.sas", "main.tf", "site.css"])
+def test_the_statistics_packages_and_configuration_languages_are_code(session_builder, name):
+    # An economist's Stata do-file, a trial programmer's SAS program, Terraform and style
+    # sheets are written and revised like any program. Unknown to memory, each save of one
+    # was "blind" (alt132: people who rewrite their do-files whole were read as careful
+    # revisers, by the backup copy before each blind save).
+    program = "".join(f"step {k} of the model\n" for k in range(40))
+    b = session_builder()
+    b.write(name, program)
+    assert _signals(b)["B"]["lines"] == 40
+    b = session_builder()
+    b.write(name, program, op="overwrite")
+    b.write(name, "".join(f"another step {k}\n" for k in range(40)), op="overwrite")
+    assert _tiers(b)["D"]["tier"] == "R"
+
+
 @pytest.mark.parametrize("dirs,target,expected", [
     (["a", "a/b", "a/b/c"], "a/b/c/report.md", "L"),
     (["notes"], "notes/report.md", "M"),
@@ -427,6 +443,24 @@ def test_files_made_and_thrown_away_are_cleanup_whatever_their_names(session_bui
     assert "E" not in _tiers(b)
 
 
+def test_cleaning_up_in_a_few_of_many_working_sessions_is_occasional_cleanup(session_builder):
+    # Notes kept carry no name that marks them as leftovers, so the sessions that kept theirs
+    # show no chance on E and only the ones that removed some do, each removing its one file
+    # (which cannot tell L from M by itself). How often the person's working sessions clean
+    # up does: in 3 of 16 it is occasional cleanup, in 12 of 16 selective.
+    def person(cleaning_sessions):
+        def make(b, i):
+            b.write("report.md", _doc(40))
+            if i in cleaning_sessions:
+                b.write(f"working-notes-{i}.md", _doc(10))
+                b.add("file_delete", file_path=f"working-notes-{i}.md", file_age_ms=5e4, was_temporary=False)
+        return _user(session_builder, make, 16)["E"]
+    occasional = person({2, 8, 13})
+    assert occasional.tier == "M", occasional
+    selective = person(set(range(16)) - {3, 7, 11, 15})
+    assert selective.tier == "L" and selective.confidence >= 0.9, selective
+
+
 def test_a_move_logged_as_a_delete_and_a_create_is_a_move(session_builder):
     # A recorder that pairs no moves logs filing a scratch note into refs/ as the old path's
     # delete and the new path's create a few milliseconds later: a person who files their
@@ -533,6 +567,42 @@ def test_an_application_rotating_its_timed_backups_is_not_the_persons_cleanup(se
     assert est["E"].counts.get("L", 0) == est["E"].counts.get("M", 0) == 0, est["E"]
     tidy = _user(session_builder, lambda b, i: make(b, i, tidy=True), 6)
     assert tidy["E"].tier != "R" and tidy["E"].counts.get("R", 0) == 0, tidy["E"]
+
+
+def test_a_backup_slot_deleted_and_filled_again_is_overwritten_not_cleaned(session_builder):
+    # SolidWorks keeps its last backups in numbered slots and reuses one by deleting it and
+    # copying the part there again in the same second: the slot was overwritten. Read as a
+    # removal, people who never delete were called selective (alt176, p 0.85).
+    def session(refill):
+        b = session_builder()
+        b.write("report.md", _doc(30))
+        b.write("CAD/Part.SLDPRT", "part", snapshot=False)
+        for slot in ("Backup of Part.SLDPRT", "Backup (2) of Part.SLDPRT"):
+            b.add("file_copy", source_path="CAD/Part.SLDPRT", dest_path=f"SWBackup/{slot}", is_backup=True)
+            b.write("CAD/Part.SLDPRT", "part", op="overwrite", gap_ms=1_200, snapshot=False)
+        b.add("file_delete", 60_000, file_path="SWBackup/Backup of Part.SLDPRT", file_age_ms=9e5, was_temporary=False)
+        if refill:
+            b.add("file_copy", 100, source_path="CAD/Part.SLDPRT", dest_path="SWBackup/Backup of Part.SLDPRT", is_backup=True)
+        if refill == "on save":  # the application's copy, as its save follows (authorship)
+            b.write("CAD/Part.SLDPRT", "part", op="overwrite", gap_ms=1_200, snapshot=False)
+        return _signals(b)["E"]
+    assert session(refill="on save")["cleaned"] == 0
+    assert session(refill="by hand")["cleaned"] == 0
+    assert session(refill=None)["cleaned"] == 1  # a backup deleted and not made again was removed
+
+
+def test_lines_a_program_appends_to_its_log_are_no_revision(session_builder):
+    # A container appends to `data/logs/<service>.log` while the person works: on a model of
+    # self-hosters, people who rewrite their configs whole were called incremental revisers
+    # (alt179, p 0.97-0.99) on those appends. The same edits to a note of theirs are revising.
+    def session(path):
+        b = session_builder()
+        b.read("compose.yml")
+        for _ in range(3):
+            b.add("file_edit", file_path=path, lines_added=5, lines_deleted=0, edit_tool="append")
+        return _tiers(b)
+    assert "D" not in session("homelab/nextcloud/data/logs/nextcloud.log")
+    assert session("homelab/notes/runbook.md")["D"]["tier"] == "L"
 
 
 def _remove_own_scratch(b, i):
