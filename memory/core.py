@@ -170,7 +170,7 @@ ALGORITHM_KEY = "memory:algorithm"
 # 42: round 39's rules: how many working sessions cleaned up tells L from M (E); a backup
 #    slot deleted and filled again is overwritten, not removed (E); a `.log` file's lines
 #    are a program's record, not revisions (D); Stata, SAS, SPSS, Terraform and CSS are code
-#    (B, D).
+#    (B, D); many working sessions without a removal are "never deletes" (E).
 ALGORITHM = 42
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 

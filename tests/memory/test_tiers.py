@@ -461,6 +461,21 @@ def test_cleaning_up_in_a_few_of_many_working_sessions_is_occasional_cleanup(ses
     assert selective.tier == "L" and selective.confidence >= 0.9, selective
 
 
+def test_many_working_sessions_that_never_removed_anything_are_preservative(session_builder):
+    # No session left a leftover in sight (the notes this person keeps carry no scratch
+    # name), so no session gave a chance on E, and E was unknown however long the record.
+    # Pragmatic people clean up in about a quarter of their working sessions: twelve without
+    # a removal is the preservative "never deletes". Four are too few to say.
+    def keeper(b, i):
+        b.write("report.md", _doc(40))
+        b.write(f"notes-{i}.md", _doc(10))
+    est = _user(session_builder, keeper, 12)["E"]
+    assert est.tier == "R" and est.posterior["R"] > 2 * est.posterior["M"] > 2 * est.posterior["L"], est
+    from filegram.memory.readout import describe
+    assert "12 working session(s), 0 of them removed anything" in describe(est)[0]
+    assert _user(session_builder, keeper, 4)["E"].tier == "unknown"
+
+
 def test_a_move_logged_as_a_delete_and_a_create_is_a_move(session_builder):
     # A recorder that pairs no moves logs filing a scratch note into refs/ as the old path's
     # delete and the new path's create a few milliseconds later: a person who files their
