@@ -809,6 +809,12 @@ def _cleanup_rate(signals: Sequence[Mapping[str, Any]]) -> dict[str, float] | No
 # simulated user is affected (their cleanup tasks give everyone chances).
 NEVER_CLEANED_PRIORS = {**CLEANUP_RATE_PRIORS, "R": (0.5, 15.0)}
 MIN_NEVER_SESSIONS = 8
+# A working session is a chance on E only by inference (its kept notes may have been nothing
+# a tidy person removes), so these count half as much as sessions whose leftovers were in
+# sight. At the full weight the same 39 were right, but 26 of them and 2 of the wrong ones at
+# p >= 0.8; on the round's four unseen models 5 of 10 such calls were right, 2 wrong ones at
+# p 0.84-0.85. At half, none reaches 0.8: a lean, not a firm call.
+NEVER_CLEANED_WEIGHT = 0.5
 WORKING = "working"  # the examples' key of the working sessions this reading counted
 
 
@@ -825,7 +831,8 @@ def _never_cleaned(signals: Sequence[Mapping[str, Any]]) -> tuple[dict[str, floa
         k += bool(e.get("opp") and int(e.get("cleaned", 0)) + int(e.get("superseded", 0)) + int(e.get("discarded", 0)))
     if n < MIN_NEVER_SESSIONS:
         return None
-    logs = {t: _log_bb(k * EVIDENCE_WEIGHT, n * EVIDENCE_WEIGHT, NEVER_CLEANED_PRIORS[t]) for t in TIERS}
+    w = EVIDENCE_WEIGHT * NEVER_CLEANED_WEIGHT
+    logs = {t: _log_bb(k * w, n * w, NEVER_CLEANED_PRIORS[t]) for t in TIERS}
     top = max(logs.values())
     z = sum(math.exp(v - top) for v in logs.values())
     return {t: math.exp(logs[t] - top) / z for t in TIERS}, k, n

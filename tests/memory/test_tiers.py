@@ -465,12 +465,13 @@ def test_many_working_sessions_that_never_removed_anything_are_preservative(sess
     # No session left a leftover in sight (the notes this person keeps carry no scratch
     # name), so no session gave a chance on E, and E was unknown however long the record.
     # Pragmatic people clean up in about a quarter of their working sessions: twelve without
-    # a removal is the preservative "never deletes". Four are too few to say.
+    # a removal lean to the preservative "never deletes", not firmly (whether those sessions
+    # had anything to remove is inferred). Four are too few to say.
     def keeper(b, i):
         b.write("report.md", _doc(40))
         b.write(f"notes-{i}.md", _doc(10))
     est = _user(session_builder, keeper, 12)["E"]
-    assert est.tier == "R" and est.posterior["R"] > 2 * est.posterior["M"] > 2 * est.posterior["L"], est
+    assert est.tier == "R" and 0.5 <= est.confidence < 0.8 and est.posterior["M"] > est.posterior["L"], est
     from filegram.memory.readout import describe
     assert "12 working session(s), 0 of them removed anything" in describe(est)[0]
     assert _user(session_builder, keeper, 4)["E"].tier == "unknown"
