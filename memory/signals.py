@@ -196,8 +196,7 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
     tool_wrote: set[Any] = set()  # paths a program created or rewrote in the session
     tool_creates: Events = []  # the files a program created, as events
     tool_deleted: set[Any] = set()  # paths a program deleted in the session
-    tool_copies: list[str] = []  # where a program copied files to (its backups)
-    tool_copied: Events = []  # the same copies, as events at their destination
+    tool_copied: Events = []  # a program's copies (its backups), as events at their destination
     order: dict[int, int] = {}  # id(event) -> its place among the person's actions
     before_of: dict[int, str] = {}  # id(overwrite) -> the file's text before it, when known
     text_at: dict[Any, str] = {}  # path or content hash -> the last text written there
@@ -216,7 +215,6 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
                 tool_wrote.add(dest)  # an editor's backup of the file it saves (vim's `x.c~`)
                 tool_creates.append({**e, "file_path": dest})
             if e["event_type"] == "file_copy" and type(dest := e.get("dest_path")) is str:
-                tool_copies.append(dest)
                 tool_copied.append({**e, "file_path": dest})
             continue
         order[id(e)] = len(order)
@@ -255,7 +253,7 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
     return {
         "A": _consumption(by),
         "B": production,
-        "C": _organisation(by, creates, outputs, blank, tool_copies),
+        "C": _organisation(by, creates, outputs, blank, [e["file_path"] for e in tool_copied]),
         "D": _iteration(by, writes, text_of, order, before_of, started, blank, diff_of),
         "E": _curation(by, creates, tool_wrote, [e for e in tool_creates if e.get("file_path") not in tool_deleted],
                        tool_copied),

@@ -805,7 +805,7 @@ def _cleanup_rate(signals: Sequence[Mapping[str, Any]]) -> dict[str, float] | No
 # or more working sessions with no removal at all are the preservative "never deletes", read
 # with the same beta-binomial and a preservative prior (mean 0.03), where E would otherwise be
 # unknown for want of a chance. On 68 held-out folders and users-dev: 39 preservative people
-# once unknown called right, 5 others called wrongly (3 selective, 2 pragmatic); no
+# once unknown called right, 4 others called wrongly (selective and pragmatic people); no
 # simulated user is affected (their cleanup tasks give everyone chances).
 NEVER_CLEANED_PRIORS = {**CLEANUP_RATE_PRIORS, "R": (0.5, 15.0)}
 MIN_NEVER_SESSIONS = 8
