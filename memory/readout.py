@@ -19,7 +19,7 @@ from . import channels as ch
 from .dimensions import DIM_IDS, DIMENSIONS
 from .drift import SessionRef, detect, not_detectable
 from .features import FINGERPRINT_FEATURES, is_boolean_feature
-from .tiers import WORKING, DimensionEstimate, chars_per_line, user_tiers, windows_only
+from .tiers import DimensionEstimate, chars_per_line, user_tiers, windows_only
 from .view import SessionView
 
 Groups = dict[str, tuple[int, dict[str, list]]]
@@ -112,9 +112,9 @@ def describe(est: DimensionEstimate) -> list[str]:
     """The evidence in words: what the tier rests on, then examples of sessions."""
     name = DIMENSIONS[est.dim].name.lower()
     odds = f"(L {est.posterior['L']:.2f}, M {est.posterior['M']:.2f}, R {est.posterior['R']:.2f})"
-    if WORKING in est.examples:  # tiers._never_cleaned: read from the working sessions
+    if est.working:  # tiers._never_cleaned: read from the working sessions
         return [f"{est.sessions} session(s) left leftovers in sight to show {name}, too few to read; "
-                f"{est.examples[WORKING][0]}",
+                f"{est.working}",
                 f"unknown: no tier is likely enough {odds}" if est.tier == UNKNOWN else
                 f"{est.tier} with probability {est.confidence:.2f} {odds}"]
     if est.sessions == 0:

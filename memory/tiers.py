@@ -116,6 +116,7 @@ class DimensionEstimate:
     examples: dict[str, list[str]] = field(default_factory=dict)  # category -> session evidence
     judge: str = "rules"  # "llm" when a model's verdict replaced the rules' call
     judge_reason: str = ""
+    working: str = ""  # E read from the working sessions instead (_never_cleaned): what they showed
 
 
 # -- per-session categories --------------------------------------------------------------
@@ -629,9 +630,9 @@ def user_tiers(
         if dim == "E" and opp < MIN_OPPORTUNITIES and (never := _never_cleaned(signals)) is not None:
             post, removing, working = never
             best = max(TIERS, key=lambda t: post[t])
-            examples = {**examples, WORKING: [f"{working} working session(s), {removing} of them removed anything"]}
             out[dim] = DimensionEstimate(dim, best if post[best] >= MIN_POSTERIOR else UNKNOWN, round(post[best], 4),
-                                         {t: round(v, 4) for t, v in post.items()}, round(opp, 3), shown, n, examples)
+                                         {t: round(v, 4) for t, v in post.items()}, round(opp, 3), shown, n, examples,
+                                         working=f"{working} working session(s), {removing} of them removed anything")
             continue
         if opp < MIN_OPPORTUNITIES:
             out[dim] = DimensionEstimate(dim, UNKNOWN, 0.0, {t: round(1 / 3, 4) for t in TIERS}, round(opp, 3),
@@ -815,7 +816,6 @@ MIN_NEVER_SESSIONS = 8
 # p >= 0.8; on the round's four unseen models 5 of 10 such calls were right, 2 wrong ones at
 # p 0.84-0.85. At half, none reaches 0.8: a lean, not a firm call.
 NEVER_CLEANED_WEIGHT = 0.5
-WORKING = "working"  # the examples' key of the working sessions this reading counted
 
 
 def _never_cleaned(signals: Sequence[Mapping[str, Any]]) -> tuple[dict[str, float], int, int] | None:
