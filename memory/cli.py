@@ -208,6 +208,9 @@ def render_profile(prof: dict[str, Any], *, verbose: bool = False, width: int | 
         sentence = summary_sentence(dim, d.get("features") or {})
         if sentence and d.get("sessions"):
             lines.extend(wrap(f"{sentence} ({d['sessions']} session(s) gave a chance to show it.)", "    "))
+        elif d["tier"] != "unknown":  # called without chances of its own: E read from the working sessions
+            lines.extend(wrap(f"{sentence} (Read from your working sessions: too few left leftovers in sight.)".lstrip(),
+                              "    "))
         elif not d.get("sessions"):
             lines.extend(wrap("No session gave a chance to show it yet.", "    "))
         if verbose:

@@ -477,6 +477,31 @@ def test_many_working_sessions_that_never_removed_anything_are_preservative(sess
     assert _user(session_builder, keeper, 4)["E"].tier == "unknown"
 
 
+def test_the_profile_says_what_a_call_without_chances_of_its_own_rests_on(session_builder, tmp_path):
+    # `filegram profile` said "No session gave a chance to show it yet." under a tier it had called.
+    from filegram.memory import Memory
+    from filegram.memory.cli import render_profile
+
+    from filegram.store import Store
+
+    store = Store(tmp_path / "memory.db")
+    for i in range(12):
+        b = session_builder(f"s{i:02d}", start_ms=1_700_000_000_000.0 + i * 86_400_000)
+        b.write("report.md", _doc(40))
+        b.write(f"notes-{i}.md", _doc(10))
+        b.store_into(store, label=f"s{i:02d}")
+    mem = Memory(store)
+    mem.consolidate()
+    prof = mem.profile()
+    store.close()
+    assert prof["dimensions"]["E"]["tier"] == "R"
+    text = render_profile(prof, width=200)
+    curation = text.split("E Curation", 1)[1].split("\nF ", 1)[0]
+    assert "Read from your working sessions" in curation and "No session gave a chance" not in curation
+    verbose = render_profile(prof, verbose=True, width=200)
+    assert "12 working session(s), 0 of them removed anything" in verbose
+
+
 def test_a_move_logged_as_a_delete_and_a_create_is_a_move(session_builder):
     # A recorder that pairs no moves logs filing a scratch note into refs/ as the old path's
     # delete and the new path's create a few milliseconds later: a person who files their
