@@ -113,22 +113,17 @@ def describe(est: DimensionEstimate) -> list[str]:
     name = DIMENSIONS[est.dim].name.lower()
     odds = f"(L {est.posterior['L']:.2f}, M {est.posterior['M']:.2f}, R {est.posterior['R']:.2f})"
     if est.working:  # tiers._never_cleaned: read from the working sessions
-        return [f"{est.sessions} session(s) left leftovers in sight to show {name}, too few to read; "
-                f"{est.working}",
-                f"unknown: no tier is likely enough {odds}" if est.tier == UNKNOWN else
-                f"{est.tier} with probability {est.confidence:.2f} {odds}"]
-    if est.sessions == 0:
+        lead = f"{est.sessions} session(s) left leftovers in sight to show {name}, too few to read; {est.working}"
+    elif est.sessions == 0:
         return [f"no session gave a chance to show {name} yet"]
-    shown = {k: v for k, v in est.counts.items() if v}
-    parts = ", ".join(f"{k} {v:g}" for k, v in shown.items())
-    lead = f"{est.sessions} session(s) gave a chance to show {name}; they showed: {parts}"
+    else:
+        parts = ", ".join(f"{k} {v:g}" for k, v in est.counts.items() if v)
+        lead = f"{est.sessions} session(s) gave a chance to show {name}; they showed: {parts}"
     if est.tier == UNKNOWN:
-        reason = ("too few chances" if est.opportunities < 2 else
-                  f"no tier is likely enough (L {est.posterior['L']:.2f}, M {est.posterior['M']:.2f}, R {est.posterior['R']:.2f})")
+        reason = "too few chances" if est.opportunities < 2 and not est.working else f"no tier is likely enough {odds}"
         lines = [lead, f"unknown: {reason}"]
     else:
-        lines = [lead, f"{est.tier} with probability {est.confidence:.2f} "
-                       f"(L {est.posterior['L']:.2f}, M {est.posterior['M']:.2f}, R {est.posterior['R']:.2f})"]
+        lines = [lead, f"{est.tier} with probability {est.confidence:.2f} {odds}"]
     if est.judge == "llm":
         lines.append(f"a language model judged {est.tier}: {est.judge_reason}")
     for key in (est.tier if est.tier in TIERS else None, "L", "M", "R", "none"):

@@ -746,10 +746,27 @@ def _removal_share(signals: Sequence[Mapping[str, Any]]) -> dict[str, float] | N
     if n < MIN_LEFTOVERS:
         return None
     k, n = k * EVIDENCE_WEIGHT, n * EVIDENCE_WEIGHT
-    logs = {t: _log_bb(k, n, REMOVAL_PRIORS[t]) for t in TIERS}
+    return _normalised({t: _log_bb(k, n, REMOVAL_PRIORS[t]) for t in TIERS})
+
+
+def _normalised(logs: Mapping[str, float]) -> dict[str, float]:
+    """Probabilities from log marginal likelihoods (a uniform prior over the tiers given)."""
     top = max(logs.values())
     z = sum(math.exp(v - top) for v in logs.values())
-    return {t: math.exp(logs[t] - top) / z for t in TIERS}
+    return {t: math.exp(v - top) / z for t, v in logs.items()}
+
+
+def _working_sessions(signals: Sequence[Mapping[str, Any]]) -> list[tuple[Mapping[str, Any], bool]]:
+    """Per session that wrote, organised or changed files: its E signals and whether it
+    removed anything of the person's own."""
+    out = []
+    for s in signals:
+        if any((s.get(d) or {}).get("opp") for d in "BCD"):
+            e = s.get("E") or {}
+            removed = bool(e.get("opp") and int(e.get("cleaned", 0)) + int(e.get("superseded", 0))
+                           + int(e.get("discarded", 0)))
+            out.append((e, removed))
+    return out
 
 
 # E read as a rate a second way: how many of the person's working sessions (any that wrote,
@@ -774,30 +791,20 @@ PARTIAL_CLEANUP = 0.5
 def _cleanup_rate(signals: Sequence[Mapping[str, Any]]) -> dict[str, float] | None:
     """P(L or M | how many of the person's working sessions removed something of their own),
     or None with too few working sessions."""
-    k = n = taken = passed = 0.0
-    for s in signals:
-        if not any((s.get(d) or {}).get("opp") for d in "BCD"):
-            continue
-        n += 1
-        e = s.get("E") or {}
-        if not e.get("opp"):
-            continue
-        cleaned, left = int(e.get("cleaned", 0)), int(e.get("leftovers", 0))
-        if cleaned + int(e.get("superseded", 0)) + int(e.get("discarded", 0)):
-            share = PARTIAL_CLEANUP if cleaned < left else 1.0
-            k += share
+    working = _working_sessions(signals)
+    taken = passed = 0.0  # the visible chances taken (k: a partial removal counts half) and passed up
+    for e, removed in working:
+        if removed:
+            share = PARTIAL_CLEANUP if int(e.get("cleaned", 0)) < int(e.get("leftovers", 0)) else 1.0
             taken += share
             passed += 1.0 - share
-        elif left:
+        elif e.get("opp") and int(e.get("leftovers", 0)):
             passed += 1.0
-    if n < MIN_WORK_SESSIONS or not taken:
+    if len(working) < MIN_WORK_SESSIONS or not taken:
         return None
-    k, n = k * EVIDENCE_WEIGHT, n * EVIDENCE_WEIGHT
+    k, n = taken * EVIDENCE_WEIGHT, len(working) * EVIDENCE_WEIGHT
     w = taken / (taken + passed)
-    logs = {t: w * _log_bb(k, n, CLEANUP_RATE_PRIORS[t]) for t in ("L", "M")}
-    top = max(logs.values())
-    z = sum(math.exp(v - top) for v in logs.values())
-    return {t: math.exp(logs[t] - top) / z for t in ("L", "M")}
+    return _normalised({t: w * _log_bb(k, n, CLEANUP_RATE_PRIORS[t]) for t in ("L", "M")})
 
 
 # Someone whose sessions hardly ever left a visible leftover still had chances: the notes and
@@ -822,20 +829,12 @@ def _never_cleaned(signals: Sequence[Mapping[str, Any]]) -> tuple[dict[str, floa
     """P(tier | how many working sessions removed anything), the sessions that did and the
     working sessions, for a person whose sessions showed too few chances on E to read
     otherwise; None with fewer than MIN_NEVER_SESSIONS working sessions."""
-    k = n = 0
-    for s in signals:
-        if not any((s.get(d) or {}).get("opp") for d in "BCD"):
-            continue
-        n += 1
-        e = s.get("E") or {}
-        k += bool(e.get("opp") and int(e.get("cleaned", 0)) + int(e.get("superseded", 0)) + int(e.get("discarded", 0)))
+    working = _working_sessions(signals)
+    n, k = len(working), sum(removed for _, removed in working)
     if n < MIN_NEVER_SESSIONS:
         return None
     w = EVIDENCE_WEIGHT * NEVER_CLEANED_WEIGHT
-    logs = {t: _log_bb(k * w, n * w, NEVER_CLEANED_PRIORS[t]) for t in TIERS}
-    top = max(logs.values())
-    z = sum(math.exp(v - top) for v in logs.values())
-    return {t: math.exp(logs[t] - top) / z for t in TIERS}, k, n
+    return _normalised({t: _log_bb(k * w, n * w, NEVER_CLEANED_PRIORS[t]) for t in TIERS}), k, n
 
 
 def _log_bb(k: float, n: float, prior: tuple[float, float]) -> float:
