@@ -14,8 +14,11 @@ from dataclasses import dataclass, field
 from .tokens import key_terms
 
 # Plain-text formats people write in besides Markdown and LaTeX: screenplays (Fountain, Final
-# Draft's XML), AsciiDoc, Textile, wiki markup, R Markdown and Quarto, Typst.
-WRITING_FORMATS = frozenset({"fountain", "fdx", "adoc", "asciidoc", "textile", "wiki", "rmd", "qmd", "typ"})
+# Draft's XML), AsciiDoc, Textile, wiki markup, R Markdown and Quarto, Typst, and technical
+# writers' XML topics (DITA's, DocBook's), counted by their lines as HTML is: a tag line of
+# their markup stands where Markdown has a blank line or a heading's hashes.
+WRITING_FORMATS = frozenset({"fountain", "fdx", "adoc", "asciidoc", "textile", "wiki", "rmd", "qmd", "typ",
+                             "dita", "dbk"})
 TEXT_TYPES = frozenset(
     {"md", "markdown", "txt", "rst", "org", "tex", "html", "htm", "csv", "tsv", "json", "yaml",
      "yml", "xml", "py", "js", "ts", "sh", "toml", "ini", "cfg", "log", "eml", "ics", ""}

@@ -171,7 +171,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    slot deleted and filled again is overwritten, not removed (E); a `.log` file's lines
 #    are a program's record, not revisions (D); Stata, SAS, SPSS, Terraform and CSS are code
 #    (B, D); many working sessions without a removal are "never deletes" (E).
-ALGORITHM = 42
+# 43: round 40's rules: a balanced-length document with headings four levels deep is
+#    comprehensive (B, signals' `heading_depth`); DITA and DocBook topics are writing (B, D).
+ALGORITHM = 43
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -476,6 +476,7 @@ def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str
     versions: Counter[str] | None = None  # read only for a name that looks like a backup
     docs: dict[str, int] = {}
     shapes: dict[str, tuple[int, int]] = {}  # path -> (non-blank lines, list lines)
+    depths: dict[str, int] = {}  # path -> how deep its headings go
     edits = by.get("file_edit", _NONE)
     changes: Events = writes
     if edits and order is not None:
@@ -511,10 +512,12 @@ def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str
         if text is None:
             docs[path] = round(_int(e.get("content_length")) / FALLBACK_CHARS_PER_LINE)
             shapes.pop(path, None)
+            depths.pop(path, None)
             continue
         st = analyse(text)
         docs[path] = st.lines
         shapes[path] = (st.nonblank_lines, st.list_lines)
+        depths[path] = st.max_heading_depth
     typed: list[str] = []
     for path, g in grown.items():
         if g > STUB_GROWTH * docs[path]:  # a stub typed on
@@ -527,7 +530,8 @@ def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str
             "largest": max(docs.values(), default=0),
             # how much of what they wrote is bullet points (table 2's minimal style), where the text is known
             "text_lines": written,
-            "list_share": round(sum(k for _, k in shapes.values()) / written, 3) if written else None}, typed
+            "list_share": round(sum(k for _, k in shapes.values()) / written, 3) if written else None,
+            "heading_depth": max(depths.values(), default=0)}, typed
 
 
 def _not_organising(dirs: Events, by: dict[str, Events], creates: Events,

@@ -27,7 +27,7 @@ def _doc(lines: int, heading_depth: int = 1, bullets: bool = False, topic: str =
     out = ["# Title"]
     for i in range(lines - 1):
         if heading_depth >= 3 and i % 20 == 0:
-            out.append("### Part")
+            out.append("#" * heading_depth + " Part")
         elif bullets:
             out.append(f"- point {i}")
         else:
@@ -251,6 +251,8 @@ def test_reopening_ones_own_draft_is_not_deep_reading(session_builder):
     (1, 40, 1, True, "R"),     # minimal: <= 60 lines of bullets
     (1, 120, 1, True, "R"),    # a long bullet list is still minimal: the share does not scale
     (1, 120, 3, False, "M"),   # the same length in prose, with a few headings, is balanced
+    (1, 120, 4, False, "L"),   # ... with headings four levels deep, comprehensive (DEEP_HEADINGS)
+    (1, 40, 4, False, "R"),    # a short note stays minimal however deep its headings
     (4, 30, 2, False, "L"),    # several documents of a terse writer: the file count does not scale
     (2, 40, 2, False, "M"),
 ])
@@ -1328,6 +1330,26 @@ def test_screenplays_are_writing_counted_in_paragraphs_not_lines_of_markup(sessi
     _save(b, "Drafts/Cold Open.fdx", before, _fdx(scene[:40] + [f"New beat {j}." for j in range(4)] + scene[40:]))
     d = _signals(b)["D"]
     assert (d["edits"], d["overwrites"], d["sizes"]) == (1, 0, [4]), d
+
+
+def _dita(paragraphs: int) -> str:
+    body = "".join(f"      <p>Step {j}: the gateway drains the pool.</p>\n" for j in range(paragraphs))
+    return (f'<?xml version="1.0" encoding="UTF-8"?>\n<task id="t">\n  <title>Rotate</title>\n  <taskbody>\n'
+            f"    <section>\n{body}    </section>\n  </taskbody>\n</task>\n")
+
+
+def test_technical_writers_xml_topics_are_writing(session_builder):
+    # A technical writer's DITA topics (and DocBook's) are their documents, as HTML pages are:
+    # three new topics of 90 lines of markup are comprehensive output.
+    b = session_builder()
+    for name in ("rotate-a-certificate", "about-quotas", "proxy-settings"):
+        b.write(f"topics/{name}.dita", _dita(82))
+    sig = _signals(b)["B"]
+    assert (sig["docs"], sig["lines"]) == (3, 270), sig
+    assert _tiers(b)["B"]["tier"] == "L"
+    b = session_builder()
+    b.write("book/intro.dbk", _dita(20))
+    assert _signals(b)["B"]["docs"] == 1
 
 
 def test_backups_kept_in_a_backups_folder_are_not_leftovers(session_builder):
