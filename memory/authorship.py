@@ -449,6 +449,7 @@ def _mark_read_bursts(evs: list[dict[str, Any]]) -> None:
     changes = [_ts(e) for e in evs if e["event_type"] in CHANGES and e.get("authored") is False]
     run: list[dict[str, Any]] = []
     files: set[Any] = set()
+    folders: set[Any] = set()
     last = float("-inf")
     marked = False
 
@@ -461,8 +462,16 @@ def _mark_read_bursts(evs: list[dict[str, Any]]) -> None:
             if not any(t0 <= t <= t1 for t in changes):
                 run[0]["scan"] = True
             marked = True
+        elif len(folders) >= READ_BURST_MIN_FILES:
+            # listings of several folders at once: a program walking the tree (an editor
+            # indexing the project it opens, a file manager expanding its sidebar), not a
+            # person looking into one folder after another
+            for x in run:
+                x.setdefault("authored", False)
+            marked = True
         run.clear()
         files.clear()
+        folders.clear()
 
     for e in looks:
         ms = _ts(e)
@@ -471,6 +480,8 @@ def _mark_read_bursts(evs: list[dict[str, Any]]) -> None:
         run.append(e)
         if e["event_type"] == "file_read":
             files.add(e.get("file_path"))
+        else:
+            folders.add(e.get("directory_path") or e.get("file_path"))
         last = ms
     close()
     if not marked:

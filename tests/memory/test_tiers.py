@@ -2695,6 +2695,32 @@ def test_files_opened_milliseconds_apart_are_a_programs_reads(session_builder):
     assert (a["searches"], a["reads"]) == (0, 12), a
 
 
+def test_folders_listed_milliseconds_apart_are_a_programs_walk(session_builder):
+    # A game developer opens the project: the editor reads its project file and lists seven
+    # folders within a few milliseconds, then the person searches and reads two scripts.
+    # Before, every such session read as breadth-first browsing (A called R at p 1.0 for
+    # people who search first).
+    folders = ["scenes", "scripts", "assets", "assets/sfx", "assets/art", "docs", "build"]
+
+    def make(b, i):
+        b.read("project.godot", content_length=239)
+        for f in folders:
+            b.add("file_browse", 2, directory_path=f, files_listed=6)
+        b.add("file_search", 40_000, query=f"func spawn_{i}", search_type="grep", files_matched=2)
+        for p in ("scripts/player.gd", "scripts/spawner.gd"):
+            b.add("file_read", 20_000, file_path=p, file_type="gd", directory_depth=1,
+                  view_count=1, view_range=[40, 70], content_length=3_000)
+
+    a = _signals(_user_session(session_builder, make))["A"]
+    assert (a["searches"], a["browses"], a["reads"]) == (1, 0, 2), a
+    assert _user(session_builder, make, 6)["A"].tier == "M"
+    # ...while a person opening the same folders a few seconds apart browses
+    b = session_builder("person")
+    for f in folders:
+        b.add("file_browse", 4_000, directory_path=f, files_listed=6)
+    assert _signals(b)["A"]["browses"] == 7
+
+
 def test_a_new_empty_note_renamed_and_filled_is_a_new_document(session_builder):
     # A journalist's note app makes a new note as an empty `Untitled.md`; the person names it,
     # moves it into the case's folder and types it there, the app saving each time through
