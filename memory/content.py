@@ -19,10 +19,16 @@ from .tokens import key_terms
 # their markup stands where Markdown has a blank line or a heading's hashes.
 WRITING_FORMATS = frozenset({"fountain", "fdx", "adoc", "asciidoc", "textile", "wiki", "rmd", "qmd", "typ",
                              "dita", "dbk"})
+# Subtitles and captions (SubRip, WebVTT, Advanced SubStation): the dialogue translators and
+# captioners write and revise, read in their cues' text (signals._person_text). Text to read
+# and revise, but no measure of how much a person writes: a file's cues are the video's
+# (translated whole, an episode is 300 cues for anyone; counted as writing, minimal writers
+# among subtitle translators read comprehensive at p 0.72-0.95).
+SUBTITLE_FORMATS = frozenset({"srt", "vtt", "ass", "ssa"})
 TEXT_TYPES = frozenset(
     {"md", "markdown", "txt", "rst", "org", "tex", "html", "htm", "csv", "tsv", "json", "yaml",
      "yml", "xml", "py", "js", "ts", "sh", "toml", "ini", "cfg", "log", "eml", "ics", ""}
-) | WRITING_FORMATS
+) | WRITING_FORMATS | SUBTITLE_FORMATS
 STRUCTURED_TYPES = frozenset({"csv", "json", "xlsx", "yaml", "xml", "tsv"})
 IMAGE_TYPES = frozenset({"png", "jpg", "jpeg", "svg", "gif"})
 

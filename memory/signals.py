@@ -35,6 +35,7 @@ from filegram.schema import OFFICE_TYPES, depth_of, dir_depth_of
 from .content import (
     IMAGE_TYPES,
     STRUCTURED_TYPES,
+    SUBTITLE_FORMATS,
     TEXT_TYPES,
     WRITING_FORMATS,
     analyse,
@@ -367,14 +368,37 @@ def _xml_prose(text: str) -> str:
     return "\n".join(line for line in lines if line) + "\n"
 
 
+# Subtitle formats (content.SUBTITLE_FORMATS): a cue's text is what the person wrote; its
+# number, its timing and an Advanced SubStation file's header and styles are the format's (a
+# one-line cue is four lines of SubRip: as lines of the file, a one-line fix of its wording
+# would read as a 3-4 line edit).
+_CUE_NUMBER = re.compile(r"^\d+$")
+_ASS_DIALOGUE = re.compile(r"^Dialogue:(?:[^,]*,){9}(.*)$")
+
+
+def _subtitle_text(ext: str, text: str) -> str:
+    """The cues' text of a subtitle file, a line per line of dialogue."""
+    out: list[str] = []
+    for line in text.splitlines():
+        line = line.strip()
+        if ext in ("ass", "ssa"):
+            if (m := _ASS_DIALOGUE.match(line)) and m.group(1).strip():
+                out.append(m.group(1).strip())
+        elif line and not _CUE_NUMBER.match(line) and "-->" not in line and not line.startswith(("WEBVTT", "NOTE")):
+            out.append(line)
+    return "\n".join(out) + "\n"
+
+
 def _person_text(path: str, text: str) -> str | None:
     """What the person wrote of a file's text: a notebook's cells, an XML script's paragraphs,
-    else the text itself (None for a notebook that is no notebook)."""
+    a subtitle file's cues, else the text itself (None for a notebook that is no notebook)."""
     x = _ext(path)
     if x == "ipynb":
         return _notebook_source(text)
     if x in XML_WRITING_FORMATS:
         return _xml_prose(text)
+    if x in SUBTITLE_FORMATS:
+        return _subtitle_text(x, text)
     return text
 
 

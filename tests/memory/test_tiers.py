@@ -1352,6 +1352,37 @@ def test_technical_writers_xml_topics_are_writing(session_builder):
     assert _signals(b)["B"]["docs"] == 1
 
 
+def _srt(cues: list[str]) -> str:
+    return "".join(f"{i}\n00:01:{i % 60:02d},000 --> 00:01:{i % 60:02d},900\n{c}\n\n" for i, c in enumerate(cues, 1))
+
+
+def _ass(cues: list[str]) -> str:
+    head = "[Script Info]\nTitle: Ep 4\nScriptType: v4.00+\n\n[V4+ Styles]\nFormat: Name, Fontname\nStyle: Default,Arial\n\n"
+    body = "".join(f"Dialogue: 0,0:01:{i % 60:02d}.00,0:01:{i % 60:02d}.90,Default,,0,0,0,,{c}\n" for i, c in enumerate(cues))
+    return head + "[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n" + body
+
+
+def test_subtitles_are_revised_in_their_cues_and_are_no_measure_of_writing(session_builder):
+    # A subtitle translator's SubRip and Advanced SubStation files are their revising (D): a
+    # SubRip cue is four lines of the file, so what the person changed is counted in the cues'
+    # text. A fix of one cue's wording is a one-line edit, not a rewrite of a 360-line file.
+    # How long a subtitle file is, the video decides: it is no document of the person's (B).
+    from filegram.store import content_hash
+
+    cues = [f"Nobody will protect the last train, part {j}!" for j in range(90)]
+    b = session_builder()
+    b.write("ep04/show_04_en.srt", _srt(cues))
+    b.write("ep04/show_04_en.ass", _ass(cues))
+    assert _signals(b)["B"]["docs"] == 0
+    b = session_builder()
+    before = _srt(cues)
+    b.blobs[content_hash(before.encode())] = before.encode()  # translated in an earlier session
+    b.read("ep04/qc_notes.md", view_range=[1, 10])
+    _save(b, "ep04/show_04_en.srt", before, _srt(cues[:40] + ["Everyone, the stars tonight!"] + cues[41:]))
+    d = _signals(b)["D"]
+    assert (d["edits"], d["overwrites"], d["sizes"]) == (1, 0, [2]), d
+
+
 def test_backups_kept_in_a_backups_folder_are_not_leftovers(session_builder):
     # A writing app keeps `Backups/<script>.backup` up to date while the person writes: a
     # backup filed in a folder for backups is kept on purpose. The selective writer removed
