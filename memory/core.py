@@ -172,7 +172,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    are a program's record, not revisions (D); Stata, SAS, SPSS, Terraform and CSS are code
 #    (B, D); many working sessions without a removal are "never deletes" (E).
 # 43: round 40's rules: a balanced-length document with headings four levels deep is
-#    comprehensive (B, signals' `heading_depth`); DITA and DocBook topics are writing (B, D).
+#    comprehensive (B, signals' `heading_depth`); DITA and DocBook topics are writing (B, D);
+#    folders listed milliseconds apart are a program's walk (A); subtitle files are revised
+#    in their cues' text (D).
 ALGORITHM = 43
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
