@@ -577,9 +577,12 @@ def _not_organising(dirs: Events, by: dict[str, Events], creates: Events,
     placed: list[tuple[str, str]] = [(str(e.get("dest_path") or ""), "copy") for e in by.get("file_copy", _NONE)]
     placed += [(dest, "copy") for dest in tool_copies]
     placed += [(str(e.get("new_path") or ""), "move") for e in by.get("file_move", _NONE)]
+    deleted = {str(e.get("file_path") or "") for e in by.get("file_delete", _NONE)}
     for e in creates:
         path = str(e.get("file_path") or "")
-        placed.append((path, "image" if _ext(path) in IMAGE_TYPES else "write"))
+        ext = _ext(path)
+        placed.append((path, "image" if ext in IMAGE_TYPES else "recording" if ext in RECORDING_TYPES
+                       else "gone" if path in deleted else "write"))
     out = _document_folders(dirs, creates)
     for e in dirs:
         prefix = str(e.get("dir_path") or "").rstrip("/") + "/"
@@ -587,9 +590,19 @@ def _not_organising(dirs: Events, by: dict[str, Events], creates: Events,
             out.add(id(e))
             continue
         kinds = {kind for path, kind in placed if path.startswith(prefix)}
-        if kinds == {"copy"} or kinds == {"image"}:
+        if kinds == {"copy"} or kinds == {"image"} or ("recording" in kinds and kinds <= {"recording", "gone"}):
             out.add(id(e))
     return out
+
+
+# Recordings (audio, video, and the playlist a meeting program writes beside them) arrive in
+# the folders of the program that records them: Zoom's `Documents/Zoom/<date> <meeting>/`, a
+# field recorder's or a camera's import folders, a render's output pattern. The person files a
+# recording by moving it; a folder that received only recordings, and working files the
+# program removed again, was laid out by the program (alt196: eight flat and moderate
+# researchers read as deep nesters at p 0.97-1.00 from Zoom's meeting folders alone).
+RECORDING_TYPES = frozenset({"wav", "mp3", "m4a", "aac", "flac", "ogg", "opus", "aif", "aiff", "wma",
+                             "mp4", "mov", "mkv", "avi", "webm", "m4v", "wmv", "m3u", "m3u8"})
 
 
 # Programs that keep a document as a folder make that folder when the person starts a new
@@ -1052,6 +1065,15 @@ REPLACED_SECONDS = 5.0
 SAVE_ASIDE_SECONDS = 10.0
 
 
+# A program converting its working file removes it once its output is written beside it:
+# Zoom's `double_click_to_convert_01.zoom` goes a moment after the meeting's `.mp4` and
+# `.m4a` arrive in its folder, an editor's swap file as the saved file is written. A file
+# made in the session that nobody opened, removed within a second of a new file arriving in
+# its folder, went with that program's work; a person who finishes a document and then
+# removes their scratch file looks at it first, and takes longer than a second.
+CONVERTED_SECONDS = 1.0
+
+
 def _replaced(deletes: Events, by: dict[str, Events], tool_creates: Events, tool_copied: Events = ()) -> set[int]:
     """The deletes (by id) that a file put at the same path right after undid, or that a
     program's new files of the same kind in the same folder right after replaced (a build's
@@ -1074,16 +1096,26 @@ def _replaced(deletes: Events, by: dict[str, Events], tool_creates: Events, tool
              for t in ("file_rename", "file_move") for e in by.get(t, _NONE)}
     for e in tool_copied:
         arrivals.setdefault(str(e.get("file_path") or ""), []).append(_ts(e))
+    # files made in the session, the ones the person opened, and new files per folder (converted)
+    made_here = {str(e.get("file_path") or "") for e in (*by.get("file_write", _NONE), *tool_creates)
+                 if e.get("operation", "create") == "create"}
+    opened = {str(e.get("file_path") or "") for t in ("file_read", "file_edit") for e in by.get(t, _NONE)}
     rebuilt: dict[tuple[str, str], list[float]] = {}
     for e in tool_creates:
         arrivals.setdefault(p := str(e.get("file_path") or ""), []).append(_ts(e))
         rebuilt.setdefault((posixpath.dirname(p), _ext(p)), []).append(_ts(e))
+    arrived_in: dict[str, list[float]] = {}
+    for path, times in arrivals.items():
+        arrived_in.setdefault(posixpath.dirname(path), []).extend(times)
     out = set()
     for e in deletes:
         t = _ts(e)
         p = str(e.get("file_path") or "")
         if any(0 <= a - t <= REPLACED_SECONDS * 1000
                for a in (*arrivals.get(p, ()), *rebuilt.get((posixpath.dirname(p), _ext(p)), ()))):
+            out.add(id(e))
+        elif p in made_here and p not in opened and any(
+                0 <= t - a <= CONVERTED_SECONDS * 1000 for a in arrived_in.get(posixpath.dirname(p), ())):
             out.add(id(e))
         elif p in aside and 0 <= t - aside[p][1] <= SAVE_ASIDE_SECONDS * 1000 and any(
                 0 <= a - aside[p][1] <= SAVE_ASIDE_SECONDS * 1000 for a in arrivals.get(aside[p][0], ())):
@@ -1185,7 +1217,6 @@ PHOTO_TYPES = frozenset({"jpg", "jpeg", "heic", "heif"})
 # of theirs shows it (alt172: text-only 3D artists called visual-heavy at p 0.99 on their
 # renders' frames).
 FRAME_NAME = re.compile(r"^\d+\.[A-Za-z]+$")
-
 
 def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Events = _NONE,
                  tool_made: set[Any] | frozenset[Any] = frozenset(), typed: Sequence[str] = (),

@@ -3365,3 +3365,51 @@ def test_a_renders_frames_are_no_visual_output_of_the_persons(session_builder):
     b.write("notes/review.md", _doc(12) + "![frame](../render/spin/0012.png)\n", gap_ms=60_000)
     b.write("notes/render-times.png", "x" * 9_000, snapshot=False, gap_ms=60_000)
     assert _signals(b)["F"]["images"] == 2
+
+
+def _meeting(b, i, folder="Documents/Zoom"):
+    """A meeting program's end: it makes the meeting's folder, writes its working files,
+    converts them into the recordings and removes them a moment after."""
+    meeting = f"{folder}/2025-03-{i + 10:02d} 19.33.11 P{i:02d} interview"
+    b.add("dir_create", 5_000, dir_path=meeting, depth=meeting.count("/") + 1, sibling_count=i)
+    b.write(f"{meeting}/double_click_to_convert_01.zoom", "", gap_ms=500, snapshot=False)
+    b.write(f"{meeting}/audio{i}.m4a", "", gap_ms=110_000, snapshot=False)
+    b.write(f"{meeting}/video{i}.mp4", "", gap_ms=3_000, snapshot=False)
+    b.write(f"{meeting}/playback.m3u", "", gap_ms=300, snapshot=False)
+    b.add("file_delete", 300, file_path=f"{meeting}/double_click_to_convert_01.zoom", file_age_ms=114_000,
+          was_temporary=True)
+
+
+def test_a_meeting_programs_recordings_folders_are_not_the_persons_filing_or_cleanup(session_builder):
+    # A researcher who keeps every note at the root of their research folder records an
+    # interview in each session: Zoom makes `Documents/Zoom/<date> <meeting>/`, converts its
+    # `.zoom` working file into the recordings and removes it. Before, every session read as
+    # a deep nester's (C called L at p 0.97-1.00) and the removals as a selective person's
+    # cleanup (E called L at p 0.84).
+    def make(b, i):
+        _meeting(b, i)
+        b.write(f"P{i:02d}_notes.md", _doc(40), gap_ms=600_000)
+
+    sig = _signals(_user_session(session_builder, make))
+    assert sig["C"]["dirs"] == 0 and sig["C"]["levels_made"] == 0, sig["C"]
+    assert sig["E"]["cleaned"] == 0, sig["E"]
+    est = _user(session_builder, make, 6)
+    assert est["C"].tier == "R", est["C"]
+    assert est["E"].counts["L"] == est["E"].counts["M"] == 0, est["E"]
+
+    # A nester who makes the study's folders and writes their notes there still files deep,
+    # and one who removes their own scratch file after looking at it still cleans up.
+    def nest(b, i):
+        _meeting(b, i)
+        b.add("dir_create", 60_000, dir_path=f"Studies/clinic/P{i:02d}/notes", depth=4, sibling_count=0)
+        b.write(f"Studies/clinic/P{i:02d}/notes/notes.md", _doc(40), gap_ms=600_000)
+        b.write(f"Studies/clinic/P{i:02d}/notes/scratch.md", "- quote\n", gap_ms=60_000)
+        b.read(f"Studies/clinic/P{i:02d}/notes/scratch.md")
+        b.add("file_delete", 20_000, file_path=f"Studies/clinic/P{i:02d}/notes/scratch.md", file_age_ms=8e4,
+              was_temporary=True)
+
+    sig = _signals(_user_session(session_builder, nest))
+    assert sig["C"]["levels_made"] >= 3 and sig["E"]["cleaned"] == 1, (sig["C"], sig["E"])
+    assert _user(session_builder, nest, 6)["C"].tier == "L"
+
+
