@@ -258,7 +258,8 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
         "D": _iteration(by, writes, text_of, order, before_of, started, blank, diff_of),
         "E": _curation(by, creates, tool_wrote, [e for e in tool_creates if e.get("file_path") not in tool_deleted],
                        tool_copied),
-        "F": _cross_modal(outputs, text_of, kept_writes, tool_made, typed, blank),
+        "F": _cross_modal(outputs, text_of, kept_writes, tool_made, typed, blank,
+                          [str(e.get("file_path") or "") for e in writes]),
     }
 
 
@@ -1217,10 +1218,28 @@ PHOTO_TYPES = frozenset({"jpg", "jpeg", "heic", "heif"})
 # of theirs shows it (alt172: text-only 3D artists called visual-heavy at p 0.99 on their
 # renders' frames).
 FRAME_NAME = re.compile(r"^\d+\.[A-Za-z]+$")
+# So is a run of pictures in one folder named alike but for a zero-padded number
+# (`frame_0001.png` ... `frame_0240.png`, `shot040.0012.exr`): a render's or a capture's
+# sequence, one picture every few seconds for minutes, which no person names one by one
+# (alt202: text-only and balanced 3D artists called visual-heavy at p 0.96-0.99 on their
+# renders' `frame_####.png`). SEQUENCE_FRAMES of them at least; a person's few exported
+# figures (`fig_001.png`, `fig_002.png`) stay theirs.
+NUMBERED_NAME = re.compile(r"^(.*?)(\d{3,})\.([A-Za-z]+)$")
+SEQUENCE_FRAMES = 5
+
+
+def _sequences(paths: Sequence[str]) -> set[str]:
+    """The pictures among `paths` that are frames of a numbered sequence."""
+    runs: dict[tuple[str, str, str], list[str]] = {}
+    for p in paths:
+        if (m := NUMBERED_NAME.match(_name(p))) and m.group(2).startswith("0"):
+            runs.setdefault((posixpath.dirname(p), m.group(1), m.group(3).lower()), []).append(p)
+    return {p for run in runs.values() if len(set(run)) >= SEQUENCE_FRAMES for p in run}
+
 
 def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Events = _NONE,
                  tool_made: set[Any] | frozenset[Any] = frozenset(), typed: Sequence[str] = (),
-                 blank: Mapping[str, float] | None = None) -> dict[str, Any]:
+                 blank: Mapping[str, float] | None = None, written: Sequence[str] = ()) -> dict[str, Any]:
     """What the session produced besides text. A chart is the person's output also when a
     program drew it: a chart in their notebook's cell outputs, or a figure their script wrote
     that their document shows (its file name in the text they wrote). A burst of images no
@@ -1237,9 +1256,11 @@ def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Event
             mine.extend([t for t in text_of.values() if t] + list(typed))
         return any(_name(path) in t for t in mine)
 
+    # a sequence is told by all the pictures written, the program's and those removed again too
+    frames = _sequences([p for p in {*paths, *written, *tool_made} if isinstance(p, str) and _ext(p) in IMAGE_TYPES])
     visual_paths = [p for p, x in zip(paths, exts, strict=True)
                     if x in IMAGE_TYPES and (not (x in PHOTO_TYPES or CAMERA_NAME.match(_name(p)) or SCREENSHOT_NAME.match(_name(p))
-                                                  or FRAME_NAME.match(_name(p)))
+                                                  or FRAME_NAME.match(_name(p)) or p in frames)
                         or shown(p))]
     charts = {str(e.get("file_path") or "") for e in kept_writes if _ext(str(e.get("file_path") or "")) == "ipynb"
               and (t := text_of.get(id(e))) and _NOTEBOOK_CHART.search(t)}

@@ -3413,3 +3413,24 @@ def test_a_meeting_programs_recordings_folders_are_not_the_persons_filing_or_cle
     assert _user(session_builder, nest, 6)["C"].tier == "L"
 
 
+
+def test_a_renders_numbered_frames_are_no_visual_output_of_the_persons(session_builder):
+    # A 3D artist who writes plain-text shot notes renders a shot: Blender writes
+    # `frame_0001.png` ... into the render folder, one every 5-13 seconds as each frame
+    # takes. Before, each render read as visual-heavy output (F
+    # called L at p 0.96-0.99); a person's own few numbered figures still count.
+    def make(b, i):
+        b.write(f"notes/shot{i:03d}.md", _doc(30), gap_ms=60_000)
+        for n in range(1, 13):
+            b.write(f"render/shot{i:03d}/frame_{n:04d}.png", "x" * 9_000, gap_ms=5_000 + n * 3_700 % 8_000,
+                    snapshot=False)
+
+    sig = _signals(_user_session(session_builder, make))
+    assert sig["F"]["images"] == 0, sig["F"]
+    assert _user(session_builder, make, 6)["F"].tier == "R"
+    b = session_builder("figures")
+    b.write("report.md", _doc(40), gap_ms=60_000)
+    for n in range(1, 4):
+        b.write(f"figures/fig_{n:03d}.png", "x" * 9_000, gap_ms=60_000, snapshot=False)
+    assert _signals(b)["F"]["images"] == 3
+
