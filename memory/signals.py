@@ -738,6 +738,8 @@ def _organisation(by: dict[str, Events], creates: Events, outputs: Events,
         # where the session's new documents went: the root, or folders below it
         "docs_at_root": sum(1 for e in docs if _placed_depth(e) == 0),
         "docs_below": sum(1 for e in docs if _placed_depth(e) >= 1),
+        # how deep below the root the deepest of them went (tiers._filed_shallow)
+        "doc_depth": max((_placed_depth(e) for e in docs), default=0),
         # the folders they went into below it (tiers._filed_below: one folder for all is a root)
         "doc_folders": sorted({folder_id(posixpath.dirname(str(e.get("file_path") or "").replace("\\", "/")))
                                for e in docs if _placed_depth(e) >= 1})[:MADE_IDS_KEPT],

@@ -658,7 +658,7 @@ def user_tiers(
             if lm > 0:  # L against M only: R keeps its share
                 post = {"L": both * post["L"] * rate["L"] / lm, "M": both * post["M"] * rate["M"] / lm, "R": post["R"]}
         if dim == "C":
-            post = _filed_below(post, signals, task_ids)
+            post = _filed_shallow(_filed_below(post, signals, task_ids), signals)
         best = max(TIERS, key=lambda t: (post[t], -TIERS.index(t)))
         tier = best if post[best] >= MIN_POSTERIOR else UNKNOWN
         out[dim] = DimensionEstimate(dim, tier, round(post[best], 4), {t: round(v, 4) for t, v in post.items()},
@@ -728,6 +728,39 @@ def _filed_below(post: dict[str, float], signals: Sequence[Mapping[str, Any]],
     bf = math.exp(min(log_bf, 50.0))
     z = post["R"] + bf * (post["L"] + post["M"])
     return {"L": bf * post["L"] / z, "M": bf * post["M"] / z, "R": post["R"] / z}
+
+
+# Where an organiser files new documents says how deep they nest: table 2's deep nester keeps
+# them three or more levels down, an adaptive organiser one or two. Someone who filed below
+# the root in session after session and never three levels deep is no deep nester, whatever
+# the folders they were given; filing three deep, on the other hand, may be into a deep tree
+# that was there before (a firm's, FILED_DEEP), so the reading only ever counts against L.
+# Read as a rate (a beta-binomial, as above): on the forty-first round's development models
+# deep nesters filed three deep in 33-100% of their filing sessions, adaptive organisers in
+# 0-12%, except where the recorder's root lies above the person's own folders (the home
+# folder: every filing two levels deeper), where filing three deep is common to all and
+# this reading does not fire. It only ever tells L from the rest: where the person files at
+# all (R against an organiser) is _filed_below's.
+DEEP_FILING_PRIORS = {"L": (2.0, 2.0), "M": (0.5, 10.0)}
+FILED_DEEP_DEPTH = 3
+
+
+def _filed_shallow(post: dict[str, float], signals: Sequence[Mapping[str, Any]]) -> dict[str, float]:
+    """C's posterior with L weighed down by how rarely the person's filing went three deep."""
+    k = n = 0.0
+    for s in signals:
+        c = s.get("C") or {}
+        if not c.get("opp") or not int(c.get("docs_below", 0)):
+            continue
+        n += 1
+        k += int(c.get("doc_depth", 0)) >= FILED_DEEP_DEPTH
+    k, n = k * EVIDENCE_WEIGHT, n * EVIDENCE_WEIGHT
+    log_bf = _log_bb(k, n, DEEP_FILING_PRIORS["L"]) - _log_bb(k, n, DEEP_FILING_PRIORS["M"])
+    if log_bf >= 0:
+        return post
+    bf = math.exp(max(log_bf, -50.0))
+    z = post["L"] * bf + post["M"] + post["R"]
+    return {"L": post["L"] * bf / z, "M": post["M"] / z, "R": post["R"] / z}
 
 
 # E read as a rate too (the issue's "rate at which the behaviour appears when possible"):

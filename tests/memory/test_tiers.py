@@ -3434,3 +3434,22 @@ def test_a_renders_numbered_frames_are_no_visual_output_of_the_persons(session_b
         b.write(f"figures/fig_{n:03d}.png", "x" * 9_000, gap_ms=60_000, snapshot=False)
     assert _signals(b)["F"]["images"] == 3
 
+
+def test_filing_one_or_two_levels_down_session_after_session_is_no_deep_nesting(session_builder):
+    # A screenwriter saves each new draft into the project's folder or its Drafts/ and makes
+    # no folder. Filing below the root said "an organiser" but not how deep: before, C was
+    # unknown at L 0.50 / M 0.50. Never three levels down in eight sessions is no deep nester.
+    def shallow(b, i):
+        b.write(f"Harbor/Drafts/scene-{i}.fountain" if i % 2 else f"Harbor/beat-sheet-{i}.md", _doc(40),
+                gap_ms=60_000)
+
+    sig = _signals(_user_session(session_builder, shallow))
+    assert (sig["C"]["docs_below"], sig["C"]["doc_depth"]) == (1, 1), sig["C"]
+    est = _user(session_builder, shallow, 8)["C"]
+    assert est.tier == "M" and est.confidence >= 0.8, est
+
+    # filing three levels down may be into a tree that was there before: it stays unsure
+    def deep(b, i):
+        b.write(f"Harbor/Drafts/Season 1/Ep{i}/scene-{i}.fountain", _doc(40), gap_ms=60_000)
+
+    assert _user(session_builder, deep, 8)["C"].tier != "M"
