@@ -730,19 +730,21 @@ def _filed_below(post: dict[str, float], signals: Sequence[Mapping[str, Any]],
     return {"L": bf * post["L"] / z, "M": bf * post["M"] / z, "R": post["R"] / z}
 
 
-# Where an organiser files new documents says how deep they nest: table 2's deep nester keeps
-# them three or more levels down, an adaptive organiser one or two. Someone who filed below
-# the root in session after session and never three levels deep is no deep nester, whatever
-# the folders they were given; filing three deep, on the other hand, may be into a deep tree
-# that was there before (a firm's, FILED_DEEP), so the reading only ever counts against L.
-# Read as a rate (a beta-binomial, as above): on the forty-first round's development models
-# deep nesters filed three deep in 33-100% of their filing sessions, adaptive organisers in
-# 0-12%, except where the recorder's root lies above the person's own folders (the home
-# folder: every filing two levels deeper), where filing three deep is common to all and
-# this reading does not fire. It only ever tells L from the rest: where the person files at
-# all (R against an organiser) is _filed_below's.
-DEEP_FILING_PRIORS = {"L": (2.0, 2.0), "M": (0.5, 10.0)}
+# Where an organiser files new documents inside their folders says how deep they nest: table
+# 2's deep nester keeps them three or more levels down, an adaptive organiser one or two.
+# Someone who filed into a folder's subfolder (two levels down) in session after session and
+# never three levels deep is no deep nester, whatever folders they were given; a document one
+# level down says nothing here (a flat person who keeps each project in its own folder files
+# so too), and filing three deep may be into a deep tree that was there before (a firm's,
+# FILED_DEEP), so the reading only ever counts against L. Read as a rate (a beta-binomial, as
+# above): on the forty-first round's development models, of the sessions that filed two or
+# more levels down, deep nesters' went three deep in 80-100%, adaptive organisers' in 0-12%,
+# except where the recorder's root lies above the person's own folders (the home folder:
+# every filing two levels deeper), where filing three deep is common to all and the reading
+# does not fire. Where the person files at all (R against an organiser) is _filed_below's.
+DEEP_FILING_PRIORS = {"L": (3.0, 1.0), "M": (0.5, 10.0)}
 FILED_DEEP_DEPTH = 3
+FILED_INSIDE_DEPTH = 2
 
 
 def _filed_shallow(post: dict[str, float], signals: Sequence[Mapping[str, Any]]) -> dict[str, float]:
@@ -750,7 +752,7 @@ def _filed_shallow(post: dict[str, float], signals: Sequence[Mapping[str, Any]])
     k = n = 0.0
     for s in signals:
         c = s.get("C") or {}
-        if not c.get("opp") or not int(c.get("docs_below", 0)):
+        if not c.get("opp") or int(c.get("doc_depth", 0)) < FILED_INSIDE_DEPTH:
             continue
         n += 1
         k += int(c.get("doc_depth", 0)) >= FILED_DEEP_DEPTH
