@@ -109,11 +109,12 @@ def import_sessions(store: Any, sessions: Sequence[tuple[Path, str, str | None]]
     """Import (folder, label, task id or None) through the core's importer as a recording
     would arrive: the given label, no profile id on the session or its events, no summary
     or perturbation record in its metadata, and a task id only where one is given."""
-    from filegram.trajectory import read_trajectory, store_trajectory
+    from filegram.trajectory import read_trajectory, shared_roots, store_trajectory
 
+    read = [read_trajectory(folder) for folder, _, _ in sessions]
+    shared_roots(read)
     ids: list[str] = []
-    for folder, label, task_id in sessions:
-        traj = read_trajectory(folder)
+    for traj, (_, label, task_id) in zip(read, sessions, strict=True):
         summary = {"task_id": task_id} if task_id else None
         ids.extend(store_trajectory(store, replace(traj, label=label, summary=summary, perturbation=None),
                                     as_recording=True).session_ids)

@@ -13,7 +13,7 @@ import os
 import posixpath
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -63,6 +63,9 @@ class Trajectory:
     perturbation: dict[str, Any] | None = None
     manifest: dict[str, Any] = field(default_factory=dict)
     workspace_root: str | None = None
+    # True where workspace_root is the common folder of the trajectory's own paths (no root
+    # given, none in its summary): shared_roots may widen it to a workspace the batch shows
+    inferred_root: bool = False
     sessions: dict[str, int] = field(default_factory=dict)  # id -> events, in order of appearance
     media: dict[str, tuple[str, Path]] = field(default_factory=dict)  # hash -> (kind, file), hashes checked
     event_profiles: set[str] = field(default_factory=set)
@@ -256,6 +259,28 @@ def _merge_root(common: str | None, paths: Iterable[str]) -> str | None:
     return common
 
 
+# A root this shallow (`/`, `/home`, a drive) is no one's workspace: a session that touched two
+# unrelated trees has it, and it would make every other session's paths absolute again.
+MIN_SHARED_ROOT_PARTS = 2
+
+
+def shared_roots(trajectories: Sequence[Trajectory]) -> None:
+    """One person's sessions imported together, each with the common folder of its own paths
+    as its root, are put under the widest of those roots that holds theirs: a session that
+    touched only `Work/UXR` lies in the home another session of theirs showed, and its
+    paths, depths and folder names then read as that session's do (otherwise the same folder
+    is `Work/UXR/` in one session and the root in the next). Sessions whose roots are
+    siblings (a workspace per task) keep their own."""
+    roots = {t.workspace_root for t in trajectories if t.inferred_root and t.workspace_root}
+    wide = [r for r in roots if len([x for x in r.replace("\\", "/").split("/") if x]) >= MIN_SHARED_ROOT_PARTS]
+    for t in trajectories:
+        if not (t.inferred_root and t.workspace_root):
+            continue
+        outer = [r for r in wide if r != t.workspace_root and _parts_under(t.workspace_root, r) is not None]
+        if outer:
+            t.workspace_root = min(outer, key=len)
+
+
 def anonymise_path(path: str, root: str | None) -> str:
     """Relative to the workspace root; absolute paths outside it keep only their name."""
     p = _absolute(path)
@@ -371,6 +396,7 @@ def read_trajectory(path: str | Path, *, root: str | None = None, path_filter: P
             if ws_root is None:
                 common = _merge_root(common, event_paths(ev))
     traj.workspace_root = ws_root if ws_root is not None else common
+    traj.inferred_root = ws_root is None
     if repeats:
         traj.redelivered = _redelivered(events_file, folder, repeats)
     return traj
@@ -590,9 +616,19 @@ def import_paths(
     trajectory raises (after the good ones before it are stored); with on_error, bad ones
     are reported and the rest go on."""
     results = []
+    read: list[Trajectory] = []
+    failed: TraceError | None = None
     for traj_path in find_trajectories(paths):
         try:
-            traj = read_trajectory(traj_path, root=root)
+            read.append(read_trajectory(traj_path, root=root))
+        except TraceError as exc:
+            if on_error is None:
+                failed = exc
+                break
+            on_error(exc)
+    shared_roots(read)
+    for traj in read:
+        try:
             result = store_trajectory(store, traj, path_filter=path_filter)
         except TraceError as exc:
             if on_error is None:
@@ -602,6 +638,8 @@ def import_paths(
         results.append(result)
         if progress and result.session_ids:
             progress(result)
+    if failed is not None:
+        raise failed
     return results
 
 

@@ -326,3 +326,41 @@ def test_a_recording_in_epoch_seconds_is_read_as_the_same_times(tmp_path, fixtur
     assert [round(e["timestamp"], 3) for e in s.actions()] == [round(e["timestamp"], 3) for e in ms.actions()]
     (a,), (b,) = ms.sessions(), s.sessions()
     assert (round(b["started_ms"], 3), round(b["ended_ms"], 3)) == (round(a["started_ms"], 3), round(a["ended_ms"], 3))
+
+
+def _sessions_writing(tmp_path: Path, sessions: dict[str, list[str]]) -> Path:
+    """A users folder: one trajectory per session, each writing a file at each of its paths."""
+    user = tmp_path / "user"
+    for n, (sid, paths) in enumerate(sessions.items()):
+        events = [{"event_id": f"00000000-0000-0000-{n:04d}-{i:012d}", "event_type": "file_write",
+                   "timestamp": 1.7e12 + n * 1e7 + i, "session_id": sid, "profile_id": None, "file_path": path,
+                   "file_type": "md", "directory_depth": None, "operation": "create", "content_length": 3}
+                  for i, path in enumerate(paths, 1)]
+        (user / sid).mkdir(parents=True)
+        (user / sid / "events.json").write_text(json.dumps(events))
+    return user
+
+
+def test_sessions_imported_together_share_the_workspace_they_show(tmp_path):
+    """Found on a held-out model of researchers whose recorder's root is the home folder: a
+    session that touched only `Work/UXR` had that folder as its root, so the folder a flat
+    person keeps everything in was the root in some sessions and a folder two levels down in
+    others, and their sessions could not be told to be about one folder."""
+    user = _sessions_writing(tmp_path, {
+        "s1": ["/home/ana/Downloads/call.vtt", "/home/ana/Work/UXR/p1_notes.md"],
+        "s2": ["/home/ana/Work/UXR/p2_notes.md", "/home/ana/Work/UXR/p2_quotes.md"],
+        # a workspace of its own beside the others' (a task's folder) keeps its own root
+        "s3": ["/srv/tasks/t3/brief.md", "/srv/tasks/t3/out/report.md"],
+    })
+    store = Store(tmp_path / "db.sqlite")
+    import_paths(store, [user])
+    by_session = {}
+    for e in store.actions():
+        by_session.setdefault(store.session(e["session_id"])["label"], []).append(e["file_path"])
+    assert sorted(by_session["s2"]) == ["Work/UXR/p2_notes.md", "Work/UXR/p2_quotes.md"]
+    assert sorted(by_session["s1"]) == ["Downloads/call.vtt", "Work/UXR/p1_notes.md"]
+    assert sorted(by_session["s3"]) == ["brief.md", "out/report.md"]
+    # imported one at a time, a session knows only its own paths
+    alone = Store(tmp_path / "alone.sqlite")
+    import_paths(alone, [user / "s2"])
+    assert sorted(e["file_path"] for e in alone.actions()) == ["p2_notes.md", "p2_quotes.md"]
