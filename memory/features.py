@@ -25,7 +25,7 @@ from filegram.naming import (
 )
 from filegram.schema import METADATA_TYPES, depth_of, dir_depth_of, file_type_of
 
-from .authorship import mark_tool_actions
+from .authorship import DOWNLOAD_SUFFIX, mark_tool_actions
 from .content import (
     IMAGE_TYPES,
     STRUCTURED_TYPES,
@@ -190,6 +190,8 @@ def _atomic_saves_joined(evs: list[dict[str, Any]]) -> list[dict[str, Any]]:
             swapped = away is not None and 0.0 <= ts - float(away.get("timestamp") or 0.0) <= ATOMIC_SAVE_MS
             if w is not None and new and (swapped or _save_temp_of(str(w.get("file_path") or ""), new)) \
                     and 0.0 <= ts - float(w.get("timestamp") or 0.0) <= ATOMIC_SAVE_MS:
+                if DOWNLOAD_SUFFIX.search(str(w.get("file_path") or "")):
+                    w.setdefault("authored", False)  # a download completing: the browser's file
                 w["file_path"], w["file_type"] = new, file_type_of(new)
                 w["operation"] = "overwrite" if new in named else "create"
                 w["saved_whole"] = True

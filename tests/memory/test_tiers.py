@@ -3453,3 +3453,24 @@ def test_filing_one_or_two_levels_down_session_after_session_is_no_deep_nesting(
         b.write(f"Harbor/Drafts/Season 1/Ep{i}/scene-{i}.fountain", _doc(40), gap_ms=60_000)
 
     assert _user(session_builder, deep, 8)["C"].tier != "M"
+
+
+def test_a_download_completing_is_the_browsers_not_a_document_the_person_placed(session_builder):
+    # A browser writes `<name>.docx.part` and renames it to `<name>.docx` when the download
+    # completes. Joined as an atomic save, it read as the person writing a new document in
+    # Downloads: a flat researcher's "second folder" (C's one-folder home was missed, and
+    # they were called an organiser at p 0.97).
+    b = session_builder("download")
+    b.write("Work/UXR/p1_notes.md", _doc(30), gap_ms=60_000)
+    b.write("Downloads/Clinic synthesis.docx.part", "", gap_ms=60_000, snapshot=False)
+    b.add("file_rename", 900, old_path="Downloads/Clinic synthesis.docx.part",
+          new_path="Downloads/Clinic synthesis.docx", naming_pattern_change="other")
+    sig = _signals(b)
+    assert (sig["C"]["docs_below"], len(sig["C"]["doc_folders"])) == (1, 1), sig["C"]
+    assert sig["B"]["docs"] == 1, sig["B"]
+    # an editor's save through a temporary renamed into place is still the person's
+    b = session_builder("save")
+    b.write("Work/UXR/p1_notes.md.2006517143", _doc(30), gap_ms=60_000)
+    b.add("file_rename", 300, old_path="Work/UXR/p1_notes.md.2006517143", new_path="Work/UXR/p1_notes.md",
+          naming_pattern_change="other")
+    assert _signals(b)["B"]["docs"] == 1
