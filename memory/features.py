@@ -191,7 +191,7 @@ def _atomic_saves_joined(evs: list[dict[str, Any]]) -> list[dict[str, Any]]:
             if w is not None and new and (swapped or _save_temp_of(str(w.get("file_path") or ""), new)) \
                     and 0.0 <= ts - float(w.get("timestamp") or 0.0) <= ATOMIC_SAVE_MS:
                 if DOWNLOAD_SUFFIX.search(str(w.get("file_path") or "")):
-                    w.setdefault("authored", False)  # a download completing: the browser's file
+                    w["downloaded"] = True  # a download completing: no output of the person's
                 w["file_path"], w["file_type"] = new, file_type_of(new)
                 w["operation"] = "overwrite" if new in named else "create"
                 w["saved_whole"] = True

@@ -3462,12 +3462,14 @@ def test_a_download_completing_is_the_browsers_not_a_document_the_person_placed(
     # they were called an organiser at p 0.97).
     b = session_builder("download")
     b.write("Work/UXR/p1_notes.md", _doc(30), gap_ms=60_000)
-    b.write("Downloads/Clinic synthesis.docx.part", "", gap_ms=60_000, snapshot=False)
+    b.write("Downloads/Clinic synthesis.docx.part", "x" * 86_961, gap_ms=60_000, snapshot=False)
     b.add("file_rename", 900, old_path="Downloads/Clinic synthesis.docx.part",
           new_path="Downloads/Clinic synthesis.docx", naming_pattern_change="other")
+    b.add("file_delete", 600_000, file_path="Downloads/Clinic synthesis.docx", file_age_ms=6e5, was_temporary=False)
     sig = _signals(b)
     assert (sig["C"]["docs_below"], len(sig["C"]["doc_folders"])) == (1, 1), sig["C"]
     assert sig["B"]["docs"] == 1, sig["B"]
+    assert sig["E"]["deletes"] == 1, sig["E"]  # removing the download is the person's, though
     # an editor's save through a temporary renamed into place is still the person's
     b = session_builder("save")
     b.write("Work/UXR/p1_notes.md.2006517143", _doc(30), gap_ms=60_000)
