@@ -593,17 +593,18 @@ def _not_organising(dirs: Events, by: dict[str, Events], creates: Events,
             out.add(id(e))
             continue
         kinds = {kind for path, kind in placed if path.startswith(prefix)}
-        if kinds == {"copy"} or kinds == {"image"} or ("recording" in kinds and kinds <= {"recording", "gone"}):
+        if kinds == {"copy"} or kinds == {"image"} or kinds == {"recording", "gone"}:
             out.add(id(e))
     return out
 
 
-# Recordings (audio, video, and the playlist a meeting program writes beside them) arrive in
-# the folders of the program that records them: Zoom's `Documents/Zoom/<date> <meeting>/`, a
-# field recorder's or a camera's import folders, a render's output pattern. The person files a
-# recording by moving it; a folder that received only recordings, and working files the
-# program removed again, was laid out by the program (alt196: eight flat and moderate
-# researchers read as deep nesters at p 0.97-1.00 from Zoom's meeting folders alone).
+# A folder that received recordings (audio, video, the playlist a meeting program writes
+# beside them) as the working files they were converted from went again is the converting
+# program's: Zoom makes `Documents/Zoom/<date> <meeting>/`, writes its `.zoom` files there and
+# replaces them with the meeting's `.mp4` and `.m4a` (alt196: eight flat and moderate
+# researchers read as deep nesters at p 0.97-1.00 from those folders alone). A folder that
+# received recordings only stays the person's filing: the thirty-eighth round's try of that
+# lost four of alt96's deep nesters, who export stems into dated folders of their own.
 RECORDING_TYPES = frozenset({"wav", "mp3", "m4a", "aac", "flac", "ogg", "opus", "aif", "aiff", "wma",
                              "mp4", "mov", "mkv", "avi", "webm", "m4v", "wmv", "m3u", "m3u8"})
 

@@ -3411,6 +3411,12 @@ def test_a_meeting_programs_recordings_folders_are_not_the_persons_filing_or_cle
     sig = _signals(_user_session(session_builder, nest))
     assert sig["C"]["levels_made"] >= 3 and sig["E"]["cleaned"] == 1, (sig["C"], sig["E"])
     assert _user(session_builder, nest, 6)["C"].tier == "L"
+    # and a producer who exports their stems into dated folders of their own files them
+    b = session_builder("stems")
+    b.add("dir_create", 60_000, dir_path="Bounces/Stems/2025-03-07", depth=3, sibling_count=2)
+    for stem in ("drums", "bass", "vox"):
+        b.write(f"Bounces/Stems/2025-03-07/{stem}.wav", "", gap_ms=4_000, snapshot=False)
+    assert _signals(b)["C"]["dirs"] == 1
 
 
 
