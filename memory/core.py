@@ -175,10 +175,11 @@ ALGORITHM_KEY = "memory:algorithm"
 #    comprehensive (B, signals' `heading_depth`); DITA and DocBook topics are writing (B, D);
 #    folders listed milliseconds apart are a program's walk (A); subtitle files are revised
 #    in their cues' text (D).
-# 44: round 41's rules: a folder that received only recordings is the recording program's
-#    (C); a working file removed within a second of a new file arriving beside it went with
-#    the program's conversion (E); a numbered run of pictures is a render's frames (F);
-#    filing never three levels deep is no deep nesting (C, signals' `doc_depth`).
+# 44: round 41's rules: a folder that received recordings as their working files went is
+#    the converting program's (C); a working file removed within a second of a new file
+#    arriving beside it went with the program's conversion (E); a numbered run of pictures
+#    is a render's frames (F); filing never three levels deep is no deep nesting (C,
+#    signals' `doc_depth`); a completed download is no output of the person's (B, C, F).
 ALGORITHM = 44
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 

@@ -601,7 +601,7 @@ def _not_organising(dirs: Events, by: dict[str, Events], creates: Events,
 # A folder that received recordings (audio, video, the playlist a meeting program writes
 # beside them) as the working files they were converted from went again is the converting
 # program's: Zoom makes `Documents/Zoom/<date> <meeting>/`, writes its `.zoom` files there and
-# replaces them with the meeting's `.mp4` and `.m4a` (alt196: eight flat and moderate
+# replaces them with the meeting's `.mp4` and `.m4a` (alt196: nine flat and moderate
 # researchers read as deep nesters at p 0.97-1.00 from those folders alone). A folder that
 # received recordings only stays the person's filing: the thirty-eighth round's try of that
 # lost four of alt96's deep nesters, who export stems into dated folders of their own.

@@ -738,8 +738,8 @@ def _filed_below(post: dict[str, float], signals: Sequence[Mapping[str, Any]],
 # so too), and filing three deep may be into a deep tree that was there before (a firm's,
 # FILED_DEEP), so the reading only ever counts against L. Read as a rate (a beta-binomial, as
 # above): on the forty-first round's development models, of the sessions that filed two or
-# more levels down, deep nesters' went three deep in 80-100%, adaptive organisers' in 0-12%,
-# except where the recorder's root lies above the person's own folders (the home folder:
+# more levels down, deep nesters' went three deep in 80-100%, adaptive organisers' in none
+# (one in 1 of 2), except where the recorder's root lies above the person's own folders (the home folder:
 # every filing two levels deeper), where filing three deep is common to all and the reading
 # does not fire. Where the person files at all (R against an organiser) is _filed_below's.
 DEEP_FILING_PRIORS = {"L": (3.0, 1.0), "M": (0.5, 10.0)}
