@@ -237,6 +237,12 @@ PROGRAM_PROCESS = re.compile(
 PROCESS_KEYS = ("process", "process_name", "comm")
 PROGRAM_FOLDERS = frozenset({"__pycache__", "node_modules", "site-packages", "dist-packages", "__MACOSX",
                              ".ipynb_checkpoints"})
+# The output trees build systems make by convention, lower case as they name them: CMake's,
+# Gradle's, BitBake's and setuptools' `build/`, Sphinx's `_build/`, Cargo's, Maven's and dbt's
+# `target/`, bundlers' `dist/`, MSBuild's `obj/`. What changes there is the build's (a build
+# of ten thousand files sampled by a recorder whose queue overflowed reads as a person making
+# folders seven levels deep); reading a build log stays the person's.
+BUILD_FOLDERS = frozenset({"build", "_build", "target", "dist", "obj"})
 
 
 # A folder named as a cache (`cache`, `.cache`, `render_cache`, a video editor's `CacheClip`,
@@ -265,7 +271,8 @@ HOME_PROGRAM_FOLDERS = {
 @functools.lru_cache(maxsize=4096)
 def _in_program_folder(path: str) -> bool:
     parts = path.split("/")
-    return any(part in PROGRAM_FOLDERS for part in parts) or any(CACHE_FOLDER.search(part) for part in parts[:-1]) \
+    return any(part in PROGRAM_FOLDERS for part in parts) or any(part in BUILD_FOLDERS for part in parts[:-1]) \
+        or any(CACHE_FOLDER.search(part) for part in parts[:-1]) \
         or any(part in HOME_PROGRAM_FOLDERS and parts[i + 1] in HOME_PROGRAM_FOLDERS[part]
                for i, part in enumerate(parts[:-2]))
 

@@ -3482,3 +3482,35 @@ def test_a_download_completing_is_the_browsers_not_a_document_the_person_placed(
     b.add("file_rename", 300, old_path="Work/UXR/p1_notes.md.2006517143", new_path="Work/UXR/p1_notes.md",
           naming_pattern_change="other")
     assert _signals(b)["B"]["docs"] == 1
+
+
+def test_a_build_systems_output_tree_is_not_the_persons_filing_or_cleanup(session_builder):
+    # An embedded engineer who keeps their notes at the root of the layer runs a build each
+    # session. The recorder's queue overflowed, so the build's folders and logs under
+    # `build/tmp/work/...` arrive seconds apart, too slowly for any speed rule, and its
+    # `rm_work` step removes what it wrote. Before, every session read as a deep nester's
+    # (C called L at p 0.96-1.00) and the build's removals as a tidy person's cleanup.
+    def make(b, i):
+        b.write(f"notes-{i:02d}.md", _doc(30), gap_ms=600_000)
+        for n, pkg in enumerate(("busybox", "glibc", "dbus", "zstd")):
+            work = f"build/tmp/work/cortexa7-poky-linux/{pkg}/1.{i}-r0/temp"
+            b.add("dir_create", 2_500, dir_path=work, depth=7, sibling_count=n)
+            b.write(f"{work}/log.do_compile.{4100 + 7 * n + i}", "NOTE: compiling\n" * 300, gap_ms=2_800,
+                    snapshot=False)
+            b.add("file_delete", 3_100, file_path=f"{work}/log.do_compile.{4100 + 7 * n + i}", file_age_ms=3_100)
+
+    sig = _signals(_user_session(session_builder, make))
+    assert sig["C"]["dirs"] == 0 and sig["C"]["levels_made"] == 0, sig["C"]
+    assert sig["E"]["cleaned"] == 0, sig["E"]
+    est = _user(session_builder, make, 6)
+    assert est["C"].tier == "R", est["C"]
+    assert est["E"].counts["L"] == est["E"].counts["M"] == 0, est["E"]
+
+    # Reading the build's log to find an error is still the person's reading, and a person's
+    # own folder named like a build's (`Builds/`, `build-notes/`) is still theirs.
+    b = session_builder("own")
+    b.read("build/tmp/work/cortexa7-poky-linux/dbus/1.0-r0/temp/log.do_compile.4100")
+    b.add("dir_create", 60_000, dir_path="Builds/2025/march", depth=3, sibling_count=0)
+    b.write("Builds/2025/march/review.md", _doc(30), gap_ms=60_000)
+    sig = _signals(b)
+    assert sig["C"]["dirs"] == 1, sig["C"]
