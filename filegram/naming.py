@@ -26,6 +26,7 @@ EDITOR_ARTIFACTS: tuple[str, ...] = (
     "*.kate-swp",
     "*.crswap",  # Chromium File System Access temp
     ".*.tmp.[0-9]*",
+    "*.*$",  # a dollar ending an extension: Windows programs' autosaves and temporaries (AutoCAD's .sv$, .ac$, .$$$)
 )
 
 # Names a program picks for the temporary half of write-to-temp-and-rename saves.

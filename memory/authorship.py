@@ -392,7 +392,9 @@ def mark_tool_actions(evs: list[dict[str, Any]]) -> None:
     _mark_temporaries(evs)
     _mark_autosaves(evs)
     _mark_save_backups(evs)
+    _mark_replaced_in_place(evs)
     _mark_companions(evs)
+    _mark_companion_folders(evs)
     _mark_following_companions(evs)
     _mark_token_folders(evs)
     _mark_series(evs)
@@ -569,6 +571,29 @@ def _mark_save_backups(evs: list[dict[str, Any]]) -> None:
                     c["authored"] = False
 
 
+# Longest pause between removing a file and a new one taking its name for the two to be one
+# save: programs that save by replacing do both in the same few milliseconds.
+REPLACED_MS = 1_000.0
+# What puts a file at a path: its new name after a rename or move, a copy's destination, a write.
+ARRIVALS = {"file_rename": "new_path", "file_move": "new_path", "file_copy": "dest_path", "file_write": "file_path"}
+
+
+def _mark_replaced_in_place(evs: list[dict[str, Any]]) -> None:
+    """Mark removals of a file that another takes the place of within REPLACED_MS: a save by
+    replacing (AutoCAD drops the old `drawing.bak`, renames `drawing.dwg` to it and its
+    temporary to `drawing.dwg`, all in one millisecond). The file is still there afterwards, a
+    newer version of it: nothing was cleaned up."""
+    deletes: dict[str, dict[str, Any]] = {}
+    for e in evs:
+        t = e["event_type"]
+        if t == "file_delete" and "authored" not in e and type(p := e.get("file_path")) is str:
+            deletes[p] = e
+        elif deletes and t in ARRIVALS and type(p := e.get(ARRIVALS[t])) is str and p in deletes:
+            d = deletes.pop(p)
+            if _ts(e) - _ts(d) <= REPLACED_MS and "authored" not in d:
+                d["authored"] = False
+
+
 def _mark_autosaves(evs: list[dict[str, Any]]) -> None:
     """Mark the actions on backups written (not copied) of files the session never names."""
     backs_up = {p: m.group(1) for e in evs if e["event_type"] == "file_write" and "authored" not in e
@@ -603,6 +628,49 @@ def _mark_companions(evs: list[dict[str, Any]]) -> None:
         if _companion_of(name, names):
             companions.add(p)
     _mark_paths(evs, companions)
+
+
+# A folder named after a document with one of these endings (`rates_04_files/`,
+# `rates_04_cache/`, `notes.assets/`) is the document's own, made beside it by the program that
+# renders or saves it: knitr's and Quarto's figures and cache, Word's "web page" files,
+# Jupyter's exports, Typora's pasted images. Only these words: a person's `report_figures/`
+# is their own filing.
+COMPANION_FOLDER = re.compile(r"(?i)^(.+?)(_files|_cache|[._]assets)$")
+COMPANION_PART = re.compile(r"(?i).(_files|_cache|[._]assets)(/|$)")
+
+
+def _stem(name: str) -> str:
+    return name.rsplit(".", 1)[0] if "." in name[1:] else name
+
+
+def _mark_companion_folders(evs: list[dict[str, Any]]) -> None:
+    """Mark every change in a document's companion folder (COMPANION_FOLDER), made in the
+    session or before, where the session names a file of that stem in the folder's parent,
+    and the making of the folder."""
+    if not any(e["event_type"] in CHANGES and any(type(p := e.get(k)) is str and COMPANION_PART.search(p)
+                                                  for k in PATH_KEYS.get(e["event_type"], ())) for e in evs):
+        return
+    stems: set[tuple[str, str]] = set()
+    for e in evs:
+        if e["event_type"] == "dir_create":
+            continue
+        for k in PATH_KEYS.get(e["event_type"], ()):
+            if type(p := e.get(k)) is str:
+                parent, _, name = p.rpartition("/")
+                stems.add((parent, _stem(name)))
+
+    def in_companion(path: str) -> bool:
+        parts = path.rstrip("/").split("/")
+        for i in range(len(parts)):
+            m = COMPANION_FOLDER.match(parts[i])
+            if m and ("/".join(parts[:i]), m.group(1)) in stems:
+                return True
+        return False
+
+    for e in evs:
+        if "authored" not in e and e["event_type"] in CHANGES and any(
+                type(p := e.get(k)) is str and in_companion(p) for k in PATH_KEYS.get(e["event_type"], ())):
+            e["authored"] = False
 
 
 FOLLOWING = frozenset({"file_delete", "file_rename", "file_move"})

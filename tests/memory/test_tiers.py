@@ -3514,3 +3514,69 @@ def test_a_build_systems_output_tree_is_not_the_persons_filing_or_cleanup(sessio
     b.write("Builds/2025/march/review.md", _doc(30), gap_ms=60_000)
     sig = _signals(b)
     assert sig["C"]["dirs"] == 1, sig["C"]
+
+
+def _cad_save(b, i, drawing="Drawings/A-501 Door Details"):
+    """AutoCAD saving a drawing: an autosave `.sv$` while the person works, then a save by
+    replacing (the old `.bak` dropped, the drawing renamed to it and the temporary renamed to
+    the drawing, in one millisecond), and the autosave removed on close."""
+    autosave = f"Autosave/{drawing.rsplit('/', 1)[-1]}_1_1_{5300 + i}.sv$"
+    b.write(autosave, "", gap_ms=300_000, snapshot=False)
+    b.write(f"Drawings/atmp{8100 + i}", "", gap_ms=200_000, snapshot=False)
+    b.add("file_delete", 0, file_path=f"{drawing}.bak", was_temporary=True)
+    b.add("file_rename", 0, old_path=f"{drawing}.dwg", new_path=f"{drawing}.bak")
+    b.add("file_rename", 0, old_path=f"Drawings/atmp{8100 + i}", new_path=f"{drawing}.dwg")
+    b.add("file_delete", 75_000, file_path=autosave, file_age_ms=575_000, was_temporary=True)
+
+
+def test_a_save_by_replacing_and_an_autosave_removed_on_close_are_no_cleanup(session_builder):
+    # An architect who never deletes anything saves a drawing each session. Before, the
+    # `.bak` AutoCAD drops as it saves and the `.sv$` autosave it removes on close read as the
+    # person removing a backup and a temporary file: a never-deleter read as pragmatic.
+    def make(b, i):
+        b.write(f"notes/RFI-{i:02d}.md", _doc(30), gap_ms=600_000)
+        _cad_save(b, i)
+
+    sig = _signals(_user_session(session_builder, make))
+    assert sig["E"]["cleaned"] == 0 and not sig["E"].get("discarded"), sig["E"]
+    est = _user(session_builder, make, 6)
+    assert est["E"].counts["L"] == est["E"].counts["M"] == 0, est["E"]
+
+    # A person who removes their own old backup, and later saves a new file under its name,
+    # still removed it: minutes apart, that is two acts.
+    b = session_builder("own")
+    b.write("notes/RFI.md", _doc(30), gap_ms=600_000)
+    b.add("file_delete", 60_000, file_path="notes/RFI-old.bak", was_temporary=True)
+    b.write("notes/RFI-old.bak", _doc(30), gap_ms=120_000)
+    assert _signals(b)["E"]["cleaned"] + _signals(b)["E"].get("discarded", 0) >= 1, _signals(b)["E"]
+
+
+def test_a_documents_rendered_companion_folder_is_the_renderers(session_builder):
+    # A data journalist who keeps everything at the root of their project knits an R
+    # Markdown analysis each session: knitr makes `<name>_files/figure-html/` with the
+    # charts and `<name>_cache/` beside the document. Before, every render read as the
+    # person making folders two levels down (C called M for flat people) and the rendered
+    # charts as their visual output.
+    def make(b, i):
+        b.write(f"rates_{i:02d}.Rmd", _doc(40), gap_ms=600_000)
+        b.add("dir_create", 4_000, dir_path=f"rates_{i:02d}_files", depth=1, sibling_count=3)
+        b.add("dir_create", 0, dir_path=f"rates_{i:02d}_files/figure-html", depth=2, sibling_count=0)
+        b.add("dir_create", 0, dir_path=f"rates_{i:02d}_cache", depth=1, sibling_count=4)
+        for n in range(1, 4):
+            b.write(f"rates_{i:02d}_files/figure-html/chunk-{n}.png", "x" * 9_000, gap_ms=3_000, snapshot=False)
+        b.write(f"rates_{i:02d}.html", "<html>" + "x" * 20_000, gap_ms=2_500)
+
+    sig = _signals(_user_session(session_builder, make))
+    assert sig["C"]["dirs"] == 0, sig["C"]
+    assert sig["F"]["images"] == 0, sig["F"]
+    est = _user(session_builder, make, 6)
+    assert est["C"].tier == "R", est["C"]
+
+    # A folder of the person's own named after their report (`report_figures/`) stays theirs,
+    # and so do the charts they save into it.
+    b = session_builder("own")
+    b.write("report.md", _doc(40), gap_ms=600_000)
+    b.add("dir_create", 60_000, dir_path="report_figures", depth=1, sibling_count=0)
+    b.write("report_figures/trend.png", "x" * 9_000, gap_ms=60_000, snapshot=False)
+    sig = _signals(b)
+    assert sig["F"]["images"] == 1 and sig["F"]["figure_dirs"] == 1, sig["F"]
