@@ -814,10 +814,19 @@ def _extension(path: str) -> str:
     return name.rsplit(".", 1)[-1].lower() if "." in name.lstrip(".") else ""
 
 
-# A date and a time of day in a file's name (`AAPL_20260114_1650.csv`, `run 2026-03-04 09.15.csv`).
-STAMP = re.compile(r"(?<!\d)((?:19|20)\d{2})[-_.]?(\d{2})[-_.]?(\d{2})[ _T\-.]{0,3}(?:at )?(\d{2})[-_.:h]?(\d{2})(?!\d)")
+# A date and a time of day in a file's name (`AAPL_20260114_1650.csv`, `run 2026-03-04 09.15.csv`,
+# with or without the seconds: `Screenshot_2025-03-27_174412.png`).
+STAMP = re.compile(r"(?<!\d)((?:19|20)\d{2})[-_.]?(\d{2})[-_.]?(\d{2})[ _T\-.]{0,3}(?:at )?(\d{2})[-_.:h]?(\d{2})"
+                   r"(?:[-_.:]?\d{2})?(?!\d)")
 # The data files a stamp marks as a program's record.
 STAMPED_TYPES = frozenset({"csv", "tsv", "json", "jsonl", "ndjson", "parquet", "xml", "txt", "log", "dat"})
+# The pictures a stamp marks as a capture: a screenshot's `Screenshot 2026-10-14 at
+# 09.41.22.png`, an emulator's `Screenshot_20261105_142233.png`. The person pressed the key, so
+# the capture and what they later do with it (removing it, filing it under a name) are theirs;
+# but the capturing program named it by the second, while a chart or figure made for the work
+# is named by what it shows, so a capture left as it was is no visual output (F), nor a
+# document placed (C).
+CAPTURE_TYPES = frozenset({"png", "jpg", "jpeg", "heic", "bmp", "tif", "tiff"})
 # How far the name's clock may be from the write's, beyond the time zone (whole quarter hours).
 STAMP_SLACK_MS = 180_000.0
 _QUARTER_MS = 900_000.0
@@ -841,12 +850,16 @@ def _stamped_at(name: str, ms: float) -> bool:
 def _mark_stamped(evs: list[dict[str, Any]]) -> None:
     """A data file named by the date and minute it was written is a program's record (a
     market feed, a logger, a scheduled export): people name their files by what they hold,
-    a date at most, not by the minute of their saving."""
+    a date at most, not by the minute of their saving. A picture so named is a capture
+    (CAPTURE_TYPES): marked `captured`, still the person's."""
     for e in evs:
         if e["event_type"] == "file_write" and e.get("operation") == "create" and "authored" not in e \
-                and type(p := e.get("file_path")) is str and _extension(p) in STAMPED_TYPES \
+                and type(p := e.get("file_path")) is str and (ext := _extension(p)) in STAMPED_TYPES | CAPTURE_TYPES \
                 and _stamped_at(p.rsplit("/", 1)[-1], _ts(e)):
-            e["authored"] = False
+            if ext in CAPTURE_TYPES:
+                e["captured"] = True
+            else:
+                e["authored"] = False
 
 
 def _unwritten_file(e: Mapping[str, Any], gap_ms: float) -> bool:

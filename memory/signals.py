@@ -247,9 +247,10 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
     # table, a raw dump) nor what they named as scratch. Curation sees those; output does not.
     thrown = _thrown_away(by)
     kept_writes = [e for e in writes if e.get("file_path") not in thrown]
-    # (nor a download: the browser wrote it, though removing it is the person's, E)
+    # (nor a download: the browser wrote it, though removing it is the person's, E; nor a
+    # capture named by the second it was taken: authorship's CAPTURE_TYPES)
     outputs = [e for e in creates if e.get("file_path") not in thrown and not _temporary(_name(str(e.get("file_path") or "")))
-               and not e.get("downloaded")]
+               and not e.get("downloaded") and not e.get("captured")]
     blank = _started_blank(events)
     started = {**blank, **_started_from_copies(by)}
     production, typed = _production(by, kept_writes, text_of, order, diff_of, started)

@@ -3580,3 +3580,35 @@ def test_a_documents_rendered_companion_folder_is_the_renderers(session_builder)
     b.write("report_figures/trend.png", "x" * 9_000, gap_ms=60_000, snapshot=False)
     sig = _signals(b)
     assert sig["F"]["images"] == 1 and sig["F"]["figure_dirs"] == 1, sig["F"]
+
+
+def test_a_screenshot_named_by_the_second_it_was_taken_is_no_visual_output(session_builder):
+    # A developer who writes text only takes a screenshot of the app now and then: the
+    # emulator saves `Screenshot_<date>_<time>.png`, named by the second it was taken. Before,
+    # each read as a chart of the person's (F called L at p 0.93-1.00 for text-only people).
+    import datetime as dt
+
+    def shot(b, gap_ms=60_000):
+        b.t += gap_ms
+        name = dt.datetime.fromtimestamp(b.t / 1000, dt.UTC).strftime("Screenshot_%Y%m%d_%H%M%S.png")
+        return b.write(f"screenshots/{name}", "x" * 40_000, gap_ms=0, snapshot=False), f"screenshots/{name}"
+
+    def make(b, i):
+        b.write(f"docs/notes-{i:02d}.md", _doc(30), gap_ms=600_000)
+        shot(b)
+
+    sig = _signals(_user_session(session_builder, make))
+    assert sig["F"]["images"] == 0, sig["F"]
+    assert _user(session_builder, make, 6)["F"].tier != "L"
+
+    # Removing a capture later is still the person's cleanup, and a chart named for what it
+    # shows is still their visual output.
+    b = session_builder("own")
+    b.write("docs/notes.md", _doc(30), gap_ms=600_000)
+    _, path = shot(b)
+    b.read(path)
+    b.add("file_delete", 60_000, file_path=path, file_age_ms=61_000)
+    b.write("figures/latency_by_device.png", "x" * 9_000, gap_ms=60_000, snapshot=False)
+    sig = _signals(b)
+    assert sig["F"]["images"] == 1, sig["F"]
+    assert sig["E"]["cleaned"] == 1, sig["E"]
