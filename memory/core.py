@@ -180,7 +180,12 @@ ALGORITHM_KEY = "memory:algorithm"
 #    arriving beside it went with the program's conversion (E); a numbered run of pictures
 #    is a render's frames (F); filing never three levels deep is no deep nesting (C,
 #    signals' `doc_depth`); a completed download is no output of the person's (B, C, F).
-ALGORITHM = 44
+# 45: round 42's rules: a build system's output tree (C, E), a save by replacing and a
+#    `$`-named autosave (E), a document's rendered companion folder (C, F) are programs';
+#    a picture named by the second it was taken is a capture (F, C); one folder for every
+#    document is the person's root only where their reads and edits lie there too (C,
+#    signals' `work_in`, `work`).
+ALGORITHM = 45
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

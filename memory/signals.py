@@ -726,6 +726,12 @@ def _organisation(by: dict[str, Events], creates: Events, outputs: Events,
                 continue  # brought in beside the session's documents (_work_folders)
         move_depths.append(new)
         into += new > old
+    folders = {posixpath.dirname(str(e.get("file_path") or "").replace("\\", "/")) for e in docs if _placed_depth(e) >= 1}
+    doc_folders = {folder_id(f) for f in folders}
+    made = {e.get("file_path") for e in creates}
+    worked = [p for e in (*by.get("file_read", _NONE), *by.get("file_edit", _NONE))
+              if (p := str(e.get("file_path") or "").replace("\\", "/")) and p not in made]
+    work_in = {folder_id(f): sum(1 for p in worked if p.startswith(f + "/")) for f in folders}
     return {
         # Placing something is the chance to show how one organises: a new file, a folder, a
         # move (not a program's working file in its Temp/ folder).
@@ -745,8 +751,12 @@ def _organisation(by: dict[str, Events], creates: Events, outputs: Events,
         # how deep below the root the deepest of them went (tiers._filed_shallow)
         "doc_depth": max((_placed_depth(e) for e in docs), default=0),
         # the folders they went into below it (tiers._filed_below: one folder for all is a root)
-        "doc_folders": sorted({folder_id(posixpath.dirname(str(e.get("file_path") or "").replace("\\", "/")))
-                               for e in docs if _placed_depth(e) >= 1})[:MADE_IDS_KEPT],
+        "doc_folders": sorted(doc_folders)[:MADE_IDS_KEPT],
+        # how many of the person's reads and edits of files from before lay in or below each
+        # of those folders, and in all (tiers._home_folder: a folder they file everything in is
+        # their root only where their work lies there too)
+        "work_in": {f: n for f, n in work_in.items() if f in doc_folders},
+        "work": len(worked),
     }
 
 

@@ -691,6 +691,13 @@ def _log_beta(a: float, b: float) -> float:
 # least HOME_FOLDER_SESSIONS of them, went into that one folder only.
 HOME_FOLDER_SHARE = 0.8
 HOME_FOLDER_SESSIONS = 3
+# The folder is their root only where their work lies there too: where most of what they read
+# and edit in those sessions (files from before) lies outside it, it is one folder of a wider
+# workspace the person works all over (a project's `docs/` beside the source they read and
+# edit), and filing into it is filing one level down. Judged from HOME_WORK_MIN reads and
+# edits on; under HOME_WORK_SHARE of them inside, it is no root.
+HOME_WORK_MIN = 5
+HOME_WORK_SHARE = 0.5
 
 
 def _home_folder(signals: Sequence[Mapping[str, Any]]) -> str | None:
@@ -702,7 +709,15 @@ def _home_folder(signals: Sequence[Mapping[str, Any]]) -> str | None:
     if not singles:
         return None
     top, count = singles.most_common(1)[0]
-    return top if count >= HOME_FOLDER_SHARE * len(sessions) else None
+    if count < HOME_FOLDER_SHARE * len(sessions):
+        return None
+    inside = work = 0
+    for s in signals:
+        c = s.get("C") or {}
+        if top in (c.get("doc_folders") or ()) and "work" in c:
+            inside += int((c.get("work_in") or {}).get(top, 0))
+            work += int(c["work"])
+    return None if work >= HOME_WORK_MIN and inside < HOME_WORK_SHARE * work else top
 
 
 def _filed_below(post: dict[str, float], signals: Sequence[Mapping[str, Any]],

@@ -3612,3 +3612,27 @@ def test_a_screenshot_named_by_the_second_it_was_taken_is_no_visual_output(sessi
     sig = _signals(b)
     assert sig["F"]["images"] == 1, sig["F"]
     assert sig["E"]["cleaned"] == 1, sig["E"]
+
+
+def test_one_folder_for_every_document_is_a_root_only_where_the_work_lies_there_too(session_builder):
+    # A researcher whose recorder's root is their home keeps everything of their study in
+    # `Studies/clinic/`: the notes they write and the transcripts they read. That folder is
+    # their root, and writing there is writing at the root (flat).
+    def flat(b, i):
+        for n in range(3):
+            b.read(f"Studies/clinic/transcript-{i}-{n}.txt")
+        b.write(f"Studies/clinic/notes-{i:02d}.md", _doc(40), gap_ms=600_000)
+
+    assert _user(session_builder, flat, 8)["C"].tier == "R"
+
+    # A developer who files every note into the project's `docs/` while reading and editing the
+    # sources all over the project files one level down: no root of theirs (before: C called
+    # flat, p 0.59-0.72, for five moderate organisers of one model).
+    def moderate(b, i):
+        for n in range(3):
+            b.read(f"app/src/main/feature{n}/Screen{i}.kt")
+        b.edit(f"app/src/main/feature{i % 3}/Screen{i}.kt", 6, 2)
+        b.write(f"docs/notes-{i:02d}.md", _doc(40), gap_ms=600_000)
+
+    est = _user(session_builder, moderate, 8)["C"]
+    assert est.tier in ("M", "unknown") and est.posterior["R"] < 0.5, est
