@@ -729,8 +729,9 @@ def _organisation(by: dict[str, Events], creates: Events, outputs: Events,
     folders = {posixpath.dirname(str(e.get("file_path") or "").replace("\\", "/")) for e in docs if _placed_depth(e) >= 1}
     doc_folders = {folder_id(f) for f in folders}
     made = {e.get("file_path") for e in creates}
-    worked = [p for e in (*by.get("file_read", _NONE), *by.get("file_edit", _NONE))
-              if (p := str(e.get("file_path") or "").replace("\\", "/")) and p not in made]
+    worked_on = [e for e in (*by.get("file_read", _NONE), *by.get("file_edit", _NONE))
+                 if e.get("file_path") and e.get("file_path") not in made]
+    worked = [str(e.get("file_path")).replace("\\", "/") for e in worked_on]
     work_in = {folder_id(f): sum(1 for p in worked if p.startswith(f + "/")) for f in folders}
     return {
         # Placing something is the chance to show how one organises: a new file, a folder, a
@@ -748,7 +749,7 @@ def _organisation(by: dict[str, Events], creates: Events, outputs: Events,
         # where the session's new documents went: the root, or folders below it
         "docs_at_root": sum(1 for e in docs if _placed_depth(e) == 0),
         "docs_below": sum(1 for e in docs if _placed_depth(e) >= 1),
-        # how deep below the root the deepest of them went (tiers._filed_shallow)
+        # how deep below the root the deepest of them went (tiers._filing_depth)
         "doc_depth": max((_placed_depth(e) for e in docs), default=0),
         # the folders they went into below it (tiers._filed_below: one folder for all is a root)
         "doc_folders": sorted(doc_folders)[:MADE_IDS_KEPT],
@@ -757,6 +758,8 @@ def _organisation(by: dict[str, Events], creates: Events, outputs: Events,
         # their root only where their work lies there too)
         "work_in": {f: n for f, n in work_in.items() if f in doc_folders},
         "work": len(worked),
+        # the shallowest level of the files from before they read or edited (tiers._filing_depth)
+        "work_depth": min((_placed_depth(e) for e in worked_on), default=None),
     }
 
 

@@ -3636,3 +3636,31 @@ def test_one_folder_for_every_document_is_a_root_only_where_the_work_lies_there_
 
     est = _user(session_builder, moderate, 8)["C"]
     assert est.tier in ("M", "unknown") and est.posterior["R"] < 0.5, est
+
+
+def test_filing_three_levels_below_where_one_works_session_after_session_is_deep_nesting(session_builder):
+    # A mathematician works on the paper at their project's root and files every note three
+    # levels down, in `notes/<year>/<month>/`, adding the month's folder inside the tree when
+    # it is new. One folder added at a time reads as an adaptive organiser's single level
+    # (before: C called M at p 0.70-0.98 for such deep nesters); where they file says more.
+    def deep(b, i):
+        b.read("main.tex")
+        b.read("notes/2025/index.md")
+        b.edit("main.tex", 4, 1)
+        if i % 3 == 0:
+            b.add("dir_create", 30_000, dir_path=f"notes/2025/{i:02d}", depth=3, sibling_count=i)
+        b.write(f"notes/2025/{i // 3 * 3:02d}/note-{i:02d}.md", _doc(30), gap_ms=300_000)
+
+    est = _user(session_builder, deep, 9)["C"]
+    assert est.tier == "L", est
+
+    # A paralegal whose recorder's root is their home files at the root of each matter, three
+    # levels down (`Documents/Matters/<matter>/`), where they read and work too: that depth
+    # is the recorder's, not their nesting.
+    def flat(b, i):
+        matter = f"Documents/Matters/{1400 + i % 4} matter"
+        b.read(f"{matter}/complaint.pdf")
+        b.read(f"{matter}/exhibit-{i}.pdf")
+        b.write(f"{matter}/summary-{i:02d}.md", _doc(30), gap_ms=300_000)
+
+    assert _user(session_builder, flat, 9)["C"].tier != "L"
