@@ -1301,10 +1301,12 @@ def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Event
             if e.get("file_path") in blank and e.get("file_path") not in first and text_of.get(id(e)):
                 first[e.get("file_path")] = e
         new_docs += first.values()
+    prose = 0  # of them, texts besides data files (tiers.cross_modal: data alone says nothing)
     for e in new_docs:
         text = text_of.get(id(e))
         if text and not _clipped(text):
             seen += 1
+            prose += _ext(str(e.get("file_path") or "")) not in DATA_TYPES
             # an office document's text holds its tables as markdown rows (recorder.officetext),
             # or, from another recorder, as tab-separated cells
             if _text_kind(e, TEXT_TYPES, text_of):
@@ -1319,4 +1321,4 @@ def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Event
     # Output that is only bytes (a Word or PDF file whose text was not kept) may hold a
     # table or a chart no one can see: it is no evidence of text only.
     return {"opp": bool(visual_paths or data_files or seen), "images": len(visual_paths), "data_files": data_files,
-            "figure_dirs": len(figure_dirs), "table_rows": rows, "embeds": embeds, "texts": seen}
+            "figure_dirs": len(figure_dirs), "table_rows": rows, "embeds": embeds, "texts": prose}

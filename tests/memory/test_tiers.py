@@ -3664,3 +3664,23 @@ def test_filing_three_levels_below_where_one_works_session_after_session_is_deep
         b.write(f"{matter}/summary-{i:02d}.md", _doc(30), gap_ms=300_000)
 
     assert _user(session_builder, flat, 9)["C"].tier != "L"
+
+
+def test_a_session_whose_only_new_text_is_data_says_nothing_of_visual_habits(session_builder):
+    # A billing clerk who writes markdown tables when they write; most of their sessions only
+    # see the practice system's nightly exports (`Denials_20240318.csv`) arrive. Before, each
+    # such session read as text-only output (the exports counted as texts beside the data),
+    # and nine of them nearly outweighed three with tables (R 0.36).
+    def make(b, i):
+        b.write(f"exports/Denials_202403{i + 1:02d}.csv", "claim,code\n1001,CO-97\n1002,PR-1\n")
+        if i % 4 == 0:
+            b.write(f"notes/denials-{i:02d}.md", _doc(10) + "| code | n |\n|---|---|\n| CO-97 | 4 |\n| PR-1 | 2 |\n",
+                    gap_ms=300_000)
+
+    est = _user(session_builder, make, 12)["F"]
+    assert est.tier == "M" and est.posterior["R"] < 0.1, est
+    # a session that wrote prose besides the export still shows text only
+    b = session_builder("letter")
+    b.write("exports/Denials_20240301.csv", "claim,code\n1001,CO-97\n")
+    b.write("appeal.md", _doc(30), gap_ms=300_000)
+    assert session_tiers(_signals(b))["F"]["tier"] == "R"
