@@ -184,7 +184,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    `$`-named autosave (E), a document's rendered companion folder (C, F) are programs';
 #    a picture named by the second it was taken is a capture (F, C); one folder for every
 #    document is the person's root only where their reads and edits lie there too (C,
-#    signals' `work_in`, `work`).
+#    signals' `work_in`, `work`); filing three deep, two below where the person works,
+#    counts for L (C, signals' `work_depth`); data files alone are no text-only output (F,
+#    signals' F `texts` counts texts besides data).
 ALGORITHM = 45
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
