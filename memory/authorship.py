@@ -636,7 +636,7 @@ def _mark_companions(evs: list[dict[str, Any]]) -> None:
 # Jupyter's exports, Typora's pasted images. Only these words: a person's `report_figures/`
 # is their own filing.
 COMPANION_FOLDER = re.compile(r"(?i)^(.+?)(_files|_cache|[._]assets)$")
-COMPANION_PART = re.compile(r"(?i).(_files|_cache|[._]assets)(/|$)")
+COMPANION_PART = re.compile(r"(?i).(_files|_cache|[._]assets)(/|$)")  # one in a folder's path
 
 
 def _stem(name: str) -> str:
@@ -647,8 +647,10 @@ def _mark_companion_folders(evs: list[dict[str, Any]]) -> None:
     """Mark every change in a document's companion folder (COMPANION_FOLDER), made in the
     session or before, where the session names a file of that stem in the folder's parent,
     and the making of the folder."""
-    if not any(e["event_type"] in CHANGES and any(type(p := e.get(k)) is str and COMPANION_PART.search(p)
-                                                  for k in PATH_KEYS.get(e["event_type"], ())) for e in evs):
+    folders = {p.rpartition("/")[0] if e["event_type"] != "dir_create" else p
+               for e in evs if e["event_type"] in CHANGES
+               for k in PATH_KEYS[e["event_type"]] if type(p := e.get(k)) is str}
+    if not any(COMPANION_PART.search(f) for f in folders):
         return
     stems: set[tuple[str, str]] = set()
     for e in evs:
