@@ -729,10 +729,14 @@ def _organisation(by: dict[str, Events], creates: Events, outputs: Events,
     folders = {posixpath.dirname(str(e.get("file_path") or "").replace("\\", "/")) for e in docs if _placed_depth(e) >= 1}
     doc_folders = {folder_id(f) for f in folders}
     made = {e.get("file_path") for e in creates}
-    worked_on = [e for e in (*by.get("file_read", _NONE), *by.get("file_edit", _NONE))
-                 if e.get("file_path") and e.get("file_path") not in made]
-    worked = [str(e.get("file_path")).replace("\\", "/") for e in worked_on]
-    work_in = {folder_id(f): sum(1 for p in worked if p.startswith(f + "/")) for f in folders}
+    worked: list[str] = []  # the files from before the session the person read or edited
+    work_depth: int | None = None
+    for e in (*by.get("file_read", _NONE), *by.get("file_edit", _NONE)):
+        if (p := e.get("file_path")) and p not in made:
+            worked.append(p)
+            d = _placed_depth(e)
+            work_depth = d if work_depth is None or d < work_depth else work_depth
+    work_in = {folder_id(f): sum(1 for p in worked if str(p).replace("\\", "/").startswith(f + "/")) for f in folders}
     return {
         # Placing something is the chance to show how one organises: a new file, a folder, a
         # move (not a program's working file in its Temp/ folder).
@@ -759,7 +763,7 @@ def _organisation(by: dict[str, Events], creates: Events, outputs: Events,
         "work_in": {f: n for f, n in work_in.items() if f in doc_folders},
         "work": len(worked),
         # the shallowest level of the files from before they read or edited (tiers._filing_depth)
-        "work_depth": min((_placed_depth(e) for e in worked_on), default=None),
+        "work_depth": work_depth,
     }
 
 
