@@ -3367,6 +3367,17 @@ def test_a_renders_frames_are_no_visual_output_of_the_persons(session_builder):
     assert _signals(b)["F"]["images"] == 2
 
 
+def _assert_no_filing_or_cleanup(session_builder, make):
+    """A flat, never-deleting person's sessions read as such: no folder made, nothing cleaned,
+    C flat and no cleanup vote over six sessions."""
+    sig = _signals(_user_session(session_builder, make))
+    assert sig["C"]["dirs"] == 0 and sig["C"]["levels_made"] == 0, sig["C"]
+    assert sig["E"]["cleaned"] == 0, sig["E"]
+    est = _user(session_builder, make, 6)
+    assert est["C"].tier == "R", est["C"]
+    assert est["E"].counts["L"] == est["E"].counts["M"] == 0, est["E"]
+
+
 def _meeting(b, i, folder="Documents/Zoom"):
     """A meeting program's end: it makes the meeting's folder, writes its working files,
     converts them into the recordings and removes them a moment after."""
@@ -3390,12 +3401,7 @@ def test_a_meeting_programs_recordings_folders_are_not_the_persons_filing_or_cle
         _meeting(b, i)
         b.write(f"P{i:02d}_notes.md", _doc(40), gap_ms=600_000)
 
-    sig = _signals(_user_session(session_builder, make))
-    assert sig["C"]["dirs"] == 0 and sig["C"]["levels_made"] == 0, sig["C"]
-    assert sig["E"]["cleaned"] == 0, sig["E"]
-    est = _user(session_builder, make, 6)
-    assert est["C"].tier == "R", est["C"]
-    assert est["E"].counts["L"] == est["E"].counts["M"] == 0, est["E"]
+    _assert_no_filing_or_cleanup(session_builder, make)
 
     # A nester who makes the study's folders and writes their notes there still files deep,
     # and one who removes their own scratch file after looking at it still cleans up.
@@ -3499,12 +3505,7 @@ def test_a_build_systems_output_tree_is_not_the_persons_filing_or_cleanup(sessio
                     snapshot=False)
             b.add("file_delete", 3_100, file_path=f"{work}/log.do_compile.{4100 + 7 * n + i}", file_age_ms=3_100)
 
-    sig = _signals(_user_session(session_builder, make))
-    assert sig["C"]["dirs"] == 0 and sig["C"]["levels_made"] == 0, sig["C"]
-    assert sig["E"]["cleaned"] == 0, sig["E"]
-    est = _user(session_builder, make, 6)
-    assert est["C"].tier == "R", est["C"]
-    assert est["E"].counts["L"] == est["E"].counts["M"] == 0, est["E"]
+    _assert_no_filing_or_cleanup(session_builder, make)
 
     # Reading the build's log to find an error is still the person's reading, and a person's
     # own folder named like a build's (`Builds/`, `build-notes/`) is still theirs.
