@@ -287,18 +287,11 @@ COUNT_ONLY_WEIGHT = 0.5
 
 
 # Table 2's minimal writer writes bullets: writing of which three quarters of the non-blank
-# lines are list items is a bullet list, and a bullet list shorter than table 2's balanced
-# document (BULLET_LIST_LINES, counted as written, before the person's verbosity) is minimal
-# output however terse the person. The share does not depend on verbosity, which lengths do.
-# Only where the text is known and has a few lines. A longer bullet list is read by its
-# length: over the 24 held-out models of rounds 41-42, bulleted writing of 80-199 lines was a
-# balanced or comprehensive writer's in 75 of 79 sessions and of 200 or more lines a
-# comprehensive writer's in 35 of 37 (a glossary, a shot list, a checklist kept in full),
-# while under 80 lines it was a minimal writer's in 370 of 543. (Read as minimal however long
-# until the forty-second round.)
+# lines are list items is a bullet list, and a bullet list is minimal output however long it
+# is (a person who notes 100 items is not writing a balanced report). The share does not
+# depend on verbosity, which lengths do. Only where the text is known and has a few lines.
 BULLET_SHARE = 0.75
 MIN_TEXT_LINES = 3
-BULLET_LIST_LINES = 80
 
 
 # Table 2's comprehensive writer structures deeply: a document of balanced length whose
@@ -314,8 +307,7 @@ def production(s: Mapping[str, Any], scale: float = 1.0) -> SessionCategory:
     lines, docs = int(s["lines"]) / scale, int(s["docs"])
     text = f"{docs} new document(s), {int(s['lines'])} line(s)"
     share = s.get("list_share")
-    if share is not None and share >= BULLET_SHARE and int(s.get("text_lines") or 0) >= MIN_TEXT_LINES \
-            and int(s["lines"]) < BULLET_LIST_LINES:
+    if share is not None and share >= BULLET_SHARE and int(s.get("text_lines") or 0) >= MIN_TEXT_LINES:
         return SessionCategory(None, 1.0, f"{text}, {share:.0%} of them bullet points")
     if lines >= 200:
         return SessionCategory("L", 1.0, text)

@@ -249,9 +249,7 @@ def test_reopening_ones_own_draft_is_not_deep_reading(session_builder):
     (1, 260, 3, False, "L"),
     (1, 110, 2, False, "M"),   # balanced: one file of 80-150 lines
     (1, 40, 1, True, "R"),     # minimal: <= 60 lines of bullets
-    (1, 70, 1, True, "R"),     # a bullet list shorter than a balanced document is minimal (BULLET_LIST_LINES)
-    (1, 120, 1, True, "M"),    # one as long as a balanced document is read by its length
-    (1, 260, 2, True, "L"),    # ... and a 260-line checklist kept in full is comprehensive
+    (1, 120, 1, True, "R"),    # a long bullet list is still minimal: the share does not scale
     (1, 120, 3, False, "M"),   # the same length in prose, with a few headings, is balanced
     (1, 120, 4, False, "L"),   # ... with headings four levels deep, comprehensive (DEEP_HEADINGS)
     (1, 40, 4, False, "R"),    # a short note stays minimal however deep its headings
