@@ -78,6 +78,18 @@ program's work from the person's whatever recorded it:
 - **save followers**: a file changed within SAVE_FOLLOW_MS after another file's save, time
   after time (ctags' `tags`, a sync client's state), is a program's index of the saves.
 
+- **build trees**: what changes under a build system's output folder (`build/`, `target/`,
+  `dist/`: BUILD_FOLDERS) is the build's.
+
+- **saves by replacing**: a file removed as another takes its name within REPLACED_MS was
+  replaced by a newer version of itself, not cleaned up.
+
+- **companion folders**: a document's `<name>_files/`, `<name>_cache/` or `<name>.assets/` is
+  made and filled by the program that renders or saves it.
+
+- **captures**: a picture named by the second it was taken is marked `captured`: the person's
+  act, but no visual output or filing of theirs.
+
 - **companions**: a file the session made under another file's full name with a further
   extension (`rivers.tif.aux.xml` beside `rivers.tif`: a GIS program's statistics of a raster
   it opened, a photo's `.xmp` sidecar) is that program's record of the file: people name a
