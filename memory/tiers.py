@@ -783,14 +783,18 @@ def _filing_depth(post: dict[str, float], signals: Sequence[Mapping[str, Any]]) 
         n += 1
         k += depth >= FILED_DEEP_DEPTH
         below += depth >= FILED_DEEP_DEPTH and depth - floor >= FILED_INSIDE_DEPTH
-    sessions = n
-    k, n = k * EVIDENCE_WEIGHT, n * EVIDENCE_WEIGHT
-    log_bf = _log_bb(k, n, DEEP_FILING_PRIORS["L"]) - _log_bb(k, n, DEEP_FILING_PRIORS["M"])
+    def log_bf_of(deep: float) -> float:
+        k, m = deep * EVIDENCE_WEIGHT, n * EVIDENCE_WEIGHT
+        return _log_bb(k, m, DEEP_FILING_PRIORS["L"]) - _log_bb(k, m, DEEP_FILING_PRIORS["M"])
+
+    log_bf = log_bf_of(k)
     if log_bf > 0:
-        # for L, only filing two levels below where the person works counts (WORK_FLOOR)
-        k = below * EVIDENCE_WEIGHT
-        log_bf = max(0.0, _log_bb(k, n, DEEP_FILING_PRIORS["L"]) - _log_bb(k, n, DEEP_FILING_PRIORS["M"]))
-    if log_bf == 0 or (log_bf > 0 and (sessions < FILED_DEEP_SESSIONS or _home_folder(signals) is not None)):
+        # for L, only from FILED_DEEP_SESSIONS on, with no home folder, and only the filing
+        # two levels below where the person works (the median of the sessions' work_depth)
+        if n < FILED_DEEP_SESSIONS or _home_folder(signals) is not None:
+            return post
+        log_bf = max(0.0, log_bf_of(below))
+    if log_bf == 0:
         return post
     bf = math.exp(min(max(log_bf, -50.0), 50.0))
     z = post["L"] * bf + post["M"] + post["R"]
