@@ -733,10 +733,10 @@ def _organisation(by: dict[str, Events], creates: Events, outputs: Events,
     work_depth: int | None = None
     for e in (*by.get("file_read", _NONE), *by.get("file_edit", _NONE)):
         if (p := e.get("file_path")) and p not in made:
-            worked.append(p)
+            worked.append(str(p).replace("\\", "/"))
             d = _placed_depth(e)
             work_depth = d if work_depth is None or d < work_depth else work_depth
-    work_in = {folder_id(f): sum(1 for p in worked if str(p).replace("\\", "/").startswith(f + "/")) for f in folders}
+    work_in = {folder_id(f): sum(1 for p in worked if p.startswith(f + "/")) for f in folders}
     return {
         # Placing something is the chance to show how one organises: a new file, a folder, a
         # move (not a program's working file in its Temp/ folder).
