@@ -12,7 +12,10 @@ reads), without a query. A tool whose command line could not be read in time is 
 reported by its name (an "anonymous" run: its time, no folder).
 
 Each process is reported with its real start time (from /proc/<pid>/stat, not when it
-was noticed) and its parent, so a compiler run by make counts as make's. Resident
+was noticed) and its parent, so a compiler run by make counts as make's. The helper also says
+how far it has looked ("seen up to", on_seen): every program of interest alive at that
+time has been reported. On a busy machine the helper can fall a second behind the file
+events; the recorder keeps their provenance open until the helper has looked past them. Resident
 indexers (tracker, baloo) run all day: for them the helper also reports when their I/O
 counters move, which is when their reads happen.
 """
@@ -36,6 +39,8 @@ from .programs import BUILD_KIND, DOWNLOAD_KIND, PYTHONS, ProgramTable, browser_
 from .searchspec import SEARCH_TOOLS
 
 ACTIVITY_POLL_S = 0.1  # how often a resident indexer's I/O counters are looked at
+SEEN_EVERY_MS = 20.0  # "seen up to" at most this often (a build's thousands of execs a second)
+CONNECTOR_WAIT_S = 0.2  # the connector loop's longest sleep: an idle helper's "seen up to" lags by this
 MAX_EXIT_FDS = 256  # live programs whose exit a pidfd reports at once (the rest: the next scan)
 
 
@@ -265,6 +270,14 @@ class _Scanner:
         self._sync_r, self._sync_w = os.pipe()
         os.set_blocking(self._sync_r, False)
         self._sync_tokens: list[str] = []
+        self.on_seen: Callable[[float], None] = lambda t: None
+        self._seen_sent = 0.0
+
+    def _seen(self, t_look: float) -> None:
+        """Say that every program of interest running at t_look (epoch ms) is reported."""
+        if t_look - self._seen_sent >= SEEN_EVERY_MS:
+            self._seen_sent = t_look
+            self.on_seen(t_look)
 
     def _builds(self, comm: str | None) -> bool:
         """Is comm a build tool of the program table (make, ninja, tox ...)?"""
@@ -324,12 +337,14 @@ class _Scanner:
         exec watch set, the running processes reported): a program started after that
         is seen."""
         exec_fd = None if self.sock is not None else _exec_watch(self.exec_names)
+        t_look = time.time() * 1000.0
         known = set(self._pids())
         for pid in known:  # already running: editors, indexers, a long build
             self._check(pid, existing=True)
         threading.Thread(target=self._follow_residents, args=(stop,), name="filegram-procs-io", daemon=True).start()
         if on_ready is not None:
             on_ready()
+        self._seen(t_look)  # from the start: a helper stalled before its first loop holds events too
         if self.sock is not None:
             self._netlink_loop(stop)
         else:
@@ -388,26 +403,29 @@ class _Scanner:
         sock.setblocking(False)
         while not stop.is_set():
             try:
-                ready, _, _ = select.select([sock, self._sync_r], [], [], 0.5)
+                ready, _, _ = select.select([sock, self._sync_r], [], [], CONNECTOR_WAIT_S)
             except (OSError, ValueError):
                 return
-            if sock in ready:
-                while True:  # everything announced so far, before any sync is answered
-                    try:
-                        data = sock.recv(65536)
-                    except (BlockingIOError, InterruptedError):
+            # the kernel queues an exec's notice as it happens: once the socket is drained,
+            # every exec before t_look has been looked at
+            t_look = time.time() * 1000.0
+            while True:  # everything announced so far, before any sync is answered
+                try:
+                    data = sock.recv(65536)
+                except (BlockingIOError, InterruptedError):
+                    break
+                except OSError:
+                    return
+                off = 0
+                while off + 16 <= len(data):
+                    (msg_len,) = struct.unpack_from("=I", data, off)
+                    if msg_len < 16:
                         break
-                    except OSError:
-                        return
-                    off = 0
-                    while off + 16 <= len(data):
-                        (msg_len,) = struct.unpack_from("=I", data, off)
-                        if msg_len < 16:
-                            break
-                        self._netlink_message(data, off)
-                        off += (msg_len + 3) & ~3
+                    self._netlink_message(data, off)
+                    off += (msg_len + 3) & ~3
             if self._sync_r in ready:
                 self._answer_syncs()
+            self._seen(t_look)
 
     def _netlink_message(self, data: bytes, off: int) -> None:
         base = off + 16 + 20  # nlmsghdr + cn_msg
@@ -443,10 +461,11 @@ class _Scanner:
                     ready, _, _ = select.select(base_fds + list(exit_pids), [], [], wait)
                 except (OSError, ValueError):
                     return
+                t_look = time.time() * 1000.0
                 for fd in ready:
                     if fd in exit_pids:
                         self._exited(exit_pids[fd])
-                if exec_fd is not None and exec_fd in ready:
+                if exec_fd is not None:  # read even when select said nothing: an exec since
                     names = _read_exec(exec_fd, self.exec_names)
                     if names:
                         self._catch_starting(names, known)
@@ -456,6 +475,8 @@ class _Scanner:
                         self._check(pid)
                     self._answer_syncs()
                 if time.monotonic() < next_poll:
+                    if exec_fd is not None:  # the exec watch has looked at every watched start
+                        self._seen(t_look)
                     continue
                 next_poll = time.monotonic() + interval
                 now = set(self._pids())
@@ -473,6 +494,7 @@ class _Scanner:
                     if pid not in now:
                         self._exited(pid)
                 known = now
+                self._seen(t_look)
         finally:
             if exec_fd is not None:
                 os.close(exec_fd)
@@ -610,11 +632,12 @@ class ProcessWatcher:
 
     def __init__(self, on_start: Callable[[ProcInfo], None], on_end: Callable[[int, float], None], *, poll_ms: float = 20.0,
                  extra_programs: list[str] | None = None, on_activity: Callable[[int, float], None] | None = None,
-                 roots: list[str] | None = None):
+                 roots: list[str] | None = None, on_seen: Callable[[float], None] | None = None):
         self.roots = [str(r) for r in roots or []]
         self.on_start = on_start
         self.on_end = on_end
         self.on_activity = on_activity or (lambda pid, t: None)
+        self.on_seen = on_seen or (lambda t: None)
         self.poll_ms = poll_ms
         self.extra_programs = list(extra_programs or [])
         self.mode = "none"
@@ -654,6 +677,7 @@ class ProcessWatcher:
             self._kill_child()
             self._scanner = _Scanner(self.on_start, self.on_end, self.poll_ms,
                                      ProgramTable.with_extra(self.extra_programs), self.on_activity, self.roots)
+            self._scanner.on_seen = self.on_seen
             self.mode = self._scanner.mode
             target = self._run_inline
         self._thread = threading.Thread(target=target, name="filegram-procs", daemon=True)
@@ -700,6 +724,8 @@ class ProcessWatcher:
             elif kind == "A":
                 pid, t = rest.split()
                 self.on_activity(int(pid), float(t))
+            elif kind == "S":
+                self.on_seen(float(rest))
             elif kind == "Y":
                 with self._sync_lock:
                     done = self._sync_waiting.get(rest.strip())
@@ -769,6 +795,7 @@ def _serve(poll_ms: float, extra: list[str], roots: list[str]) -> int:
             os.setpriority(os.PRIO_PROCESS, 0, -10)
     stop = threading.Event()
     scanner.on_sync = lambda token: emit(f"Y {token}")
+    scanner.on_seen = lambda t: emit(f"S {t}")
 
     def watch_parent() -> None:
         """Sync requests from the recorder; end of input: the recorder is gone."""

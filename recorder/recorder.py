@@ -49,6 +49,8 @@ TICK_MS = 50.0
 # A program's exit waits this long at most for its marker (see Recorder._fence_end): a
 # marker lost to a queue overflow must not keep a tool's run open.
 FENCE_TIMEOUT_S = 2.0
+# A process helper this far behind is stuck or gone: provenance stops waiting for it.
+HELPER_LAG_MAX_MS = 10_000.0
 MIN_QUEUE = 1000
 # A stop waits for the worker to work through what is queued: up to STOP_MAX_S while it makes
 # progress, STOP_STALL_S without any (it used to give up after 30 s, and a worker a minute
@@ -148,6 +150,7 @@ class Recorder:
         self._discard_dir_opens = False
         self._last_tick = 0.0
         self._last_raw_t = 0.0  # the latest read time of an event the worker handled
+        self._procs_seen_ms: float | None = None  # the process helper has looked up to here
         # FILEGRAM_RECORDER_TRACE=FILE writes every raw event (after the privacy filters)
         # to FILE: how to see why a sequence became the actions it did.
         trace = os.environ.get("FILEGRAM_RECORDER_TRACE")
@@ -242,7 +245,7 @@ class Recorder:
         self.procs = ProcessWatcher(self._on_proc_start, self._on_proc_end, poll_ms=float(self.rec["process_poll_ms"]),
                                     extra_programs=list(self.rec.get("tool_programs", [])),
                                     roots=[str(r) for r in self.root_paths],
-                                    on_activity=self._on_proc_activity)
+                                    on_activity=self._on_proc_activity, on_seen=self._on_proc_seen)
         self.procs.start()
         # watchdog walks every folder when it adds its watches: those opens are not ours to
         # record. Wait until they have come through, then listen for real ones.
@@ -520,6 +523,14 @@ class Recorder:
         except queue.Full:
             pass
 
+    def _on_proc_seen(self, t: float) -> None:
+        """Through the queue, behind the notices of the look it closes (a lost one is
+        followed by the next, a fifth of a second later)."""
+        try:
+            self.queue.put_nowait(Raw("proc_seen", "", t=t))
+        except queue.Full:
+            pass
+
     # ------------------------------------------------------------------------------------
     # worker
 
@@ -596,11 +607,24 @@ class Recorder:
         folder's storm while the storm's last files still waited in the queue, and the
         storm became several summaries and a tail of loose files, some in no row at all (a
         backlogged event storm: 9-54 of 8,000 new files, in CI and slowed here)."""
-        if self.queue.empty() or self._last_raw_t <= 0:
-            return now
-        return min(now, self._last_raw_t)
+        clock = now if self.queue.empty() or self._last_raw_t <= 0 else min(now, self._last_raw_t)
+        return self._helper_bound(clock, now)
+
+    def _helper_bound(self, clock: float, now: float) -> float:
+        """Hold the clock where the process helper has not looked yet. An event settles
+        settle_ms after it came; until the helper has looked past it, the program that
+        made it may be unknown, and a settled event would keep the person as its author
+        (a clean clone's `make test`: the helper, starved of CPU, read `7z x` after half
+        its archive was out, and those files were stored as the person's)."""
+        seen = self._procs_seen_ms
+        if seen is None or now - seen > HELPER_LAG_MAX_MS:
+            return clock
+        return min(clock, seen + float(self.rec["settle_ms"]))
 
     def _handle(self, raw: Raw) -> None:
+        if raw.kind == "proc_seen":
+            self._procs_seen_ms = max(raw.t, self._procs_seen_ms or 0.0)
+            return
         if raw.t > self._last_raw_t:
             self._last_raw_t = raw.t
         if raw.kind in ("dir_opened", "root_attrib"):
