@@ -45,7 +45,9 @@ Cut-offs that remain, and why they hold across people:
 - F: an image, a chart or a figure a document embeds is "visual", and so are two data files
   beside a table; a table (markdown, LaTeX, HTML or tab-separated) is M's signature, a single
   data file beside it too; data files alone are no signature (on nine independent models they
-  came from text-only and balanced people more than from visual-heavy ones).
+  came from text-only and balanced people more than from visual-heavy ones). The tiers nest:
+  a visual-heavy person's sessions without a figure may hold tables at a rate of their own
+  (VISUAL_TABLES_HABIT), where a balanced person's figure is a slip.
 - A: the style scores compare shares of accesses (scale-free): one search per ~7 accesses,
   one listing per 4, one revisit per 4 reads are each a deliberate habit, not an accident;
   a revisit counts for deep reading in the share of reads that are not passages (coming back
@@ -59,7 +61,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -86,6 +88,15 @@ RHO_PRIOR = (1.2, 1.6)
 # then; with one leftover per session, which is what a tidy person has (they clean as they
 # go), the share of chances with a removal is what can tell them apart.
 RHO_PRIOR_BY_TIER = {("E", "L"): (3.0, 1.2)}
+# F's tiers nest: table 2's visual-heavy person (charts, images, CSV, a figures folder) may make
+# tables too, the balanced one tables only. Of the 124 visual-heavy people of 35 held-out models
+# with three or more output sessions without a figure, 82 never wrote tables alone in them (a
+# table there is a slip, EPS_ADJ, as a balanced person's figure is), and 42 did, at rates spread
+# from 0.06 to 1 (a habit of their own). So F's L is that mixture: with probability
+# VISUAL_TABLES_HABIT the person writes tables alone at a rate of their own (uniform, integrated
+# out). With the slip alone, a person with figures in a third of their sessions and tables in
+# the rest was read as balanced at p 1.00.
+VISUAL_TABLES_HABIT = 1 / 3
 _GRID = [i / 100 for i in range(1, 100)]
 MIN_OPPORTUNITIES = 2.0
 MIN_POSTERIOR = 0.5
@@ -578,24 +589,48 @@ def posterior(dim: str, counts: Mapping[Category, float]) -> dict[str, float]:
     counts = {c: n * EVIDENCE_WEIGHT for c, n in counts.items()}
     logml: dict[str, float] = {}
     for tier in TIERS:
-        a, b = RHO_PRIOR_BY_TIER.get((dim, tier), RHO_PRIOR)
         if signature(dim, tier) is None:
             p = _probs(dim, tier, 0.0)
             logml[tier] = sum(n * math.log(max(p.get(c, 0.0), 1e-12)) for c, n in counts.items() if n)
             continue
-        terms = []
-        for rho in _GRID:
+        prior = RHO_PRIOR_BY_TIER.get((dim, tier), RHO_PRIOR)
+
+        def by_chance(rho: float, tier: str = tier) -> float | None:
             p = _probs(dim, tier, rho)
             if p[None] <= 0:
-                continue
-            ll = sum(n * math.log(max(p.get(c, 0.0), 1e-12)) for c, n in counts.items() if n)
-            terms.append((a - 1) * math.log(rho) + (b - 1) * math.log(1 - rho) + ll)
-        top = max(terms)
-        norm = sum(rho ** (a - 1) * (1 - rho) ** (b - 1) for rho in _GRID)
-        logml[tier] = top + math.log(sum(math.exp(t - top) for t in terms) / norm)
+                return None
+            return sum(n * math.log(max(p.get(c, 0.0), 1e-12)) for c, n in counts.items() if n)
+
+        logml[tier] = _integrate_rho(by_chance, prior)
+        if dim == "F" and tier == "L":
+            with_tables = _visual_with_tables(counts, prior)
+            top = max(logml[tier], with_tables)
+            logml[tier] = top + math.log((1 - VISUAL_TABLES_HABIT) * math.exp(logml[tier] - top)
+                                         + VISUAL_TABLES_HABIT * math.exp(with_tables - top))
     top = max(logml.values())
     z = sum(math.exp(v - top) for v in logml.values())
     return {t: math.exp(logml[t] - top) / z for t in TIERS}
+
+
+def _visual_with_tables(counts: Mapping[Category, float], prior: tuple[float, float]) -> float:
+    """log P(counts) for a visual-heavy person who writes tables alone in their sessions without
+    a figure at a rate of their own (uniform, integrated out: a beta function)."""
+    n_visual, n_tables, n_none = counts.get("L", 0.0), counts.get("M", 0.0), counts.get(None, 0.0)
+    split = _log_beta(1 + n_tables, 1 + n_none)
+    return _integrate_rho(lambda rho: n_visual * math.log(rho) + (n_tables + n_none) * math.log(1 - rho) + split, prior)
+
+
+def _integrate_rho(loglik: Callable[[float], float | None], prior: tuple[float, float]) -> float:
+    """log of the likelihood's mean over rho's Beta prior (on the grid; None: rho impossible)."""
+    a, b = prior
+    terms = []
+    for rho in _GRID:
+        ll = loglik(rho)
+        if ll is not None:
+            terms.append((a - 1) * math.log(rho) + (b - 1) * math.log(1 - rho) + ll)
+    top = max(terms)
+    norm = sum(rho ** (a - 1) * (1 - rho) ** (b - 1) for rho in _GRID)
+    return top + math.log(sum(math.exp(t - top) for t in terms) / norm)
 
 
 # Weight of a session on a dimension its known task does not exercise: a task shows signal

@@ -3685,3 +3685,26 @@ def test_a_session_whose_only_new_text_is_data_says_nothing_of_visual_habits(ses
     b.write("exports/Denials_20240301.csv", "claim,code\n1001,CO-97\n")
     b.write("appeal.md", _doc(30), gap_ms=300_000)
     assert session_tiers(_signals(b))["F"]["tier"] == "R"
+
+
+def test_a_visual_heavy_persons_tables_are_their_own_habit(session_builder):
+    # A design engineer puts FEA plots into a figures folder in a third of their reports and
+    # markdown tables into all (alt227). Before, each table-only session was read as a
+    # balanced writer's signature that a visual-heavy person shows by chance (5%), and the
+    # person was called balanced at p 1.00. A balanced writer whose tables come with one
+    # chart in twelve sessions stays balanced.
+    table = "| load | stress |\n|---|---|\n| 10 kN | 41 MPa |\n| 20 kN | 83 MPa |\n"
+
+    def make(charts_every):
+        def session(b, i):
+            b.write(f"reports/test-{i:02d}.md", _doc(30) + table)
+            if i % charts_every == 0:
+                b.write(f"reports/figures/stress-{i:02d}.png", "", snapshot=False, gap_ms=60_000)
+                b.write(f"reports/figures/strain-{i:02d}.png", "", snapshot=False, gap_ms=60_000)
+        return session
+
+    visual = _user(session_builder, make(3), 12)["F"]
+    assert visual.tier == "L", visual
+    balanced = _user(session_builder, make(12), 12)["F"]
+    assert balanced.tier == "M", balanced
+
