@@ -187,7 +187,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    signals' `work_in`, `work`); filing three deep, two below where the person works,
 #    counts for L (C, signals' `work_depth`); data files alone are no text-only output (F,
 #    signals' F `texts` counts texts besides data).
-ALGORITHM = 45
+# 46: round 43's rules: a visual-heavy person's tables alone are a habit of their own for
+#    some (F, `VISUAL_TABLES_HABIT`); a picture copied and saved over is visual output (F).
+ALGORITHM = 46
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -262,8 +262,16 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
         "E": _curation(by, creates, tool_wrote, [e for e in tool_creates if e.get("file_path") not in tool_deleted],
                        tool_copied),
         "F": _cross_modal(outputs, text_of, kept_writes, tool_made, typed, blank,
-                          [str(e.get("file_path") or "") for e in writes]),
+                          [str(e.get("file_path") or "") for e in writes], _reworked_pictures(started, kept_writes)),
     }
+
+
+def _reworked_pictures(started: Mapping[str, float], kept_writes: Events) -> list[str]:
+    """Pictures the person copied under a name of their own and then saved over: a test run's
+    screenshot cropped and marked up for a bug report, a chart redrawn from last month's. The
+    saving over is their visual work; a copy alone (a file manager's) is not."""
+    return sorted({p for e in kept_writes if (p := str(e.get("file_path") or "")) in started
+                   and _ext(p) in IMAGE_TYPES and e.get("operation") == "overwrite" and _ts(e) >= started[p]})
 
 
 def _thrown_away(by: dict[str, Events]) -> set[Any]:
@@ -1262,13 +1270,14 @@ def _sequences(paths: Sequence[str]) -> set[str]:
 
 def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Events = _NONE,
                  tool_made: set[Any] | frozenset[Any] = frozenset(), typed: Sequence[str] = (),
-                 blank: Mapping[str, float] | None = None, written: Sequence[str] = ()) -> dict[str, Any]:
+                 blank: Mapping[str, float] | None = None, written: Sequence[str] = (),
+                 reworked: Sequence[str] = ()) -> dict[str, Any]:
     """What the session produced besides text. A chart is the person's output also when a
     program drew it: a chart in their notebook's cell outputs, or a figure their script wrote
     that their document shows (its file name in the text they wrote). A burst of images no
     document of theirs names (an archive, an install) stays the program's. A document started
     empty (`blank`: a note app's `Untitled.md`) is new output like a created one: its saves hold
-    its tables and figures."""
+    its tables and figures. So is a picture copied and reworked (`_reworked_pictures`)."""
     paths = [str(e.get("file_path") or "") for e in creates]
     exts = [_ext(p) for p in paths]
     mine: list[str] = []  # what the person wrote, read once an image needs it
@@ -1289,6 +1298,7 @@ def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Event
               and (t := text_of.get(id(e))) and _NOTEBOOK_CHART.search(t)}
     visual_paths += [p for p in tool_made if isinstance(p, str) and _ext(p) in IMAGE_TYPES and shown(p)]
     visual_paths += sorted(charts)
+    visual_paths += [p for p in reworked if p not in visual_paths]
     data_files = sum(1 for x in exts if x in DATA_TYPES)
     rows = embeds = 0  # table rows (markdown, LaTeX, HTML); figures the person's documents embed
     seen = 0  # outputs whose content can show it: a text whose words are known

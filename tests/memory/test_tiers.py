@@ -3708,3 +3708,20 @@ def test_a_visual_heavy_persons_tables_are_their_own_habit(session_builder):
     balanced = _user(session_builder, make(12), 12)["F"]
     assert balanced.tier == "M", balanced
 
+
+def test_a_picture_copied_and_reworked_is_visual_output(session_builder):
+    # A QA engineer copies the screenshot a failed test left in test-results/ next to their bug
+    # report under a name of their own, then crops and marks it up (a save over the copy). Before,
+    # only pictures created in the session were visual output, and the session read as text only.
+    # A copy left as it is (a file manager's) is no visual work.
+    def session(rework):
+        b = session_builder("bug")  # the screenshot is from the morning's test run
+        b.add("file_copy", 60_000, source_path="test-results/login-chromium/test-failed-1.png",
+              dest_path="login-spinner.png", is_backup=False)
+        if rework:
+            b.write("login-spinner.png", "", op="overwrite", snapshot=False, gap_ms=120_000)
+        b.write("QA-2610-login.md", _doc(20), gap_ms=60_000)
+        return session_tiers(_signals(b))["F"]["tier"]
+
+    assert session(rework=True) == "L"
+    assert session(rework=False) == "R"
