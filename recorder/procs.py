@@ -342,9 +342,10 @@ class _Scanner:
         for pid in known:  # already running: editors, indexers, a long build
             self._check(pid, existing=True)
         threading.Thread(target=self._follow_residents, args=(stop,), name="filegram-procs-io", daemon=True).start()
+        # before "ready": a helper stalled before its first loop holds the recorder's events too
+        self._seen(t_look)
         if on_ready is not None:
             on_ready()
-        self._seen(t_look)  # from the start: a helper stalled before its first loop holds events too
         if self.sock is not None:
             self._netlink_loop(stop)
         else:

@@ -19,6 +19,7 @@ import signal
 import sys
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -151,6 +152,13 @@ class Recorder:
         self._last_tick = 0.0
         self._last_raw_t = 0.0  # the latest read time of an event the worker handled
         self._procs_seen_ms: float | None = None  # the process helper has looked up to here
+        # "Seen up to" marks wait beside the queue, not in it (a queue never empty would hold
+        # the settle clock at the last event's time): each mark counts the helper's notices
+        # queued before it, and holds once the worker has handled that many.
+        self._proc_lock = threading.Lock()
+        self._proc_notices_put = 0
+        self._proc_notices_handled = 0
+        self._seen_marks: deque[tuple[int, float]] = deque()
         # FILEGRAM_RECORDER_TRACE=FILE writes every raw event (after the privacy filters)
         # to FILE: how to see why a sequence became the actions it did.
         trace = os.environ.get("FILEGRAM_RECORDER_TRACE")
@@ -506,30 +514,26 @@ class Recorder:
     # processes
 
     def _on_proc_start(self, info: ProcInfo) -> None:
-        try:
-            self.queue.put(Raw("proc_start", info.cwd, t=info.t_start, data=info), timeout=1.0)
-        except queue.Full:
-            pass
+        self._put_proc_notice(Raw("proc_start", info.cwd, t=info.t_start, data=info))
 
     def _on_proc_activity(self, pid: int, t: float) -> None:
-        try:
-            self.queue.put(Raw("proc_activity", "", t=t, data=pid), timeout=1.0)
-        except queue.Full:
-            pass
+        self._put_proc_notice(Raw("proc_activity", "", t=t, data=pid))
 
     def _on_proc_end(self, pid: int, t: float) -> None:
-        try:
-            self.queue.put(Raw("proc_end", "", t=t, data=pid), timeout=1.0)
-        except queue.Full:
-            pass
+        self._put_proc_notice(Raw("proc_end", "", t=t, data=pid))
+
+    def _put_proc_notice(self, raw: Raw) -> None:
+        with self._proc_lock:
+            try:
+                self.queue.put(raw, timeout=1.0)
+            except queue.Full:
+                return
+            self._proc_notices_put += 1
 
     def _on_proc_seen(self, t: float) -> None:
-        """Through the queue, behind the notices of the look it closes (a lost one is
-        followed by the next, a fifth of a second later)."""
-        try:
-            self.queue.put_nowait(Raw("proc_seen", "", t=t))
-        except queue.Full:
-            pass
+        """The helper has looked up to t: it holds once the notices of that look are handled."""
+        with self._proc_lock:
+            self._seen_marks.append((self._proc_notices_put, t))
 
     # ------------------------------------------------------------------------------------
     # worker
@@ -616,15 +620,17 @@ class Recorder:
         made it may be unknown, and a settled event would keep the person as its author
         (a clean clone's `make test`: the helper, starved of CPU, read `7z x` after half
         its archive was out, and those files were stored as the person's)."""
+        marks = self._seen_marks
+        while marks and marks[0][0] <= self._proc_notices_handled:
+            self._procs_seen_ms = marks.popleft()[1]
         seen = self._procs_seen_ms
         if seen is None or now - seen > HELPER_LAG_MAX_MS:
             return clock
         return min(clock, seen + float(self.rec["settle_ms"]))
 
     def _handle(self, raw: Raw) -> None:
-        if raw.kind == "proc_seen":
-            self._procs_seen_ms = max(raw.t, self._procs_seen_ms or 0.0)
-            return
+        if raw.kind in ("proc_start", "proc_end", "proc_activity"):
+            self._proc_notices_handled += 1
         if raw.t > self._last_raw_t:
             self._last_raw_t = raw.t
         if raw.kind in ("dir_opened", "root_attrib"):

@@ -231,6 +231,22 @@ def test_a_tool_seen_late_still_makes_one_summary(root: Path, store: Store, tmp_
         ("dir_create", None, 11, "tar", False), ("file_write", "create", 1500, "tar", False)]
 
 
+def _wait_stopped(pid: int) -> None:
+    """Until every thread of the process is stopped: kill() returns before they are."""
+    deadline = time.monotonic() + FLUSH_S
+    while time.monotonic() < deadline:
+        states = []
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            try:
+                states.append((task / "stat").read_text().rsplit(")", 1)[1].split()[0])
+            except OSError:
+                continue
+        if states and all(s in ("T", "t") for s in states):
+            return
+        time.sleep(0.005)
+    raise AssertionError(f"process {pid} did not stop")
+
+
 @pytest.mark.parametrize("connector", [True, False], ids=["connector-if-allowed", "scan"])
 def test_a_tool_the_helper_sees_late_is_not_the_persons(root: Path, store: Store, monkeypatch: pytest.MonkeyPatch,
                                                          connector: bool) -> None:
@@ -262,6 +278,7 @@ def test_a_tool_the_helper_sees_late_is_not_the_persons(root: Path, store: Store
         if helper is None:
             pytest.skip("the process watcher runs without a helper process here")
         os.kill(helper.pid, signal.SIGSTOP)
+        _wait_stopped(helper.pid)
         # one 512-byte block per read: tar extracts what it was given, then waits for more
         tar = subprocess.Popen(["tar", "-x", "-b", "1", "-f", "-"], cwd=root, stdin=subprocess.PIPE)
         try:
@@ -278,6 +295,9 @@ def test_a_tool_the_helper_sees_late_is_not_the_persons(root: Path, store: Store
             raise
         finally:
             os.kill(helper.pid, signal.SIGCONT)
+        # tar must outlive the helper's pause (a program gone before the helper looks is
+        # known by its name only): finish it once the helper has reported what runs
+        assert rec.procs is not None and rec.procs.sync(FLUSH_S)
         tar.stdin.write(archive[half:])
         tar.stdin.close()
         assert tar.wait(timeout=FLUSH_S) == 0
