@@ -37,10 +37,9 @@ from .tiers import (
     DimensionEstimate,
     categorise,
     chars_per_line,
-    own_tree,
+    person_signals,
     signature,
     task_allows,
-    unseen_saves,
     windows_only,
 )
 
@@ -69,7 +68,7 @@ def candidates(
 ) -> dict[str, list[dict[str, Any]]]:
     """Every candidate shift of every session, ranked per session (highest posterior first)."""
     sessions = [SessionRef(s.session_id, s.label, s.task_id, sig)
-                for s, sig in zip(sessions, unseen_saves(own_tree([s.signals for s in sessions])), strict=True)]
+                for s, sig in zip(sessions, person_signals([s.signals for s in sessions]), strict=True)]
     cpl = chars_per_line([s.signals for s in sessions])
     windows = windows_only([s.signals for s in sessions])
     out: dict[str, list[dict[str, Any]]] = {s.session_id: [] for s in sessions}

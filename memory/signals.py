@@ -719,7 +719,7 @@ def _organisation(by: dict[str, Events], creates: Events, outputs: Events,
         d = e.get("depth")
         dir_depths.append(_int(d) if isinstance(d, _NUMBER) and not isinstance(d, bool)
                           else dir_depth_of(str(e.get("dir_path") or "")))
-    levels, made_ids, bases = _levels_made(dirs, by)
+    levels, made_ids, bases, above, seen = _levels_made(dirs, by)
     into = 0
     move_depths = []
     work: set[str] | None = None
@@ -754,6 +754,8 @@ def _organisation(by: dict[str, Events], creates: Events, outputs: Events,
         "levels_made": levels,
         "made_ids": made_ids,
         "bases": bases,
+        "above": above,
+        "seen": seen,
         "moves": len(moves),
         "moves_into_subfolders": into,
         "max_move_depth": max(move_depths, default=0),
@@ -794,6 +796,11 @@ _FILE_FIELDS = ("file_path", "old_path", "new_path", "source_path", "dest_path")
 # How many folders of a session are remembered by name (a short hash of their path) so that a
 # later session can tell the person's own tree from one they were given.
 MADE_IDS_KEPT = 32
+# The folders that held or received something in a session, shallowest first, remembered (by id)
+# so that a later session's new folder inside one of them is not counted from the root
+# (tiers.known_tree). The person's tree lies in its first few levels.
+SEEN_DEPTH_KEPT = 5
+SEEN_IDS_KEPT = 96
 
 
 def folder_id(path: str) -> str:
@@ -802,7 +809,7 @@ def folder_id(path: str) -> str:
     return hashlib.blake2b(path.encode("utf-8", "surrogatepass"), digest_size=4).hexdigest()
 
 
-def _levels_made(dirs: Events, by: dict[str, Events]) -> tuple[int, list[str], list[list[Any]]]:
+def _levels_made(dirs: Events, by: dict[str, Events]) -> tuple[int, list[str], list[list[Any]], list[list[Any]], list[str]]:
     """How many levels of folders the person built, at most, below the folders that already
     existed: a new folder's depth less that of its deepest ancestor the session shows was
     there (it held or received something and was not made in the session). A folder made
@@ -813,11 +820,11 @@ def _levels_made(dirs: Events, by: dict[str, Events]) -> tuple[int, list[str], l
 
     Also returned: the made folders' ids, and per pre-existing base its id and the depth of
     the deepest folder made under it: where another session of the person made that base,
-    the tree is the person's own and counts whole (tiers.own_tree)."""
+    the tree is the person's own and counts whole (tiers.own_tree). And, for tiers.known_tree,
+    per folder counted from above what the session showed, its depth and those ancestors'
+    ids by level, and the ids of the folders the session showed were there."""
     made = {str(e.get("dir_path") or "").replace("\\", "/").strip("/") for e in dirs}
     made.discard("")
-    if not made:
-        return 0, [], []
 
     def inside_made(folder: str) -> bool:
         return any(folder == m or folder.startswith(m + "/") for m in made)
@@ -837,8 +844,13 @@ def _levels_made(dirs: Events, by: dict[str, Events]) -> tuple[int, list[str], l
                 while folder and folder not in existing:
                     existing.add(folder)
                     folder = posixpath.dirname(folder)
+    shallow = sorted((f.count("/"), f) for f in existing if f.count("/") < SEEN_DEPTH_KEPT)[:SEEN_IDS_KEPT]
+    seen = sorted(folder_id(f) for _, f in shallow)
+    if not made:
+        return 0, [], [], [], seen
     best = 0
     under: dict[str, int] = {}  # pre-existing base -> depth of the deepest folder made below it
+    above: list[list[Any]] = []  # per folder: its depth and the ancestors counted as made, by level
     for m in made:
         parts = m.split("/")
         base = max((k for k in range(1, len(parts)) if "/".join(parts[:k]) in existing), default=0)
@@ -846,8 +858,11 @@ def _levels_made(dirs: Events, by: dict[str, Events]) -> tuple[int, list[str], l
         if base:
             key = "/".join(parts[:base])
             under[key] = max(under.get(key, 0), len(parts))
+        if len(parts) - base >= 2:
+            above.append([len(parts), [[k, folder_id("/".join(parts[:k]))] for k in range(base + 1, len(parts))]])
     ids = sorted(folder_id(m) for m in made)[:MADE_IDS_KEPT]
-    return best, ids, sorted([folder_id(b), d] for b, d in under.items())[:MADE_IDS_KEPT]
+    above = sorted(above, key=lambda a: -a[0])[:MADE_IDS_KEPT]
+    return best, ids, sorted([folder_id(b), d] for b, d in under.items())[:MADE_IDS_KEPT], above, seen
 
 
 # The longest pause between two saves of one editor while the person types (autosave: VS

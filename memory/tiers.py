@@ -333,6 +333,35 @@ def production(s: Mapping[str, Any], scale: float = 1.0) -> SessionCategory:
     return SessionCategory(None, 1.0, text)
 
 
+def known_tree(signals: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """Sessions' signals with C's levels counted from the folders earlier sessions showed were
+    there: a recorder that logs `mkdir -p Desktop/Thesis/Literature` as its last folder alone
+    leaves the session no sign that Desktop/Thesis existed, and the one folder a person added
+    read as three levels built (signals._levels_made). A folder that held or received
+    something in an earlier session existed before this one. Earlier only: a later session's
+    files inside a folder say nothing of whether this session made it."""
+    known: set[str] = set()
+    out: list[Mapping[str, Any]] = []
+    for s in signals:
+        c = s.get("C") or {}
+        levels, bases = c.get("levels_made", 0), list(c.get("bases", ()))
+        lowered = 0
+        for depth, chain in c.get("above", ()):
+            base = max((k for k, fid in chain if fid in known), default=0)
+            if base:
+                lowered = max(lowered, depth - base)
+                bases.append([next(fid for k, fid in chain if k == base), depth])
+            else:
+                lowered = max(lowered, depth - (chain[0][0] - 1))
+        if c.get("above") and lowered < levels:  # every other folder made is one level
+            out.append({**s, "C": {**c, "levels_made": max(lowered, 1), "bases": bases}})
+        else:
+            out.append(s)
+        known.update(c.get("seen", ()))
+        known.update(c.get("made_ids", ()))
+    return out
+
+
 def own_tree(signals: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     """Sessions' signals with C's levels counted whole where a folder was made inside a tree
     another session of the person made: a nester who adds this week's folder to the
@@ -648,13 +677,20 @@ def task_weight(task_id: str | None, dim: str) -> float:
     return 1.0 if task_allows(task_id, dim) else OFF_TASK_WEIGHT
 
 
+def person_signals(signals: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """Sessions' signals as the person's whole history reads them (the tree earlier sessions
+    showed, the trees they built, how their unseen saves read): what tiers and drift both
+    judge."""
+    return unseen_saves(own_tree(known_tree(signals)))
+
+
 def user_tiers(
     signals: Sequence[Mapping[str, Any]],
     task_ids: Sequence[str | None] | None = None,
     labels: Sequence[str] | None = None,
 ) -> dict[str, DimensionEstimate]:
     """The user's tier per dimension from every session's signals."""
-    signals = unseen_saves(own_tree(signals))
+    signals = person_signals(signals)
     cpl = chars_per_line(signals)
     factor = verbosity(signals)
     windows = windows_only(signals)

@@ -3725,3 +3725,40 @@ def test_a_picture_copied_and_reworked_is_visual_output(session_builder):
 
     assert session(rework=True) == "L"
     assert session(rework=False) == "R"
+
+
+def test_a_folder_added_where_earlier_sessions_worked_is_one_level(session_builder):
+    # A historian's recorder watches their whole profile and logs a new folder alone, not the
+    # folders above it. Their notes live in Desktop/Thesis/Notes; now and then they make one
+    # folder beside it (Desktop/Thesis/Literature-3) for a download. Before, nothing in that
+    # session showed that Desktop/Thesis was there, so the one folder read as three levels
+    # built (a deep nester's, alt226). What an earlier session showed was there existed.
+    def make(b, i):
+        if i % 2 == 0:
+            b.read(f"Desktop/Thesis/Notes/reading-{i}.md")
+            b.write(f"Desktop/Thesis/Notes/summary-{i}.md", _doc(20))
+        else:
+            b.add("dir_create", dir_path=f"Desktop/Thesis/Literature-{i}", depth=3, sibling_count=i)
+            b.add("file_move", old_path=f"Downloads/article-{i}.pdf",
+                  new_path=f"Desktop/Thesis/Literature-{i}/article-{i}.pdf", destination_directory_depth=3)
+
+    est = _user(session_builder, make, 10)["C"]
+    assert est.tier == "M", est
+
+    # The first session has no earlier one: `mkdir -p` logged as its deepest folder is three
+    # levels made, and what later sessions show inside that tree does not undo it.
+    def nester(b, i):
+        if i == 0:
+            b.add("dir_create", dir_path="projects/alpha/drafts", depth=3, sibling_count=0)
+            b.write("projects/alpha/drafts/plan.md", _doc(20))
+        else:
+            b.read("projects/alpha/drafts/plan.md")
+            b.write(f"projects/alpha/drafts/step-{i}.md", _doc(20))
+
+    out = []
+    for i in range(4):
+        b = session_builder(f"n{i}")
+        nester(b, i)
+        out.append(_signals(b))
+    from filegram.memory.tiers import known_tree
+    assert known_tree(out)[0]["C"]["levels_made"] == 3
