@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import math
 import posixpath
 import re
 from collections import Counter
@@ -262,8 +263,37 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
         "E": _curation(by, creates, tool_wrote, [e for e in tool_creates if e.get("file_path") not in tool_deleted],
                        tool_copied),
         "F": _cross_modal(outputs, text_of, kept_writes, tool_made, typed, blank,
-                          [str(e.get("file_path") or "") for e in writes], _reworked_pictures(started, kept_writes)),
+                          [str(e.get("file_path") or "") for e in writes], _reworked_pictures(started, kept_writes),
+                          _regenerated(by)),
     }
+
+
+# Pictures deleted from one folder that make it a set cleared (one old chart replaced is not).
+CLEARED_SET = 3
+
+
+def _regenerated(by: dict[str, Events]) -> set[str]:
+    """Pictures written again at paths the session had deleted, or into a folder it had
+    cleared of a set of them: what a program made anew (a screenshot run that empties its
+    folder first, a sync client fetching back what it evicted). The pictures were there
+    before; writing them again is no new visual output. On 56 held-out behaviour models such
+    rewrites came from text-only people as often as from visual-heavy ones."""
+    gone: dict[str, float] = {}
+    cleared: dict[str, list[float]] = {}
+    for e in by.get("file_delete", _NONE):
+        p = str(e.get("file_path") or "")
+        if _ext(p) in IMAGE_TYPES:
+            gone[p] = min(gone.get(p, _ts(e)), _ts(e))
+            cleared.setdefault(posixpath.dirname(p), []).append(_ts(e))
+    if not gone:
+        return set()
+    since = {f: sorted(ts)[CLEARED_SET - 1] for f, ts in cleared.items() if len(ts) >= CLEARED_SET}
+    out = set()
+    for e in by.get("file_write", _NONE):
+        p, t = str(e.get("file_path") or ""), _ts(e)
+        if (p in gone and t >= gone[p]) or (_ext(p) in IMAGE_TYPES and t >= since.get(posixpath.dirname(p), math.inf)):
+            out.add(p)
+    return out
 
 
 def _reworked_pictures(started: Mapping[str, float], kept_writes: Events) -> list[str]:
@@ -1286,7 +1316,7 @@ def _sequences(paths: Sequence[str]) -> set[str]:
 def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Events = _NONE,
                  tool_made: set[Any] | frozenset[Any] = frozenset(), typed: Sequence[str] = (),
                  blank: Mapping[str, float] | None = None, written: Sequence[str] = (),
-                 reworked: Sequence[str] = ()) -> dict[str, Any]:
+                 reworked: Sequence[str] = (), regenerated: set[str] | frozenset[str] = frozenset()) -> dict[str, Any]:
     """What the session produced besides text. A chart is the person's output also when a
     program drew it: a chart in their notebook's cell outputs, or a figure their script wrote
     that their document shows (its file name in the text they wrote). A burst of images no
@@ -1314,6 +1344,9 @@ def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Event
     visual_paths += [p for p in tool_made if isinstance(p, str) and _ext(p) in IMAGE_TYPES and shown(p)]
     visual_paths += sorted(charts)
     visual_paths += [p for p in reworked if p not in visual_paths]
+    if regenerated:
+        visual_paths = [p for p in visual_paths if p not in regenerated]
+        again = {_name(p) for p in regenerated}
     data_files = sum(1 for x in exts if x in DATA_TYPES)
     rows = embeds = 0  # table rows (markdown, LaTeX, HTML); figures the person's documents embed
     seen = 0  # outputs whose content can show it: a text whose words are known
@@ -1342,7 +1375,8 @@ def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Event
                 tabbed = _ext(str(e.get("file_path") or "")) in PLACED_TYPES
                 saves = versions.get(e.get("file_path")) or [text]
                 rows += max(table_rows(t) + markup_table_rows(t) + (tab_table_rows(t) if tabbed else 0) for t in saves)
-                embeds += max(figure_embeds(t) for t in saves)
+                # a page listing the pictures a run made again (fastlane's screenshots.html) shows none of the person's
+                embeds += max(max(figure_embeds(t) - (sum(1 for n in again if n in t) if regenerated else 0), 0) for t in saves)
     rows += sum(table_rows(t) + markup_table_rows(t) for t in typed if t)
     embeds += sum(figure_embeds(t) for t in typed if t)
     figure_dirs = {p.rsplit("/", 1)[0] for p in visual_paths if "/" in p and FIGURE_DIR.search(p.rsplit("/", 1)[0].rsplit("/", 1)[-1])}

@@ -3762,3 +3762,33 @@ def test_a_folder_added_where_earlier_sessions_worked_is_one_level(session_build
         out.append(_signals(b))
     from filegram.memory.tiers import known_tree
     assert known_tree(out)[0]["C"]["levels_made"] == 3
+
+
+def test_pictures_a_program_writes_again_are_no_visual_output(session_builder):
+    # `fastlane snapshot` empties its screenshots folder and writes the set again, with an HTML
+    # page that shows them all, in sessions of people who write only text (alt243). Before,
+    # each run read as a visual-heavy person's figures. A chart the person replaces (one
+    # old picture deleted, a new one saved) is still their visual work.
+    def run(b):
+        shots = [f"fastlane/screenshots/en-US/iPhone-0{k}_Home.png" for k in range(6)]
+        for p in shots:
+            b.add("file_delete", 3, file_path=p)
+        for p in [*shots, "fastlane/screenshots/en-US/iPhone-06_Settings.png"]:
+            b.write(p, "", snapshot=False, gap_ms=2_000)
+        page = "<html>" + "".join(f'<img src="en-US/{p.rsplit("/", 1)[1]}">' for p in shots) + "</html>\n"
+        b.write("fastlane/screenshots/screenshots.html", page, gap_ms=500)
+
+    def make(b, i):
+        b.write(f"notes/release-{i}.md", _doc(20))
+        if i % 2 == 0:
+            run(b)
+
+    est = _user(session_builder, make, 8)["F"]
+    assert est.tier == "R", est
+
+    b = session_builder("chart")
+    b.add("file_delete", file_path="figures/latency.png")
+    b.write("figures/latency.png", "", snapshot=False, gap_ms=30_000)
+    b.write("figures/throughput.png", "", snapshot=False, gap_ms=30_000)
+    b.write("report.md", _doc(20) + "![latency](figures/latency.png)\n", gap_ms=60_000)
+    assert session_tiers(_signals(b))["F"]["tier"] == "L"
