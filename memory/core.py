@@ -191,7 +191,7 @@ ALGORITHM_KEY = "memory:algorithm"
 #    some (F, `VISUAL_TABLES_HABIT`); a picture copied and saved over is visual output (F).
 # 47: round 44's rules: a folder an earlier session showed was there is no level a later one
 #    made (C, signals' `above`, `seen`; tiers.known_tree); pictures written again where the
-#    session deleted them are no visual output (F).
+#    session deleted them are no visual output (F); a Descript project is a package (C).
 ALGORITHM = 47
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 

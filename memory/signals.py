@@ -716,13 +716,13 @@ def _placed_document(path: Any) -> bool:
 
 
 # Folders that are one document to the person: macOS shows a package as a single file (a
-# Pages or Keynote document, a Scrivener project, a Lightroom previews store, an app), and
+# Pages or Keynote document, a Scrivener or Descript project, a Lightroom previews store, an app), and
 # the program lays out the folders inside it (`Report.pages/Data/`, `Novel.scriv/Files/Data/
 # <UUID>/`) on every save, for flat and nested people alike.
 PACKAGE_TYPES = frozenset({"pages", "numbers", "key", "scriv", "rtfd", "textbundle", "app", "bundle",
                            "framework", "plugin", "lrdata", "lrlibrary", "photoslibrary", "musiclibrary",
                            "fcpbundle", "logicx", "band", "xcodeproj", "xcworkspace", "xcassets",
-                           "playground", "sparsebundle", "docset", "oo3", "graffle", "dtbase2"})
+                           "playground", "sparsebundle", "docset", "oo3", "graffle", "dtbase2", "dscript"})
 
 
 @functools.lru_cache(maxsize=4096)

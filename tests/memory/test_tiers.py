@@ -3145,6 +3145,10 @@ def test_the_folders_inside_a_document_package_are_no_filing(session_builder):
     b.write("Listings/12 Elm St/Brochure.pages/Index.zip", "x" * 9_000, snapshot=False, gap_ms=100)
     b.write("Listings/12 Elm St/Brochure.pages/Data/preview.jpg", "x" * 9_000, snapshot=False, gap_ms=100)
     b.write("Novel.scriv/Files/Data/4BA6/content.rtf", "{\\rtf1 The rain moved on.}", gap_ms=60_000)
+    # Descript keeps an episode's project as `E108.dscript/` with `media/` and `autosave/` (alt241)
+    b.add("dir_create", 60_000, dir_path="E108/E108.dscript", depth=2)
+    b.add("dir_create", 100, dir_path="E108/E108.dscript/media", depth=3)
+    b.write("E108/E108.dscript/project.json", '{"tracks": []}', gap_ms=100)
     c = _signals(b)["C"]
     assert (c["dirs"], c["docs_below"]) == (0, 0), c
     _assert_own_folder_counts(b, "Listings/12 Elm St/Offers")
