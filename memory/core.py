@@ -191,7 +191,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    some (F, `VISUAL_TABLES_HABIT`); a picture copied and saved over is visual output (F).
 # 47: round 44's rules: a folder an earlier session showed was there is no level a later one
 #    made (C, signals' `above`, `seen`; tiers.known_tree); pictures written again where the
-#    session deleted them are no visual output (F); a Descript project is a package (C).
+#    session deleted them are no visual output (F); a Descript project is a package (C); the
+#    home's standard folders (Desktop, Documents, Downloads, a sync client's) are no levels of
+#    the person's (C, signals.home_areas).
 ALGORITHM = 47
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 

@@ -693,12 +693,34 @@ PLACED_TYPES = (DOCUMENT_TYPES - {"", "html", "htm"}) | OFFICE_TYPES
 
 
 def _placed_depth(e: Mapping[str, Any]) -> int:
-    """The folder level a new file was put at: the recorder's directory_depth (from its
-    workspace root), else the path's."""
+    """The folder level a new file was put at, below the person's own root: the recorder's
+    directory_depth (from its workspace root), else the path's, less the home's standard
+    folders above it (home_areas)."""
+    path = str(e.get("file_path") or "")
     d = e.get("directory_depth")
     if isinstance(d, _NUMBER) and not isinstance(d, bool):
-        return _int(d)
-    return depth_of(str(e.get("file_path") or ""))
+        return max(_int(d) - home_areas(path), 0)
+    return max(depth_of(path) - home_areas(path), 0)
+
+
+# A recorder that watches a whole home sees the person's folders below the home's standard
+# ones: Desktop/, Documents/, Downloads/, a sync client's folder (and its Documents/ or My
+# Drive/). Those are where a person's own tree begins, made by the system for everyone: a flat
+# person's notes on the Desktop lie one level below the home and are at their root, a
+# moderate organiser's `Documents/<course>/` is one level of their own. Section 2's levels are
+# the person's folders, not the system's.
+_HOME_AREA = re.compile(r"^(desktop|documents|my documents|downloads|dropbox( \(.*\))?|onedrive( - .*)?|"
+                        r"google drive|icloud drive|nextcloud|owncloud|box|box sync)$", re.I)
+_SYNC_INNER = re.compile(r"^(desktop|documents|my documents|my drive)$", re.I)
+
+
+@functools.lru_cache(maxsize=8192)
+def home_areas(path: str) -> int:
+    """How many of the home's standard folders a path (from the recorder's root) begins with."""
+    parts = path.replace("\\", "/").strip("/").split("/")
+    if len(parts) < 2 or not _HOME_AREA.match(parts[0]):
+        return 0
+    return 2 if len(parts) >= 3 and _SYNC_INNER.match(parts[1]) and not _SYNC_INNER.match(parts[0]) else 1
 
 
 # A note named by its day alone (`2026-01-25.md`, Logseq's `2026_01_25.md`) is a journal's
@@ -747,15 +769,16 @@ def _organisation(by: dict[str, Events], creates: Events, outputs: Events,
     dir_depths = []
     for e in dirs:
         d = e.get("depth")
-        dir_depths.append(_int(d) if isinstance(d, _NUMBER) and not isinstance(d, bool)
-                          else dir_depth_of(str(e.get("dir_path") or "")))
+        path = str(e.get("dir_path") or "")
+        dir_depths.append(max((_int(d) if isinstance(d, _NUMBER) and not isinstance(d, bool) else dir_depth_of(path))
+                              - home_areas(path + "/"), 0))
     levels, made_ids, bases, above, seen = _levels_made(dirs, by)
     into = 0
     move_depths = []
     work: set[str] | None = None
     for e in moves:
         new_path, old_path = str(e.get("new_path") or ""), str(e.get("old_path") or "")
-        new, old = depth_of(new_path), depth_of(old_path)
+        new, old = depth_of(new_path) - home_areas(new_path), depth_of(old_path) - home_areas(old_path)
         came_from = posixpath.dirname(old_path)
         if new > old and came_from and not posixpath.dirname(new_path).startswith(came_from + "/"):
             if work is None:

@@ -3796,3 +3796,27 @@ def test_pictures_a_program_writes_again_are_no_visual_output(session_builder):
     b.write("figures/throughput.png", "", snapshot=False, gap_ms=30_000)
     b.write("report.md", _doc(20) + "![latency](figures/latency.png)\n", gap_ms=60_000)
     assert session_tiers(_signals(b))["F"]["tier"] == "L"
+
+
+def test_the_homes_standard_folders_are_not_the_persons_levels(session_builder):
+    # A recorder that watches the whole home sees a flat person's notes on the Desktop one
+    # level down, and a moderate organiser's `Documents/<course>/<kind>/` three levels down
+    # (alt242, alt244, alt246). Before, the flat person read as filing below the root (M) and
+    # the moderate one as a deep nester. Desktop, Documents and a sync client's Documents are
+    # the system's folders, where everyone's own tree begins.
+    def flat(b, i):
+        b.read(f"Downloads/minutes-{i}.pdf")
+        b.write(f"Desktop/notices {i} Nov.txt", _doc(20))
+
+    assert _user(session_builder, flat, 10)["C"].tier == "R"
+
+    def moderate(b, i):
+        course = f"Documents/CHEM10{i % 3}"
+        b.read(f"Downloads/lab-{i}.pdf")
+        if i % 3 == 0:
+            b.add("dir_create", dir_path=f"{course}/labs", depth=3, sibling_count=i)
+        b.write(f"{course}/labs/report-{i:02d}.md", _doc(30), gap_ms=300_000)
+
+    assert _user(session_builder, moderate, 9)["C"].tier == "M"
+    from filegram.memory.signals import home_areas
+    assert [home_areas(p) for p in ("Desktop/a.txt", "OneDrive - Council/Documents/a/b.docx", "notes/a.md")] == [1, 2, 0]
