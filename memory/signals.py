@@ -856,6 +856,18 @@ SEEN_DEPTH_KEPT = 5
 SEEN_IDS_KEPT = 96
 
 
+@functools.lru_cache(maxsize=16384)
+def _as_folder(path: str) -> str:
+    return path.replace("\\", "/").strip("/")
+
+
+@functools.lru_cache(maxsize=16384)
+def _folder_of(path: str) -> str:
+    """The folder of a file's path, as _levels_made compares folders."""
+    return posixpath.dirname(_as_folder(path))
+
+
+@functools.lru_cache(maxsize=16384)
 def folder_id(path: str) -> str:
     """A folder's short, nameless identity (8 hex of a hash of its relative path): enough to
     recognise it in another session of the same person, not to read it back."""
@@ -883,20 +895,22 @@ def _levels_made(dirs: Events, by: dict[str, Events]) -> tuple[int, list[str], l
         return any(folder == m or folder.startswith(m + "/") for m in made)
 
     existing: set[str] = set()
+    shown: set[str] = set()  # the folders the session's actions name
     for t, evs in by.items():
         if t == "dir_create":
             continue
         for e in evs:
-            folders = [posixpath.dirname(str(e[f]).replace("\\", "/").strip("/"))
-                       for f in _FILE_FIELDS if isinstance(e.get(f), str)]
-            if isinstance(e.get("directory_path"), str):
-                folders.append(str(e["directory_path"]).replace("\\", "/").strip("/"))
-            for folder in folders:
-                if folder in ("", ".") or folder in existing or inside_made(folder):
-                    continue
-                while folder and folder not in existing:
-                    existing.add(folder)
-                    folder = posixpath.dirname(folder)
+            for f in _FILE_FIELDS:
+                if isinstance(v := e.get(f), str):
+                    shown.add(_folder_of(v))
+            if isinstance(v := e.get("directory_path"), str):
+                shown.add(_as_folder(v))
+    for folder in shown:
+        if folder in ("", ".") or folder in existing or (made and inside_made(folder)):
+            continue
+        while folder and folder not in existing:
+            existing.add(folder)
+            folder = posixpath.dirname(folder)
     shallow = sorted((f.count("/"), f) for f in existing if f.count("/") < SEEN_DEPTH_KEPT)[:SEEN_IDS_KEPT]
     seen = sorted(folder_id(f) for _, f in shallow)
     if not made:
@@ -914,7 +928,7 @@ def _levels_made(dirs: Events, by: dict[str, Events]) -> tuple[int, list[str], l
         if len(parts) - base >= 2:
             above.append([len(parts), [[k, folder_id("/".join(parts[:k]))] for k in range(base + 1, len(parts))]])
     ids = sorted(folder_id(m) for m in made)[:MADE_IDS_KEPT]
-    above = sorted(above, key=lambda a: -a[0])[:MADE_IDS_KEPT]
+    above = sorted(above, key=lambda a: (-a[0], a[1]))[:MADE_IDS_KEPT]
     return best, ids, sorted([folder_id(b), d] for b, d in under.items())[:MADE_IDS_KEPT], above, seen
 
 

@@ -4,6 +4,9 @@ behaviour, a posterior per user in which silence where there was no chance count
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
 import memory_fixtures
 import pytest
@@ -3766,6 +3769,22 @@ def test_a_folder_added_where_earlier_sessions_worked_is_one_level(session_build
         out.append(_signals(b))
     from filegram.memory.tiers import known_tree
     assert known_tree(out)[0]["C"]["levels_made"] == 3
+
+
+def test_a_sessions_folder_signals_are_the_same_in_every_process(session_builder, tmp_path):
+    # What a session showed of its folders is stored with it; `memory rebuild` in another
+    # process must store the same (string hashing differs per process: set order did too).
+    b = session_builder("tree")
+    for k in range(4):
+        b.add("dir_create", 30_000, dir_path=f"Desktop/Work/Client {k}/2025", depth=4)
+        b.add("file_move", 5_000, old_path=f"Downloads/brief-{k}.pdf", new_path=f"Desktop/Work/Client {k}/2025/brief.pdf")
+    events = tmp_path / "events.json"
+    events.write_text(json.dumps(b.events))
+    code = ("import json, sys; from filegram.memory import encode_session;"
+            "print(json.dumps(encode_session(json.load(open(sys.argv[1])), lambda h: None).signals['C'], sort_keys=True))")
+    outs = {subprocess.run([sys.executable, "-c", code, str(events)], capture_output=True, text=True, check=True,
+                           env=dict(os.environ, PYTHONHASHSEED=str(seed))).stdout for seed in (1, 2, 3, 4)}
+    assert len(outs) == 1 and json.loads(outs.pop())["above"]
 
 
 def test_pictures_a_program_writes_again_are_no_visual_output(session_builder):
