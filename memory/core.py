@@ -194,7 +194,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    session deleted them are no visual output (F); a Descript project is a package (C); the
 #    home's standard folders (Desktop, Documents, Downloads, a sync client's) are no levels of
 #    the person's (C, signals.home_areas).
-ALGORITHM = 47
+# 48: round 45's rules: a habit is shown in most of a person's chances where R is an
+#    absence (HABIT_PRIOR).
+ALGORITHM = 48
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -83,6 +83,18 @@ EPS_ADJ_BY_DIM = {"C": 0.08}
 # Beta prior of rho, the share of opportunities in which a person shows their own tier:
 # broad, mean 0.43, so that a behaviour shown in a third of the chances is believed.
 RHO_PRIOR = (1.2, 1.6)
+# Where R is shown by absence (ABSENCE_DIMS), a tier shown now and then is what R's slips
+# look like too, and the prior decides between them: there a habit is what a person shows
+# in most of their chances (mean 0.57; a third of them is still believed). Over users-dev
+# and the 62 held-out folders of rounds 41-44, balanced writers wrote 70-199 lines in 67%
+# of their writing sessions (a quarter of them in under half), comprehensive writers 200
+# or more in 60%, minimal writers 70-199 lines in 11%; with RHO_PRIOR a balanced writer
+# showing it a tenth of the time explained a minimal writer's slips as well as a minimal
+# writer did (B: 46 minimal writers called balanced, 50 unknown). Any prior from (1.5, 1.5)
+# to (3.0, 1.5) reads those folders alike (0.848-0.852 of the calls right against 0.842);
+# users-dev's balanced writers, who write notes in three sessions of four, lose two B
+# calls to it. Where every tier has a sign of its own (A, D), rho's prior decides little.
+HABIT_PRIOR = (2.0, 1.5)
 # Where a tier's meaning is itself a rate, its prior says so. Table 2's selective curator
 # removes the leftovers they make (a habit: most of their chances), the pragmatic one now and
 # then; with one leftover per session, which is what a tidy person has (they clean as they
@@ -622,7 +634,7 @@ def posterior(dim: str, counts: Mapping[Category, float]) -> dict[str, float]:
             p = _probs(dim, tier, 0.0)
             logml[tier] = sum(n * math.log(max(p.get(c, 0.0), 1e-12)) for c, n in counts.items() if n)
             continue
-        prior = RHO_PRIOR_BY_TIER.get((dim, tier), RHO_PRIOR)
+        prior = RHO_PRIOR_BY_TIER.get((dim, tier), HABIT_PRIOR if dim in ABSENCE_DIMS else RHO_PRIOR)
 
         def by_chance(rho: float, tier: str = tier) -> float | None:
             p = _probs(dim, tier, rho)

@@ -1780,6 +1780,20 @@ def test_four_line_jots_beside_documents_are_not_a_terse_persons_notes(session_b
     assert _user(session_builder, jots_first, 12)["B"].tier == "M"
 
 
+def test_a_minimal_writer_asked_for_a_report_now_and_then_stays_minimal(session_builder):
+    # Bullet notes in most sessions, and in two of ten a balanced report the work asked for.
+    # A balanced writer writes balanced documents in most of their chances (RHO_PRIOR);
+    # before, the two reports made this person balanced (a habit shown a fifth of the time
+    # was believed as readily as a slip).
+    def make(b, i):
+        if i in (3, 7):
+            b.write(f"report{i}.md", _doc(100))
+        else:
+            b.write(f"notes{i}.md", _doc(30 + i, bullets=True))
+    est = _user(session_builder, make, 10)["B"]
+    assert est.tier == "R", est
+
+
 def test_a_verbose_minimal_writer_keeps_their_verbosity(session_builder):
     # Bullet notes of 75-100 lines in most sessions and now and then a 170-line page of
     # prose: the bullet lists are this person's notes, three times a typical note's length,
