@@ -195,7 +195,8 @@ ALGORITHM_KEY = "memory:algorithm"
 #    home's standard folders (Desktop, Documents, Downloads, a sync client's) are no levels of
 #    the person's (C, signals.home_areas).
 # 48: round 45's rules: a habit is shown in most of a person's chances where R is an
-#    absence (HABIT_PRIOR).
+#    absence (HABIT_PRIOR); bullets under sections of a balanced length are a document (B,
+#    LIST_DOCUMENT_HEADINGS).
 ALGORITHM = 48
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 

@@ -253,6 +253,8 @@ def test_reopening_ones_own_draft_is_not_deep_reading(session_builder):
     (1, 110, 2, False, "M"),   # balanced: one file of 80-150 lines
     (1, 40, 1, True, "R"),     # minimal: <= 60 lines of bullets
     (1, 120, 1, True, "R"),    # a long bullet list is still minimal: the share does not scale
+    (1, 120, 3, True, "M"),    # ... unless it is a document: bullets under sections (LIST_DOCUMENT_HEADINGS)
+    (1, 40, 3, True, "R"),     # a short bulleted page with sections is still minimal
     (1, 120, 3, False, "M"),   # the same length in prose, with a few headings, is balanced
     (1, 120, 4, False, "L"),   # ... with headings four levels deep, comprehensive (DEEP_HEADINGS)
     (1, 40, 4, False, "R"),    # a short note stays minimal however deep its headings
