@@ -196,7 +196,8 @@ ALGORITHM_KEY = "memory:algorithm"
 #    the person's (C, signals.home_areas).
 # 48: round 45's rules: a habit is shown in most of a person's chances where R is an
 #    absence (HABIT_PRIOR); bullets under sections of a balanced length are a document (B,
-#    LIST_DOCUMENT_HEADINGS).
+#    LIST_DOCUMENT_HEADINGS); the folders a program makes above a document's folder are its
+#    own (C, CHAIN_SECONDS).
 ALGORITHM = 48
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 

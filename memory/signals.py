@@ -658,6 +658,9 @@ RECORDING_TYPES = frozenset({"wav", "mp3", "m4a", "aac", "flac", "ogg", "opus", 
 # two deep nesters of a novel's notes lost their calls to a first version that took those).
 DOCUMENT_FOLDER_SECONDS = 5.0
 MIN_DOCUMENT_STEM = 3
+# A program makes the folders above a document's folder with it, in one call: a person
+# making three levels by hand takes longer than a second between them.
+CHAIN_SECONDS = 1.0
 
 
 def _document_folders(dirs: Events, creates: Events) -> set[int]:
@@ -684,6 +687,13 @@ def _document_folders(dirs: Events, creates: Events) -> set[int]:
                 out.add(id(e))
                 made.append((folder, t))
                 break
+    # the folders above one, made just before it, are the program's too: it made the whole
+    # chain at once (`mkdir -p Documents/Xactimate/Exports/<claim>/` for its first export)
+    for folder, t in made:
+        for e in dirs:
+            above = str(e.get("dir_path") or "").rstrip("/")
+            if folder.startswith(above + "/") and 0 <= t - _ts(e) <= CHAIN_SECONDS * 1000:
+                out.add(id(e))
     return out
 
 

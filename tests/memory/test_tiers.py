@@ -3321,6 +3321,23 @@ def test_a_project_folder_a_program_makes_for_a_new_document_is_no_filing(sessio
     assert _signals(c)["C"]["dirs"] == 1
 
 
+def test_the_folders_a_program_makes_above_a_documents_folder_are_its_own(session_builder):
+    # Xactimate's first export of a claim makes `Xactimate/Exports/<claim>/` in one call and
+    # writes `<claim>.ESX` into it. Before, the two folders above the claim's read as two
+    # levels the person made (C = M for flat adjusters).
+    b = session_builder()
+    for i, d in enumerate(("Xactimate", "Xactimate/Exports", "Xactimate/Exports/DP-24-791135")):
+        b.add("dir_create", 60_000 if i == 0 else 5, dir_path=d, depth=i + 1)
+    b.write("Xactimate/Exports/DP-24-791135/DP-24-791135.ESX", "x" * 4_000, snapshot=False, gap_ms=10)
+    assert _signals(b)["C"]["dirs"] == 0
+    # a folder the person made by hand before it (seconds earlier) stays their filing
+    c = session_builder("by hand")
+    c.add("dir_create", 60_000, dir_path="Claims", depth=1)
+    c.add("dir_create", 4_000, dir_path="Claims/HO-24-281032", depth=2)
+    c.write("Claims/HO-24-281032/HO-24-281032.ESX", "x" * 4_000, snapshot=False, gap_ms=10)
+    assert _signals(c)["C"]["dirs"] == 1
+
+
 def test_a_text_of_tab_separated_rows_only_is_data_not_a_table(session_builder):
     # OmegaT's `glossary.txt` is one tab-separated term per line. Before, text-only translators
     # read as table writers (F = M) by the glossaries they start.
