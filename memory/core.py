@@ -197,7 +197,8 @@ ALGORITHM_KEY = "memory:algorithm"
 # 48: round 45's rules: a habit is shown in most of a person's chances where R is an
 #    absence (HABIT_PRIOR); bullets under sections of a balanced length are a document (B,
 #    LIST_DOCUMENT_HEADINGS); the folders a program makes above a document's folder are its
-#    own (C, CHAIN_SECONDS).
+#    own (C, CHAIN_SECONDS); what a program removes inside its document package is no
+#    cleanup (E).
 ALGORITHM = 48
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 

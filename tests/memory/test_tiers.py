@@ -3369,6 +3369,28 @@ def test_a_builds_outputs_cleaned_and_written_again_are_the_builds(session_build
     assert _signals(c)["E"]["cleaned"] == 1
 
 
+def test_files_a_program_removes_inside_its_document_package_are_no_cleanup(session_builder):
+    # Final Cut Pro clears old proxy and render files inside its library (`Saltwater.fcpbundle/
+    # .../Proxy Media/<id>/`) while the editor works, for people who never delete anything as
+    # for tidy ones. Before, those removals read as the person clearing temporary files (E = L).
+    lib = "Movies/Saltwater_Doc/Saltwater.fcpbundle/Rough_Cut/Transcoded Media/Proxy Media/4A65"
+    b = session_builder()
+    b.write("Movies/Saltwater_Doc/shot_log.md", _doc(30))
+    for k in range(12):
+        b.add("file_delete", 60_000 if k == 0 else 30, file_path=f"{lib}/ProxyClip-{k:04d}.mov",
+              file_age_ms=3e8, was_temporary=True)
+    e = _signals(b)["E"]
+    assert (e["deletes"], e["cleaned"]) == (0, 0), e
+    # the person's own scratch file removed beside the library still counts, and so does a
+    # whole package they delete (an old draft kept as a Pages document)
+    c = session_builder("own")
+    c.write("Movies/Saltwater_Doc/scratch_notes.txt", _doc(5))
+    c.add("file_delete", 60_000, file_path="Movies/Saltwater_Doc/scratch_notes.txt", file_age_ms=6e4)
+    c.add("file_delete", 1_000, file_path="Movies/Saltwater_Doc/script_old.pages", file_age_ms=9e8)
+    e = _signals(c)["E"]
+    assert e["deletes"] == 2 and e["cleaned"] >= 1, e
+
+
 def test_a_spreadsheets_save_that_sets_the_old_version_aside_is_no_cleanup(session_builder):
     # Excel saves a workbook by writing it under a random name, renaming the old one to a
     # `.tmp` name, renaming the new one into place and deleting the `.tmp`, six seconds in all
