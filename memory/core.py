@@ -198,7 +198,7 @@ ALGORITHM_KEY = "memory:algorithm"
 #    absence (HABIT_PRIOR); bullets under sections of a balanced length are a document (B,
 #    LIST_DOCUMENT_HEADINGS); the folders a program makes above a document's folder are its
 #    own (C, CHAIN_SECONDS); what a program removes inside its document package is no
-#    cleanup (E).
+#    cleanup (E); a document's export beside it is no second document (B, EXPORT_TYPES).
 ALGORITHM = 48
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 

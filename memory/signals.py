@@ -528,6 +528,29 @@ def _started_from_copies(by: dict[str, Events]) -> dict[str, float]:
     return out
 
 
+# Formats a program renders a document into: Org's and Quarto's exports, pandoc's, a static
+# site's pages. Beside a source of the same name the session wrote (`paper.org` and
+# `paper.html`, `report.qmd` and `report.docx`), the rendering is the program's output of the
+# person's one document, not a second one: counted, an exporting minimal writer (Emacs's
+# `C-c C-e h h` after each note) read as writing twice as much in two files.
+EXPORT_TYPES = frozenset({"html", "htm", "tex", "docx", "odt", "rtf", "epub"})
+
+
+def _exports(docs: Mapping[str, int]) -> list[str]:
+    """The documents (paths) that are renderings of another document of the session: same
+    folder, same name, an export format beside a source that is not one."""
+    by_stem: dict[tuple[str, str], list[str]] = {}
+    for path in docs:
+        name = _name(path)
+        stem = name.rsplit(".", 1)[0].lower() if "." in name else name.lower()
+        by_stem.setdefault((posixpath.dirname(path), stem), []).append(path)
+    out: list[str] = []
+    for paths in by_stem.values():
+        if len(paths) > 1 and any(_ext(p) not in EXPORT_TYPES for p in paths):
+            out += [p for p in paths if _ext(p) in EXPORT_TYPES]
+    return out
+
+
 def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str],
                 order: Mapping[int, int] | None = None,
                 diff_of: Mapping[int, str] | None = None,
@@ -584,6 +607,11 @@ def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str
         docs[path] = st.lines
         shapes[path] = (st.nonblank_lines, st.list_lines)
         depths[path] = st.max_heading_depth
+    for path in _exports(docs):
+        docs.pop(path)
+        shapes.pop(path, None)
+        depths.pop(path, None)
+        grown.pop(path, None)
     typed: list[str] = []
     for path, g in grown.items():
         if g > STUB_GROWTH * docs[path]:  # a stub typed on

@@ -268,6 +268,22 @@ def test_production(session_builder, files, lines, hd, bullets, expected):
     assert _tiers(b)["B"]["tier"] == expected
 
 
+def test_a_documents_export_beside_it_is_not_a_second_document(session_builder):
+    # Org mode's `C-c C-e h h` writes `displacement.html` beside `displacement.org`; Quarto
+    # renders `report.qmd` to `report.docx`. Before, a minimal writer's 40-line note and its
+    # export read as two documents of 90 lines (B = M).
+    b = session_builder()
+    b.write("papers/displacement.org", _doc(40))
+    b.write("papers/displacement.html", "<html><body>\n" + _doc(48) + "</body></html>\n", gap_ms=2_000)
+    sig = _signals(b)["B"]
+    assert (sig["docs"], sig["lines"]) == (1, 40), sig
+    # two documents of different names in one folder are two documents
+    c = session_builder("two")
+    c.write("site/about.md", _doc(40))
+    c.write("site/contact.html", "<html><body>\n" + _doc(48) + "</body></html>\n", gap_ms=2_000)
+    assert _signals(c)["B"]["docs"] == 2
+
+
 def test_a_new_document_with_a_date_in_its_name_is_production_not_a_backup(session_builder):
     # A coordinator names each memo by its date (deviation_memo_20260902.md): three such
     # documents of 120 lines are comprehensive output. A second file of the same name with
