@@ -316,8 +316,8 @@ COUNT_ONLY_WEIGHT = 0.5
 BULLET_SHARE = 0.75
 MIN_TEXT_LINES = 3
 # Unless the list is a document: bullets under headings two levels deep (`##` sections of a
-# titled page), of a balanced length after the person's verbosity, are how that person
-# writes a report, and read by their length. Over users-dev and the 62 held-out folders of
+# titled page), of a balanced length as written and after the person's verbosity, are how
+# that person writes a report, and read by their length. Over users-dev and the 62 held-out folders of
 # rounds 41-44, bulleted writing of 70-199 lines under such headings was a balanced or
 # comprehensive writer's in 148 of 162 sessions, and of 200 or more in 52 of 55. Counted
 # after the person's verbosity, the simulator's verbose minimal writers' sectioned lists
@@ -340,7 +340,7 @@ def production(s: Mapping[str, Any], scale: float = 1.0) -> SessionCategory:
     text = f"{docs} new document(s), {int(s['lines'])} line(s)"
     share = s.get("list_share")
     if (share is not None and share >= BULLET_SHARE and int(s.get("text_lines") or 0) >= MIN_TEXT_LINES
-            and (lines < 70 or int(s.get("heading_depth") or 0) < LIST_DOCUMENT_HEADINGS)):
+            and (min(lines, int(s["lines"])) < 70 or int(s.get("heading_depth") or 0) < LIST_DOCUMENT_HEADINGS)):
         return SessionCategory(None, 1.0, f"{text}, {share:.0%} of them bullet points")
     if lines >= 200:
         return SessionCategory("L", 1.0, text)

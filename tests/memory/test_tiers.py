@@ -1812,6 +1812,19 @@ def test_a_minimal_writer_asked_for_a_report_now_and_then_stays_minimal(session_
     assert est.tier == "R", est
 
 
+def test_a_terse_persons_sectioned_bullet_notes_stay_minimal(session_builder):
+    # 8-line jots and 40-line bullet notes under ### sections: at this person's verbosity the
+    # notes are 120 lines long, but a list is a document only where it is of a balanced
+    # length as written too (LIST_DOCUMENT_HEADINGS). Before, the notes read as balanced.
+    def make(b, i):
+        if i % 3 == 0:
+            b.write(f"jot{i}.md", _doc(8))
+        else:
+            b.write(f"notes{i}.md", _doc(40, heading_depth=3, bullets=True))
+    est = _user(session_builder, make, 12)["B"]
+    assert est.tier == "R", est
+
+
 def test_a_verbose_minimal_writer_keeps_their_verbosity(session_builder):
     # Bullet notes of 75-100 lines in most sessions and now and then a 170-line page of
     # prose: the bullet lists are this person's notes, three times a typical note's length,
