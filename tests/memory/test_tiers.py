@@ -1800,7 +1800,7 @@ def test_four_line_jots_beside_documents_are_not_a_terse_persons_notes(session_b
 
 def test_a_minimal_writer_asked_for_a_report_now_and_then_stays_minimal(session_builder):
     # Bullet notes in most sessions, and in two of ten a balanced report the work asked for.
-    # A balanced writer writes balanced documents in most of their chances (RHO_PRIOR);
+    # A balanced writer writes balanced documents in most of their chances (HABIT_PRIOR);
     # before, the two reports made this person balanced (a habit shown a fifth of the time
     # was believed as readily as a slip).
     def make(b, i):
