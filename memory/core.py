@@ -199,7 +199,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    LIST_DOCUMENT_HEADINGS); the folders a program makes above a document's folder are its
 #    own (C, CHAIN_SECONDS); what a program removes inside its document package is no
 #    cleanup (E); a document's export beside it is no second document (B, EXPORT_TYPES).
-ALGORITHM = 48
+# 49: round 46's rules: a file made and removed within seconds, unopened, is a program's
+#    (E, signals.QUICK_DELETE_SECONDS).
+ALGORITHM = 49
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

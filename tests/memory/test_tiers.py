@@ -896,6 +896,25 @@ def test_temporaries_a_program_makes_and_removes_are_not_the_persons_cleanup(ses
     assert _user(session_builder, dotfiles, 6)["E"].counts["R"] == 0
 
 
+def test_a_file_made_and_removed_within_seconds_unopened_is_a_programs(session_builder):
+    # A PDF markup program writes `plan.pdf.bak` as it saves and removes it four seconds later;
+    # Vim renames the file it saves to `notes.md~`, writes the new one and removes the `~`
+    # file at once. Nobody opened either: a person who keeps everything shows no cleanup. One
+    # who removes their own scratch file a minute after making it still does (the same name
+    # renamed aside by a person and removed minutes later stays theirs: the swap-save test).
+    _assert_program_files_are_no_cleanup(session_builder, lambda i: (f"A-10{i}.pdf.bak",), 4_000)
+
+    def vim(b, i):
+        b.write(f"notes-{i}.md", _doc(30))
+        for _ in range(2):
+            b.add("file_rename", 60_000, old_path=f"notes-{i}.md", new_path=f"notes-{i}.md~",
+                  naming_pattern_change="other")
+            b.add("file_edit", 20, file_path=f"notes-{i}.md", file_type="md", lines_added=3, lines_deleted=1)
+            b.add("file_delete", 20, file_path=f"notes-{i}.md~", file_age_ms=40, was_temporary=True)
+    est = _user(session_builder, vim, 6)
+    assert est["E"].counts["L"] == est["E"].counts["M"] == 0, est["E"]
+
+
 def test_an_applications_numbered_autosave_slot_is_not_the_persons_leftover(session_builder):
     # A game engine autosaves the open scene into a numbered slot
     # (Temp/__Backupscenes/0.backup); a person names a backup after what it backs up. Someone
