@@ -200,7 +200,8 @@ ALGORITHM_KEY = "memory:algorithm"
 #    own (C, CHAIN_SECONDS); what a program removes inside its document package is no
 #    cleanup (E); a document's export beside it is no second document (B, EXPORT_TYPES).
 # 49: round 46's rules: a file made and removed within seconds, unopened, is a program's
-#    (E, signals.QUICK_DELETE_SECONDS).
+#    (E, signals.QUICK_DELETE_SECONDS); an edit of ten lines added and deleted is a small
+#    one (D, SMALL_EDIT_LINES).
 ALGORITHM = 49
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 

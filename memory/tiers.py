@@ -463,6 +463,11 @@ TOUCH_UP_LINES = 2
 # balanced reviser's 20-line replacements read as bulk; at 60, +27 calls and -11 on the 52
 # held-out models, rows a-f the same tier calls.)
 BULK_EDIT_LINES = 60
+# An incremental reviser's small edit is under table 2's balanced 10 lines changed; counted as
+# lines added and deleted, their eight-line pass that also changes the line it starts from
+# (+9 -1) is ten, and so is a five-line passage replaced. A balanced reviser's 10-30-line
+# change counts more than ten unless it only adds (the held-out models: +4 -1 calls on D).
+SMALL_EDIT_LINES = 10
 # A backup copy, then saves of a file known only by its bytes (a Word file whose text the
 # recorder did not extract): half of table 2's incremental signature (backups), the other
 # half (small edits) unseen.
@@ -487,7 +492,7 @@ def iteration(s: Mapping[str, Any], scale: float = 1.0) -> SessionCategory:
         return SessionCategory("R", weight, text)
     if not sizes:
         return SessionCategory("R" if over else None, weight, text)
-    small = sum(1 for x in sizes if x < 10) / len(sizes)
+    small = sum(1 for x in sizes if x <= SMALL_EDIT_LINES) / len(sizes)
     if (backups and small >= 0.5) or (small >= 0.7 and edits >= 2):
         return SessionCategory("L", weight, text)
     if over / (over + edits) >= 0.5 or statistics.median(sizes) > BULK_EDIT_LINES:

@@ -375,6 +375,24 @@ def test_iteration(session_builder, kind, expected):
     assert _tiers(b)["D"]["tier"] == expected
 
 
+def test_a_line_changed_and_eight_added_is_a_small_edit(session_builder):
+    # Table 2's balanced edit is 10-30 lines; counted as lines added and deleted, one line
+    # changed and eight added (+9 -1) is ten, the smallest an incremental reviser's
+    # eight-line pass makes: passes of those after a backup copy are incremental revising.
+    def passes(b, i):
+        b.write(f"log-{i}.md", _doc(60))
+        b.add("file_copy", source_path=f"log-{i}.md", dest_path=f"log-{i}_v1.md", is_backup=True)
+        for _ in range(4):
+            b.edit(f"log-{i}.md", 9, 1)
+    assert _user(session_builder, passes, 6)["D"].tier == "L"
+
+    def blocks(b, i):  # a balanced reviser's 12-line passages replaced stay balanced
+        b.write(f"log-{i}.md", _doc(60))
+        for _ in range(2):
+            b.edit(f"log-{i}.md", 12, 12)
+    assert _user(session_builder, blocks, 6)["D"].tier == "M"
+
+
 def test_an_editor_saving_while_one_types_splits_no_change(session_builder):
     # An editor that saves every few seconds logs a 45-line rewrite of a section as three
     # 15-line edits, seconds apart with nothing between them, then the whole file replaced:
