@@ -817,6 +817,30 @@ def test_an_instruments_export_a_file_a_second_is_not_the_persons_data(session_b
     assert est["F"].tier in ("R", "unknown") and est["F"].counts["L"] == 0, est["F"]
 
 
+def test_a_tree_a_program_lays_out_in_one_burst_is_not_the_persons_organisation(session_builder):
+    # Tax software makes a client's folder with its four standard subfolders within a second.
+    # Someone who then writes their notes at the root organises nothing; folders a person
+    # makes side by side at a person's pace, or one inside the other at once (`mkdir -p`),
+    # stay theirs.
+    layout = ["Clients/2026/SMITH_J", *(f"Clients/2026/SMITH_J/{d}" for d in ("Source Docs", "Returns",
+                                                                             "Correspondence", "Workpapers"))]
+
+    def client(b, i):
+        for k, d in enumerate(layout):
+            b.add("dir_create", 300 if k else 10_000, dir_path=d.replace("SMITH_J", f"CLIENT_{i}"),
+                  depth=d.count("/") + 1, sibling_count=0)
+        b.write(f"notes-{i}.md", _doc(30))
+    assert _signals(_user_session(session_builder, client))["C"]["dirs"] == 0
+    assert _user(session_builder, client, 6)["C"].tier != "L"
+    b = session_builder()
+    for d in ("Areas", "Areas/Tax", "Areas/Tax/2026"):  # a chain made at once
+        b.add("dir_create", 5, dir_path=d, depth=d.count("/") + 1, sibling_count=0)
+    for d in ("Areas/Tax/2026/Q1", "Areas/Tax/2026/Q2", "Areas/Tax/2026/Q3"):  # side by side, by hand
+        b.add("dir_create", 4_000, dir_path=d, depth=d.count("/") + 1, sibling_count=0)
+    b.write("Areas/Tax/2026/Q1/notes.md", _doc(30))
+    assert _signals(b)["C"]["dirs"] == 6
+
+
 def test_a_setup_scripts_standard_tree_is_not_the_persons_organisation(session_builder):
     # A company script lays out every new project's standard tree (a dozen branches, three
     # levels, in under a second); the person then writes at the project's root. Their own
