@@ -202,7 +202,8 @@ ALGORITHM_KEY = "memory:algorithm"
 # 49: round 46's rules: a file made and removed within seconds, unopened, is a program's
 #    (E, signals.QUICK_DELETE_SECONDS); an edit of ten lines added and deleted is a small
 #    one (D, SMALL_EDIT_LINES); a tree a program lays out in one burst is not the person's
-#    organising (C, signals.LAYOUT_SIBLINGS).
+#    organising (C, signals.LAYOUT_SIBLINGS), and filing into it is counted from it
+#    (C, tiers._below_layout).
 ALGORITHM = 49
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 

@@ -877,6 +877,18 @@ def _organisation(by: dict[str, Events], creates: Events, outputs: Events,
             d = _placed_depth(e)
             work_depth = d if work_depth is None or d < work_depth else work_depth
     work_in = {folder_id(f): sum(1 for p in worked if p.startswith(f + "/")) for f in folders}
+    laid = _laid_out(by.get("dir_create", _NONE))
+    laid_ids: set[str] = set()
+    for e in by.get("dir_create", _NONE):
+        if id(e) in laid:
+            path = str(e.get("dir_path") or "").replace("\\", "/").strip("/")
+            laid_ids |= {folder_id(path), _level_name_id(path.count("/") + 1, _name(path))}
+    trees = []  # per document filed two or more levels down: its depth and its folders' ids by level
+    for e in docs:
+        if (d := _placed_depth(e)) >= 2 and len(trees) < DOC_TREES_KEPT:
+            parts = posixpath.dirname(str(e.get("file_path") or "").replace("\\", "/").strip("/")).split("/")
+            trees.append([d, len(parts), [folder_id("/".join(parts[:k])) for k in range(1, len(parts) + 1)],
+                          [_level_name_id(k, parts[k - 1]) for k in range(1, len(parts) + 1)]])
     return {
         # Placing something is the chance to show how one organises: a new file, a folder, a
         # move (not a program's working file in its Temp/ folder).
@@ -906,6 +918,11 @@ def _organisation(by: dict[str, Events], creates: Events, outputs: Events,
         "work": len(worked),
         # the shallowest level of the files from before they read or edited (tiers._filing_depth)
         "work_depth": work_depth,
+        # the folders a program laid out in one burst (_laid_out), and per document filed
+        # two or more levels down its depth and its folders' ids by level (tiers._filing_depth:
+        # a program's tree is not the person's nesting)
+        "laid_out": sorted(laid_ids)[:2 * MADE_IDS_KEPT],
+        "doc_trees": sorted(trees, key=lambda t: -t[0]),
     }
 
 
@@ -923,6 +940,16 @@ def _work_folders(by: dict[str, Events]) -> set[str]:
 
 # Fields of an action that name a file (its folder existed) or a folder.
 _FILE_FIELDS = ("file_path", "old_path", "new_path", "source_path", "dest_path")
+
+
+def _level_name_id(level: int, name: str) -> str:
+    """A folder's name at its level, as a short identity: a program lays out the same names
+    for every client or project (`Clients/2026/<client>/Workpapers`)."""
+    return folder_id(f"{level}:{name.lower()}")
+
+
+# How many of a session's documents filed deep are remembered with their folders' ids.
+DOC_TREES_KEPT = 8
 
 
 # How many folders of a session are remembered by name (a short hash of their path) so that a

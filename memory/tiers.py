@@ -863,20 +863,38 @@ def _filed_below(post: dict[str, float], signals: Sequence[Mapping[str, Any]],
 # and studies three levels down), already read as deep nesters by the folders they made. The
 # folders a deep nester adds one at a time inside their tree (`notes/2025/` + `03/`) read as
 # an adaptive organiser's single level; the depth they file at says which they are.
+# Inside a tree a program laid out (a tax program's `Clients/2026/<client>/Workpapers/`, seen
+# made in one burst in some session, signals._laid_out), the depth is counted from the
+# deepest of its folders, as the first level: a moderate preparer filing into it reads as
+# one level, a nester's own `2026 Return/Prep/` inside it as three (alt260: four moderate
+# preparers from deep nesters at p 0.95-0.99 to moderate; nothing else moved on 70 folders).
 DEEP_FILING_PRIORS = {"L": (3.0, 1.0), "M": (0.5, 10.0)}
 FILED_DEEP_DEPTH = 3
 FILED_INSIDE_DEPTH = 2
 FILED_DEEP_SESSIONS = 3
 
 
+def _below_layout(tree: Sequence[Any], laid: set[str]) -> int:
+    """A filed document's depth counted from the deepest folder of a program's layout above
+    it (that folder, or one of the same name at the same level: signals._laid_out), that
+    folder being the first level; its depth as placed where none is."""
+    depth, levels, ids, names = int(tree[0]), int(tree[1]), tree[2], tree[3]
+    k = max((i + 1 for i, (fid, nid) in enumerate(zip(ids, names, strict=True)) if fid in laid or nid in laid),
+            default=0)
+    return min(depth, levels - k + 1) if k else depth
+
+
 def _filing_depth(post: dict[str, float], signals: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     """C's posterior with L weighed by how often the person's filing went three deep."""
     floors = sorted(int(d) for s in signals if isinstance(d := (s.get("C") or {}).get("work_depth"), int))
     floor = floors[len(floors) // 2] if floors else 0
+    laid = {i for s in signals for i in (s.get("C") or {}).get("laid_out", ())}
     k = n = below = 0.0
     for s in signals:
         c = s.get("C") or {}
         depth = int(c.get("doc_depth", 0))
+        if laid and c.get("doc_trees"):
+            depth = max(_below_layout(t, laid) for t in c["doc_trees"])
         if not c.get("opp") or depth < FILED_INSIDE_DEPTH:
             continue
         n += 1

@@ -841,6 +841,30 @@ def test_a_tree_a_program_lays_out_in_one_burst_is_not_the_persons_organisation(
     assert _signals(b)["C"]["dirs"] == 6
 
 
+def test_filing_into_a_programs_layout_is_counted_from_the_layout(session_builder):
+    # The tax software laid out each client's folder with its standard subfolders; a moderate
+    # organiser saves their workpapers into `Clients/2026/<client>/Workpapers/`, four levels
+    # down but one into the program's tree (the clients of later sessions were laid out
+    # before the recording began: the same folder names at the same level): that is no deep
+    # nesting. A deep nester who builds `2026 Return/Prep/` inside it and files there is.
+    subfolders = ("Source Docs", "Returns", "Correspondence", "Workpapers")
+
+    def preparer(b, i, own=()):
+        client = f"Clients/2026/CLIENT_{i}"
+        if i == 0:
+            for k, d in enumerate((client, *(f"{client}/{s}" for s in subfolders))):
+                b.add("dir_create", 300 if k else 10_000, dir_path=d, depth=d.count("/") + 1, sibling_count=0)
+        folder = f"{client}/Workpapers"
+        for d in own:
+            folder += f"/{d}"
+            b.add("dir_create", 20_000, dir_path=folder, depth=folder.count("/") + 1, sibling_count=0)
+        b.read(f"Scans/Inbox/scan-{i}.txt")
+        b.write(f"{folder}/notes-{i}.md", _doc(40))
+    moderate = _user(session_builder, preparer, 6)["C"]
+    assert moderate.tier != "L" and moderate.posterior["L"] <= moderate.posterior["M"], moderate
+    assert _user(session_builder, lambda b, i: preparer(b, i, ("2026 Return", "Prep")), 6)["C"].tier == "L"
+
+
 def test_a_setup_scripts_standard_tree_is_not_the_persons_organisation(session_builder):
     # A company script lays out every new project's standard tree (a dozen branches, three
     # levels, in under a second); the person then writes at the project's root. Their own
