@@ -696,10 +696,10 @@ CHAIN_SECONDS = 1.0
 # with `Source Docs/`, `Returns/`, `Correspondence/` and `Workpapers/` in it, a publishing
 # tool's submission template, a project generator's scaffold. Three or more folders side by
 # side, each made within a second of the one before, are such a layout, not a person's filing
-# (on 70 independent models, sessions with one came from deep, moderate and flat organisers
-# alike: 227, 223 and 191); where the person then puts things is theirs. A person's own
-# `mkdir -p a/b/c` is a chain, one folder inside the other, and stays theirs (deep nesters'
-# chains: 1,172 sessions against 390 and 329).
+# (on 74 independent models and users-dev, sessions with one came from deep, moderate and
+# flat organisers alike: 227, 223 and 191); where the person then puts things is theirs. A
+# person's own `mkdir -p a/b/c` is a chain, one folder inside the other, and stays theirs
+# (deep nesters' chains: 1,172 sessions against 390 and 329).
 LAYOUT_SECONDS = 1.0
 LAYOUT_SIBLINGS = 3
 
@@ -1295,7 +1295,7 @@ CONVERTED_SECONDS = 1.0
 # A file made (written, copied or renamed into its name) and removed within seconds, which
 # nobody opened, was a program's step: a markup program's `plan.pdf.bak` beside the file it
 # just saved, Vim's `notes.md~` renamed aside and removed as it writes the new one. A person
-# who makes a scratch file uses it before throwing it away. On 70 independent models and
+# who makes a scratch file uses it before throwing it away. On 74 independent models and
 # users-dev, such deletes under 10 seconds came from selective, pragmatic and preservative
 # people alike (1,731, 1,739 and 1,485 within a second; 337, 392 and 358 at 6-10 s); from
 # 10 seconds on, selective people's grow apart from the others'.

@@ -867,7 +867,7 @@ def _filed_below(post: dict[str, float], signals: Sequence[Mapping[str, Any]],
 # made in one burst in some session, signals._laid_out), the depth is counted from the
 # deepest of its folders, as the first level: a moderate preparer filing into it reads as
 # one level, a nester's own `2026 Return/Prep/` inside it as three (alt260: four moderate
-# preparers from deep nesters at p 0.95-0.99 to moderate; nothing else moved on 70 folders).
+# preparers from deep nesters at p 0.98-1.00 to moderate; nothing else moved on 74 folders).
 DEEP_FILING_PRIORS = {"L": (3.0, 1.0), "M": (0.5, 10.0)}
 FILED_DEEP_DEPTH = 3
 FILED_INSIDE_DEPTH = 2
