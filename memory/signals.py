@@ -628,7 +628,7 @@ def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str
             "heading_depth": max(depths.values(), default=0)}, typed
 
 
-def _not_organising(dirs: Events, by: dict[str, Events], creates: Events,
+def _not_organising(dirs: Events, by: dict[str, Events], creates: Events, laid: set[int],
                     tool_copies: Sequence[str] = ()) -> set[int]:
     """Folders whose making says nothing of how the person organises (C), by what the
     session placed in them:
@@ -639,7 +639,7 @@ def _not_organising(dirs: Events, by: dict[str, Events], creates: Events,
     - only new images: a figures folder, the place of the visual output (table 2 counts a
       figures folder under F, cross-modal), whatever it is called in the person's language;
     - a project's folder that a program made for a new document (_document_folders);
-    - a tree a program laid out in one burst (_laid_out);
+    - a tree a program laid out in one burst (`laid`: _laid_out);
     - a program's temporary folder (`Temp/`, or one inside it: _in_temp_folder), where it
       keeps its working files (a game engine makes `Temp/` each time it opens a project);
     - a document package or a folder inside it (PACKAGE_TYPES): one document to the person.
@@ -654,7 +654,7 @@ def _not_organising(dirs: Events, by: dict[str, Events], creates: Events,
         ext = _ext(path)
         placed.append((path, "image" if ext in IMAGE_TYPES else "recording" if ext in RECORDING_TYPES
                        else "gone" if path in deleted else "write"))
-    out = _document_folders(dirs, creates) | _laid_out(dirs)
+    out = _document_folders(dirs, creates) | laid
     for e in dirs:
         prefix = str(e.get("dir_path") or "").rstrip("/") + "/"
         if _in_temp_folder(prefix) or _in_package(prefix):
@@ -834,7 +834,8 @@ def _inside_package(path: str) -> bool:
 
 def _organisation(by: dict[str, Events], creates: Events, outputs: Events,
                   blank: Mapping[str, float] | None = None, tool_copies: Sequence[str] = ()) -> dict[str, Any]:
-    aside = _not_organising(by.get("dir_create", _NONE), by, creates, tool_copies)
+    laid = _laid_out(by.get("dir_create", _NONE))
+    aside = _not_organising(by.get("dir_create", _NONE), by, creates, laid, tool_copies)
     docs = [e for e in outputs if _placed_document(e.get("file_path"))]
     if blank:  # a document started empty is placed where the person first saved into it
         placed = {e.get("file_path") for e in docs}
@@ -877,7 +878,6 @@ def _organisation(by: dict[str, Events], creates: Events, outputs: Events,
             d = _placed_depth(e)
             work_depth = d if work_depth is None or d < work_depth else work_depth
     work_in = {folder_id(f): sum(1 for p in worked if p.startswith(f + "/")) for f in folders}
-    laid = _laid_out(by.get("dir_create", _NONE))
     laid_ids: set[str] = set()
     for e in by.get("dir_create", _NONE):
         if id(e) in laid:
@@ -885,7 +885,7 @@ def _organisation(by: dict[str, Events], creates: Events, outputs: Events,
             laid_ids |= {folder_id(path), _level_name_id(path.count("/") + 1, _name(path))}
     trees = []  # per document filed two or more levels down: its depth and its folders' ids by level
     for e in docs:
-        if (d := _placed_depth(e)) >= 2 and len(trees) < DOC_TREES_KEPT:
+        if (d := _placed_depth(e)) >= 2:
             parts = posixpath.dirname(str(e.get("file_path") or "").replace("\\", "/").strip("/")).split("/")
             trees.append([d, len(parts), [folder_id("/".join(parts[:k])) for k in range(1, len(parts) + 1)],
                           [_level_name_id(k, parts[k - 1]) for k in range(1, len(parts) + 1)]])
@@ -922,7 +922,7 @@ def _organisation(by: dict[str, Events], creates: Events, outputs: Events,
         # two or more levels down its depth and its folders' ids by level (tiers._filing_depth:
         # a program's tree is not the person's nesting)
         "laid_out": sorted(laid_ids)[:2 * MADE_IDS_KEPT],
-        "doc_trees": sorted(trees, key=lambda t: -t[0]),
+        "doc_trees": sorted(trees, key=lambda t: -t[0])[:DOC_TREES_KEPT],
     }
 
 
