@@ -234,13 +234,23 @@ def _parts_under(p: str, root: str) -> list[str] | None:
 # root, it made the root `/` and every folder of the person's three levels deeper. Such a file
 # is stored as `external/Temp/<name>`, in a folder named as Windows names its own.
 SYSTEM_TEMP = ("/tmp/", "/var/tmp/", "/private/tmp/", "/var/folders/", "/private/var/folders/")
+# Windows' own: a user's %TEMP% and the system's, in any case (a recorder may log them
+# lower-cased). SAS's work library there, made and removed on every run, kept only its file
+# names outside the workspace and read as a person removing dozens of temporary files (alt264:
+# nine pragmatic and preservative programmers called selective at p 0.92-1.00).
+_WINDOWS_TEMP = re.compile(r"(?i)^[a-z]:/(?:users/[^/]+/appdata/local/temp|windows/temp)/")
+
+
+def _system_temp(p: str) -> bool:
+    """Is the absolute path (forward slashes) in one of the system's temporary folders?"""
+    return p.startswith(SYSTEM_TEMP) or _WINDOWS_TEMP.match(p) is not None
 
 
 def _merge_root(common: str | None, paths: Iterable[str]) -> str | None:
     """The common folder of the absolute paths seen so far (not the system's temporary
     folders), one event at a time."""
     for p in map(_absolute, paths):
-        if p is None or p.startswith(SYSTEM_TEMP):
+        if p is None or _system_temp(p):
             continue
         d = posixpath.dirname(p)
         if common is None:
@@ -295,7 +305,7 @@ def anonymise_path(path: str, root: str | None) -> str:
             below = _parts_under(p.rstrip("/") or "/", r)
             if below is not None:
                 return "/".join(below) or "."
-    if p.startswith(SYSTEM_TEMP):
+    if _system_temp(p):
         return f"{EXTERNAL_PREFIX}/Temp/{posixpath.basename(p.rstrip('/'))}"
     return f"{EXTERNAL_PREFIX}/{posixpath.basename(p.rstrip('/'))}"
 

@@ -298,6 +298,19 @@ def test_a_programs_file_in_the_system_temp_folder_leaves_the_workspace_root_alo
     assert _stored_paths(tmp_path, paths) == ["external/Temp/42782_autosave.blend", "notes/brief.blend", "spin/spin.blend"]
 
 
+def test_windows_temporary_folders_are_the_systems_in_any_case(tmp_path):
+    """Found on a held-out model of SAS programmers: SAS's work library in the user's %TEMP%,
+    outside the workspace on S:, kept only its file names (`external/tmp.sas7bdat0`), and its
+    removal on every run read as a person deleting dozens of temporary files. The recorder
+    logged some of its paths lower-cased."""
+    paths = ["S:\\Studies\\NRV-118\\dbl\\adsl.sas", "S:\\Studies\\NRV-118\\specs\\shells.md",
+             "C:\\Users\\lrossi\\AppData\\Local\\Temp\\SAS Temporary Files\\_TD2858\\tmp.sas7bdat0",
+             "c:\\users\\lrossi\\appdata\\local\\temp\\sas temporary files\\_td2858\\stat.sas7bdat1",
+             "C:\\Windows\\Temp\\setup.log", "C:\\Users\\lrossi\\Documents\\todo.md"]
+    assert _stored_paths(tmp_path, paths) == ["dbl/adsl.sas", "external/Temp/setup.log", "external/Temp/stat.sas7bdat1",
+                                              "external/Temp/tmp.sas7bdat0", "external/todo.md", "specs/shells.md"]
+
+
 def _stored_paths(tmp_path: Path, paths: list[str]) -> list[str]:
     """Import one session writing a file at each path; the paths as stored, sorted."""
     events = [{"event_id": f"00000000-0000-0000-0000-{i:012d}", "event_type": "file_write", "timestamp": 1.7e12 + i,
