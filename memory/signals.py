@@ -1302,13 +1302,15 @@ CONVERTED_SECONDS = 1.0
 QUICK_DELETE_SECONDS = 10.0
 
 
-def _replaced(deletes: Events, by: dict[str, Events], tool_creates: Events, tool_copied: Events = ()) -> set[int]:
+def _replaced(deletes: Events, by: dict[str, Events], tool_creates: Events, tool_copied: Events,
+              opened: set[str]) -> set[int]:
     """The deletes (by id) that a file put at the same path right after undid, or that a
     program's new files of the same kind in the same folder right after replaced (a build's
     `clean` then its outputs written anew: Gradle's `build/intermediates/dex/` empties and
     fills again in seconds, and the files it does not write again are the build's to drop,
     not leftovers the person removed). Another kind of file is no replacement: Finder's
-    `.DS_Store`, rewritten in the folder a person just deleted a scratch file from."""
+    `.DS_Store`, rewritten in the folder a person just deleted a scratch file from. `opened`:
+    the files the session read or edited."""
     arrivals: dict[str, list[float]] = {}
     # (a copy too: SolidWorks reuses a backup slot, `Backup (2) of Part.SLDPRT` deleted and
     # copied again in the same second)
@@ -1324,10 +1326,9 @@ def _replaced(deletes: Events, by: dict[str, Events], tool_creates: Events, tool
              for t in ("file_rename", "file_move") for e in by.get(t, _NONE)}
     for e in tool_copied:
         arrivals.setdefault(str(e.get("file_path") or ""), []).append(_ts(e))
-    # files made in the session, the ones the person opened, and new files per folder (converted)
+    # files made in the session, and new files per folder (converted)
     made_here = {str(e.get("file_path") or "") for e in (*by.get("file_write", _NONE), *tool_creates)
                  if e.get("operation", "create") == "create"}
-    opened = {str(e.get("file_path") or "") for t in ("file_read", "file_edit") for e in by.get(t, _NONE)}
     rebuilt: dict[tuple[str, str], list[float]] = {}
     for e in tool_creates:
         arrivals.setdefault(p := str(e.get("file_path") or ""), []).append(_ts(e))
@@ -1406,7 +1407,7 @@ def _curation(by: dict[str, Events], creates: Events, tool_wrote: set[Any],
                or e.get("file_path") in persons) and not _in_temp_folder(p := str(e.get("file_path") or ""))
                and not _inside_package(p) and p not in quick]
     if deletes:
-        gone = _replaced(deletes, by, tool_creates, tool_copied)
+        gone = _replaced(deletes, by, tool_creates, tool_copied, opened)
         deletes = [e for e in deletes if id(e) not in gone]
     cleaned = set()
     for e in deletes:
