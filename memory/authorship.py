@@ -71,6 +71,11 @@ program's work from the person's whatever recorded it:
 - **downloads**: a file written under a browser's in-progress name (`.crdownload`, `.part`)
   and its rename to the final name are the browser's.
 
+- **cloud placeholders**: iCloud Drive keeps a file it has not downloaded as a placeholder
+  `.name.icloud` beside it. Fetching the file writes it and removes the placeholder; evicting
+  it removes the file and writes the placeholder back. Both are the sync client's, not the
+  person writing a document or cleaning one up.
+
 - **read bursts**: nobody opens files milliseconds apart; reads of three or more files each
   under READ_BURST_MS after the one before are a program's (grep -r, make, a thumbnailer),
   kept as one search of the person's where nothing was written meanwhile.
@@ -401,6 +406,7 @@ def mark_tool_actions(evs: list[dict[str, Any]]) -> None:
                     if _shadow_of(name, names):
                         e["authored"] = False
                         break
+    _mark_cloud_placeholders(evs)
     _mark_temporaries(evs)
     _mark_autosaves(evs)
     _mark_save_backups(evs)
@@ -552,6 +558,33 @@ def _mark_temporaries(evs: list[dict[str, Any]]) -> None:
             if _random_named(name) or (_program_temporary_name(name) and _ts(e) - made[p] <= HIDDEN_TEMP_MS):
                 gone.add(p)
     _mark_paths(evs, gone)
+
+
+# iCloud Drive's placeholder of a file it keeps only in the cloud, and the longest pause between
+# a placeholder going (coming) and its file coming (going) for the two to be one fetch (eviction).
+# iCloud does both within the second; a recorder may deliver them a few seconds apart.
+CLOUD_PLACEHOLDER = re.compile(r"^\.(.+)\.icloud$")
+PLACEHOLDER_MS = 10_000.0
+
+
+def _mark_cloud_placeholders(evs: list[dict[str, Any]]) -> None:
+    """Mark placeholders' comings and goings and, where one falls within PLACEHOLDER_MS, the
+    creation or deletion of the file it stands for: a download or an eviction."""
+    swaps: dict[str, list[float]] = {}  # the file's path -> when its placeholder came or went
+    for e in evs:
+        if e["event_type"] in ("file_write", "file_delete") and type(p := e.get("file_path")) is str:
+            folder, _, name = p.rpartition("/")
+            if m := CLOUD_PLACEHOLDER.match(name):
+                swaps.setdefault(f"{folder}/{m.group(1)}" if folder else m.group(1), []).append(_ts(e))
+                e.setdefault("authored", False)
+    if not swaps:
+        return
+    for e in evs:
+        t = e["event_type"]
+        if "authored" not in e and (t == "file_delete" or (t == "file_write" and e.get("operation") == "create")) \
+                and type(p := e.get("file_path")) is str and p in swaps \
+                and any(abs(_ts(e) - x) <= PLACEHOLDER_MS for x in swaps[p]):
+            e["authored"] = False
 
 
 def _mark_paths(evs: list[dict[str, Any]], paths: set[str]) -> None:

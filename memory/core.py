@@ -204,7 +204,7 @@ ALGORITHM_KEY = "memory:algorithm"
 #    one (D, SMALL_EDIT_LINES); a tree a program lays out in one burst is not the person's
 #    organising (C, signals.LAYOUT_SIBLINGS), and filing into it is counted from it
 #    (C, tiers._below_layout).
-ALGORITHM = 49
+ALGORITHM = 50
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -4008,3 +4008,33 @@ def test_the_homes_standard_folders_are_not_the_persons_levels(session_builder):
     assert _user(session_builder, moderate, 9)["C"].tier == "M"
     from filegram.memory.signals import home_areas
     assert [home_areas(p) for p in ("Desktop/a.txt", "OneDrive - Council/Documents/a/b.docx", "notes/a.md")] == [1, 2, 0]
+
+
+def test_icloud_fetching_and_evicting_files_is_the_sync_clients(session_builder):
+    # iCloud Drive keeps a file it has not downloaded as a placeholder `.name.icloud` beside
+    # it. Opening one logs iCloud writing the file and removing the placeholder; evicting one
+    # logs the file removed and the placeholder written (alt278, and four models before it).
+    # Before, a fetched plan the person then saved over read as a document they wrote (minimal
+    # writers called balanced at p 0.92-1.00) and every eviction as their cleanup.
+    def make(b, i):
+        plan = f"Projects/Plan {i}.md"
+        b.write(plan, _doc(60), gap_ms=60_000)
+        b.add("file_delete", 400, file_path=f"Projects/.Plan {i}.md.icloud")
+        b.read(plan)
+        b.write(plan, _doc(150), op="overwrite", gap_ms=300_000)
+        b.write(f"Inbox/notes {i}.md", _doc(12, bullets=True), gap_ms=300_000)
+        b.add("file_delete", 60_000, file_path=f"Archive/minutes {i}.md")
+        b.write(f"Archive/.minutes {i}.md.icloud", "", gap_ms=300)
+
+    sig = _signals(_user_session(session_builder, make))
+    assert sig["B"]["docs"] == 1 and sig["E"]["deletes"] == 0, (sig["B"], sig["E"])
+    est = _user(session_builder, make, 8)
+    assert est["B"].tier == "R", est["B"]
+    assert est["E"].counts["L"] == est["E"].counts["M"] == 0, est["E"]
+
+    # A file the person removes, with no placeholder coming in its place, is their cleanup.
+    b = session_builder("own")
+    b.write("Inbox/scratch.md", _doc(5), gap_ms=60_000)
+    b.add("file_delete", 120_000, file_path="Inbox/scratch.md")
+    b.write("Inbox/.other.md.icloud", "", gap_ms=300)
+    assert _signals(b)["E"]["deletes"] == 1, _signals(b)["E"]
