@@ -204,6 +204,8 @@ ALGORITHM_KEY = "memory:algorithm"
 #    one (D, SMALL_EDIT_LINES); a tree a program lays out in one burst is not the person's
 #    organising (C, signals.LAYOUT_SIBLINGS), and filing into it is counted from it
 #    (C, tiers._below_layout).
+# 50: round 47's rules: iCloud's placeholders (`.name.icloud`) and the files fetched or evicted
+#    with them are the sync client's (authorship.CLOUD_PLACEHOLDER).
 ALGORITHM = 50
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
