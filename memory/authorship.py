@@ -71,6 +71,12 @@ program's work from the person's whatever recorded it:
 - **downloads**: a file written under a browser's in-progress name (`.crdownload`, `.part`)
   and its rename to the final name are the browser's.
 
+- **files received from another device**: a sync client writes what arrives under a name of
+  its own (Syncthing's `.syncthing.notes.md.tmp` or `~syncthing~notes.md.tmp`, Resilio's
+  `notes.md.!sync`) and renames it into place. The file comes whole from the person's other
+  machine: how they wrote or changed it there is not in this trace, and the whole-file
+  replacement is the client's way of delivering it, not a rewrite of theirs.
+
 - **cloud placeholders**: iCloud Drive keeps a file it has not downloaded as a placeholder
   `.name.icloud` beside it. Fetching the file writes it and removes the placeholder; evicting
   it removes the file and writes the placeholder back. Both are the sync client's, not the
@@ -233,6 +239,8 @@ TEMPORARY_SUFFIX = re.compile(r"(?i)\.(tmp|temp|part|partial|crdownload|download
 # done: both are the browser's (nobody names a file of theirs so; a survey export downloaded
 # read as the person writing a 24-row table). What the person then does with the file
 # (moving it into a project's folder) is theirs.
+# The names sync clients give a file they are receiving, before renaming it into place.
+SYNC_RECEIVING = re.compile(r"^(\.syncthing\..+\.tmp|~syncthing~.+\.tmp|.+\.!sync)$")
 DOWNLOAD_SUFFIX = re.compile(r"(?i)\.(part|partial|crdownload|download)$")
 
 # edit_tool values that name a tool editing by itself, not the person's editor: version

@@ -206,7 +206,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    (C, tiers._below_layout).
 # 50: round 47's rules: iCloud's placeholders (`.name.icloud`) and the files fetched or evicted
 #    with them are the sync client's (authorship.CLOUD_PLACEHOLDER).
-ALGORITHM = 50
+# 51: a file a sync client received from another device (Syncthing's `.syncthing.x.tmp`
+#    renamed into place) is the client's, not a rewrite (authorship.SYNC_RECEIVING).
+ALGORITHM = 51
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -25,7 +25,7 @@ from filegram.naming import (
 )
 from filegram.schema import METADATA_TYPES, depth_of, dir_depth_of, file_type_of
 
-from .authorship import DOWNLOAD_SUFFIX, mark_tool_actions
+from .authorship import DOWNLOAD_SUFFIX, SYNC_RECEIVING, mark_tool_actions
 from .content import (
     IMAGE_TYPES,
     STRUCTURED_TYPES,
@@ -192,6 +192,8 @@ def _atomic_saves_joined(evs: list[dict[str, Any]]) -> list[dict[str, Any]]:
                     and 0.0 <= ts - float(w.get("timestamp") or 0.0) <= ATOMIC_SAVE_MS:
                 if DOWNLOAD_SUFFIX.search(str(w.get("file_path") or "")):
                     w["downloaded"] = True  # a download completing: no output of the person's
+                elif SYNC_RECEIVING.match(str(w.get("file_path") or "").rsplit("/", 1)[-1]):
+                    w.setdefault("authored", False)  # a file received from another device (authorship)
                 w["file_path"], w["file_type"] = new, file_type_of(new)
                 w["operation"] = "overwrite" if new in named else "create"
                 w["saved_whole"] = True

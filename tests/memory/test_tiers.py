@@ -4038,3 +4038,31 @@ def test_icloud_fetching_and_evicting_files_is_the_sync_clients(session_builder)
     b.add("file_delete", 120_000, file_path="Inbox/scratch.md")
     b.write("Inbox/.other.md.icloud", "", gap_ms=300)
     assert _signals(b)["E"]["deletes"] == 1, _signals(b)["E"]
+
+
+def test_a_file_syncthing_receives_from_another_device_is_no_rewrite(session_builder):
+    # Syncthing writes what arrives as `.syncthing.<name>.tmp`, moves the old file into
+    # `.stversions/` and renames the new one into place (alt284's tablet drafts, and five models
+    # before it). Before, each arrival read as the person rewriting the file whole: writers who
+    # revise in small passes on the desktop were called whole-file rewriters at p 0.92-1.00.
+    def arrive(b, name, text):
+        b.write(f"Writing/.syncthing.{name}.tmp", text, gap_ms=60_000)
+        b.add("file_move", 20, old_path=f"Writing/{name}", new_path=f"Writing/.stversions/{name[:-3]}~20260115-121929.md")
+        b.add("file_rename", 30, old_path=f"Writing/.syncthing.{name}.tmp", new_path=f"Writing/{name}")
+
+    def make(b, i):
+        arrive(b, f"chapter-{i}.md", _doc(120, topic="the harbour"))
+        b.read(f"Writing/chapter-{i - 1}.md")
+        for _ in range(4):
+            b.edit(f"Writing/chapter-{i - 1}.md", 2, 1)
+
+    sig = _signals(_user_session(session_builder, make))
+    assert sig["D"]["overwrites"] == 0 and sig["B"]["docs"] == 0, (sig["D"], sig["B"])
+    assert _user(session_builder, make, 8)["D"].tier == "L"
+
+    # The person's own editor saving through a temporary is still their save.
+    b = session_builder("own")
+    b.write("Writing/notes.md", _doc(40), gap_ms=60_000)
+    b.write("Writing/notes.md.tmp", _doc(40, topic="the quay"), gap_ms=300_000)
+    b.add("file_rename", 30, old_path="Writing/notes.md.tmp", new_path="Writing/notes.md")
+    assert _signals(b)["D"]["overwrites"] == 1, _signals(b)["D"]
