@@ -33,7 +33,7 @@ program's work from the person's whatever recorded it:
   same for everyone who runs it.
 - **editor housekeeping**: lock, swap and autosave files (`~$report.docx`, `.notes.md.swp`,
   `.~lock.budget.ods#`) are made and removed by the editor, never by the person; so are the
-  lock files programs name by convention (`.acquisition.lock`, `db.lck`, CAD's `A-101.dwl`)
+  lock files programs name by convention (`.acquisition.lock`, `db.lck`, CAD's `A-101.dwl`, an Access database's `job.ldb`)
   and Office's save temporaries (`~WRL0001.tmp`), which it opens and removes around every
   save and close: a person who never deletes anything shows their removal every session. A
   backup named by a number alone (a game engine's `Temp/__Backupscenes/0.backup`) is an
@@ -215,9 +215,11 @@ _NUMBER = (int, float)
 # Suffixes by which programs name the backup of a whole file: `X.ext.bak`, `X.ext~`.
 AUTOSAVE_SUFFIX = re.compile(r"(?i)^(.+\.\w+)(\.(bak|backup|orig|sav)|~)$")
 # Lock files by the conventions programs share (`<name>.lock`, `<name>.lck`; AutoCAD's
-# `<drawing>.dwl`/`.dwl2`) and Office's temporaries (`~WRL0001.tmp`, `~DF12.tmp`: a name
-# starting with a tilde, as its `~$` owner files do).
-LOCK_NAME = re.compile(r"(?i)(\.(lock|lck|dwl2?)$)|(^~.+\.tmp$)")
+# `<drawing>.dwl`/`.dwl2`; Microsoft Access's, and every program's built on its database
+# engine, `<database>.ldb`/`.laccdb`, made on opening the database and removed on closing it)
+# and Office's temporaries (`~WRL0001.tmp`, `~DF12.tmp`: a name starting with a tilde, as its
+# `~$` owner files do).
+LOCK_NAME = re.compile(r"(?i)(\.(lock|lck|dwl2?|ldb|laccdb)$)|(^~.+\.tmp$)")
 # SQLite's companions of an open database (`landuse.gpkg-wal`, `places.sqlite-shm`,
 # `notes.db-journal`): the database engine makes and removes them while a program has the file
 # open (a GeoPackage in QGIS, a browser's history, a note app's index), whatever the person does.

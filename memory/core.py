@@ -208,7 +208,8 @@ ALGORITHM_KEY = "memory:algorithm"
 #    with them are the sync client's (authorship.CLOUD_PLACEHOLDER).
 # 51: a file a sync client received from another device (Syncthing's `.syncthing.x.tmp`
 #    renamed into place) is the client's, not a rewrite (authorship.SYNC_RECEIVING).
-ALGORITHM = 51
+# 52: Access's database lock files (`.ldb`, `.laccdb`) are the engine's (authorship.LOCK_NAME).
+ALGORITHM = 52
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")
