@@ -33,10 +33,10 @@ program's work from the person's whatever recorded it:
   same for everyone who runs it.
 - **editor housekeeping**: lock, swap and autosave files (`~$report.docx`, `.notes.md.swp`,
   `.~lock.budget.ods#`) are made and removed by the editor, never by the person; so are the
-  lock files programs name by convention (`.acquisition.lock`, `db.lck`, CAD's `A-101.dwl`, an Access database's `job.ldb`)
-  and Office's save temporaries (`~WRL0001.tmp`), which it opens and removes around every
-  save and close: a person who never deletes anything shows their removal every session. A
-  backup named by a number alone (a game engine's `Temp/__Backupscenes/0.backup`) is an
+  lock files programs name by convention (`.acquisition.lock`, `db.lck`, CAD's `A-101.dwl`,
+  an Access database's `job.ldb`) and Office's save temporaries (`~WRL0001.tmp`), which it
+  opens and removes around every save and close: a person who never deletes anything shows
+  their removal every session. A backup named by a number alone (a game engine's `Temp/__Backupscenes/0.backup`) is an
   application's autosave slot: people name a backup after what it backs up.
 - **application folders**: a folder whose name starts with a dot (`.vscode/`, `.git/`,
   `.cache/`, a sync client's `.dropbox.cache/`, an export step's `.pandoc-tmp-1234/`) is where
@@ -241,9 +241,10 @@ TEMPORARY_SUFFIX = re.compile(r"(?i)\.(tmp|temp|part|partial|crdownload|download
 # done: both are the browser's (nobody names a file of theirs so; a survey export downloaded
 # read as the person writing a 24-row table). What the person then does with the file
 # (moving it into a project's folder) is theirs.
-# The names sync clients give a file they are receiving, before renaming it into place.
-SYNC_RECEIVING = re.compile(r"^(\.syncthing\..+\.tmp|~syncthing~.+\.tmp|.+\.!sync)$")
 DOWNLOAD_SUFFIX = re.compile(r"(?i)\.(part|partial|crdownload|download)$")
+# The names sync clients give a file they are receiving, before renaming it into place
+# (features._atomic_saves_joined): Syncthing's on Unix and on Windows, Resilio's.
+SYNC_RECEIVING = re.compile(r"^(\.syncthing\..+\.tmp|~syncthing~.+\.tmp|.+\.!sync)$")
 
 # edit_tool values that name a tool editing by itself, not the person's editor: version
 # control, merges and formatters bring in lines the person did not type. An editor's autosave
