@@ -36,8 +36,9 @@ program's work from the person's whatever recorded it:
   lock files programs name by convention (`.acquisition.lock`, `db.lck`, CAD's `A-101.dwl`,
   an Access database's `job.ldb`) and Office's save temporaries (`~WRL0001.tmp`), which it
   opens and removes around every save and close: a person who never deletes anything shows
-  their removal every session. A backup named by a number alone (a game engine's `Temp/__Backupscenes/0.backup`) is an
-  application's autosave slot: people name a backup after what it backs up.
+  their removal every session. A backup named by a number alone (a game engine's
+  `Temp/__Backupscenes/0.backup`) is an application's autosave slot: people name a backup
+  after what it backs up.
 - **application folders**: a folder whose name starts with a dot (`.vscode/`, `.git/`,
   `.cache/`, a sync client's `.dropbox.cache/`, an export step's `.pandoc-tmp-1234/`) is where
   programs keep their state; people keep their documents in folders they can see. What is
