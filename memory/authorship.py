@@ -584,7 +584,8 @@ def _mark_cloud_placeholders(evs: list[dict[str, Any]]) -> None:
     creation or deletion of the file it stands for: a download or an eviction."""
     swaps: dict[str, list[float]] = {}  # the file's path -> when its placeholder came or went
     for e in evs:
-        if e["event_type"] in ("file_write", "file_delete") and type(p := e.get("file_path")) is str:
+        if e["event_type"] in ("file_write", "file_delete") and type(p := e.get("file_path")) is str \
+                and p.endswith(".icloud"):
             folder, _, name = p.rpartition("/")
             if m := CLOUD_PLACEHOLDER.match(name):
                 swaps.setdefault(f"{folder}/{m.group(1)}" if folder else m.group(1), []).append(_ts(e))
