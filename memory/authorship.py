@@ -612,21 +612,35 @@ def _mark_paths(evs: list[dict[str, Any]], paths: set[str]) -> None:
 
 def _mark_save_backups(evs: list[dict[str, Any]]) -> None:
     """Mark the backup copies an application makes as it saves: a copy of a file to a backup
-    name followed within TOOL_GAP_MS by a save of that file (AutoCAD's `drawing.bak`, an
-    editor's "keep a backup on save"). A person's own backup comes before they start on the
-    file, not in the second before each save; the save stays theirs."""
+    name within TOOL_GAP_MS before or after a save of that file (AutoCAD's `drawing.bak` and an
+    editor's "keep a backup on save" before it; OmegaT's `project_save.tmx.<time>.bak` after
+    each autosave). A person's own backup comes before they start on the file, not in the
+    seconds around each save; the save stays theirs. A copy just after a save is the
+    program's where it follows more than one save of the file: the program copies at each
+    save, a person who copies a file they have just written does it once, before editing."""
     pending: dict[str, list[dict[str, Any]]] = {}  # source path -> its backup copies not yet followed by a save
+    saved: dict[str, float] = {}  # path -> when it was last saved
+    after: dict[str, list[dict[str, Any]]] = {}  # source path -> its backup copies just after a save
     for e in evs:
         t = e["event_type"]
         if t == "file_copy":
             src, dest = e.get("source_path"), e.get("dest_path")
             if "authored" not in e and type(src) is str and type(dest) is str and (
                     e.get("is_backup") is True or looks_like_backup(dest.rsplit("/", 1)[-1])):
-                pending.setdefault(src, []).append(e)
-        elif t in CONTENT and pending:
-            for c in pending.pop(str(e.get("file_path") or ""), ()):
+                if src in saved and _ts(e) - saved[src] < TOOL_GAP_MS:
+                    after.setdefault(src, []).append(e)
+                else:
+                    pending.setdefault(src, []).append(e)
+        elif t in CONTENT:
+            p = str(e.get("file_path") or "")
+            saved[p] = _ts(e)
+            for c in pending.pop(p, ()) if pending else ():
                 if _ts(e) - _ts(c) < TOOL_GAP_MS:
                     c["authored"] = False
+    for copies in after.values():
+        if len(copies) > 1:
+            for c in copies:
+                c["authored"] = False
 
 
 # Longest pause between removing a file and a new one taking its name for the two to be one

@@ -2501,6 +2501,26 @@ def test_a_backup_an_application_makes_as_it_saves_is_neither_a_leftover_nor_a_r
     assert sig["D"]["backups"] == 1 and sig["E"]["leftovers"] == 1, (sig["D"], sig["E"])
 
 
+def test_a_backup_an_application_copies_just_after_each_save_is_no_leftover(session_builder):
+    # OmegaT autosaves `project_save.tmx` every few minutes and copies it, in the same second,
+    # to `project_save.tmx.<time>.bak` (alt290). Before, a translator who removes all their
+    # scratch files read as removing one leftover in ten, and so as pragmatic, at p 0.81-0.88.
+    b = session_builder("omegat")
+    for k in range(4):
+        b.write("omegat/project_save.tmx", _doc(20 + k), "overwrite" if k else "create", gap_ms=180_000)
+        b.add("file_copy", 400, source_path="omegat/project_save.tmx",
+              dest_path=f"omegat/project_save.tmx.2025031010{k:02d}.bak", is_backup=True)
+    b.write("terms_tmp.txt", "scratch\n", gap_ms=30_000)
+    b.add("file_delete", 120_000, file_path="terms_tmp.txt", file_age_ms=1.2e5, was_temporary=True)
+    sig = _signals(b)
+    assert sig["E"]["leftovers"] == 1 and sig["E"]["cleaned"] == 1, sig["E"]
+    assert sig["D"]["backups"] == 0, sig["D"]
+    # a copy the person makes a while after saving is still theirs
+    b = session_builder("own")
+    b.write("glossary.tsv", "term\tterme\n")
+    b.add("file_copy", 90_000, source_path="glossary.tsv", dest_path="glossary.tsv.bak", is_backup=True)
+    assert _signals(b)["E"]["leftovers"] == 1
+
 def test_a_leftover_filed_away_is_neither_removed_nor_left(session_builder):
     # An organiser files the old version they made into a `superseded/` folder: it no longer
     # lies around, and it was kept. Before, it counted as a leftover the person did not remove.
