@@ -32,7 +32,11 @@ TEXT_TYPES = frozenset(
 STRUCTURED_TYPES = frozenset({"csv", "json", "xlsx", "yaml", "xml", "tsv"})
 IMAGE_TYPES = frozenset({"png", "jpg", "jpeg", "svg", "gif"})
 
-_HEADING = re.compile(r"^[ ]{0,3}(#{1,6})[ \t]+\S")
+# An outliner (Logseq) keeps every block behind a bullet, its headings too (`- ## Decisions`,
+# indented under their parent block): there the bullet is the file format, not a list the
+# person chose, and a bulleted heading is a heading (alt297: product managers' 200-line PRDs
+# read as minimal bullet lists at p 0.95).
+_HEADING = re.compile(r"^(?:[ ]{0,3}|[ \t]*[-*+][ \t]+)(#{1,6})[ \t]+\S")
 _LIST = re.compile(r"^[ \t]*(?:[-*+]|\d+[.)]|[•·])[ \t]+\S")
 _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
@@ -42,7 +46,7 @@ _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 # holds every character a branch can start with: a prose line (most lines) is rejected by
 # one class test instead of three branch attempts.
 _STRUCTURE = re.compile(
-    r"\n(?=[ \t#|*+\-•·\d])(?:[ ]{0,3}(#{1,6})[ \t]+\S|[ \t]*(\|.*)|[ \t]*(?:[-*+]|\d+[.)]|[•·])[ \t]+\S)"
+    r"\n(?=[ \t#|*+\-•·\d])(?:(?:[ ]{0,3}|[ \t]*[-*+][ \t]+)(#{1,6})[ \t]+\S|[ \t]*(\|.*)|[ \t]*(?:[-*+]|\d+[.)]|[•·])[ \t]+\S)"
 )
 # First characters after which a line may be blank, a table row or a heading (str.lstrip's
 # whitespace, "|" and "#"): a line starting with any other character is prose as it is.
@@ -193,8 +197,8 @@ def _text_stats_fast(text: str, n_terms: int) -> TextStats:
     if "#" in text or "|" in text:
         plain = _NOT_PLAIN_START
         prose = [ln for ln in lines
-                 if (ln and ln[0] not in plain)
-                 or ((s := ln.lstrip()) and s[0] != "|" and not (s[0] == "#" and _HEADING.match(ln)))]
+                 if (ln and ln[0] not in plain and not (ln[0] in "-*+" and _HEADING.match(ln)))
+                 or ((s := ln.lstrip()) and s[0] != "|" and not (s[0] in "#-*+" and _HEADING.match(ln)))]
         st.nonblank_lines = sum(map(bool, map(str.strip, lines)))
     else:
         prose = list(filter(str.strip, lines))

@@ -31,7 +31,8 @@ session_builder = memory_fixtures.session_builder
 _LINES = st.sampled_from([
     "", " ", "\t", "# Title", "## Part two", "   ### three spaces", "    # four spaces", "####### seven",
     "#nospace", "- item", "  * star item", "+ plus", "1. first", "2) second", "10. tenth", "• dot", "· mid",
-    "\t- tab item", "-no space", "# heading | with | pipes",
+    "\t- tab item", "-no space", "# heading | with | pipes", "- ## bulleted heading", "\t\t- ### nested one",
+    "* # star heading", "- #tag", "-## no space",
     "| a | b |", "|---|---|", "  | x | y |", "\t| tab | row |", "| one cell", "|:--|--:|", "text | with | pipes",
     "Plain prose. Two sentences!", "A question? Yes... maybe", "中文句子。还有一句！", "no end",
     "mixed 中文 and English.", "tab\tinside. ok",

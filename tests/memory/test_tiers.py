@@ -1917,6 +1917,32 @@ def test_a_terse_persons_sectioned_bullet_notes_stay_minimal(session_builder):
     assert est.tier == "R", est
 
 
+def _outline(lines: int) -> str:
+    """A Logseq page: every block a bullet, headings too (`- ## Part`), nested by tabs."""
+    out = ["title:: Plan", ""]
+    for i in range(lines - 2):
+        if i % 30 == 0:
+            out.append(f"- ## Part {i}")
+        elif i % 15 == 0:
+            out.append(f"\t- ### Part {i}")
+        else:
+            out.append(f"\t- point {i} about the rollout")
+    return "\n".join(out) + "\n"
+
+
+def test_an_outliners_bulleted_headings_are_headings(session_builder):
+    # Logseq keeps every block behind a bullet, its headings too (alt297). A product
+    # manager's 220-line PRD with `- ## ` sections read as a minimal bullet list at p 0.95;
+    # it is a document, read by its length like any other. Short bulleted notes stay minimal.
+    b = session_builder("prd")
+    b.write("pages/prd-search.md", _outline(220))
+    assert _signals(b)["B"]["heading_depth"] == 3
+    assert _tiers(b)["B"]["tier"] == "L"
+    b = session_builder("todo")
+    b.write("pages/todo.md", _outline(30))
+    assert _tiers(b)["B"]["tier"] == "R"
+
+
 def test_a_verbose_minimal_writer_keeps_their_verbosity(session_builder):
     # Bullet notes of 75-100 lines in most sessions and now and then a 170-line page of
     # prose: the bullet lists are this person's notes, three times a typical note's length,
