@@ -925,15 +925,24 @@ def _mark_stamped(evs: list[dict[str, Any]]) -> None:
     """A data file named by the date and minute it was written is a program's record (a
     market feed, a logger, a scheduled export): people name their files by what they hold,
     a date at most, not by the minute of their saving. A picture so named is a capture
-    (CAPTURE_TYPES): marked `captured`, still the person's."""
+    (CAPTURE_TYPES): marked `captured`, still the person's. Any file named by the very second
+    it was written in a folder kept for backups is a program's timed backup, and so are the
+    folders made for it (Logseq's `logseq/bak/pages/<page>/<time>.Desktop.md`, Final Draft's
+    `Backups/<script> backup <date> <h-m-s>.fdx`, Gramps' `Backups/<tree>-<date>-<h>-<m>-<s>.gramps`):
+    a person names a backup by its date, not by the second of the save."""
     for e in evs:
-        if e["event_type"] == "file_write" and e.get("operation") == "create" and "authored" not in e \
-                and type(p := e.get("file_path")) is str and (ext := _extension(p)) in STAMPED_TYPES | CAPTURE_TYPES \
-                and _stamped_at(p.rsplit("/", 1)[-1], _ts(e)):
+        if e["event_type"] != "file_write" or e.get("operation") != "create" or "authored" in e \
+                or type(p := e.get("file_path")) is not str:
+            continue
+        name = p.rsplit("/", 1)[-1]
+        if (ext := _extension(p)) in STAMPED_TYPES | CAPTURE_TYPES and _stamped_at(name, _ts(e)):
             if ext in CAPTURE_TYPES:
                 e["captured"] = True
             else:
                 e["authored"] = False
+        elif in_archive_folder(p) and (m := STAMP.search(name)) and m.end(5) < m.end() and _stamped_at(name, _ts(e)):
+            e["authored"] = False
+            _mark_series_folder(evs, _parent(p), _ts(e))
 
 
 def _unwritten_file(e: Mapping[str, Any], gap_ms: float) -> bool:

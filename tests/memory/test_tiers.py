@@ -1973,6 +1973,29 @@ def test_copying_a_tree_is_not_organising(session_builder):
     assert _signals(b)["C"]["dirs"] == 1
 
 
+def test_a_programs_timed_backups_and_their_folders_are_not_organising(session_builder):
+    # Logseq keeps a version of each page it saves as `logseq/bak/pages/<page>/<time>.md`,
+    # named by the second it wrote it, and makes the page's folder for it (alt297). Before, a
+    # flat note-taker read as a deep nester at p 0.99-1.00 from those folders alone. A backup
+    # the person files under a dated name is still theirs.
+    import datetime as dt
+
+    b = session_builder("logseq")
+    b.write("pages/launch-plan.md", _doc(30))
+    b.add("dir_create", dir_path="logseq/bak/pages/launch-plan", depth=4, gap_ms=400)
+    stamp = dt.datetime.fromtimestamp((b.t + 2_500) / 1000, dt.UTC).strftime("%Y_%m_%dT%H_%M_%S_120Z")
+    b.write(f"logseq/bak/pages/launch-plan/{stamp}.Desktop.md", _doc(30), gap_ms=2_500)
+    c = _signals(b)["C"]
+    assert c["dirs"] == 0 and c["levels_made"] == 0, c
+    b = session_builder("own")
+    b.write("plan.md", _doc(30))
+    b.add("dir_create", dir_path="Backups/2026", depth=2, gap_ms=60_000)
+    b.add("file_copy", source_path="plan.md", dest_path="Backups/2026/plan_2026-01-14.md", gap_ms=20_000)
+    b.add("dir_create", dir_path="Archive/Q1", depth=2, gap_ms=60_000)
+    b.write("Archive/Q1/summary 2023-11-14.md", _doc(30), gap_ms=20_000)
+    assert _signals(b)["C"]["dirs"] == 1
+
+
 def test_a_figures_folder_is_visual_output_not_organising(session_builder):
     # Charts saved into a folder of their own ("figures", "Abbildungen", "图表": any name) are
     # how a visual person delivers (table 2, F), not a hierarchy: a flat person who makes
