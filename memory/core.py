@@ -209,7 +209,11 @@ ALGORITHM_KEY = "memory:algorithm"
 # 51: a file a sync client received from another device (Syncthing's `.syncthing.x.tmp`
 #    renamed into place) is the client's, not a rewrite (authorship.SYNC_RECEIVING).
 # 52: Access's database lock files (`.ldb`, `.laccdb`) are the engine's (authorship.LOCK_NAME).
-ALGORITHM = 52
+# 53: round 48's rules: a backup copy made just after each save is the application's (E, D);
+#    an outliner's bulleted headings are headings (B); a file named by the second it was
+#    written in a backup folder is a program's, with its folders (C); a folder outside the
+#    workspace (`external/<name>`) is no level of the person's tree (C).
+ALGORITHM = 53
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

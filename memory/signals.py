@@ -628,6 +628,9 @@ def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str
             "heading_depth": max(depths.values(), default=0)}, typed
 
 
+_EXTERNAL = "external/"  # filegram.trajectory.EXTERNAL_PREFIX: a path from outside the workspace root
+
+
 def _not_organising(dirs: Events, by: dict[str, Events], creates: Events, laid: set[int],
                     tool_copies: Sequence[str] = ()) -> set[int]:
     """Folders whose making says nothing of how the person organises (C), by what the
@@ -642,7 +645,10 @@ def _not_organising(dirs: Events, by: dict[str, Events], creates: Events, laid: 
     - a tree a program laid out in one burst (`laid`: _laid_out);
     - a program's temporary folder (`Temp/`, or one inside it: _in_temp_folder), where it
       keeps its working files (a game engine makes `Temp/` each time it opens a project);
-    - a document package or a folder inside it (PACKAGE_TYPES): one document to the person.
+    - a document package or a folder inside it (PACKAGE_TYPES): one document to the person;
+    - a folder outside the workspace, which the importer keeps by its name alone
+      (`external/<name>`): where it lies in the person's tree is unknown (Windows File
+      History mirroring Documents on a backup drive made folders twelve levels deep: alt301).
 
     A folder that receives files moved in, or documents written there, is organising."""
     placed: list[tuple[str, str]] = [(str(e.get("dest_path") or ""), "copy") for e in by.get("file_copy", _NONE)]
@@ -657,7 +663,7 @@ def _not_organising(dirs: Events, by: dict[str, Events], creates: Events, laid: 
     out = _document_folders(dirs, creates) | laid
     for e in dirs:
         prefix = str(e.get("dir_path") or "").rstrip("/") + "/"
-        if _in_temp_folder(prefix) or _in_package(prefix):
+        if _in_temp_folder(prefix) or _in_package(prefix) or prefix.startswith(_EXTERNAL):
             out.add(id(e))
             continue
         kinds = {kind for path, kind in placed if path.startswith(prefix)}

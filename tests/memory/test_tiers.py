@@ -1996,6 +1996,25 @@ def test_a_programs_timed_backups_and_their_folders_are_not_organising(session_b
     assert _signals(b)["C"]["dirs"] == 1
 
 
+def test_a_folder_outside_the_workspace_is_no_level_of_the_persons_tree(session_builder):
+    # Windows File History mirrors Documents on a backup drive, twelve levels down; the
+    # importer keeps a path outside the workspace by its name alone (`external/<name>`,
+    # filegram.trajectory.EXTERNAL_PREFIX), so the folder's place in the person's tree is
+    # unknown (alt301: flat brokers read as nesting from it).
+    from filegram.memory import signals
+
+    from filegram.trajectory import EXTERNAL_PREFIX
+
+    assert signals._EXTERNAL == EXTERNAL_PREFIX + "/"
+    b = session_builder("filehistory")
+    b.write("renewal letter.txt", _doc(20))
+    b.add("dir_create", dir_path=f"{EXTERNAL_PREFIX}/Renewal 2026", depth=12, gap_ms=600_000)
+    b.add("file_copy", source_path="renewal letter.txt",
+          dest_path=f"{EXTERNAL_PREFIX}/renewal letter (2026_10_07 09_15_53 UTC).txt", is_backup=True, gap_ms=300)
+    c = _signals(b)["C"]
+    assert c["dirs"] == 0 and c["max_dir_depth"] == 0, c
+
+
 def test_a_figures_folder_is_visual_output_not_organising(session_builder):
     # Charts saved into a folder of their own ("figures", "Abbildungen", "图表": any name) are
     # how a visual person delivers (table 2, F), not a hierarchy: a flat person who makes
