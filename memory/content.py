@@ -37,6 +37,8 @@ IMAGE_TYPES = frozenset({"png", "jpg", "jpeg", "svg", "gif"})
 # person chose, and a bulleted heading is a heading (alt297: product managers' 200-line PRDs
 # read as minimal bullet lists at p 0.95).
 _HEADING = re.compile(r"^(?:[ ]{0,3}|[ \t]*[-*+][ \t]+)(#{1,6})[ \t]+\S")
+# A text with no bullet before a "#" has no bulleted heading: it takes the plain passes below.
+_BULLET_HASH = re.compile(r"[-*+][ \t]+#")
 _LIST = re.compile(r"^[ \t]*(?:[-*+]|\d+[.)]|[•·])[ \t]+\S")
 _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
@@ -46,6 +48,9 @@ _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 # holds every character a branch can start with: a prose line (most lines) is rejected by
 # one class test instead of three branch attempts.
 _STRUCTURE = re.compile(
+    r"\n(?=[ \t#|*+\-•·\d])(?:[ ]{0,3}(#{1,6})[ \t]+\S|[ \t]*(\|.*)|[ \t]*(?:[-*+]|\d+[.)]|[•·])[ \t]+\S)"
+)
+_OUTLINE_STRUCTURE = re.compile(
     r"\n(?=[ \t#|*+\-•·\d])(?:(?:[ ]{0,3}|[ \t]*[-*+][ \t]+)(#{1,6})[ \t]+\S|[ \t]*(\|.*)|[ \t]*(?:[-*+]|\d+[.)]|[•·])[ \t]+\S)"
 )
 # First characters after which a line may be blank, a table row or a heading (str.lstrip's
@@ -184,7 +189,8 @@ def _text_stats_fast(text: str, n_terms: int) -> TextStats:
     lines = text.splitlines()
     st = TextStats(chars=len(text), lines=len(lines))
     headings = depth = tables = lists = 0
-    for hashes, pipe in _STRUCTURE.findall("\n" + text):
+    outline = "#" in text and _BULLET_HASH.search(text) is not None
+    for hashes, pipe in (_OUTLINE_STRUCTURE if outline else _STRUCTURE).findall("\n" + text):
         if hashes:
             headings += 1
             if len(hashes) > depth:
@@ -196,9 +202,14 @@ def _text_stats_fast(text: str, n_terms: int) -> TextStats:
     st.headings, st.max_heading_depth, st.table_rows, st.list_lines = headings, depth, tables, lists
     if "#" in text or "|" in text:
         plain = _NOT_PLAIN_START
-        prose = [ln for ln in lines
-                 if (ln and ln[0] not in plain and not (ln[0] in "-*+" and _HEADING.match(ln)))
-                 or ((s := ln.lstrip()) and s[0] != "|" and not (s[0] in "#-*+" and _HEADING.match(ln)))]
+        if outline:
+            prose = [ln for ln in lines
+                     if (ln and ln[0] not in plain and not (ln[0] in "-*+" and _HEADING.match(ln)))
+                     or ((s := ln.lstrip()) and s[0] != "|" and not (s[0] in "#-*+" and _HEADING.match(ln)))]
+        else:
+            prose = [ln for ln in lines
+                     if (ln and ln[0] not in plain)
+                     or ((s := ln.lstrip()) and s[0] != "|" and not (s[0] == "#" and _HEADING.match(ln)))]
         st.nonblank_lines = sum(map(bool, map(str.strip, lines)))
     else:
         prose = list(filter(str.strip, lines))
