@@ -1013,9 +1013,10 @@ def _mark_series(evs: list[dict[str, Any]]) -> None:
 
 
 def _mark_series_folder(evs: list[dict[str, Any]], folder: str, first_ms: float) -> None:
-    """The folder a clockwork series went into, made in the session before its first file,
-    is the program's (an instrument makes a run folder for each run); so is each folder above
-    it made in the session that holds nothing else made in the session."""
+    """The folder a clockwork series went into (or a timed backup: _mark_stamped), made in
+    the session before its first file, is the program's (an instrument makes a run folder
+    for each run); so is each folder above it made in the session that holds nothing else
+    made in the session."""
     made = {e["dir_path"].rstrip("/"): e for e in evs if e["event_type"] == "dir_create" and "authored" not in e
             and type(e.get("dir_path")) is str and _ts(e) <= first_ms}
     while folder in made:

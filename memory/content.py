@@ -36,22 +36,23 @@ IMAGE_TYPES = frozenset({"png", "jpg", "jpeg", "svg", "gif"})
 # indented under their parent block): there the bullet is the file format, not a list the
 # person chose, and a bulleted heading is a heading (alt297: product managers' 200-line PRDs
 # read as minimal bullet lists at p 0.95).
-_HEADING = re.compile(r"^(?:[ ]{0,3}|[ \t]*[-*+][ \t]+)(#{1,6})[ \t]+\S")
-# A text with no bullet before a "#" has no bulleted heading: it takes the plain passes below.
+_HEADING_START = r"(?:[ ]{0,3}|[ \t]*[-*+][ \t]+)"
+_HEADING = re.compile(rf"^{_HEADING_START}(#{{1,6}})[ \t]+\S")
+# A text with no bullet before a "#" has no bulleted heading: the structure pass looks for
+# headings as CommonMark's alone there (a regex with no alternative to try on each list line).
 _BULLET_HASH = re.compile(r"[-*+][ \t]+#")
 _LIST = re.compile(r"^[ \t]*(?:[-*+]|\d+[.)]|[•·])[ \t]+\S")
 _TABLE_SEP = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 # Heading, table-candidate and list lines in one pass: the three kinds are told apart by
-# the first character that is not a space, so at most one branch matches a line, and the
+# the first character that is not a space (an outline's bulleted heading is tried as a
+# heading first), so at most one branch matches a line, and the
 # literal "\n" in front lets the regex engine skip quickly from line to line. The lookahead
 # holds every character a branch can start with: a prose line (most lines) is rejected by
 # one class test instead of three branch attempts.
-_STRUCTURE = re.compile(
-    r"\n(?=[ \t#|*+\-•·\d])(?:[ ]{0,3}(#{1,6})[ \t]+\S|[ \t]*(\|.*)|[ \t]*(?:[-*+]|\d+[.)]|[•·])[ \t]+\S)"
-)
-_OUTLINE_STRUCTURE = re.compile(
-    r"\n(?=[ \t#|*+\-•·\d])(?:(?:[ ]{0,3}|[ \t]*[-*+][ \t]+)(#{1,6})[ \t]+\S|[ \t]*(\|.*)|[ \t]*(?:[-*+]|\d+[.)]|[•·])[ \t]+\S)"
+_STRUCTURE, _OUTLINE_STRUCTURE = (
+    re.compile(rf"\n(?=[ \t#|*+\-•·\d])(?:{start}(#{{1,6}})[ \t]+\S|[ \t]*(\|.*)|[ \t]*(?:[-*+]|\d+[.)]|[•·])[ \t]+\S)")
+    for start in (r"[ ]{0,3}", _HEADING_START)
 )
 # First characters after which a line may be blank, a table row or a heading (str.lstrip's
 # whitespace, "|" and "#"): a line starting with any other character is prose as it is.
@@ -202,14 +203,10 @@ def _text_stats_fast(text: str, n_terms: int) -> TextStats:
     st.headings, st.max_heading_depth, st.table_rows, st.list_lines = headings, depth, tables, lists
     if "#" in text or "|" in text:
         plain = _NOT_PLAIN_START
-        if outline:
-            prose = [ln for ln in lines
-                     if (ln and ln[0] not in plain and not (ln[0] in "-*+" and _HEADING.match(ln)))
-                     or ((s := ln.lstrip()) and s[0] != "|" and not (s[0] in "#-*+" and _HEADING.match(ln)))]
-        else:
-            prose = [ln for ln in lines
-                     if (ln and ln[0] not in plain)
-                     or ((s := ln.lstrip()) and s[0] != "|" and not (s[0] == "#" and _HEADING.match(ln)))]
+        marks = "#-*+" if outline else "#"  # what a heading line may start with
+        prose = [ln for ln in lines
+                 if (ln and ln[0] not in plain and not (outline and ln[0] in marks and _HEADING.match(ln)))
+                 or ((s := ln.lstrip()) and s[0] != "|" and not (s[0] in marks and _HEADING.match(ln)))]
         st.nonblank_lines = sum(map(bool, map(str.strip, lines)))
     else:
         prose = list(filter(str.strip, lines))
