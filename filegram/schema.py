@@ -503,6 +503,9 @@ def event_paths(event: Mapping[str, Any]) -> list[str]:
 
 
 PATH_NAMES = frozenset(n for names in PATH_FIELDS.values() for n in names)
+# Where a stored path outside the workspace root lies: the importer keeps such a path by its
+# name alone (`external/<name>`, `external/Temp/<name>` for the system's temp folders).
+EXTERNAL_PREFIX = "external"
 PATH_LIST_NAMES = frozenset(n for names in PATH_LIST_FIELDS.values() for n in names) | {"files_matched"}
 
 

@@ -30,6 +30,7 @@ from .importfiles import (
 from .privacy import PathFilter, nfc
 from .redact import redact_bytes, redact_event, redact_json, redact_path
 from .schema import (
+    EXTERNAL_PREFIX,
     MEDIA_FIELDS,
     PATH_LIST_NAMES,
     PATH_NAMES,
@@ -43,7 +44,6 @@ from .store import Store, content_hash
 
 EVENTS_JSON = "events.json"
 LABEL_RE = re.compile(r"^(?P<profile>p\d+)_(?P<task>T-\d+)$")
-EXTERNAL_PREFIX = "external"
 # Marks a summary.json written by our exporter (not the engine's): re-importing it adds nothing.
 GENERATED_BY = "filegram export"
 _HEX = re.compile(r"^[0-9a-f]{1,64}$")

@@ -31,7 +31,7 @@ from filegram.naming import (
     looks_temporary,
     undated,
 )
-from filegram.schema import OFFICE_TYPES, depth_of, dir_depth_of
+from filegram.schema import EXTERNAL_PREFIX, OFFICE_TYPES, depth_of, dir_depth_of
 
 from .content import (
     IMAGE_TYPES,
@@ -628,9 +628,6 @@ def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str
             "heading_depth": max(depths.values(), default=0)}, typed
 
 
-_EXTERNAL = "external/"  # filegram.trajectory.EXTERNAL_PREFIX: a path from outside the workspace root
-
-
 def _not_organising(dirs: Events, by: dict[str, Events], creates: Events, laid: set[int],
                     tool_copies: Sequence[str] = ()) -> set[int]:
     """Folders whose making says nothing of how the person organises (C), by what the
@@ -663,7 +660,7 @@ def _not_organising(dirs: Events, by: dict[str, Events], creates: Events, laid: 
     out = _document_folders(dirs, creates) | laid
     for e in dirs:
         prefix = str(e.get("dir_path") or "").rstrip("/") + "/"
-        if _in_temp_folder(prefix) or _in_package(prefix) or prefix.startswith(_EXTERNAL):
+        if _in_temp_folder(prefix) or _in_package(prefix) or prefix.startswith(EXTERNAL_PREFIX + "/"):
             out.add(id(e))
             continue
         kinds = {kind for path, kind in placed if path.startswith(prefix)}

@@ -1999,13 +1999,10 @@ def test_a_programs_timed_backups_and_their_folders_are_not_organising(session_b
 def test_a_folder_outside_the_workspace_is_no_level_of_the_persons_tree(session_builder):
     # Windows File History mirrors Documents on a backup drive, twelve levels down; the
     # importer keeps a path outside the workspace by its name alone (`external/<name>`,
-    # filegram.trajectory.EXTERNAL_PREFIX), so the folder's place in the person's tree is
+    # filegram.schema.EXTERNAL_PREFIX), so the folder's place in the person's tree is
     # unknown (alt301: flat brokers read as nesting from it).
-    from filegram.memory import signals
+    from filegram.schema import EXTERNAL_PREFIX
 
-    from filegram.trajectory import EXTERNAL_PREFIX
-
-    assert signals._EXTERNAL == EXTERNAL_PREFIX + "/"
     b = session_builder("filehistory")
     b.write("renewal letter.txt", _doc(20))
     b.add("dir_create", dir_path=f"{EXTERNAL_PREFIX}/Renewal 2026", depth=12, gap_ms=600_000)
