@@ -217,10 +217,11 @@ _NUMBER = (int, float)
 AUTOSAVE_SUFFIX = re.compile(r"(?i)^(.+\.\w+)(\.(bak|backup|orig|sav)|~)$")
 # Lock files by the conventions programs share (`<name>.lock`, `<name>.lck`; AutoCAD's
 # `<drawing>.dwl`/`.dwl2`; Microsoft Access's, and every program's built on its database
-# engine, `<database>.ldb`/`.laccdb`, made on opening the database and removed on closing it)
-# and Office's temporaries (`~WRL0001.tmp`, `~DF12.tmp`: a name starting with a tilde, as its
-# `~$` owner files do).
-LOCK_NAME = re.compile(r"(?i)(\.(lock|lck|dwl2?|ldb|laccdb)$)|(^~.+\.tmp$)")
+# engine, `<database>.ldb`/`.laccdb`, made on opening the database and removed on closing it;
+# InDesign's and InCopy's `~<document>~<id>.idlk`, Premiere Pro's `<project>.prlock`, Rhino's
+# `<model>.rhl`, each beside the open document) and Office's temporaries (`~WRL0001.tmp`,
+# `~DF12.tmp`: a name starting with a tilde, as its `~$` owner files do).
+LOCK_NAME = re.compile(r"(?i)(\.(lock|lck|dwl2?|ldb|laccdb|idlk|prlock|rhl)$)|(^~.+\.tmp$)")
 # SQLite's companions of an open database (`landuse.gpkg-wal`, `places.sqlite-shm`,
 # `notes.db-journal`): the database engine makes and removes them while a program has the file
 # open (a GeoPackage in QGIS, a browser's history, a note app's index), whatever the person does.
