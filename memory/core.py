@@ -213,7 +213,11 @@ ALGORITHM_KEY = "memory:algorithm"
 #    an outliner's bulleted headings are headings (B); a file named by the second it was
 #    written in a backup folder is a program's, with its folders (C); a folder outside the
 #    workspace (`external/<name>`) is no level of the person's tree (C).
-ALGORITHM = 53
+# 54: round 49's rules: InDesign's, Premiere Pro's and Rhino's lock files are the program's
+#    (authorship.LOCK_NAME; E); several files from before removed at once is clearing out
+#    (tiers.CLEARED_OUT; E); a table added to a document one keeps is output with a table
+#    (signals._tables_added; F).
+ALGORITHM = 54
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -255,6 +255,7 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
     blank = _started_blank(events)
     started = {**blank, **_started_from_copies(by)}
     production, typed = _production(by, kept_writes, text_of, order, diff_of, started)
+    typed = typed + _tables_added(by, diff_of, typed)
     return {
         "A": _consumption(by),
         "B": production,
@@ -266,6 +267,28 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
                           [str(e.get("file_path") or "") for e in writes], _reworked_pictures(started, kept_writes),
                           _regenerated(by)),
     }
+
+
+def _tables_added(by: dict[str, Events], diff_of: Mapping[int, str] | None, typed: Sequence[str]) -> list[str]:
+    """What edits added to documents where it holds a table (two rows or more): output with a
+    table, as a new document's is (F). A climate scientist's trends table goes into the paper
+    draft they have been revising for weeks; only new documents were read, and balanced
+    people whose tables go into documents they keep read as text-only (alt334: p 0.83-0.91).
+    An edit that adds prose is no chance to show F: a sentence added to a report says
+    nothing of whether its author makes tables."""
+    if not diff_of:
+        return []
+    out = []
+    for e in by.get("file_edit", _NONE):
+        if (diff := diff_of.get(id(e))) is None:
+            continue
+        plus, minus = ("\n".join(lines) for lines in diff_lines(diff))
+        # rows added, not rows changed: a text-only person updating a shared status table
+        # rewrites its rows, a table writer adds them
+        if plus not in typed and (table_rows(plus) + markup_table_rows(plus)
+                                  - table_rows(minus) - markup_table_rows(minus)) >= 2:
+            out.append(plus)
+    return out
 
 
 # Pictures deleted from one folder that make it a set cleared (one old chart replaced is not).
@@ -1544,6 +1567,8 @@ def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Event
                 embeds += max(max(figure_embeds(t) - (sum(1 for n in again if n in t) if regenerated else 0), 0) for t in saves)
     rows += sum(table_rows(t) + markup_table_rows(t) for t in typed if t)
     embeds += sum(figure_embeds(t) for t in typed if t)
+    # a table typed into a document is output whose content shows it, whatever the document held
+    seen += any(table_rows(t) + markup_table_rows(t) >= 2 for t in typed if t)
     figure_dirs = {p.rsplit("/", 1)[0] for p in visual_paths if "/" in p and FIGURE_DIR.search(p.rsplit("/", 1)[0].rsplit("/", 1)[-1])}
     # A chance to show it: an image or data file made, or a text whose tables can be seen.
     # Output that is only bytes (a Word or PDF file whose text was not kept) may hold a

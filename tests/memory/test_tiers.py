@@ -4195,3 +4195,37 @@ def test_clearing_out_several_old_files_is_a_selective_curators_habit(session_bu
         b.write(f"Jobs/2417/scratch_{i}.tmp", "x\n", gap_ms=30_000)
 
     assert _user(session_builder, now_and_then, 12)["E"].tier in ("M", "unknown")
+
+
+def test_a_table_added_to_a_document_one_keeps_is_output_with_a_table(session_builder):
+    # A climate scientist adds a LaTeX table of trends to the paper draft they have been
+    # revising for weeks, and writes short notes without tables in between (alt334). Before,
+    # only new documents were read for tables: the sessions that revised the paper gave F no
+    # chance, and the balanced scientist read as text-only at p 0.83-0.91.
+    from filegram.store import content_hash
+
+    def make(b, i):
+        b.read("paper/draft.tex")
+        if i % 2:
+            b.write(f"notes/reply-{i}.md", _doc(12, topic="the co-author's questions"))
+            return
+        rows = [r"\begin{tabular}{lrr}", r"Model & Trend & $r$ \\"] + [f"M{i}{k} & 0.{k}5 & 0.{k}2 \\\\" for k in range(5)]
+        diff = "--- a/paper/draft.tex\n+++ b/paper/draft.tex\n@@ -17,0 +18,8 @@\n" + "".join(
+            f"+{r}\n" for r in [*rows, r"\end{tabular}"])
+        h = content_hash(diff.encode())
+        b.blobs[h] = diff.encode()
+        b.add("file_edit", 60_000, file_path="paper/draft.tex", file_type="tex", lines_added=len(rows) + 1,
+              lines_deleted=0, media_ref_diff={"type": "diff", "hash": h, "path": f"media/diffs/{h}.diff"})
+
+    sig = _signals(_user_session(session_builder, make))
+    assert sig["F"]["opp"] and sig["F"]["table_rows"] >= 2, sig["F"]
+    assert _user(session_builder, make, 10)["F"].tier == "M"
+
+    # an edit that adds prose gives F no chance
+    b = session_builder("prose")
+    diff = "--- a/paper/draft.tex\n+++ b/paper/draft.tex\n@@ -17,0 +18,2 @@\n+The trend is robust.\n+See below.\n"
+    h = content_hash(diff.encode())
+    b.blobs[h] = diff.encode()
+    b.add("file_edit", file_path="paper/draft.tex", file_type="tex", lines_added=2, lines_deleted=0,
+          media_ref_diff={"type": "diff", "hash": h, "path": f"media/diffs/{h}.diff"})
+    assert not _signals(b)["F"]["opp"]
