@@ -4185,7 +4185,14 @@ def test_clearing_out_several_old_files_is_a_selective_curators_habit(session_bu
 
     sig = _signals(_user_session(session_builder, make))
     assert sig["E"]["cleaned"] == 0 and sig["E"]["superseded"] + sig["E"]["discarded"] == 2, sig["E"]
+    assert session_tiers(sig)["E"]["tier"] == "L"
     assert _user(session_builder, make, 12)["E"].tier == "L"
+
+    # old versions removed while the session's own scratch file stays is mixed evidence:
+    # occasional cleanup, as before
+    b = _user_session(session_builder, make)
+    b.write("Jobs/2417/tmp_rates.md", "scratch\n", gap_ms=30_000)
+    assert session_tiers(_signals(b))["E"]["tier"] == "M"
 
     # one old file removed now and then is still occasional cleanup
     def now_and_then(b, i):
