@@ -549,6 +549,8 @@ def _one_leftover(dim: str, s: Mapping[str, Any], sc: SessionCategory) -> Catego
     return ONE_REMOVED if sc.category is not None else ONE_KEPT
 
 
+# Files from before removed in one session, with none of its own left, that make it clearing
+# out (curation).
 CLEARED_OUT = 2
 
 
@@ -581,10 +583,11 @@ def curation(s: Mapping[str, Any]) -> SessionCategory:
         return SessionCategory("L", 0.5, text)
     if sup or s.get("discarded"):
         # An old version or duplicate that was already there, removed with nothing of the
-        # session's own to clean: a tidy person's habit, or what a cleanup task asked of
-        # anyone (the simulator's cleanup tasks ask it of every tier). At most occasional
-        # cleanup, at half weight. So is deleting another file of one's own from before (a
-        # designer's redundant @3x export): someone who never deletes does neither.
+        # session's own cleaned (or several, beside scratch of its own left): a tidy person's
+        # habit, or what a cleanup task asked of anyone (the simulator's cleanup tasks ask it
+        # of every tier). At most occasional cleanup, at half weight. So is deleting another
+        # file of one's own from before (a designer's redundant @3x export): someone who
+        # never deletes does neither.
         return SessionCategory("M", 0.5, text)
     return SessionCategory(None, 1.0, text)
 
