@@ -361,6 +361,13 @@ def _application_folders(evs: list[dict[str, Any]]) -> set[str]:
     return {h for h, n in held.items() if visible_change or 2 * n < named}
 
 
+# macOS keeps a file's resource fork and Finder information in `._<name>` beside it wherever
+# the volume cannot hold them (an SMB share, a USB stick, a synced folder, a zip's
+# `__MACOSX/`): the system writes, moves and removes it with the file. Never the person's,
+# whatever its name says (`._notes_old.md` is no leftover, `._report.md` no second document).
+APPLE_DOUBLE = "._"
+
+
 def _file_names(evs: list[dict[str, Any]]) -> set[str]:
     """The names of the visible files the session's actions name."""
     out: set[str] = set()
@@ -413,6 +420,9 @@ def mark_tool_actions(evs: list[dict[str, Any]]) -> None:
                     e["authored"] = False
                     break
                 name = p.rstrip("/").rsplit("/", 1)[-1]
+                if len(name) > 2 and name[:2] == APPLE_DOUBLE:
+                    e["authored"] = False
+                    break
                 if len(name) > 1 and name[0] == ".":
                     if names is None:
                         names = _file_names(evs)
@@ -777,6 +787,12 @@ def _mark_following_companions(evs: list[dict[str, Any]]) -> None:
 REFERENCE_STORE = re.compile(r"(^|/)storage/[2-9A-NP-Z]{8}(/|$)")
 
 
+# A folder named like a file, a word after a dot (`001-90101.D`, `S2404_0910.sequence`,
+# `collection.media`, `Report.pages`): a program's container for one run or document, made
+# as it writes it. People name their folders with words, dates and numbers (`2024.03`, `v1.2`).
+FILE_LIKE_FOLDER = re.compile(r"^[^.].*\.(?:[a-z]{1,12}|[A-Z]{1,12})$")
+
+
 def _mark_token_folders(evs: list[dict[str, Any]]) -> None:
     """Mark the making of folders named by a random token (a UUID): no person types one; and
     what a reference manager does in its attachment folders (REFERENCE_STORE)."""
@@ -784,7 +800,7 @@ def _mark_token_folders(evs: list[dict[str, Any]]) -> None:
         if "authored" in e:
             continue
         if e["event_type"] == "dir_create" and type(p := e.get("dir_path")) is str \
-                and _random_named(p.rstrip("/").rsplit("/", 1)[-1]):
+                and (_random_named(name := p.rstrip("/").rsplit("/", 1)[-1]) or FILE_LIKE_FOLDER.match(name)):
             e["authored"] = False
         elif e["event_type"] in CHANGES and any(type(q := e.get(k)) is str and REFERENCE_STORE.search(q)
                                                for k in PATH_KEYS[e["event_type"]]):

@@ -217,7 +217,12 @@ ALGORITHM_KEY = "memory:algorithm"
 #    (authorship.LOCK_NAME; E); several files from before removed at once is clearing out
 #    (tiers.CLEARED_OUT; E); a table added to a document one keeps is output with a table
 #    (signals._tables_added; F).
-ALGORITHM = 54
+# 55: round 50's rules: macOS's `._name` files are the system's (authorship.APPLE_DOUBLE); a
+#    folder named like a file is a program's container (authorship.FILE_LIKE_FOLDER; C); files
+#    packed into an archive named after their folder are kept (signals._not_packed; E); a log
+#    is no leftover (signals._log; E); a file removed as its program writes its results over
+#    the last run's is the program's (signals._replaced; E).
+ALGORITHM = 55
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -4236,3 +4236,75 @@ def test_a_table_added_to_a_document_one_keeps_is_output_with_a_table(session_bu
     b.add("file_edit", file_path="paper/draft.tex", file_type="tex", lines_added=2, lines_deleted=0,
           media_ref_diff={"type": "diff", "hash": h, "path": f"media/diffs/{h}.diff"})
     assert not _signals(b)["F"]["opp"]
+
+
+def test_files_packed_into_an_archive_named_after_their_folder_are_kept_not_removed(session_builder):
+    # A lab's nightly archiver zips a month-old run folder into `Archive/<run>.zip` and then
+    # deletes the folder's files (alt344); a person tidying may do the same by hand. The files
+    # are kept, in the archive: before, every such session read as the person deleting files
+    # from before, and preservative analysts were called pragmatic at p 0.85-0.92.
+    def make(b, i, remove_unpacked=False):
+        b.write(f"notes-{i}.md", _doc(30))
+        run = f"S24{i:02d}_0715.sequence"
+        if not remove_unpacked:
+            b.write(f"Archive/S24{i:02d}_0715.zip", "zip bytes " * 400, gap_ms=30_000, snapshot=False)
+        for k in range(4):
+            b.add("file_delete", 40, file_path=f"Data/{run}/inj_{k:03d}.dx", file_age_ms=3e9)
+    keeper = _user(session_builder, make, 8)["E"]
+    assert keeper.counts["L"] == keeper.counts["M"] == 0, keeper
+    # the same files deleted without an archive of them are the person's removals
+    tidy = _user(session_builder, lambda b, i: make(b, i, remove_unpacked=True), 8)["E"]
+    assert tidy.counts["L"] + tidy.counts["M"] > 0, tidy
+
+
+def test_macos_apple_double_files_are_the_systems(session_builder):
+    # On a share or a synced folder macOS writes `._<name>` (4 KB of resource fork) beside each
+    # file it saves (alt345's copywriters on Dropbox, alt348's prepress NAS). Read as the
+    # person's, each was a second document of ~90 lines: a minimal writer of 20-line bullet
+    # lists was called comprehensive at p 0.97; and its removal was cleanup.
+    def make(b, i):
+        b.write(f"Copy/taglines-{i}.md", _doc(20, bullets=True))
+        b.write(f"Copy/._taglines-{i}.md", "\0" * 4096, gap_ms=200, snapshot=False)
+        b.add("file_delete", 300_000, file_path=f"Copy/._old-{i}.md", file_age_ms=5e8)
+    sig = _signals(_user_session(session_builder, make))
+    assert sig["B"]["docs"] == 1 and sig["B"]["lines"] == 20, sig["B"]
+    assert not sig["E"]["opp"], sig["E"]
+
+
+def test_folders_named_like_files_are_the_programs_containers(session_builder):
+    # An HPLC's data system makes a `<sample>.D` folder for each injection inside the run's
+    # `<run>.sequence` folder (alt344); macOS packages and Anki's `collection.media` are named
+    # so too. Read as the person's, a flat analyst who saves every note at the root made a
+    # folder three levels down in every session and was called nested or adaptive at p 1.0.
+    def make(b, i):
+        b.write(f"note-{i}.md", _doc(20))
+        run = f"Data/S24{i:02d}_0910.sequence"
+        for k in range(2):
+            b.add("dir_create", 200_000, dir_path=f"{run}/{k:03d}-9010{i}.D", depth=3)
+            b.write(f"{run}/{k:03d}-9010{i}.D/DAD1A.ch", "signal " * 300, gap_ms=40, snapshot=False)
+    est = _user(session_builder, make, 8)["C"]
+    assert est.counts["L"] == est.counts["M"] == 0, est
+    # a folder the person names with words and a version stays theirs
+    b = session_builder("words")
+    b.add("dir_create", dir_path="Clients/Halden/2024.03", depth=3)
+    b.write("Clients/Halden/2024.03/report.md", _doc(40))
+    assert _signals(b)["C"]["dirs"] == 1
+
+
+def test_a_compute_file_removed_as_its_program_writes_its_results_is_the_programs(session_builder):
+    # HEC-RAS makes `<plan>.bco01` when a run starts and removes it the moment it writes the
+    # run's `computeMsgs.txt` over the last run's, 20-40 s later (alt357). Before, each run read
+    # as the person removing a scratch file, and preservative engineers were called selective.
+    def make(b, i, tidy=False):
+        b.write(f"notes-{i}.md", _doc(20))
+        for k in (1, 2):
+            b.write(f"Model/plan.bco0{k}", "compute " * 50, gap_ms=60_000, snapshot=False)
+            b.write(f"Model/plan.p0{k}.computeMsgs.txt", f"run {i} {k} finished\n", op="overwrite", gap_ms=30_000)
+            b.add("file_delete", 80, file_path=f"Model/plan.bco0{k}", file_age_ms=30_080)
+        if tidy:  # their own scratch, removed as one act
+            b.write(f"Model/scratch_levels_{i}.txt", "levels\n", gap_ms=20_000)
+            b.add("file_delete", 120_000, file_path=f"Model/scratch_levels_{i}.txt", file_age_ms=1.2e5)
+    keeper = _user(session_builder, make, 8)["E"]
+    assert keeper.counts["L"] == keeper.counts["M"] == 0, keeper
+    tidy = _user(session_builder, lambda b, i: make(b, i, tidy=True), 8)["E"]
+    assert tidy.counts["R"] == 0 and tidy.tier != "R", tidy
