@@ -246,13 +246,16 @@ def _system_temp(p: str) -> bool:
     return p.startswith(SYSTEM_TEMP) or _WINDOWS_TEMP.match(p) is not None
 
 
-def _merge_root(common: str | None, paths: Iterable[str]) -> str | None:
+def _merge_root(common: str | None, paths: Iterable[str], listed: str | None = None) -> str | None:
     """The common folder of the absolute paths seen so far (not the system's temporary
-    folders), one event at a time."""
+    folders), one event at a time. `listed`: the folder a listing showed, itself a folder of
+    the workspace (browsing one's `OneDrive - University/` is working in it, not in the home
+    above it; taken as a file's path, it made every path of the person's one level deeper)."""
+    folder = _absolute(listed) if listed else None
     for p in map(_absolute, paths):
         if p is None or _system_temp(p):
             continue
-        d = posixpath.dirname(p)
+        d = (p.rstrip("/") or "/") if p == folder else posixpath.dirname(p)
         if common is None:
             common = d
         elif _parts_under(d, common) is None:
@@ -404,7 +407,8 @@ def read_trajectory(path: str | Path, *, root: str | None = None, path_filter: P
                 traj.event_profiles.add(ev["profile_id"])
             _check_media(traj, ev, src, i)
             if ws_root is None:
-                common = _merge_root(common, event_paths(ev))
+                common = _merge_root(common, event_paths(ev),
+                                     ev.get("directory_path") if ev.get("event_type") == "file_browse" else None)
     traj.workspace_root = ws_root if ws_root is not None else common
     traj.inferred_root = ws_root is None
     if repeats:

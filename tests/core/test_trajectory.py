@@ -354,6 +354,25 @@ def _sessions_writing(tmp_path: Path, sessions: dict[str, list[str]]) -> Path:
     return user
 
 
+def test_a_listing_of_the_workspace_folder_keeps_it_the_root(tmp_path):
+    """Found on a held-out model of students on OneDrive: a session that listed its
+    `OneDrive - University/` folder had the home above it as its root (the listed folder read
+    as a file's path), and so, through the sessions imported together, had every session of
+    the person: a flat person's files all lay one folder deep."""
+    od = "C:\\Users\\ana\\OneDrive - Uni"
+    user = _sessions_writing(tmp_path, {"s1": [f"{od}\\notes.md"], "s2": [f"{od}\\Thesis\\ch1.md"]})
+    events = json.loads((user / "s1" / "events.json").read_text())
+    events.insert(0, {**events[0], "event_id": "00000000-0000-0000-0000-00000000000a", "event_type": "file_browse",
+                      "timestamp": events[0]["timestamp"] - 1, "directory_path": od, "files_listed": 3})
+    for k in ("file_path", "file_type", "directory_depth", "operation", "content_length"):
+        events[0].pop(k)
+    (user / "s1" / "events.json").write_text(json.dumps(events))
+    store = Store(tmp_path / "db.sqlite")
+    import_paths(store, [user])
+    written = sorted(e["file_path"] for e in store.actions() if e["event_type"] == "file_write")
+    assert written == ["Thesis/ch1.md", "notes.md"]
+
+
 def test_sessions_imported_together_share_the_workspace_they_show(tmp_path):
     """Found on a held-out model of researchers whose recorder's root is the home folder: a
     session that touched only `Work/UXR` had that folder as its root, so the folder a flat
