@@ -107,3 +107,22 @@ def test_a_listing_summary_naming_the_program_does_not_make_a_step_seen() -> Non
     events[1]["program"] = "gunzip"
     (out,), listed = workflows.forgive_missed_programs([workflows.WorkflowResult("w", [step])])
     assert listed == [] and not out.ok
+
+
+def test_a_process_the_step_started_that_the_scan_missed_is_a_missed_program() -> None:
+    """A clean clone's full run beside other jobs, 2026-12-06: `cmake --build` was read (its
+    build folder's summary names cmake), but the compiler it ran ended before the scan read
+    it, and the compiler's reads of main.c and add.c were stored as the person's. Nothing that
+    differs names a program: the step is listed as missed, not a tool action counted as the
+    person's. A read naming the program the scan read still fails."""
+    cmd = "cd cproj && cmake --build build > /dev/null"
+    summary = {"event_type": "file_write", "file_path": "cproj/build", "program": "cmake", "command": "cmake --build build",
+               "bulk": True, "authored": False}
+    read = {"event_type": "file_read", "file_path": "cproj/main.c", "authored": True}
+    step = workflows.StepResult([("file_write", "cproj/build", "create", False)], [], [summary, read],
+                                [("file_read", "cproj/main.c", True)], [], [read], 1, None, cmd)
+    (out,), listed = workflows.forgive_missed_programs([workflows.WorkflowResult("w", [step])])
+    assert listed == [f"w: {cmd}"] and out.ok and workflows.tool_actions_authored([out]) == 0
+    read["program"] = "cmake"
+    (out,), listed = workflows.forgive_missed_programs([workflows.WorkflowResult("w", [step])])
+    assert listed == [] and workflows.tool_actions_authored([out]) == 1
