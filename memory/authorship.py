@@ -229,6 +229,12 @@ DATABASE_COMPANION = re.compile(r"(?i)\.\w+-(wal|shm|journal)$")
 # A backup named by a number alone (`0.backup`, `3.bak`): an application's rotating autosave
 # slot. People name a backup after what it backs up.
 NUMBERED_BACKUP = re.compile(r"(?i)^\d+\.(bak|backup|sav|autosave)$")
+# An application's autosave of an open document, by its name: `<model>.slx.autosave`
+# (Simulink), `<story>.autosave` (a newsroom editor's, removed on publish), Word's
+# `AutoRecovery save of <doc>.asd`, Ableton's `<sample>.wav.asd` analysis file. The program
+# writes it every minute and removes it when the document is saved or closed, whatever the
+# person's habits (alt365: preservative journalists read as pragmatic at p 0.86).
+AUTOSAVE_NAME = re.compile(r"(?i)\.(autosave|asd)$")
 # A random token in a file's name: RANDOM_TOKEN_MIN or more hex digits mixing digits and
 # letters, or a UUID. People name files with words, dates and versions; 16 hex digits is
 # longer than any date or counter they type, and as long as the shortest ids programs make.
@@ -316,7 +322,8 @@ OS_FOLDER_FILES = frozenset({".ds_store", "thumbs.db", "ehthumbs.db", "desktop.i
 def _editor_file(path: str) -> bool:
     name = path.rstrip("/").rsplit("/", 1)[-1]
     return is_editor_artifact(name) or LOCK_NAME.search(name) is not None or NUMBERED_BACKUP.match(name) is not None \
-        or DATABASE_COMPANION.search(name) is not None or name.lower() in OS_FOLDER_FILES
+        or DATABASE_COMPANION.search(name) is not None or AUTOSAVE_NAME.search(name) is not None \
+        or name.lower() in OS_FOLDER_FILES
 
 
 def _ts(e: Mapping[str, Any]) -> float:
@@ -817,9 +824,11 @@ def _mark_rotations(evs: list[dict[str, Any]]) -> None:
     `filegram.naming.in_archive_folder`) counts as such a write, whoever it is known as: a
     DAW writes the project's backup there a second after each save and removes the oldest
     backup, of whatever project, at once. Where the write was not known as the program's, a
-    deletion of a file named like it but for its numbers (`set [2024-01-03 1141].als` right
-    after `set [2024-02-12 1459].als` was written) is that step: both are the program's. So is
-    the deletion of another backup of a file a backup copy of it went beside (ROTATION_MS)."""
+    deletion of a file named like it but for its numbers within ROTATION_MS (`set [2024-01-03
+    1141].als` right after `set [2024-02-12 1459].als` was written; a database's nightly
+    `objects_20250127.xml` four seconds after `objects_20250212.xml`) is that step: both are
+    the program's. So is the deletion of another backup of a file a backup copy of it went
+    beside (ROTATION_MS)."""
     last_write: dict[tuple[str, str], float] = {}  # (folder, extension) -> the program's last write
     series: dict[tuple[str, str], tuple[float, dict[str, Any]]] = {}  # (folder, name but its digits) -> last write
     copies: dict[str, list[tuple[str, float, dict[str, Any]]]] = {}  # folder -> (stem, when, backup copy)
@@ -842,7 +851,7 @@ def _mark_rotations(evs: list[dict[str, Any]]) -> None:
             if key in last_write and _ts(e) - last_write[key] < TOOL_GAP_MS:
                 e["authored"] = False
             elif numbered and (w := series.get((key[0], _DIGITS.sub("#", p.rsplit("/", 1)[-1])))) is not None \
-                    and _ts(e) - w[0] < TOOL_GAP_MS and w[1].get("file_path") != p:
+                    and _ts(e) - w[0] < ROTATION_MS and w[1].get("file_path") != p:
                 e["authored"] = False
                 w[1].setdefault("authored", False)
             else:

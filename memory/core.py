@@ -222,7 +222,10 @@ ALGORITHM_KEY = "memory:algorithm"
 #    packed into an archive named after their folder are kept (signals._not_packed; E); a log
 #    is no leftover (signals._log; E); a file removed as its program writes its results over
 #    the last run's is the program's (signals._replaced; E).
-ALGORITHM = 55
+# 56: an application's autosave by its name (`.autosave`, `.asd`) is the application's
+#    (authorship.AUTOSAVE_NAME); a numbered file removed within ROTATION_MS of one named like
+#    it being written is a rotation (authorship._mark_rotations; E).
+ALGORITHM = 56
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -4308,3 +4308,34 @@ def test_a_compute_file_removed_as_its_program_writes_its_results_is_the_program
     assert keeper.counts["L"] == keeper.counts["M"] == 0, keeper
     tidy = _user(session_builder, lambda b, i: make(b, i, tidy=True), 8)["E"]
     assert tidy.counts["R"] == 0 and tidy.tier != "R", tidy
+
+
+def test_a_nightly_export_that_drops_its_oldest_file_seconds_later_is_the_exporters(session_builder):
+    # A collections database exports `objects_<date>.xml` every night and removes the oldest
+    # export a few seconds after writing the new one (alt355; a share's one-second timestamps
+    # put 4 s between the two). Before, only a removal within two seconds was the exporter's
+    # step, and preservative registrars read as selective at p 0.58-0.96.
+    def make(b, i, tidy=False):
+        b.write(f"condition-report-{i}.md", _doc(30))
+        b.write(f"DB_Exports/objects_202502{i + 10:02d}.xml", "<objects/>" * 300, gap_ms=600_000, snapshot=False)
+        b.add("file_delete", 4_000, file_path=f"DB_Exports/objects_202501{i + 10:02d}.xml", file_age_ms=2.6e9)
+        if tidy:
+            _remove_own_scratch(b, i)
+    _assert_only_own_removals_count(session_builder, make)
+
+
+def test_an_applications_named_autosave_is_the_applications(session_builder):
+    # A newsroom editor autosaves `<story>.autosave` every minute beside the story and removes
+    # it when the story is published (alt365); Simulink keeps `<model>.slx.autosave` until the
+    # model is saved. Before, each story read as the person removing a scratch file, and
+    # preservative journalists were called pragmatic at p 0.86.
+    def make(b, i, tidy=False):
+        story = f"Stories/2025-01-1{i}_match"
+        for k in range(3):
+            b.write(f"{story}/2025-01-1{i}_match.autosave", f"draft {k}\n", op="create" if k == 0 else "overwrite",
+                    gap_ms=60_000)
+        b.write(f"{story}/2025-01-1{i}_match.md", _doc(40), gap_ms=60_000)
+        b.add("file_delete", 1_200, file_path=f"{story}/2025-01-1{i}_match.autosave", file_age_ms=1.8e5)
+        if tidy:
+            _remove_own_scratch(b, i)
+    _assert_only_own_removals_count(session_builder, make)
