@@ -4339,3 +4339,21 @@ def test_an_applications_named_autosave_is_the_applications(session_builder):
         if tidy:
             _remove_own_scratch(b, i)
     _assert_only_own_removals_count(session_builder, make)
+
+
+def test_a_programs_log_kept_beside_its_output_is_no_keepers_leftover(session_builder):
+    # An instrument's run writes `acq.log` beside its results (alt344), a RIP writes
+    # `<job>.log` into its Processed folder (alt348): the people of every tier keep them.
+    # Before, each session that left one read as a person leaving a leftover lying, against
+    # the selective. Removing a log one made is still a removal.
+    def session(i, remove_log=False):
+        b = session_builder(f"s{i}")
+        b.write(f"report-{i}.md", _doc(30))
+        b.write(f"runs/S{i}/acq.log", "injection 1 ok\n", gap_ms=60_000)
+        if remove_log:
+            b.add("file_delete", 90_000, file_path=f"runs/S{i}/acq.log", file_age_ms=9e4)
+        return _signals(b)["E"]
+    kept = session(0)
+    assert not kept["opp"] and kept["leftovers"] == 0, kept
+    removed = session(1, remove_log=True)
+    assert removed["opp"] and removed["cleaned"] == 1, removed
