@@ -763,7 +763,8 @@ def _child_missed(s: StepResult) -> bool:
     miss it while it reads cmake, as it misses a short program of its own; a clean clone's
     `make test` beside helpers' jobs, 2026-12-06). A program's action counted as the person's
     though the scan read that program still differs, and still fails the suite."""
-    odd = [e for e in s.events if key(e) in set(s.extra)] + list(s.forbidden)
+    extra = set(s.extra)
+    odd = [e for e in s.events if key(e) in extra] + list(s.forbidden)
     authored = [e for e in s.events if e.get("authored", True)] if s.tool_authored else []
     return not s.missing and not s.problem and bool(odd or authored) \
         and all(e.get("program") is None and e.get("command") is None for e in odd + authored)
