@@ -801,8 +801,9 @@ FILE_LIKE_FOLDER = re.compile(r"^[^.].*\.(?:[a-z]{1,12}|[A-Z]{1,12})$")
 
 
 def _mark_token_folders(evs: list[dict[str, Any]]) -> None:
-    """Mark the making of folders named by a random token (a UUID): no person types one; and
-    what a reference manager does in its attachment folders (REFERENCE_STORE)."""
+    """Mark the making of folders named by a random token (a UUID): no person types one; of
+    folders named like a file (FILE_LIKE_FOLDER), a program's containers; and what a
+    reference manager does in its attachment folders (REFERENCE_STORE)."""
     for e in evs:
         if "authored" in e:
             continue
