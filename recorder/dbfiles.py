@@ -10,7 +10,9 @@ stored X, X-wal and X-shm as a script's burst of three new files and the removal
 the person's delete.
 
 A name alone is not enough (`travel-journal` is a person's file), so the file X must be
-there beside it: one stat, only for names with these suffixes.
+there beside it: one stat, only for names with these suffixes. After it writes a journal or
+a WAL, SQLite opens the folder to fsync it (no listing is read): the interpreter notes the
+journal's folder so that open is not taken for the person's `ls` (pending.DB_FOLDER_SYNC_MS).
 """
 
 from __future__ import annotations

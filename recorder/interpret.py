@@ -204,7 +204,10 @@ class Interpreter:
         if partial(path) is not None:
             return  # a download still arriving: never recorded (see downloads)
         if database_companion(path):
-            return  # SQLite's journal, WAL or shared-memory file beside a database (dbfiles)
+            # SQLite's journal, WAL or shared-memory file beside a database (dbfiles); the
+            # folder sync that follows is no listing
+            self.pending.database_journals[os.path.dirname(path)] = t
+            return
         if self.tools.editor_backup(path, t):
             self.tools.note_artifact(path, t)
             self.pending.changes.pop(path, None)
@@ -510,7 +513,7 @@ class Interpreter:
         path, t = raw.path, raw.t
         if self.state.consume_self_dir(path) or partial(path) is not None:
             return
-        if t < self.pending.ignore_dir_opens_until:
+        if t < self.pending.ignore_dir_opens_until or self.pending.syncing_database_folder(path, t):
             return
         p = path
         r = self.roots.root_of(path)

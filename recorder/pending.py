@@ -21,6 +21,9 @@ RECENT_DIRS = 4096
 CHANGE_TIMES_KEPT = 8
 FORGET_CHANGES_MS = 5000.0
 PLACEHOLDERS_KEPT = 256
+# SQLite fsyncs a database's folder right after it creates (and first syncs) the journal or
+# WAL beside it; a busy machine can hold the process for a while between the two calls
+DB_FOLDER_SYNC_MS = 1000.0
 
 
 @dataclass
@@ -100,6 +103,8 @@ class Pending:
     # download renamed over one is a new file (path -> when it appeared)
     placeholders: dict[str, float] = field(default_factory=dict)
     ignore_dir_opens_until: float = 0.0
+    # folder -> when SQLite last wrote a journal or WAL in it (dbfiles): its folder sync follows
+    database_journals: dict[str, float] = field(default_factory=dict)
 
     def __len__(self) -> int:
         return (
@@ -115,6 +120,11 @@ class Pending:
         times.append(t)
         self.recent_change_dirs.append((t, os.path.dirname(path)))
 
+    def syncing_database_folder(self, folder: str, t: float) -> bool:
+        """Is an open of folder SQLite syncing it after writing a journal there?"""
+        tj = self.database_journals.get(folder)
+        return tj is not None and -50.0 <= t - tj <= DB_FOLDER_SYNC_MS
+
     def changed_near(self, path: str, t: float, before: float, after: float) -> bool:
         times = self.change_times.get(path)
         return bool(times) and any(t - before <= ct <= t + after for ct in times)
@@ -123,6 +133,8 @@ class Pending:
         """Keep the history tables small."""
         if len(self.fresh_dirs) > 256:
             self.fresh_dirs = {p: ft for p, ft in self.fresh_dirs.items() if now - ft < FRESH_DIR_MS}
+        if len(self.database_journals) > PLACEHOLDERS_KEPT:
+            self.database_journals = {d: tj for d, tj in self.database_journals.items() if now - tj < DB_FOLDER_SYNC_MS}
         if len(self.placeholders) > PLACEHOLDERS_KEPT:
             self.placeholders = dict(sorted(self.placeholders.items(), key=lambda kv: kv[1])[-PLACEHOLDERS_KEPT // 2:])
         if len(self.last_change_t) > RECENT_DIRS:

@@ -176,6 +176,36 @@ def test_sqlite_journal_and_wal_files_are_never_recorded(root: Path, store: Stor
         ("file_write", "travel-journal", True)], evs
 
 
+
+def test_sqlites_folder_sync_after_it_makes_a_journal_is_no_listing(root: Path, store: Store) -> None:
+    """After SQLite creates a rollback journal or a WAL it opens the database's folder and
+    fsyncs it (strace of sqlite3 3.40: open(journal), fdatasync(journal), open(folder),
+    fdatasync(folder), close(folder), then the database's pages). The folder open was kept
+    as the person listing the folder unless the database write followed within 20 ms; on a
+    busy CI machine it came later, and a `file_browse` of the root was stored (CI, December
+    2026). Here the same calls, in SQLite's order, with the pause a busy machine puts
+    between them. An `ls` a while later is the person's listing."""
+    (root / "notes.db").write_bytes(b"SQLite format 3\0" + bytes(4080))
+    script = (
+        "import os, time\n"
+        "j = os.open('notes.db-journal', os.O_RDWR | os.O_CREAT, 0o644); os.write(j, b'x' * 512); os.fdatasync(j)\n"
+        "d = os.open('.', os.O_RDONLY); os.fdatasync(d); os.close(d)\n"
+        "time.sleep(0.3)\n"
+        "f = os.open('notes.db', os.O_RDWR); os.pwrite(f, b'y' * 4096, 0); os.fdatasync(f); os.close(f)\n"
+        "os.close(j); os.unlink('notes.db-journal')\n"
+    )
+    (root.parent / "txn.py").write_text(script)
+    with Recorder(store, [root], make_config()) as rec:
+        sh(f"python3 {root.parent / 'txn.py'}", root)
+        rec.flush(FLUSH_S)
+        time.sleep(1.5)
+        sh("ls > /dev/null", root)
+        rec.flush(FLUSH_S)
+    evs = primary(store)
+    assert [(e["event_type"], e.get("directory_path")) for e in evs if e["event_type"] == "file_browse"] == [
+        ("file_browse", ".")], evs
+    assert not [e for e in evs if str(e.get("file_path", "")).startswith("notes.db-")], evs
+
 # -- curl and wget: received, not written ---------------------------------------------------
 
 
