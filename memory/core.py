@@ -225,7 +225,9 @@ ALGORITHM_KEY = "memory:algorithm"
 # 56: an application's autosave by its name (`.autosave`, `.asd`) is the application's
 #    (authorship.AUTOSAVE_NAME); a numbered file removed within ROTATION_MS of one named like
 #    it being written is a rotation (authorship._mark_rotations; E).
-ALGORITHM = 56
+# 57: a picture a program wrote that is named for a chart (signals.CHART_WORDS) is the
+#    person's figure (F).
+ALGORITHM = 57
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -21,7 +21,7 @@ import math
 import posixpath
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from filegram.naming import (
@@ -1540,6 +1540,30 @@ NUMBERED_NAME = re.compile(r"^(.*?)(\d{3,})\.([A-Za-z]+)$")
 SEQUENCE_FRAMES = 5
 
 
+# Words people and their scripts name a chart by, for what it shows (`volcano_s03.png`,
+# `ma_plot.png`, `revenue-trend.svg`, `fig2_umap.png`). A plotting script run by the person
+# writes its figures in a burst, as an archive or an install writes its images; the install's
+# are named for the program (`icon-16.png`, `logo.png`, `bg.jpg`), a figure for its chart
+# (alt386: bioinformaticians' plot scripts' figures, read as a program's, left visual-heavy
+# analysts text only). A script draws a figure per chart, several at a run; one chart beside
+# a page in a program's burst is an export of a document (SCRIPT_FIGURES), which the document
+# shows or not.
+SCRIPT_FIGURES = 2
+CHART_WORDS = re.compile(
+    r"(?i)(?:^|[^a-z])(plots?|charts?|graphs?|hist(?:ogram)?s?|scatter|heatmaps?|volcano|pca|umap|tsne|boxplots?"
+    r"|barplots?|violin|curves?|trends?|diagrams?|figs?|figures?)(?=[^a-z]|$)")
+
+
+def _script_figures(paths: Iterable[Any]) -> set[str]:
+    """The pictures among a program's that a plotting script drew: named for the charts they
+    show (CHART_WORDS), SCRIPT_FIGURES or more of them in one folder."""
+    by_folder: dict[str, list[str]] = {}
+    for p in paths:
+        if isinstance(p, str) and _ext(p) in IMAGE_TYPES and CHART_WORDS.search(_name(p).rsplit(".", 1)[0]):
+            by_folder.setdefault(posixpath.dirname(p), []).append(p)
+    return {p for ps in by_folder.values() if len(ps) >= SCRIPT_FIGURES for p in ps}
+
+
 def _sequences(paths: Sequence[str]) -> set[str]:
     """The pictures among `paths` that are frames of a numbered sequence."""
     runs: dict[tuple[str, str, str], list[str]] = {}
@@ -1577,7 +1601,9 @@ def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Event
                         or shown(p))]
     charts = {str(e.get("file_path") or "") for e in kept_writes if _ext(str(e.get("file_path") or "")) == "ipynb"
               and (t := text_of.get(id(e))) and _NOTEBOOK_CHART.search(t)}
-    visual_paths += [p for p in tool_made if isinstance(p, str) and _ext(p) in IMAGE_TYPES and shown(p)]
+    drawn = _script_figures(tool_made)
+    visual_paths += [p for p in tool_made if isinstance(p, str) and _ext(p) in IMAGE_TYPES and p not in frames
+                     and (p in drawn or shown(p))]
     visual_paths += sorted(charts)
     visual_paths += [p for p in reworked if p not in visual_paths]
     if regenerated:

@@ -1701,7 +1701,7 @@ def test_charts_a_program_drew_for_the_person_are_their_output(session_builder):
         b.write("analysis.ipynb", json.dumps({"cells": [{"cell_type": "code", "outputs": [
             {"data": {"image/png": "iVBORw0KGgo=", "text/plain": "<Figure>"}, "output_type": "display_data"}]}]}))
     sig = _signals(_user_session(session_builder, analyst))["F"]
-    assert sig["images"] == 2, sig
+    assert sig["images"] == 4, sig  # the three figures (named `fig_`: CHART_WORDS) and the notebook's chart
     assert _user(session_builder, analyst, 6)["F"].tier == "L"
 
     def installer(b, i):
@@ -1713,6 +1713,31 @@ def test_charts_a_program_drew_for_the_person_are_their_output(session_builder):
             {"data": {"text/plain": "42"}, "output_type": "execute_result"}]}]}))
     assert _signals(_user_session(session_builder, installer))["F"]["images"] == 0
     assert _user(session_builder, installer, 6)["F"].tier == "R"
+
+
+def test_figures_a_plot_script_wrote_named_for_their_charts_are_the_persons(session_builder):
+    # A bioinformatician runs their plotting script: six figures within two seconds (a
+    # program's burst), which no document of theirs names yet. Named for the charts they show
+    # (`volcano_s03.png`, `ma_plot_s01.png`), they are the person's visual output; before, six
+    # sessions of them read as text only (alt386). An install's or an app's images in the same
+    # burst (`icon-16.png`, `logo.png`) stay a program's.
+    def analyst(b, i):
+        b.write("report.md", _doc(40))
+        for k, name in enumerate(("volcano_s03", "ma_plot_s01", "umap_clusters", "pca_s04", "heatmap_top50", "qc-coverage-hist")):
+            b.add("file_write", 300, file_path=f"figures/{name}.png", file_type="png", directory_depth=1,
+                  operation="create", content_length=400_000 + k)
+    sig = _signals(_user_session(session_builder, analyst))["F"]
+    assert sig["images"] == 6, sig
+    assert _user(session_builder, analyst, 6)["F"].tier == "L"
+
+    def installer(b, i):
+        for k, name in enumerate(("icon-16", "icon-32", "logo", "background", "splash", "toolbar")):
+            b.add("file_write", 300, file_path=f"app/assets/{name}.png", file_type="png", directory_depth=2,
+                  operation="create", content_length=4_000 + k)
+        b.write("report.md", _doc(40), gap_ms=60_000)
+    assert _signals(_user_session(session_builder, installer))["F"]["images"] == 0
+    est = _user(session_builder, installer, 8)["F"]
+    assert est.tier == "R", est
 
 
 @pytest.mark.parametrize("kind,expected", [("visual", "L"), ("tables", "M"), ("text", "R")])
