@@ -246,6 +246,23 @@ def _system_temp(p: str) -> bool:
     return p.startswith(SYSTEM_TEMP) or _WINDOWS_TEMP.match(p) is not None
 
 
+# The profile every account shares and the programs' own data: Windows' `C:\Users\Public\`
+# and `C:\ProgramData\`, macOS's `/Users/Shared/`. Programs keep their shared files there
+# (QuickBooks' company files and backups, a licence server's state); a person's own files are
+# in their own profile. Counted into the common root, `C:\Users\Public\...` beside the
+# person's `C:\Users\ana\Documents\...` made the root `C:\Users`: every path of theirs began
+# with their account's name, one level deeper, and their Documents/ was no longer seen as the
+# home's standard folder (alt398: flat accountants called adaptive at p 0.97). Like the system's
+# temporary folders they stay outside the root, stored as `external/<name>`.
+_SHARED_PROFILE = re.compile(r"(?i)^(?:[a-z]:/(?:users/public|programdata)/|/users/shared/)")
+
+
+def _outside_workspace(p: str) -> bool:
+    """Is the absolute path where the system or its programs keep files (temporary folders,
+    the shared profile), never the root of a person's workspace?"""
+    return _system_temp(p) or _SHARED_PROFILE.match(p) is not None
+
+
 def _merge_root(common: str | None, paths: Iterable[str], listed: str | None = None) -> str | None:
     """The common folder of the absolute paths seen so far (not the system's temporary
     folders), one event at a time. `listed`: the folder a listing showed, itself a folder of
@@ -253,7 +270,7 @@ def _merge_root(common: str | None, paths: Iterable[str], listed: str | None = N
     above it; taken as a file's path, it made every path of the person's one level deeper)."""
     folder = _absolute(listed) if listed else None
     for p in map(_absolute, paths):
-        if p is None or _system_temp(p):
+        if p is None or _outside_workspace(p):
             continue
         d = (p.rstrip("/") or "/") if p == folder else posixpath.dirname(p)
         if common is None:

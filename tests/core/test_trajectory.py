@@ -311,6 +311,22 @@ def test_windows_temporary_folders_are_the_systems_in_any_case(tmp_path):
                                               "external/Temp/tmp.sas7bdat0", "external/todo.md", "specs/shells.md"]
 
 
+def test_the_profile_every_account_shares_leaves_the_workspace_root_alone(tmp_path):
+    """Found on a held-out model of accountants: QuickBooks keeps its company file and backups
+    in `C:\\Users\\Public\\Documents\\Intuit\\`. Beside the person's own profile it made the
+    root `C:\\Users`: every path began with the account's name, and a flat accountant's notes in
+    `Documents\\Clients\\` read as filed two levels down. The programs' shared data folders
+    (`C:\\ProgramData`, macOS's `/Users/Shared`) likewise."""
+    paths = ["C:\\Users\\mhale\\Documents\\Clients\\Acme memo.md", "C:\\Users\\mhale\\Downloads\\statement.pdf",
+             "C:\\Users\\Public\\Documents\\Intuit\\QuickBooks\\Company Files\\Acme.qbw.tlg",
+             "C:\\ProgramData\\Intuit\\Entitlement Client\\v8\\EntitlementDataStore.ecml"]
+    assert _stored_paths(tmp_path, paths) == ["Documents/Clients/Acme memo.md", "Downloads/statement.pdf",
+                                              "external/Acme.qbw.tlg", "external/EntitlementDataStore.ecml"]
+    paths = ["/Users/ana/Documents/notes.md", "/Users/Shared/Adobe/Installers/log.txt", "/Users/ana/Desktop/a.md"]
+    (tmp_path / "mac").mkdir()
+    assert _stored_paths(tmp_path / "mac", paths) == ["Desktop/a.md", "Documents/notes.md", "external/log.txt"]
+
+
 def _stored_paths(tmp_path: Path, paths: list[str]) -> list[str]:
     """Import one session writing a file at each path; the paths as stored, sorted."""
     events = [{"event_id": f"00000000-0000-0000-0000-{i:012d}", "event_type": "file_write", "timestamp": 1.7e12 + i,
