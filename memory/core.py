@@ -227,7 +227,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    it being written is a rotation (authorship._mark_rotations; E).
 # 57: a picture a program wrote that is named for a chart (signals.CHART_WORDS) is the
 #    person's figure (F).
-ALGORITHM = 57
+# 58: a speech recogniser's transcript, and a copy of one the person cleans, is no writing of
+#    theirs (signals._machine_transcript; B).
+ALGORITHM = 58
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

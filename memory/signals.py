@@ -577,6 +577,24 @@ def _exports(docs: Mapping[str, int]) -> list[str]:
     return out
 
 
+# A speech recogniser's transcript (Whisper's, Descript's, Otter's, a meeting app's): a line per
+# turn, each opening with its time (`[00:01:25] SPEAKER_00: ...`, `00:01:25.300 Ana: ...`), or a
+# speaker's name and the time on a line of their own (Otter's `Speaker 1  0:03`). A program wrote
+# it whole; the person's writing is what they change in it. TRANSCRIPT_LINES such lines at
+# least, and TRANSCRIPT_SHARE of the text's lines: a person's agenda or lab log has a few.
+_TIMED_LINE = re.compile(r"^\s*(?:[\[(]?\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d{1,3})?[\])]?\s"
+                         r"|[^\n]{1,40}?\s\d{1,2}:\d{2}(?::\d{2})?\s*$)")
+TRANSCRIPT_LINES = 20
+TRANSCRIPT_SHARE = 0.5
+
+
+def _machine_transcript(text: str) -> bool:
+    """Is the text a transcript a speech recogniser wrote (_TIMED_LINE)?"""
+    lines = [line for line in text.splitlines() if line.strip()]
+    timed = sum(1 for line in lines if _TIMED_LINE.match(line))
+    return timed >= TRANSCRIPT_LINES and timed >= TRANSCRIPT_SHARE * len(lines)
+
+
 def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str],
                 order: Mapping[int, int] | None = None,
                 diff_of: Mapping[int, str] | None = None,
@@ -588,6 +606,11 @@ def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str
     Also returns what was typed into such stubs (their edits' added lines, where the diffs
     are known): that text is the document's, for what it holds besides words (F)."""
     copied = {e.get("dest_path") for e in by.get("file_copy", _NONE)}
+    # a recogniser's transcripts, and the copies the person made of one to clean up: their
+    # lines are the program's words (_machine_transcript), their cleaning is revision (D)
+    transcripts = {e.get("file_path") for e in writes if (t := text_of.get(id(e))) and _machine_transcript(t)}
+    if transcripts:
+        transcripts |= {e.get("dest_path") for e in by.get("file_copy", _NONE) if e.get("source_path") in transcripts}
     versions: Counter[str] | None = None  # read only for a name that looks like a backup
     docs: dict[str, int] = {}
     shapes: dict[str, tuple[int, int]] = {}  # path -> (non-blank lines, list lines)
@@ -610,7 +633,7 @@ def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str
         if e.get("operation") == "overwrite" and path not in docs and not from_copy:
             continue  # rewriting an existing file is iteration (D), not new production
         name = _name(path)
-        if (path in copied and not from_copy) or _scratch(name):
+        if (path in copied and not from_copy) or _scratch(name) or path in transcripts:
             continue
         if _backup(name):
             if versions is None:

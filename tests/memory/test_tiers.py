@@ -284,6 +284,27 @@ def test_a_documents_export_beside_it_is_not_a_second_document(session_builder):
     assert _signals(c)["B"]["docs"] == 2
 
 
+def test_a_speech_recognisers_transcript_and_its_cleaned_copy_are_not_the_persons_writing(session_builder):
+    # A podcast producer's transcription app writes `E070 auto transcript.txt`, 120 timed lines
+    # (`[00:01:25] SPEAKER_00: ...`); the producer copies it and cleans the copy (the speakers'
+    # names in, the fillers out), then writes 20 lines of bullet show notes. Before, both
+    # transcripts were 120-line documents of theirs: minimal producers read as comprehensive at
+    # p 0.98 (alt389). A person's own notes with a few times in them stay theirs.
+    def producer(b, i):
+        b.write("E070 auto transcript.txt", "\n".join(
+            f"[00:{k // 60:02d}:{k % 60:02d}] SPEAKER_0{k % 2}: so we were talking about the archive you know" for k in range(120)))
+        b.add("file_copy", source_path="E070 auto transcript.txt", dest_path="E070 transcript.txt")
+        b.write("E070 transcript.txt", "\n".join(
+            f"{'Ingrid' if k % 2 else 'Priyanka'}: so we were talking about the archive" for k in range(118)), op="overwrite")
+        b.write("E070 show notes.md", _doc(20, bullets=True))
+    sig = _signals(_user_session(session_builder, producer))["B"]
+    assert sig["docs"] == 1 and sig["lines"] == 20, sig
+    assert _user(session_builder, producer, 8)["B"].tier == "R"
+    b = session_builder()
+    b.write("standup.md", "# Standup\n09:00 Ana\n09:05 Ben\n09:10 Chen\n" + _doc(40))
+    assert _signals(b)["B"]["docs"] == 1
+
+
 def test_a_new_document_with_a_date_in_its_name_is_production_not_a_backup(session_builder):
     # A coordinator names each memo by its date (deviation_memo_20260902.md): three such
     # documents of 120 lines are comprehensive output. A second file of the same name with
