@@ -590,6 +590,8 @@ TRANSCRIPT_SHARE = 0.5
 
 def _machine_transcript(text: str) -> bool:
     """Is the text a transcript a speech recogniser wrote (_TIMED_LINE)?"""
+    if text.count("\n") < TRANSCRIPT_LINES - 1:
+        return False  # too short to be one: most texts, no line read
     lines = [line for line in text.splitlines() if line.strip()]
     timed = sum(1 for line in lines if _TIMED_LINE.match(line))
     return timed >= TRANSCRIPT_LINES and timed >= TRANSCRIPT_SHARE * len(lines)
@@ -607,7 +609,7 @@ def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str
     are known): that text is the document's, for what it holds besides words (F)."""
     copied = {e.get("dest_path") for e in by.get("file_copy", _NONE)}
     # a recogniser's transcripts, and the copies the person made of one to clean up: their
-    # lines are the program's words (_machine_transcript), their cleaning is revision (D)
+    # lines are the program's words (_machine_transcript)
     transcripts = {e.get("file_path") for e in writes if (t := text_of.get(id(e))) and _machine_transcript(t)}
     if transcripts:
         transcripts |= {e.get("dest_path") for e in by.get("file_copy", _NONE) if e.get("source_path") in transcripts}
@@ -1625,8 +1627,8 @@ def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Event
     charts = {str(e.get("file_path") or "") for e in kept_writes if _ext(str(e.get("file_path") or "")) == "ipynb"
               and (t := text_of.get(id(e))) and _NOTEBOOK_CHART.search(t)}
     drawn = _script_figures(tool_made)
-    visual_paths += [p for p in tool_made if isinstance(p, str) and _ext(p) in IMAGE_TYPES and p not in frames
-                     and (p in drawn or shown(p))]
+    visual_paths += [p for p in tool_made if isinstance(p, str) and _ext(p) in IMAGE_TYPES
+                     and ((p in drawn and p not in frames) or shown(p))]
     visual_paths += sorted(charts)
     visual_paths += [p for p in reworked if p not in visual_paths]
     if regenerated:
