@@ -586,12 +586,13 @@ _TIMED_LINE = re.compile(r"^\s*(?:[\[(]?\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d{1,3})?
                          r"|[^\n]{1,40}?\s\d{1,2}:\d{2}(?::\d{2})?\s*$)")
 TRANSCRIPT_LINES = 20
 TRANSCRIPT_SHARE = 0.5
+_CLOCK = re.compile(r"\d:\d\d")
 
 
 def _machine_transcript(text: str) -> bool:
     """Is the text a transcript a speech recogniser wrote (_TIMED_LINE)?"""
-    if text.count("\n") < TRANSCRIPT_LINES - 1:
-        return False  # too short to be one: most texts, no line read
+    if text.count("\n") < TRANSCRIPT_LINES - 1 or not _CLOCK.search(text, 0, 2000):
+        return False  # too short, or no time near its start: most texts, no line read
     lines = [line for line in text.splitlines() if line.strip()]
     timed = sum(1 for line in lines if _TIMED_LINE.match(line))
     return timed >= TRANSCRIPT_LINES and timed >= TRANSCRIPT_SHARE * len(lines)
