@@ -4387,6 +4387,28 @@ def test_an_applications_named_autosave_is_the_applications(session_builder):
     _assert_only_own_removals_count(session_builder, make)
 
 
+def test_an_autosave_named_so_by_its_application_is_the_applications(session_builder):
+    # SketchUp writes `~AutoSave_<model>.skp` beside the model every few minutes and removes it
+    # when the model is closed (alt403); Premiere keeps the newest of its copies in
+    # `Adobe Premiere Pro Auto-Save/`. The recorder calls the removal temporary. Before, a
+    # pragmatic designer removed "scratch" in 14 of 15 sessions and was called selective at p 1.00.
+    def make(b, i, tidy=False):
+        b.write(f"Projects/house_{i}/notes-{i}.md", _doc(30))
+        for k in range(3):
+            b.write(f"Projects/house_{i}/~AutoSave_kitchen_model.skp", f"SKP{k}" * 400, op="create" if k == 0 else "overwrite",
+                    gap_ms=300_000, snapshot=False)
+        b.write(f"Projects/house_{i}/kitchen_model.skp", "SKP" * 500, gap_ms=120_000, snapshot=False)
+        b.add("file_delete", 90_000, file_path=f"Projects/house_{i}/~AutoSave_kitchen_model.skp", file_age_ms=1.2e5,
+              was_temporary=True)
+        b.write(f"Adobe Premiere Pro Auto-Save/cut_{i}-2026-02-0{i + 1}_10-00-00.prproj", "<prproj/>" * 90, gap_ms=60_000,
+                snapshot=False)
+        b.add("file_delete", 200, file_path=f"Adobe Premiere Pro Auto-Save/cut_{i}-2026-01-0{i + 1}_10-00-00.prproj",
+              file_age_ms=2e9)
+        if tidy:
+            _remove_own_scratch(b, i)
+    _assert_only_own_removals_count(session_builder, make)
+
+
 def test_a_programs_log_kept_beside_its_output_is_no_keepers_leftover(session_builder):
     # An instrument's run writes `acq.log` beside its results (alt344), a RIP writes
     # `<job>.log` into its Processed folder (alt348): the people of every tier keep them.
