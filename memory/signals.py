@@ -262,7 +262,7 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
     return {
         "A": _consumption(by),
         "B": production,
-        "C": _organisation(by, creates, outputs, blank, [e["file_path"] for e in tool_copied]),
+        "C": _organisation(by, creates, outputs, blank, [e["file_path"] for e in tool_copied], tool_creates),
         "D": _iteration(by, writes, text_of, order, before_of, started, blank, diff_of),
         "E": _curation(by, creates, tool_wrote, [e for e in tool_creates if e.get("file_path") not in tool_deleted],
                        tool_copied, tool_saves),
@@ -681,7 +681,7 @@ def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str
 
 
 def _not_organising(dirs: Events, by: dict[str, Events], creates: Events, laid: set[int],
-                    tool_copies: Sequence[str] = ()) -> set[int]:
+                    tool_copies: Sequence[str] = (), tool_creates: Events = ()) -> set[int]:
     """Folders whose making says nothing of how the person organises (C), by what the
     session placed in them:
 
@@ -697,7 +697,9 @@ def _not_organising(dirs: Events, by: dict[str, Events], creates: Events, laid: 
     - a document package or a folder inside it (PACKAGE_TYPES): one document to the person;
     - a folder outside the workspace, which the importer keeps by its name alone
       (`external/<name>`): where it lies in the person's tree is unknown (Windows File
-      History mirroring Documents on a backup drive made folders twelve levels deep: alt301).
+      History mirroring Documents on a backup drive made folders twelve levels deep: alt301);
+    - a folder a program began to fill within PROGRAM_FOLDER_MS of its making and that
+      received nothing of the person's (_program_filled).
 
     A folder that receives files moved in, or documents written there, is organising."""
     placed: list[tuple[str, str]] = [(str(e.get("dest_path") or ""), "copy") for e in by.get("file_copy", _NONE)]
@@ -716,9 +718,29 @@ def _not_organising(dirs: Events, by: dict[str, Events], creates: Events, laid: 
             out.add(id(e))
             continue
         kinds = {kind for path, kind in placed if path.startswith(prefix)}
-        if kinds == {"copy"} or kinds == {"image"} or kinds == {"recording", "gone"}:
+        if kinds == {"copy"} or kinds == {"image"} or kinds == {"recording", "gone"} \
+                or (not kinds and _program_filled(e, prefix, tool_creates)):
             out.add(id(e))
     return out
+
+
+# A program that keeps its work in folders of its own makes one and writes into it at once: a
+# CAT tool's job folder `C:\CATalyst\Jobs\010526OKAFOR\` with its steno notes, audio and
+# dictionary seconds after it was made, whatever the person's habits (alt401: flat court
+# reporters read as moderate organisers at p 0.98). A person who makes a folder and saves into
+# it is in it too; what only a program put there, and put there within the seconds after the
+# folder appeared, was made for the program. (A folder the person makes and a program of
+# theirs fills later, an export they start, stays their filing.)
+PROGRAM_FOLDER_MS = 10_000.0
+
+
+def _program_filled(folder: Mapping[str, Any], prefix: str, tool_creates: Events) -> bool:
+    """Did a program write a new file into the folder within PROGRAM_FOLDER_MS of its making?"""
+    made = folder.get("timestamp")
+    if not isinstance(made, _NUMBER):
+        return False
+    return any(str(e.get("file_path") or "").startswith(prefix) and isinstance(t := e.get("timestamp"), _NUMBER)
+               and 0.0 <= t - made <= PROGRAM_FOLDER_MS for e in tool_creates)
 
 
 # A folder that received recordings (audio, video, the playlist a meeting program writes
@@ -888,9 +910,10 @@ def _inside_package(path: str) -> bool:
 
 
 def _organisation(by: dict[str, Events], creates: Events, outputs: Events,
-                  blank: Mapping[str, float] | None = None, tool_copies: Sequence[str] = ()) -> dict[str, Any]:
+                  blank: Mapping[str, float] | None = None, tool_copies: Sequence[str] = (),
+                  tool_creates: Events = ()) -> dict[str, Any]:
     laid = _laid_out(by.get("dir_create", _NONE))
-    aside = _not_organising(by.get("dir_create", _NONE), by, creates, laid, tool_copies)
+    aside = _not_organising(by.get("dir_create", _NONE), by, creates, laid, tool_copies, tool_creates)
     docs = [e for e in outputs if _placed_document(e.get("file_path"))]
     if blank:  # a document started empty is placed where the person first saved into it
         placed = {e.get("file_path") for e in docs}

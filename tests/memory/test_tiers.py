@@ -3583,6 +3583,29 @@ def test_a_project_folder_a_program_makes_for_a_new_document_is_no_filing(sessio
     assert _signals(c)["C"]["dirs"] == 1
 
 
+def test_a_folder_a_program_fills_as_it_appears_is_the_programs(session_builder):
+    # Case CATalyst makes `CATalyst/Jobs/<date><NAME>/` when a deposition starts and writes its
+    # steno notes' backup and an autosave temporary there within seconds, for flat and nested
+    # reporters alike (alt401). Before, each job read as a folder a flat person made (C = M).
+    job = "CATalyst/Jobs/010526OKAFOR"
+    b = session_builder()
+    b.read("Documents/Jobs/Okafor_0105_Notice of Deposition.txt")
+    b.add("dir_create", 600_000, dir_path=job, depth=2)
+    b.write(f"{job}/010526OKAFOR.sgstn.bak", "x" * 9_000, snapshot=False, gap_ms=5_300)
+    b.write(f"{job}/~tmp1352.tmp", "x" * 9_000, snapshot=False, gap_ms=176_000)
+    b.add("file_delete", 1_100, file_path=f"{job}/~tmp1352.tmp", file_age_ms=1_100)
+    assert _signals(b)["C"]["dirs"] == 0
+    # a folder the person makes and saves into, or into which a program of theirs exports
+    # later, stays their filing
+    _assert_own_folder_counts(b, "Documents/Jobs/Okafor")
+    c = session_builder("exported later")
+    c.add("dir_create", 60_000, dir_path="Documents/Jobs/Okafor/Exports", depth=4)
+    c.write("Documents/Jobs/Okafor/Exports/Santos FINAL.pdf", "x" * 9_000, snapshot=False, gap_ms=120_000)
+    c.write("Documents/Jobs/Okafor/Exports/Santos FINAL.rtf", "x" * 9_000, snapshot=False, gap_ms=400)
+    c.write("Documents/Jobs/Okafor/Exports/Santos condensed.pdf", "x" * 9_000, snapshot=False, gap_ms=400)
+    assert _signals(c)["C"]["dirs"] == 1
+
+
 def test_the_folders_a_program_makes_above_a_documents_folder_are_its_own(session_builder):
     # Xactimate's first export of a claim makes `Xactimate/Exports/<claim>/` in one call and
     # writes `<claim>.ESX` into it. Before, the two folders above the claim's read as two
