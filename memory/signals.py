@@ -1596,11 +1596,17 @@ SEQUENCE_FRAMES = 5
 # (alt386: bioinformaticians' plot scripts' figures, read as a program's, left visual-heavy
 # analysts text only). A script draws a figure per chart, several at a run; one chart beside
 # a page in a program's burst is an export of a document (SCRIPT_FIGURES), which the document
-# shows or not.
+# shows or not. So are the views a visualiser renders of the person's model, named for the
+# view (`Enscape_St_aerial02.jpg`, `lobby_render.png`, `sketch_03.png`, a mockup, a storyboard):
+# an architect's or a designer's pictures, made at their command in a batch (alt409:
+# visual-heavy architects read as text only at p 0.81-0.92). A numbered frame sequence stays
+# a renderer's (_sequences).
 SCRIPT_FIGURES = 2
 CHART_WORDS = re.compile(
     r"(?i)(?:^|[^a-z])(plots?|charts?|graphs?|hist(?:ogram)?s?|scatter|heatmaps?|volcano|pca|umap|tsne|boxplots?"
-    r"|barplots?|violin|curves?|trends?|diagrams?|figs?|figures?)(?=[^a-z]|$)")
+    r"|barplots?|violin|curves?|trends?|diagrams?|figs?|figures?"
+    r"|renders?|renderings?|perspectives?|aerials?|elevations?|axo|axonometrics?|visuali[sz]ations?|viz"
+    r"|mockups?|moodboards?|storyboards?|wireframes?|sketch|sketches)(?=[^a-z]|$)")
 
 
 def _script_figures(paths: Iterable[Any]) -> set[str]:

@@ -1761,6 +1761,22 @@ def test_figures_a_plot_script_wrote_named_for_their_charts_are_the_persons(sess
     assert est.tier == "R", est
 
 
+def test_renders_a_visualiser_wrote_named_for_their_views_are_the_persons(session_builder):
+    # An architect renders a batch of views of their model: five pictures within seconds (a
+    # program's burst) named for the view they show (`Enscape_St_aerial02.jpg`,
+    # `sketch_St_01.png`). They are the person's visual output, as a script's charts are;
+    # before, visual-heavy architects read as text only at p 0.81-0.92 (alt409).
+    def architect(b, i):
+        b.write("design-statement.md", _doc(40))
+        for k, name in enumerate(("sketch_St_01.png", "Enscape_St_aerial02.jpg", "Enscape_St_aerial03.jpg",
+                                  "Enscape_St_perspective04.png", "St_render05.png")):
+            b.add("file_write", 700 if k else 60_000, file_path=f"Renders/{name}", file_type=name.rsplit(".", 1)[1],
+                  directory_depth=1, operation="create", content_length=900_000 + k)
+    sig = _signals(_user_session(session_builder, architect))["F"]
+    assert sig["images"] == 5, sig
+    assert _user(session_builder, architect, 6)["F"].tier == "L"
+
+
 @pytest.mark.parametrize("kind,expected", [("visual", "L"), ("tables", "M"), ("text", "R")])
 def test_cross_modal(session_builder, kind, expected):
     b = session_builder()
