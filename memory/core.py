@@ -229,7 +229,11 @@ ALGORITHM_KEY = "memory:algorithm"
 #    person's figure (F).
 # 58: a speech recogniser's transcript, and a copy of one the person cleans, is no writing of
 #    theirs (signals._machine_transcript; B).
-ALGORITHM = 58
+# 59: a file or folder named an autosave or recovery copy is the application's
+#    (authorship.AUTOSAVE_WORD; E); a folder a program filled as it appeared is no filing
+#    (signals._program_filled; C); a visualiser's views named for the view are the person's
+#    pictures (signals.CHART_WORDS; F).
+ALGORITHM = 59
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")
