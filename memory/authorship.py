@@ -241,10 +241,10 @@ AUTOSAVE_NAME = re.compile(r"(?i)\.(autosave|asd)$")
 # name or its folder's: SketchUp's `AutoSave_<model>.skp` (`~AutoSave_...` in some versions), Premiere's
 # and After Effects' `Adobe Premiere Pro Auto-Save/`, Blender's `<pid>_autosave.blend`, KiCad's
 # `_autosave-<board>.kicad_pcb`, Office's `AutoRecovery/` and Photoshop's `AutoRecover/`. The
-# program writes them on a timer and removes them when the document is saved, or keeps the
-# newest few: people name their own files after what they hold and never call one an
-# autosave. (alt403: a pragmatic designer's SketchUp removing its autosaves on every save read
-# as deleting scratch files in 14 of 15 sessions, selective at p 1.00.)
+# program writes them on a timer and removes them when the document is saved or closed, or
+# keeps the newest few: people name their own files after what they hold and never call one
+# an autosave. (alt403: a pragmatic designer's SketchUp removing its autosave as each model
+# was closed read as deleting scratch files in 14 of 15 sessions, selective at p 1.00.)
 AUTOSAVE_WORD = re.compile(r"(?i)auto[-_ ]?(save|recover)")
 # A random token in a file's name: RANDOM_TOKEN_MIN or more hex digits mixing digits and
 # letters, or a UUID. People name files with words, dates and versions; 16 hex digits is
