@@ -233,7 +233,13 @@ ALGORITHM_KEY = "memory:algorithm"
 #    (authorship.AUTOSAVE_WORD; E); a folder a program filled as it appeared is no filing
 #    (signals._program_filled; C); a visualiser's views named for the view are the person's
 #    pictures (signals.CHART_WORDS; F).
-ALGORITHM = 59
+# 60: round 53's rules: a recorded depth is not counted down by home folders above the
+#    recorder's root (signals._below_home; C); a folder a file was written into within a
+#    second of its making is the writer's (signals._filled_at_once; C); a folder a program's
+#    file opens is the program's, whatever follows (signals._program_filled; C); work under
+#    another of the recorder's roots makes no wider workspace (C, signals' `work_near`);
+#    filing one level down and never deeper is no deep nesting (tiers._filing_depth; C).
+ALGORITHM = 60
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -698,8 +698,10 @@ def _not_organising(dirs: Events, by: dict[str, Events], creates: Events, laid: 
     - a folder outside the workspace, which the importer keeps by its name alone
       (`external/<name>`): where it lies in the person's tree is unknown (Windows File
       History mirroring Documents on a backup drive made folders twelve levels deep: alt301);
-    - a folder a program began to fill within PROGRAM_FOLDER_MS of its making and that
-      received nothing of the person's (_program_filled).
+    - a folder a program began to fill within PROGRAM_FOLDER_MS of its making, with nothing
+      of the person's arriving in those seconds (_program_filled), or one a file was written
+      straight into within FILLED_AT_ONCE_MS (_filled_at_once), and a folder made with such
+      a folder in the same call that holds nothing else.
 
     A folder that receives files moved in, or documents written there, is organising."""
     placed: list[tuple[str, str]] = [(str(e.get("dest_path") or ""), "copy") for e in by.get("file_copy", _NONE)]
@@ -719,28 +721,71 @@ def _not_organising(dirs: Events, by: dict[str, Events], creates: Events, laid: 
             continue
         kinds = {kind for path, kind in placed if path.startswith(prefix)}
         if kinds == {"copy"} or kinds == {"image"} or kinds == {"recording", "gone"} \
-                or (not kinds and _program_filled(e, prefix, tool_creates)):
+                or _program_filled(e, prefix, tool_creates, creates) \
+                or _filled_at_once(e, prefix, (*creates, *tool_creates)):
+            out.add(id(e))
+    # a folder made just before such a folder (CHAIN_SECONDS: in the same call) that holds
+    # nothing else was made with it (`results/` above a backtest's first run folder)
+    for e in dirs:
+        prefix = str(e.get("dir_path") or "").rstrip("/") + "/"
+        if id(e) in out:
+            continue
+        inner = [d for d in dirs if d is not e and str(d.get("dir_path") or "").startswith(prefix)]
+        if inner and all(id(d) in out for d in inner) \
+                and any(0 <= _ts(d) - _ts(e) <= CHAIN_SECONDS * 1000 for d in inner) \
+                and not any(path.startswith(prefix) for path, _ in placed if not _inside_any(path, inner)):
             out.add(id(e))
     return out
+
+
+def _inside_any(path: str, folders: Events) -> bool:
+    return any(path.startswith(str(d.get("dir_path") or "").rstrip("/") + "/") for d in folders)
+
+
+# Making a folder and saving a file into it takes a person seconds (a name for the folder, a
+# save dialog, a name for the file); a program does both in one go: a backtest engine's
+# `results/<run-id>/` with its config written 0.1 s after, a build's output folder. A file
+# written straight into a folder within FILLED_AT_ONCE_MS of its making was written by what
+# made it. (Files moved in at once stay the person's: Finder's "New Folder with Selection";
+# so does a note of the folder's name, a note app's folder note: _document_folders.)
+FILLED_AT_ONCE_MS = 1_000.0
+
+
+def _filled_at_once(folder: Mapping[str, Any], prefix: str, writes: Events) -> bool:
+    made = folder.get("timestamp")
+    if not isinstance(made, _NUMBER) or folder.get("authored") is True:
+        return False  # (a view that says the folder is the person's has no timing: bench.trajectories.files_only)
+    name = _name(prefix.rstrip("/")).lower()
+    return any(isinstance(t := e.get("timestamp"), _NUMBER) and 0.0 <= t - made <= FILLED_AT_ONCE_MS
+               and (p := str(e.get("file_path") or "")).startswith(prefix) and "/" not in p[len(prefix):]
+               and not (_ext(p) in PLACED_TYPES and _name(p).rsplit(".", 1)[0].lower() == name)
+               for e in writes)
 
 
 # A program that keeps its work in folders of its own makes one and writes into it at once: a
 # CAT tool's job folder `C:\CATalyst\Jobs\010526OKAFOR\` with its steno notes, audio and
 # dictionary seconds after it was made, whatever the person's habits (alt401: flat court
 # reporters read as moderate organisers at p 0.98). A person who makes a folder and saves into
-# it is in it too; what only a program put there, and put there within the seconds after the
-# folder appeared, was made for the program. (A folder the person makes and a program of
-# theirs fills later, an export they start, stays their filing.)
+# it in those seconds is in it too; where a program put the first file there within the
+# seconds after the folder appeared, and nothing of the person's came then, the folder was
+# made for the program, whatever arrives later (a simulation's study file, then its log and
+# results minutes later, which the recorder cannot tell from the person's: alt438). (A folder
+# the person makes and a program of theirs fills later, an export they start, stays their
+# filing.)
 PROGRAM_FOLDER_MS = 10_000.0
 
 
-def _program_filled(folder: Mapping[str, Any], prefix: str, tool_creates: Events) -> bool:
-    """Did a program write a new file into the folder within PROGRAM_FOLDER_MS of its making?"""
+def _program_filled(folder: Mapping[str, Any], prefix: str, tool_creates: Events, creates: Events = ()) -> bool:
+    """Did a program write a new file into the folder within PROGRAM_FOLDER_MS of its making,
+    and nothing of the person's arrive there in that time?"""
     made = folder.get("timestamp")
     if not isinstance(made, _NUMBER):
         return False
-    return any(str(e.get("file_path") or "").startswith(prefix) and isinstance(t := e.get("timestamp"), _NUMBER)
-               and 0.0 <= t - made <= PROGRAM_FOLDER_MS for e in tool_creates)
+
+    def soon(e: Mapping[str, Any]) -> bool:
+        return str(e.get("file_path") or "").startswith(prefix) and isinstance(t := e.get("timestamp"), _NUMBER) \
+            and 0.0 <= t - made <= PROGRAM_FOLDER_MS
+    return any(soon(e) for e in tool_creates) and not any(soon(e) for e in creates)
 
 
 # A folder that received recordings (audio, video, the playlist a meeting program writes
@@ -846,8 +891,29 @@ def _placed_depth(e: Mapping[str, Any]) -> int:
     path = str(e.get("file_path") or "")
     d = e.get("directory_depth")
     if isinstance(d, _NUMBER) and not isinstance(d, bool):
-        return max(_int(d) - home_areas(path), 0)
+        return _below_home(path, _int(d), depth_of(path))
     return max(depth_of(path) - home_areas(path), 0)
+
+
+def _recorder_root(folder: str, recorded: Any) -> str:
+    """The prefix of the recorder's root above a folder that a file in it has at `recorded`
+    depth ("" where the depth is not given or the root is the import's)."""
+    if not isinstance(recorded, _NUMBER) or isinstance(recorded, bool):
+        return ""
+    parts = folder.strip("/").split("/")
+    keep = len(parts) - _int(recorded)
+    return "/".join(parts[:keep]) + "/" if 0 < keep <= len(parts) else ""
+
+
+def _below_home(path: str, recorded: int, path_depth: int) -> int:
+    """A recorded depth less the home's standard folders that lie below the recorder's root.
+
+    A recorder that counts from a folder inside the home (`OneDrive - Firm/Claims/` is its
+    level 0, where the import keeps paths from the home) has counted those folders out
+    already: its depth is path_depth less the levels above its root, and only home areas
+    below that root are still in it."""
+    above_root = max(path_depth - recorded, 0)
+    return max(recorded - max(home_areas(path) - above_root, 0), 0)
 
 
 # A recorder that watches a whole home sees the person's folders below the home's standard
@@ -928,8 +994,10 @@ def _organisation(by: dict[str, Events], creates: Events, outputs: Events,
     for e in dirs:
         d = e.get("depth")
         path = str(e.get("dir_path") or "")
-        dir_depths.append(max((_int(d) if isinstance(d, _NUMBER) and not isinstance(d, bool) else dir_depth_of(path))
-                              - home_areas(path + "/"), 0))
+        if isinstance(d, _NUMBER) and not isinstance(d, bool):
+            dir_depths.append(_below_home(path + "/", _int(d), dir_depth_of(path)))
+        else:
+            dir_depths.append(max(dir_depth_of(path) - home_areas(path + "/"), 0))
     levels, made_ids, bases, above, seen = _levels_made(dirs, by)
     into = 0
     move_depths = []
@@ -956,6 +1024,10 @@ def _organisation(by: dict[str, Events], creates: Events, outputs: Events,
             d = _placed_depth(e)
             work_depth = d if work_depth is None or d < work_depth else work_depth
     work_in = {folder_id(f): sum(1 for p in worked if p.startswith(f + "/")) for f in folders}
+    roots = {f: _recorder_root(f, e.get("directory_depth")) for e in docs
+             if (f := posixpath.dirname(str(e.get("file_path") or "").replace("\\", "/"))) in folders}
+    work_near = {folder_id(f): sum(1 for p in worked if p.startswith(roots.get(f, "")))
+                 for f in folders}
     laid_ids: set[str] = set()
     for e in by.get("dir_create", _NONE):
         if id(e) in laid:
@@ -994,6 +1066,10 @@ def _organisation(by: dict[str, Events], creates: Events, outputs: Events,
         # their root only where their work lies there too)
         "work_in": {f: n for f, n in work_in.items() if f in doc_folders},
         "work": len(worked),
+        # and how many lay under the same root of the recorder's (tiers._home_folder: work
+        # under another, a code base beside `Documents/notes/` where the recorder counts
+        # from Documents/ and from the projects' folder, is no wider workspace of that folder)
+        "work_near": {f: n for f, n in work_near.items() if f in doc_folders},
         # the shallowest level of the files from before they read or edited (tiers._filing_depth)
         "work_depth": work_depth,
         # the folders a program laid out in one burst (_laid_out), and per document filed

@@ -835,7 +835,8 @@ def _home_folder(signals: Sequence[Mapping[str, Any]]) -> str | None:
         c = s.get("C") or {}
         if top in (c.get("doc_folders") or ()) and "work" in c:
             inside += int((c.get("work_in") or {}).get(top, 0))
-            work += int(c["work"])
+            near = c.get("work_near")
+            work += int(near.get(top, 0)) if isinstance(near, dict) else int(c["work"])
     return None if work >= HOME_WORK_MIN and inside < HOME_WORK_SHARE * work else top
 
 
@@ -909,10 +910,13 @@ def _filing_depth(post: dict[str, float], signals: Sequence[Mapping[str, Any]]) 
     floors = sorted(int(d) for s in signals if isinstance(d := (s.get("C") or {}).get("work_depth"), int))
     floor = floors[len(floors) // 2] if floors else 0
     laid = {i for s in signals for i in (s.get("C") or {}).get("laid_out", ())}
-    k = n = below = 0.0
+    k = n = below = shallow = deeper = 0.0
     for s in signals:
         c = s.get("C") or {}
-        depth = int(c.get("doc_depth", 0))
+        depth = placed = int(c.get("doc_depth", 0))
+        if c.get("opp"):
+            shallow += placed == FILED_INSIDE_DEPTH - 1 and not c.get("dirs") and not c.get("docs_at_root")
+            deeper += placed >= FILED_INSIDE_DEPTH
         if laid and c.get("doc_trees"):
             depth = max(_below_layout(t, laid) for t in c["doc_trees"])
         if not c.get("opp") or depth < FILED_INSIDE_DEPTH:
@@ -920,11 +924,14 @@ def _filing_depth(post: dict[str, float], signals: Sequence[Mapping[str, Any]]) 
         n += 1
         k += depth >= FILED_DEEP_DEPTH
         below += depth >= FILED_DEEP_DEPTH and depth - floor >= FILED_INSIDE_DEPTH
-    def log_bf_of(deep: float) -> float:
-        k, m = deep * EVIDENCE_WEIGHT, n * EVIDENCE_WEIGHT
+    def log_bf_of(deep: float, trials: float | None = None) -> float:
+        k, m = deep * EVIDENCE_WEIGHT, (n if trials is None else trials) * EVIDENCE_WEIGHT
         return _log_bb(k, m, DEEP_FILING_PRIORS["L"]) - _log_bb(k, m, DEEP_FILING_PRIORS["M"])
 
     log_bf = log_bf_of(k)
+    if not n and not deeper and shallow >= FILED_DEEP_SESSIONS and _home_folder(signals) is None:
+        # filed one level down session after session and never deeper: no deep nester
+        log_bf = log_bf_of(0.0, shallow)
     if log_bf > 0:
         # for L, only from FILED_DEEP_SESSIONS on, with no home folder, and only the filing
         # two levels below where the person works (the median of the sessions' work_depth)

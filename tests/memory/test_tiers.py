@@ -898,7 +898,9 @@ def test_a_setup_scripts_standard_tree_is_not_the_persons_organisation(session_b
         b.write(f"p{i}/notes.md", _doc(30), gap_ms=60_000)
         b.write(f"p{i}/spec.md", _doc(30), gap_ms=60_000)
     est = _user(session_builder, make, 6)
-    assert est["C"].counts["L"] == 0 and est["C"].tier in ("R", "unknown"), est["C"]
+    # (each project's folder is one level below the recorder's root: filing there, session
+    # after session and never deeper, is no deep nesting, and no flatness either)
+    assert est["C"].counts["L"] == 0 and est["C"].tier in ("M", "unknown"), est["C"]
 
     def own(b, i):
         b.add("dir_create", dir_path=f"p{i}/src/a/b", depth=3, sibling_count=0)
@@ -4464,3 +4466,105 @@ def test_a_programs_log_kept_beside_its_output_is_no_keepers_leftover(session_bu
     assert not kept["opp"] and kept["leftovers"] == 0, kept
     removed = session(1, remove_log=True)
     assert removed["opp"] and removed["cleaned"] == 1, removed
+
+
+def test_a_recorder_counting_from_a_folder_inside_the_sync_folder_is_not_counted_down_twice(session_builder):
+    # An adjuster's recorder counts from `OneDrive - Carrier/Claims/` (its level 0) while the
+    # import keeps paths from the home. Before, the OneDrive folder was taken off the recorded
+    # depth again: every claim folder read as the root (C = R for organisers, alt429).
+    claim = "OneDrive - Summit/Claims/SHA-23-341188 Abernathy"
+    b = session_builder()
+    b.add("dir_create", 60_000, dir_path=claim, depth=1)
+    b.write(f"{claim}/Inspection_Report.txt", _doc(20), gap_ms=40_000)
+    b.events[-1]["directory_depth"] = 1
+    c = _signals(b)["C"]
+    assert (c["max_dir_depth"], c["docs_below"], c["docs_at_root"]) == (1, 1, 0), c
+    # a recorder that counts from the home has the home's folders in its depths: still taken off
+    d = session_builder("home")
+    d.write("Documents/report.md", _doc(20))
+    d.write("OneDrive - Summit/Claims/notes.md", _doc(20))
+    c = _signals(d)["C"]
+    assert (c["docs_below"], c["docs_at_root"]) == (1, 1), c
+
+
+def test_a_folder_a_program_writes_into_as_it_makes_it_is_the_programs(session_builder):
+    # A backtest engine makes `results/<run-id>/` and writes the run's config into it 0.1 s
+    # later, for flat quants and nesters alike (alt433). Before, every run read as two levels
+    # of folders the person made (C = M for flat people).
+    b = session_builder()
+    b.edit("research/vol_term_structure.py", 4, 1)
+    b.add("dir_create", 60_000, dir_path="research/results", depth=2)
+    b.add("dir_create", 160, dir_path="research/results/s03_vol_term_c3240f", depth=3)
+    b.write("research/results/s03_vol_term_c3240f/config.json", '{"window": 20}\n', gap_ms=110)
+    b.write("research/results/s03_vol_term_c3240f/trades.parquet", "x" * 9_000, snapshot=False, gap_ms=12_000)
+    assert _signals(b)["C"]["dirs"] == 0
+    # the person's own folder, saved into seconds later, and files moved into a new folder at
+    # once (Finder's "New Folder with Selection") stay their filing
+    _assert_own_folder_counts(b, "research/strategies")
+    c = session_builder("selection")
+    c.write("notes/a.md", _doc(12))
+    c.add("dir_create", 60_000, dir_path="notes/vol", depth=2)
+    c.add("file_move", 200, old_path="notes/a.md", new_path="notes/vol/a.md")
+    assert _signals(c)["C"]["dirs"] == 1
+    # a folder made seconds before, by hand, above one a program filled at once stays theirs
+    d = session_builder("by hand")
+    d.add("dir_create", 60_000, dir_path="research/results", depth=2)
+    d.add("dir_create", 4_000, dir_path="research/results/run1", depth=3)
+    d.write("research/results/run1/config.json", '{"window": 20}\n', gap_ms=110)
+    assert _signals(d)["C"]["dirs"] == 1
+
+
+def test_a_folder_a_programs_file_opens_is_the_programs_whatever_comes_later(session_builder):
+    # SolidWorks Simulation makes `<part>-Thermal 1-Results/` and writes its study file there
+    # within seconds; its log and results follow minutes later, as the person's writes to the
+    # recorder. Before, those later files made the folder the person's (C = L for flat engineers).
+    folder = "PDM/Vault/Projects/HV20/Body/100-5191/revC/100-5191-Thermal 1-Results"
+    b = session_builder()
+    b.read("PDM/Vault/Projects/HV20/Body/100-5191/revC/100-5191.SLDPRT")
+    b.add("dir_create", 60_000, dir_path=folder, depth=7)
+    b.add("file_write", 2_800, file_path=f"{folder}/Thermal1.cwr", file_type="cwr", operation="create",
+          content_length=90_000, directory_depth=7, authored=False)
+    b.write(f"{folder}/Thermal1.log", "solver converged\n" * 3, gap_ms=86_000)
+    assert _signals(b)["C"]["dirs"] == 0
+    # where the person's own file arrives in those seconds too, the folder is theirs
+    c = session_builder("theirs")
+    c.add("dir_create", 60_000, dir_path="Projects/HV20/tests", depth=3)
+    c.add("file_write", 2_000, file_path="Projects/HV20/tests/.report.md.swp", file_type="swp", operation="create",
+          content_length=4_096, directory_depth=3, authored=False)
+    c.write("Projects/HV20/tests/report.md", _doc(12), gap_ms=4_000)
+    assert _signals(c)["C"]["dirs"] == 1
+
+
+def test_a_notes_folder_is_the_root_though_the_work_lies_under_another_of_the_recorders_roots(session_builder):
+    # An Android developer keeps every note in `Documents/notes/` and works on the app under
+    # `AndroidStudioProjects/`; the recorder counts from each of those folders. Before, the code
+    # read and edited over there made the notes folder "one folder of a wider workspace", and
+    # a flat person's notes read as filing one level down (C = M or L).
+    def make(b, i):
+        for k in range(4):
+            b.read(f"AndroidStudioProjects/Fernweh/app/src/main/java/feature/F{i}{k}.kt")
+            b.events[-1]["directory_depth"] = 6
+        b.edit("AndroidStudioProjects/Fernweh/app/src/main/java/feature/F0.kt", 3, 1)
+        b.events[-1]["directory_depth"] = 6
+        b.write(f"Documents/notes/release-notes-{i}.md", _doc(20))
+        b.events[-1]["directory_depth"] = 1
+    est = _user(session_builder, make, 8)
+    assert est["C"].tier == "R", est["C"]
+
+
+def test_filing_one_level_down_session_after_session_and_never_deeper_is_no_deep_nesting(session_builder):
+    # A web developer saves each handoff note into the project's `docs/`, and never deeper.
+    # Before, with nothing filed two or more levels down, deep nesting and one level of
+    # folders stayed even and the call was unknown (alt436: five moderate organisers).
+    def make(b, i):
+        for k in range(3):
+            b.read(f"src/components/Part{i}{k}.tsx")
+        b.write(f"docs/handoff-{i}.md", _doc(30), gap_ms=60_000)
+    est = _user(session_builder, make, 6)
+    assert est["C"].tier == "M" and est["C"].posterior["L"] < 0.2, est["C"]
+    # filing two or more levels down in some sessions leaves it to those sessions
+    def deeper(b, i):
+        make(b, i)
+        if i % 2:
+            b.write(f"docs/{i}/notes/handoff-{i}.md", _doc(30), gap_ms=60_000)
+    assert _user(session_builder, deeper, 6)["C"].posterior["L"] >= 0.2
