@@ -33,6 +33,7 @@ from filegram.naming import (
 )
 from filegram.schema import EXTERNAL_PREFIX, OFFICE_TYPES, depth_of, dir_depth_of
 
+from .authorship import OS_FOLDER_FILES
 from .content import (
     IMAGE_TYPES,
     STRUCTURED_TYPES,
@@ -721,7 +722,7 @@ def _not_organising(dirs: Events, by: dict[str, Events], creates: Events, laid: 
             continue
         kinds = {kind for path, kind in placed if path.startswith(prefix)}
         if kinds == {"copy"} or kinds == {"image"} or kinds == {"recording", "gone"} \
-                or _program_filled(e, prefix, tool_creates, creates) \
+                or _program_filled(e, prefix, tool_creates, (*creates, *_moved_in(by))) \
                 or _filled_at_once(e, prefix, (*creates, *tool_creates)):
             out.add(id(e))
     # a folder made just before such a folder (CHAIN_SECONDS: in the same call) that holds
@@ -736,6 +737,18 @@ def _not_organising(dirs: Events, by: dict[str, Events], creates: Events, laid: 
                 and not any(path.startswith(prefix) for path, _ in placed if not _inside_any(path, inner)):
             out.add(id(e))
     return out
+
+
+def _moved_in(by: dict[str, Events]) -> Events:
+    """The person's moves and copies, as events at their destination."""
+    return [*({**e, "file_path": e.get("new_path")} for e in by.get("file_move", _NONE)),
+            *({**e, "file_path": e.get("dest_path")} for e in by.get("file_copy", _NONE))]
+
+
+def _folder_view_file(path: str) -> bool:
+    """A file manager's file for the folder it shows (`.DS_Store`, `Thumbs.db`): written when
+    anyone opens the folder, it says nothing of who made it."""
+    return _name(path).lower() in OS_FOLDER_FILES
 
 
 def _inside_any(path: str, folders: Events) -> bool:
@@ -759,7 +772,7 @@ def _filled_at_once(folder: Mapping[str, Any], prefix: str, writes: Events) -> b
     return any(isinstance(t := e.get("timestamp"), _NUMBER) and 0.0 <= t - made <= FILLED_AT_ONCE_MS
                and (p := str(e.get("file_path") or "")).startswith(prefix) and "/" not in p[len(prefix):]
                and not (_ext(p) in PLACED_TYPES and _name(p).rsplit(".", 1)[0].lower() == name)
-               for e in writes)
+               and not _folder_view_file(p) for e in writes)
 
 
 # A program that keeps its work in folders of its own makes one and writes into it at once: a
@@ -775,9 +788,10 @@ def _filled_at_once(folder: Mapping[str, Any], prefix: str, writes: Events) -> b
 PROGRAM_FOLDER_MS = 10_000.0
 
 
-def _program_filled(folder: Mapping[str, Any], prefix: str, tool_creates: Events, creates: Events = ()) -> bool:
-    """Did a program write a new file into the folder within PROGRAM_FOLDER_MS of its making,
-    and nothing of the person's arrive there in that time?"""
+def _program_filled(folder: Mapping[str, Any], prefix: str, tool_creates: Events, persons: Events = ()) -> bool:
+    """Did a program write a new file into the folder within PROGRAM_FOLDER_MS of its making
+    (not a file manager's view file), and nothing of the person's (`persons`: their new
+    files and moves, at their paths) arrive there in that time?"""
     made = folder.get("timestamp")
     if not isinstance(made, _NUMBER):
         return False
@@ -785,7 +799,8 @@ def _program_filled(folder: Mapping[str, Any], prefix: str, tool_creates: Events
     def soon(e: Mapping[str, Any]) -> bool:
         return str(e.get("file_path") or "").startswith(prefix) and isinstance(t := e.get("timestamp"), _NUMBER) \
             and 0.0 <= t - made <= PROGRAM_FOLDER_MS
-    return any(soon(e) for e in tool_creates) and not any(soon(e) for e in creates)
+    return any(soon(e) and not _folder_view_file(str(e.get("file_path"))) for e in tool_creates) \
+        and not any(soon(e) for e in persons)
 
 
 # A folder that received recordings (audio, video, the playlist a meeting program writes

@@ -4568,3 +4568,15 @@ def test_filing_one_level_down_session_after_session_and_never_deeper_is_no_deep
         if i % 2:
             b.write(f"docs/{i}/notes/handoff-{i}.md", _doc(30), gap_ms=60_000)
     assert _user(session_builder, deeper, 6)["C"].posterior["L"] >= 0.2
+
+
+def test_finders_view_file_in_a_new_folder_says_nothing_of_who_made_it(session_builder):
+    # Finder writes `.DS_Store` into a folder as soon as the person opens it; the person then
+    # drags their files in. The folder is theirs, whatever the file manager wrote first.
+    b = session_builder()
+    b.write("Listings/comps-elm.txt", "12 Elm 450k\n")
+    b.add("dir_create", 60_000, dir_path="Listings/Elm St", depth=2)
+    b.add("file_write", 300, file_path="Listings/Elm St/.DS_Store", file_type="", operation="create",
+          content_length=6_148, directory_depth=2, authored=False)
+    b.add("file_move", 4_000, old_path="Listings/comps-elm.txt", new_path="Listings/Elm St/comps-elm.txt")
+    assert _signals(b)["C"]["dirs"] == 1
