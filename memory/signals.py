@@ -14,6 +14,7 @@ changes reconciled after the daemon was down (`"offline": true`), which have no 
 
 from __future__ import annotations
 
+import bisect
 import functools
 import hashlib
 import json
@@ -21,7 +22,7 @@ import math
 import posixpath
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from filegram.naming import (
@@ -715,6 +716,8 @@ def _not_organising(dirs: Events, by: dict[str, Events], creates: Events, laid: 
         placed.append((path, "image" if ext in IMAGE_TYPES else "recording" if ext in RECORDING_TYPES
                        else "gone" if path in deleted else "write"))
     out = _document_folders(dirs, creates) | laid
+    tools, persons = _ByPath(tool_creates), _ByPath((*creates, *_moved_in(by)))
+    writes = _ByPath((*creates, *tool_creates))
     for e in dirs:
         prefix = str(e.get("dir_path") or "").rstrip("/") + "/"
         if _in_temp_folder(prefix) or _in_package(prefix) or prefix.startswith(EXTERNAL_PREFIX + "/"):
@@ -722,21 +725,38 @@ def _not_organising(dirs: Events, by: dict[str, Events], creates: Events, laid: 
             continue
         kinds = {kind for path, kind in placed if path.startswith(prefix)}
         if kinds == {"copy"} or kinds == {"image"} or kinds == {"recording", "gone"} \
-                or _program_filled(e, prefix, tool_creates, (*creates, *_moved_in(by))) \
-                or _filled_at_once(e, prefix, (*creates, *tool_creates)):
+                or _program_filled(e, prefix, tools, persons) or _filled_at_once(e, prefix, writes):
             out.add(id(e))
     # a folder made just before such a folder (CHAIN_SECONDS: in the same call) that holds
     # nothing else was made with it (`results/` above a backtest's first run folder)
+    folders = _ByPath(dirs, "dir_path")
+    places = _ByPath([{"file_path": path} for path, _ in placed])
     for e in dirs:
         prefix = str(e.get("dir_path") or "").rstrip("/") + "/"
         if id(e) in out:
             continue
-        inner = [d for d in dirs if d is not e and str(d.get("dir_path") or "").startswith(prefix)]
+        inner = [d for d in folders.under(prefix) if d is not e]
         if inner and all(id(d) in out for d in inner) \
                 and any(0 <= _ts(d) - _ts(e) <= CHAIN_SECONDS * 1000 for d in inner) \
-                and not any(path.startswith(prefix) for path, _ in placed if not _inside_any(path, inner)):
+                and all(_inside_any(str(x["file_path"]), inner) for x in places.under(prefix)):
             out.add(id(e))
     return out
+
+
+class _ByPath:
+    """Events in the order of a path of theirs, to find those under a folder by bisection
+    (a package manager's install makes thousands of folders and files in one session)."""
+
+    def __init__(self, events: Iterable[Mapping[str, Any]], key: str = "file_path") -> None:
+        pairs = sorted(((str(e.get(key) or ""), i, e) for i, e in enumerate(events)), key=lambda x: (x[0], x[1]))
+        self.keys = [p for p, _, _ in pairs]
+        self.events = [e for _, _, e in pairs]
+
+    def under(self, prefix: str) -> Iterator[Mapping[str, Any]]:
+        i = bisect.bisect_left(self.keys, prefix)
+        while i < len(self.keys) and self.keys[i].startswith(prefix):
+            yield self.events[i]
+            i += 1
 
 
 def _moved_in(by: dict[str, Events]) -> Events:
@@ -764,15 +784,15 @@ def _inside_any(path: str, folders: Events) -> bool:
 FILLED_AT_ONCE_MS = 1_000.0
 
 
-def _filled_at_once(folder: Mapping[str, Any], prefix: str, writes: Events) -> bool:
+def _filled_at_once(folder: Mapping[str, Any], prefix: str, writes: _ByPath) -> bool:
     made = folder.get("timestamp")
     if not isinstance(made, _NUMBER) or folder.get("authored") is True:
         return False  # (a view that says the folder is the person's has no timing: bench.trajectories.files_only)
     name = _name(prefix.rstrip("/")).lower()
     return any(isinstance(t := e.get("timestamp"), _NUMBER) and 0.0 <= t - made <= FILLED_AT_ONCE_MS
-               and (p := str(e.get("file_path") or "")).startswith(prefix) and "/" not in p[len(prefix):]
+               and "/" not in (p := str(e.get("file_path") or ""))[len(prefix):]
                and not (_ext(p) in PLACED_TYPES and _name(p).rsplit(".", 1)[0].lower() == name)
-               and not _folder_view_file(p) for e in writes)
+               and not _folder_view_file(p) for e in writes.under(prefix))
 
 
 # A program that keeps its work in folders of its own makes one and writes into it at once: a
@@ -788,19 +808,18 @@ def _filled_at_once(folder: Mapping[str, Any], prefix: str, writes: Events) -> b
 PROGRAM_FOLDER_MS = 10_000.0
 
 
-def _program_filled(folder: Mapping[str, Any], prefix: str, tool_creates: Events, persons: Events = ()) -> bool:
+def _program_filled(folder: Mapping[str, Any], prefix: str, tools: _ByPath, persons: _ByPath) -> bool:
     """Did a program write a new file into the folder within PROGRAM_FOLDER_MS of its making
     (not a file manager's view file), and nothing of the person's (`persons`: their new
-    files and moves, at their paths) arrive there in that time?"""
+    files, moves and copies, at their paths) arrive there in that time?"""
     made = folder.get("timestamp")
     if not isinstance(made, _NUMBER):
         return False
 
     def soon(e: Mapping[str, Any]) -> bool:
-        return str(e.get("file_path") or "").startswith(prefix) and isinstance(t := e.get("timestamp"), _NUMBER) \
-            and 0.0 <= t - made <= PROGRAM_FOLDER_MS
-    return any(soon(e) and not _folder_view_file(str(e.get("file_path"))) for e in tool_creates) \
-        and not any(soon(e) for e in persons)
+        return isinstance(t := e.get("timestamp"), _NUMBER) and 0.0 <= t - made <= PROGRAM_FOLDER_MS
+    return any(soon(e) and not _folder_view_file(str(e.get("file_path"))) for e in tools.under(prefix)) \
+        and not any(soon(e) for e in persons.under(prefix))
 
 
 # A folder that received recordings (audio, video, the playlist a meeting program writes
