@@ -716,6 +716,8 @@ def _not_organising(dirs: Events, by: dict[str, Events], creates: Events, laid: 
         placed.append((path, "image" if ext in IMAGE_TYPES else "recording" if ext in RECORDING_TYPES
                        else "gone" if path in deleted else "write"))
     out = _document_folders(dirs, creates) | laid
+    if not dirs:
+        return out
     tools, persons = _ByPath(tool_creates), _ByPath((*creates, *_moved_in(by)))
     writes = _ByPath((*creates, *tool_creates))
     for e in dirs:
