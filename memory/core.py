@@ -239,7 +239,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    file opens is the program's, whatever follows (signals._program_filled; C); work under
 #    another of the recorder's roots makes no wider workspace (C, signals' `work_near`);
 #    filing one level down and never deeper is no deep nesting (tiers._filing_depth; C).
-ALGORITHM = 60
+# 61: how many working sessions removed anything is read for every person, beside E's other
+#    readings (tiers._work_removals; E).
+ALGORITHM = 61
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -112,7 +112,7 @@ def describe(est: DimensionEstimate) -> list[str]:
     """The evidence in words: what the tier rests on, then examples of sessions."""
     name = DIMENSIONS[est.dim].name.lower()
     odds = f"(L {est.posterior['L']:.2f}, M {est.posterior['M']:.2f}, R {est.posterior['R']:.2f})"
-    if est.working:  # tiers._never_cleaned: read from the working sessions
+    if est.working_only:  # tiers._work_removals: read from the working sessions alone
         lead = f"{est.sessions} session(s) left leftovers in sight to show {name}, too few to read; {est.working}"
     elif est.sessions == 0:
         return [f"no session gave a chance to show {name} yet"]
@@ -120,10 +120,12 @@ def describe(est: DimensionEstimate) -> list[str]:
         parts = ", ".join(f"{k} {v:g}" for k, v in est.counts.items() if v)
         lead = f"{est.sessions} session(s) gave a chance to show {name}; they showed: {parts}"
     if est.tier == UNKNOWN:
-        reason = "too few chances" if est.opportunities < 2 and not est.working else f"no tier is likely enough {odds}"
+        reason = "too few chances" if est.opportunities < 2 and not est.working_only else f"no tier is likely enough {odds}"
         lines = [lead, f"unknown: {reason}"]
     else:
         lines = [lead, f"{est.tier} with probability {est.confidence:.2f} {odds}"]
+    if est.working and not est.working_only:
+        lines.insert(1, f"and {est.working}")
     if est.judge == "llm":
         lines.append(f"a language model judged {est.tier}: {est.judge_reason}")
     for key in (est.tier if est.tier in TIERS else None, "L", "M", "R", "none"):
