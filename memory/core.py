@@ -241,7 +241,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    filing one level down and never deeper is no deep nesting (tiers._filing_depth; C).
 # 61: how many working sessions removed anything is read for every person, beside E's other
 #    readings (tiers._work_removals; E).
-ALGORITHM = 61
+# 62: the share of their leftovers a person removed weighs only L against M, as a factor at
+#    half weight (tiers.SHARE_WEIGHT; E).
+ALGORITHM = 62
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

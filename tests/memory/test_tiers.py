@@ -2994,9 +2994,11 @@ def test_data_files_alone_show_no_visual_habit(session_builder):
 
 def test_the_share_of_leftovers_removed_tempers_a_selective_call(session_builder):
     # Someone who removes two of four scratch files in half their sessions and none in the
-    # others removed a third of what they left: occasional cleanup as much as a habit. Before,
-    # the sessions with two removals read as selective at p 0.94. One who removes all of
-    # them stays selective, firmly.
+    # others removed a third of what they left: occasional cleanup as much as a habit. One who
+    # removes all of them is selective, firmly. (Round 53 asked p < 0.8 of the first; since
+    # round 54 the share weighs only L against M, at half weight, and the sessions' two
+    # removals apiece outweigh it: p 0.94. On the 72 development models, calls of L at
+    # p >= 0.8 with under 0.6 of the leftovers removed were right in 29 of 32 cases.)
     def make(b, i, made, removed):
         b.write(f"report-{i}.md", _doc(30))
         for k in range(made):
@@ -3004,9 +3006,25 @@ def test_the_share_of_leftovers_removed_tempers_a_selective_call(session_builder
         for k in range(removed):
             b.add("file_delete", 60_000, file_path=f"scratch-{i}-{k}.txt", file_age_ms=9e4)
     half = _user(session_builder, lambda b, i: make(b, i, 4 if i < 4 else 2, 2 if i < 4 else 0), 8)
-    assert half["E"].confidence < 0.8, half["E"]
     tidy = _user(session_builder, lambda b, i: make(b, i, 3, 3), 8)
     assert tidy["E"].tier == "L" and tidy["E"].confidence >= 0.8, tidy["E"]
+    assert half["E"].posterior["M"] > 5 * tidy["E"].posterior["M"], (half["E"], tidy["E"])
+
+
+def test_removing_nearly_every_leftover_is_selective_though_few_sessions_leave_one(session_builder):
+    # alt417's selective writers: few of their working sessions leave scratch in sight, and
+    # they remove nearly all of it (8 of 9 files), in four sessions of twenty. How often they
+    # clean reads pragmatic; how thoroughly reads selective. Averaged in as one reading of
+    # three, the share lost to the rate (M at p 0.51); as a factor on L against M it is heard.
+    def make(b, i):
+        b.write(f"report-{i}.md", _doc(40))
+        made, removed = {2: (1, 1), 7: (1, 1), 12: (1, 1), 17: (5, 5), 9: (1, 0)}.get(i, (0, 0))
+        for k in range(made):
+            b.write(f"scratch-{i}-{k}.tmp", "x\n", gap_ms=30_000)
+        for k in range(removed):
+            b.add("file_delete", 60_000, file_path=f"scratch-{i}-{k}.tmp", file_age_ms=9e4)
+    est = _user(session_builder, make, 20)["E"]
+    assert est.tier == "L" and est.posterior["R"] < 0.01, est
 
 
 def _scan(b, paths, gap_ms=60_000, step_ms=3):
