@@ -243,7 +243,8 @@ ALGORITHM_KEY = "memory:algorithm"
 #    readings (tiers._work_removals; E).
 # 62: the share of their leftovers a person removed weighs only L against M, as a factor at
 #    half weight (tiers.SHARE_WEIGHT; E).
-ALGORITHM = 62
+# 63: tables with data files beside them and no picture are a table writer's (tiers.cross_modal; F).
+ALGORITHM = 63
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -1819,7 +1819,9 @@ def test_cross_modal(session_builder, kind, expected):
 
 def test_one_data_file_beside_tables_is_a_table_writer(session_builder):
     # Someone who writes markdown tables and saves the numbers behind one of them as a CSV
-    # now and then is balanced (M), not visual-heavy; charts or several data files are L.
+    # now and then is balanced (M), not visual-heavy; so is one who keeps two (alt450's
+    # accountants: a bank reconciliation's CSV and workbook beside the memo's table; until
+    # round 54 two data files read L). A chart is L.
     def make(b, i):
         b.write("report.md", _doc(60) + "| a | b |\n|---|---|\n" + "| 1 | 2 |\n" * 8)
         if i % 2:
@@ -1828,6 +1830,9 @@ def test_one_data_file_beside_tables_is_a_table_writer(session_builder):
     b = session_builder()
     b.write("report.md", _doc(60) + "| a | b |\n|---|---|\n" + "| 1 | 2 |\n" * 8)
     b.write("numbers.csv", "a,b\n1,2\n").write("more.csv", "a,b\n3,4\n")
+    assert _tiers(b)["F"]["tier"] == "M"
+    b.add("file_write", 200, file_path="figures/trend.png", file_type="png", directory_depth=1,
+          operation="create", content_length=20_000)
     assert _tiers(b)["F"]["tier"] == "L"
 
 
