@@ -1085,7 +1085,7 @@ def _cleanup_rate(signals: Sequence[Mapping[str, Any]]) -> dict[str, float] | No
 # 0.642 -> 0.719 there (pragmatic people 122 -> 184 of 303, unknown 95 -> 28), 0.598 -> 0.670 on
 # the 8 models of round 53's unseen set and 0.643 -> 0.723 on the 8 new models of round 54,
 # scored once, before anything else changed. Discounted where the person visibly passed up
-# chances (as _cleanup_rate is), it kept under half of that gain.
+# chances (as _cleanup_rate is), it kept about half of that gain.
 WORK_REMOVAL_PRIORS = {**CLEANUP_RATE_PRIORS, "R": (0.5, 15.0)}
 MIN_WORK_REMOVAL_SESSIONS = 8
 # A working session is a chance on E only by inference (its kept notes may have been nothing
