@@ -93,7 +93,7 @@ program's work from the person's whatever recorded it:
   after time (ctags' `tags`, a sync client's state), is a program's index of the saves.
 
 - **build trees**: what changes under a build system's output folder (`build/`, `target/`,
-  `dist/`: BUILD_FOLDERS) is the build's.
+  `dist/`, an IDE's `Debug/`: BUILD_FOLDERS) is the build's.
 
 - **saves by replacing**: a file removed as another takes its name within REPLACED_MS was
   replaced by a newer version of itself, not cleaned up.
@@ -283,13 +283,15 @@ PROGRAM_PROCESS = re.compile(
 # Fields a recorder names the acting process in (Linux audit's `comm` among them).
 PROCESS_KEYS = ("process", "process_name", "comm")
 PROGRAM_FOLDERS = frozenset({"__pycache__", "node_modules", "site-packages", "dist-packages", "__MACOSX",
-                             ".ipynb_checkpoints"})
-# The output trees build systems make by convention, lower case as they name them: CMake's,
+                             ".ipynb_checkpoints", ".tmp.drivedownload", ".tmp.driveupload"})
+# The output trees build systems make by convention, named as they name them: CMake's,
 # Gradle's, BitBake's and setuptools' `build/`, Sphinx's `_build/`, Cargo's, Maven's and dbt's
-# `target/`, bundlers' `dist/`, MSBuild's `obj/`. What changes there is the build's (a build
-# of ten thousand files sampled by a recorder whose queue overflowed reads as a person making
-# folders seven levels deep); reading a build log stays the person's.
-BUILD_FOLDERS = frozenset({"build", "_build", "target", "dist", "obj"})
+# `target/`, bundlers' `dist/`, MSBuild's `obj/`, and the build configurations IDEs name
+# capitalised (Eclipse CDT's and STM32CubeIDE's `Debug/` and `Release/`, Visual Studio's
+# `x64/Debug/`, which `make clean` empties: alt405's keepers read as tidy). What changes there
+# is the build's (a build of ten thousand files sampled by a recorder whose queue overflowed
+# reads as a person making folders seven levels deep); reading a build log stays the person's.
+BUILD_FOLDERS = frozenset({"build", "_build", "target", "dist", "obj", "Debug", "Release"})
 
 
 # A folder named as a cache (`cache`, `.cache`, `render_cache`, a video editor's `CacheClip`,
@@ -327,6 +329,11 @@ def _in_program_folder(path: str) -> bool:
 # Files an operating system's file manager keeps in folders for itself (Finder's view settings,
 # Explorer's thumbnail cache and folder settings, KDE Dolphin's): never the person's work.
 OS_FOLDER_FILES = frozenset({".ds_store", "thumbs.db", "ehthumbs.db", "desktop.ini", ".localized", ".directory"})
+# The names a file system gives a file removed while a program still holds it open: the NFS
+# client's `.nfs<hex>`, FUSE's `.fuse_hidden<hex>`, Samba's `.smbdelete<hex>`. The file system
+# makes and removes them as the last handle closes; no one sees them in a file manager, and
+# their removal is nobody's cleaning (alt426: keepers on an NFS home read as tidy).
+SILLY_RENAME = re.compile(r"^\.(nfs|fuse_hidden|smbdelete)[0-9a-fA-F]{8,}$")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -335,7 +342,7 @@ def _editor_file(path: str) -> bool:
     return is_editor_artifact(name) or LOCK_NAME.search(name) is not None or NUMBERED_BACKUP.match(name) is not None \
         or DATABASE_COMPANION.search(name) is not None or AUTOSAVE_NAME.search(name) is not None \
         or AUTOSAVE_WORD.search("/".join(path.rstrip("/").rsplit("/", 2)[-2:])) is not None \
-        or name.lower() in OS_FOLDER_FILES
+        or name.lower() in OS_FOLDER_FILES or SILLY_RENAME.match(name) is not None
 
 
 def _ts(e: Mapping[str, Any]) -> float:

@@ -244,7 +244,10 @@ ALGORITHM_KEY = "memory:algorithm"
 # 62: the share of their leftovers a person removed weighs only L against M, as a factor at
 #    half weight (tiers.SHARE_WEIGHT; E).
 # 63: tables with data files beside them and no picture are a table writer's (tiers.cross_modal; F).
-ALGORITHM = 63
+# 64: a file system's name for a removed open file (`.nfs<hex>`: authorship.SILLY_RENAME), an
+#    IDE's `Debug/` and `Release/` build folders, a sync client's staging folder and a hidden
+#    file the session did not make are nobody's cleanup (E).
+ALGORITHM = 64
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

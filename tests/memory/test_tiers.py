@@ -1019,11 +1019,53 @@ def test_temporaries_a_program_makes_and_removes_are_not_the_persons_cleanup(ses
         session_builder, lambda i: (f".syncthing.notes-{i}.md.tmp", f"Temp/UnityTempFile-{i:02d}3ef2e825f81da28e0d1f4f5",
                                     f"Temp/{i:04d}5e67-e89b-12d3-a456-426614174000.json"), 3_000)
 
-    def dotfiles(b, i):  # old hidden files of their own, removed: the person's cleanup
+    def old_files(b, i, name):  # old temporary files, not made in the session, removed
         b.write(f"notes-{i}.md", _doc(30))
         for k in range(2):
-            b.add("file_delete", 20_000, file_path=f".draft-{i}-{k}.tmp", file_age_ms=9e7, was_temporary=True)
-    assert _user(session_builder, dotfiles, 6)["E"].counts["R"] == 0
+            b.add("file_delete", 20_000, file_path=name.format(i=i, k=k), file_age_ms=9e7, was_temporary=True)
+    # Hidden ones are out of the person's sight and go with a program (they came from
+    # selective, pragmatic and preservative people alike on 96 models); visible ones are theirs.
+    hidden = _user(session_builder, lambda b, i: old_files(b, i, ".draft-{i}-{k}.tmp"), 6)["E"]
+    assert hidden.counts.get("L", 0) == hidden.counts.get("M", 0) == 0, hidden
+    visible = _user(session_builder, lambda b, i: old_files(b, i, "draft-{i}-{k}.tmp"), 6)["E"]
+    assert visible.counts["L"] == 6 and visible.tier == "L", visible
+
+
+def test_a_file_systems_name_for_a_removed_open_file_is_nobodys_cleanup(session_builder):
+    # An NFS client renames a file removed while a program holds it to `.nfs<hex>` and removes
+    # it when the program lets go; FUSE (`.fuse_hidden<hex>`) and Samba do the same. Made and
+    # removed minutes apart in the session, nobody opened them (alt426: structural biologists
+    # on an NFS home who keep everything read as tidy).
+    _assert_program_files_are_no_cleanup(
+        session_builder, lambda i: (f"xtal/.nfs{i:08x}5f2bdc4100000148", f".fuse_hidden00000{i}a700000001"), 300_000)
+
+
+def test_an_ides_make_clean_of_its_debug_folder_is_the_builds(session_builder):
+    # STM32CubeIDE and Eclipse CDT build into `Debug/` and `Release/`, Visual Studio into
+    # `x64/Debug/`; `make clean` empties them, marking the objects temporary (alt405: firmware
+    # engineers who never delete their own files read as selective). The person's own scratch
+    # log removed from the project stays theirs.
+    def make(b, i, scratch=False):
+        b.write(f"fw/docs/notes-{i}.md", _doc(30))
+        for name in ("main.o", "main.d", "main.su", "fw.elf"):
+            b.add("file_delete", 20_000 if name == "main.o" else 30, file_path=f"fw/Debug/Core/Src/{name}",
+                  file_age_ms=9e7, was_temporary=True)
+        b.add("file_delete", 30, file_path="fw/x64/Release/fw.exe", file_age_ms=9e7, was_temporary=True)
+        if scratch:
+            b.write(f"fw/scratch_{i}.log", "uart dump\n", gap_ms=20_000)
+            b.add("file_delete", 60_000, file_path=f"fw/scratch_{i}.log", file_age_ms=6e4, was_temporary=True)
+    keeper = _user(session_builder, make, 6)["E"]
+    assert keeper.counts.get("L", 0) == keeper.counts.get("M", 0) == 0, keeper
+    tidy = _user(session_builder, lambda b, i: make(b, i, scratch=True), 6)["E"]
+    assert tidy.tier == "L", tidy
+
+
+def test_a_sync_clients_staging_folder_is_the_clients(session_builder):
+    # Google Drive for desktop stages downloads in `.tmp.drivedownload` and uploads in
+    # `.tmp.driveupload` at the top of My Drive and removes them (alt479: recruiters who keep
+    # every resume read as pragmatic).
+    _assert_program_files_are_no_cleanup(
+        session_builder, lambda i: ("My Drive/.tmp.drivedownload", f"My Drive/.tmp.driveupload/{i}1983"), 120_000)
 
 
 def test_a_file_made_and_removed_within_seconds_unopened_is_a_programs(session_builder):
