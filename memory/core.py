@@ -247,7 +247,9 @@ ALGORITHM_KEY = "memory:algorithm"
 # 64: a file system's name for a removed open file (`.nfs<hex>`: authorship.SILLY_RENAME), an
 #    IDE's `Debug/` and `Release/` build folders, a sync client's staging folder and a hidden
 #    file the session did not make are nobody's cleanup (E).
-ALGORITHM = 64
+# 65: pictures the person copied into a folder named for figures or images are visual work
+#    (signals._collected_pictures; F).
+ALGORITHM = 65
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -2526,6 +2526,21 @@ def test_a_recorder_that_names_the_process_says_whose_action_it_was(session_buil
     assert sig["E"]["deletes"] == 1 and sig["E"]["cleaned"] == 1
 
 
+def test_pictures_gathered_in_an_images_folder_are_visual_work(session_builder):
+    # A curator copies the exhibition's object photographs into its `images/` folder beside
+    # the label texts: nothing drawn, but the work is made of pictures (alt473's curators read
+    # as text-only). The same photographs copied into a backup folder are only kept.
+    def make(b, i, folder):
+        b.write(f"Exhibitions/Light/labels-{i}.md", _doc(20))
+        for k in range(3):
+            b.add("file_copy", 20_000, source_path=f"Collection/1979_24_{i}{k}.jpg",
+                  dest_path=f"Exhibitions/Light/{folder}/1979_24_{i}{k}.jpg")
+    gathered = _user(session_builder, lambda b, i: make(b, i, "images"), 6)["F"]
+    assert gathered.tier == "L", gathered
+    kept = _user(session_builder, lambda b, i: make(b, i, "Backup"), 6)["F"]
+    assert kept.counts.get("L", 0) == 0 and kept.tier != "L", kept
+
+
 def test_a_photo_from_the_camera_is_visual_output_only_where_a_document_shows_it(session_builder):
     # A phone's camera roll syncs IMG_8424.jpg into the notes folder: what the person saw, not
     # a chart they made. The inspector who embeds it in the report uses it; a chart exported
