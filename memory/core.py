@@ -249,7 +249,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    file the session did not make are nobody's cleanup (E).
 # 65: pictures the person copied into a folder named for figures or images are visual work
 #    (signals._collected_pictures; F).
-ALGORITHM = 65
+# 66: a folder named for the day it was made, nothing moved into it, is no filing
+#    (signals._named_for_its_day; C).
+ALGORITHM = 66
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

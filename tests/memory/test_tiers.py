@@ -2141,6 +2141,37 @@ def test_a_programs_timed_backups_and_their_folders_are_not_organising(session_b
     assert _signals(b)["C"]["dirs"] == 1
 
 
+def test_a_folder_named_for_its_day_is_no_filing_unless_files_are_moved_into_it(session_builder):
+    # A collection database exports a day's object records into `Exports/<date>/` and its
+    # thumbnails into `thumbs/` below, half a minute apart, too slowly for any speed rule
+    # (alt473: flat curators read as moderate organisers from those folders alone). People of
+    # every filing habit make folders named for the day. One the person moves their files
+    # into, or a folder of their own naming, stays their filing.
+    import datetime as dt
+
+    def day(b, **delta):
+        return (dt.datetime.fromtimestamp(b.t / 1000, dt.UTC) + dt.timedelta(**delta)).strftime("%Y-%m-%d")
+
+    def export(b, i):
+        b.add("dir_create", dir_path=f"Exports/{day(b)}", depth=2, gap_ms=60_000)
+        b.write(f"Exports/{day(b)}/objects_export.csv", "id,title\n1,bowl\n", gap_ms=30_000)
+        b.add("dir_create", dir_path=f"Exports/{day(b)}/thumbs", depth=3, gap_ms=30_000)
+        b.write(f"Exports/{day(b)}/thumbs/1979_24_1.jpg", "\x00", snapshot=False, gap_ms=30_000)
+        b.write(f"wall-text-{i}.md", _doc(30), gap_ms=120_000)
+    c = _signals(_user_session(session_builder, export))["C"]
+    assert c["dirs"] == 0 and c["levels_made"] == 0, c
+    est = _user(session_builder, export, 6)["C"]
+    assert est.counts.get("M", 0) == est.counts.get("L", 0) == 0, est
+    b = session_builder("own")
+    b.write("IMG_0412.jpg", "\x00", snapshot=False)
+    b.add("dir_create", dir_path=f"Site visits/{day(b)} Harbor St", depth=2, gap_ms=60_000)
+    b.add("file_move", old_path="IMG_0412.jpg", new_path=f"Site visits/{day(b)} Harbor St/IMG_0412.jpg",
+          gap_ms=20_000)
+    b.add("dir_create", dir_path=f"Notes/{day(b, days=-3)}", depth=2, gap_ms=60_000)  # another day's
+    b.write(f"Notes/{day(b, days=-3)}/minutes.md", _doc(30), gap_ms=20_000)
+    assert _signals(b)["C"]["dirs"] == 2
+
+
 def test_a_folder_outside_the_workspace_is_no_level_of_the_persons_tree(session_builder):
     # Windows File History mirrors Documents on a backup drive, twelve levels down; the
     # importer keeps a path outside the workspace by its name alone (`external/<name>`,
