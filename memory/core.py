@@ -251,7 +251,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    (signals._collected_pictures; F).
 # 66: a folder named for the day it was made, nothing moved into it, is no filing
 #    (signals._named_for_its_day; C).
-ALGORITHM = 66
+# 67: filing depth is counted from where the person's work begins, the shallowest level they
+#    read or revise at, not the median (tiers._filing_depth; C).
+ALGORITHM = 67
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

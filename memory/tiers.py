@@ -908,6 +908,14 @@ def _filed_below(post: dict[str, float], signals: Sequence[Mapping[str, Any]],
 # moderate, 34 flat; R's share is the other readings'). Counted on the depths as placed: a
 # nester's documents inside a program's layout count from its deepest folder and read one
 # level down (alt390's, at p 0.90-0.96 to M when counted so).
+# Where the person's work begins is the shallowest level of the files from before a session
+# they read or edited (signals' C `work_depth`), over their sessions: a flat paralegal whose
+# matters lie three levels below the recorder's root works there and no higher (alt212). Until
+# round 55 it was the median level: a deep nester reads and revises inside the tree they built,
+# so their median lay inside it and their filing there read as one level down (alt474's school
+# psychologists, `<year>/<school>/<student>/`, at p 0.84-1.00 moderate). As the shallowest:
+# +20 -5 over alt384-479, on eight models; the floor dropped altogether gained +28 -9 but
+# leaves a flat person's deep workspace read as nesting.
 DEEP_FILING_PRIORS = {"L": (3.0, 1.0), "M": (0.5, 10.0)}
 FILED_DEEP_DEPTH = 3
 FILED_INSIDE_DEPTH = 2
@@ -927,7 +935,7 @@ def _below_layout(tree: Sequence[Any], laid: set[str]) -> int:
 def _filing_depth(post: dict[str, float], signals: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     """C's posterior with L weighed by how often the person's filing went three deep."""
     floors = sorted(int(d) for s in signals if isinstance(d := (s.get("C") or {}).get("work_depth"), int))
-    floor = floors[len(floors) // 2] if floors else 0
+    floor = floors[0] if floors else 0
     laid = {i for s in signals for i in (s.get("C") or {}).get("laid_out", ())}
     k = n = below = shallow = deeper = 0.0
     for s in signals:
@@ -953,7 +961,8 @@ def _filing_depth(post: dict[str, float], signals: Sequence[Mapping[str, Any]]) 
         log_bf = log_bf_of(0.0, shallow)
     if log_bf > 0:
         # for L, only from FILED_DEEP_SESSIONS on, with no home folder, and only the filing
-        # two levels below where the person works (the median of the sessions' work_depth)
+        # two levels below where the person's work begins (the shallowest of the sessions'
+        # work_depth: see DEEP_FILING_PRIORS)
         if n < FILED_DEEP_SESSIONS or _home_folder(signals) is not None:
             return post
         log_bf = max(0.0, log_bf_of(below))

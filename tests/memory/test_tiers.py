@@ -4167,6 +4167,26 @@ def test_filing_three_levels_below_where_one_works_session_after_session_is_deep
     assert _user(session_builder, flat, 9)["C"].tier != "L"
 
 
+def test_a_nester_who_works_inside_their_tree_still_files_below_where_their_work_begins(session_builder):
+    # A school psychologist keeps `<year>/<school>/<student>/`, adds a new student's folder
+    # and files the reports there, reading the student's records inside the tree and, now and
+    # then, the district's template at the top. Most of their reading lies inside the tree
+    # they built; where their work begins is the top (alt474: such people read as moderate
+    # organisers at p 0.84-1.00 when the median of their reading's depth was the floor).
+    def nester(b, i):
+        if i % 3 == 0:
+            b.read("Templates/report_template.md")
+        b.read(f"2025-26/Lincoln/S{i + 40}/referral.md")
+        b.read(f"2025-26/Lincoln/S{i + 40}/teacher_input.md")
+        student = f"2025-26/Lincoln/S{i // 3}"
+        if i % 3 == 0:  # a new student's folder; their later reports go into it
+            b.add("dir_create", 30_000, dir_path=student, depth=3, sibling_count=i + 20)
+        b.write(f"{student}/report-{i % 3}.md", _doc(30), gap_ms=300_000)
+
+    est = _user(session_builder, nester, 12)["C"]
+    assert est.tier == "L", est
+
+
 def test_a_session_whose_only_new_text_is_data_says_nothing_of_visual_habits(session_builder):
     # A billing clerk who writes markdown tables when they write; most of their sessions only
     # see the practice system's nightly exports (`Denials_20240318.csv`) arrive. Before, each
