@@ -253,7 +253,8 @@ ALGORITHM_KEY = "memory:algorithm"
 #    (signals._named_for_its_day; C).
 # 67: filing depth is counted from where the person's work begins, the shallowest level they
 #    read or revise at, not the median (tiers._filing_depth; C).
-ALGORITHM = 67
+# 68: a draft is output: its tables and figures (F) and where it is filed (C) count.
+ALGORITHM = 68
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

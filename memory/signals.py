@@ -255,8 +255,12 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
     thrown = _thrown_away(by)
     kept_writes = [e for e in writes if e.get("file_path") not in thrown]
     # (nor a download: the browser wrote it, though removing it is the person's, E; nor a
-    # capture named by the second it was taken: authorship's CAPTURE_TYPES)
-    outputs = [e for e in creates if e.get("file_path") not in thrown and not _temporary(_name(str(e.get("file_path") or "")))
+    # capture named by the second it was taken: authorship's CAPTURE_TYPES). A draft is
+    # output (_scratch): the document being written, whose tables and figures are the
+    # person's and whose folder is where they file it, as its writing is production (B).
+    # Until round 55 its temporary-looking name left it out here (alt487's epidemiologists,
+    # whose weekly reports are `<disease>_weekly_<week>_draft.md` with tables, read text-only).
+    outputs = [e for e in creates if e.get("file_path") not in thrown and not _scratch(_name(str(e.get("file_path") or "")))
                and not e.get("downloaded") and not e.get("captured")]
     blank = _started_blank(events)
     started = {**blank, **_started_from_copies(by)}

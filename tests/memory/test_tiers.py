@@ -2557,6 +2557,19 @@ def test_a_recorder_that_names_the_process_says_whose_action_it_was(session_buil
     assert sig["E"]["deletes"] == 1 and sig["E"]["cleaned"] == 1
 
 
+def test_a_drafts_tables_are_the_persons_tables(session_builder):
+    # An epidemiologist's weekly report is `measles_weekly_W02_draft.md`, with the week's
+    # counts as a table: a draft is the document being written, so its table is theirs (F),
+    # as its writing is (B). A scratch file's table is not.
+    table = "| Week | Confirmed | Probable |\n|---|---:|---:|\n| 23 | 16 | 10 |\n| 24 | 25 | 9 |\n"
+    b = session_builder()
+    b.write("Reports/Measles/measles_weekly_W02_draft.md", _doc(20) + table)
+    assert _signals(b)["F"]["table_rows"] >= 2
+    b = session_builder()
+    b.write("Reports/Measles/tmp_counts.md", _doc(20) + table)
+    assert _signals(b)["F"]["table_rows"] == 0
+
+
 def test_pictures_gathered_in_an_images_folder_are_visual_work(session_builder):
     # A curator copies the exhibition's object photographs into its `images/` folder beside
     # the label texts: nothing drawn, but the work is made of pictures (alt473's curators read
