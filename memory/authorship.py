@@ -952,14 +952,22 @@ STAMP_SLACK_MS = 180_000.0
 _QUARTER_MS = 900_000.0
 
 
+def stamp_ms(pattern: re.Pattern[str], name: str) -> float | None:
+    """The UTC epoch milliseconds of the first date (and time) `pattern`'s groups find in
+    `name` (year, month, day[, hour, minute]), or None where there is none or it is no date."""
+    m = pattern.search(name)
+    if m is None:
+        return None
+    try:
+        return dt.datetime(*(int(g) for g in m.groups()), tzinfo=dt.UTC).timestamp() * 1000.0
+    except ValueError:
+        return None
+
+
 def _stamped_at(name: str, ms: float) -> bool:
     """True when the name carries the date and minute the file was written (in some time zone)."""
-    m = STAMP.search(name)
-    if m is None:
-        return False
-    try:
-        named = dt.datetime(*(int(g) for g in m.groups()), tzinfo=dt.UTC).timestamp() * 1000.0
-    except ValueError:
+    named = stamp_ms(STAMP, name)
+    if named is None:
         return False
     offset = named - ms
     if abs(offset) > 14 * 3_600_000.0 + STAMP_SLACK_MS:

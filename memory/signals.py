@@ -15,7 +15,6 @@ changes reconciled after the daemon was down (`"offline": true`), which have no 
 from __future__ import annotations
 
 import bisect
-import datetime
 import functools
 import hashlib
 import json
@@ -35,7 +34,7 @@ from filegram.naming import (
 )
 from filegram.schema import EXTERNAL_PREFIX, OFFICE_TYPES, depth_of, dir_depth_of
 
-from .authorship import OS_FOLDER_FILES
+from .authorship import OS_FOLDER_FILES, stamp_ms
 from .content import (
     IMAGE_TYPES,
     STRUCTURED_TYPES,
@@ -719,14 +718,8 @@ def _named_for_its_day(prefix: str, ms: Any) -> bool:
     """Does the folder's name carry the date it was made (`ms`) on?"""
     if not isinstance(ms, _NUMBER):
         return False
-    m = _DAY.search(_name(prefix.rstrip("/")))
-    if m is None:
-        return False
-    try:
-        day = datetime.datetime(*(int(g) for g in m.groups()), tzinfo=datetime.UTC).timestamp() * 1000.0
-    except ValueError:
-        return False
-    return -DAY_BEFORE_MS <= ms - day <= DAY_AFTER_MS
+    day = stamp_ms(_DAY, _name(prefix.rstrip("/")))
+    return day is not None and -DAY_BEFORE_MS <= ms - day <= DAY_AFTER_MS
 
 
 def _not_organising(dirs: Events, by: dict[str, Events], creates: Events, laid: set[int],
