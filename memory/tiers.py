@@ -934,8 +934,7 @@ def _below_layout(tree: Sequence[Any], laid: set[str]) -> int:
 
 def _filing_depth(post: dict[str, float], signals: Sequence[Mapping[str, Any]]) -> dict[str, float]:
     """C's posterior with L weighed by how often the person's filing went three deep."""
-    floors = sorted(int(d) for s in signals if isinstance(d := (s.get("C") or {}).get("work_depth"), int))
-    floor = floors[0] if floors else 0
+    floor = min((int(d) for s in signals if isinstance(d := (s.get("C") or {}).get("work_depth"), int)), default=0)
     laid = {i for s in signals for i in (s.get("C") or {}).get("laid_out", ())}
     k = n = below = shallow = deeper = 0.0
     for s in signals:
