@@ -254,7 +254,9 @@ ALGORITHM_KEY = "memory:algorithm"
 # 67: filing depth is counted from where the person's work begins, the shallowest level they
 #    read or revise at, not the median (tiers._filing_depth; C).
 # 68: a draft is output: its tables and figures (F) and where it is filed (C) count.
-ALGORITHM = 68
+# 69: a program's log (every line opening with its date and second) is no writing of the
+#    person's (signals._LOGGED_LINE; B).
+ALGORITHM = 69
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -606,17 +606,27 @@ def _exports(docs: Mapping[str, int]) -> list[str]:
 # least, and TRANSCRIPT_SHARE of the text's lines: a person's agenda or lab log has a few.
 _TIMED_LINE = re.compile(r"^\s*(?:[\[(]?\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d{1,3})?[\])]?\s"
                          r"|[^\n]{1,40}?\s\d{1,2}:\d{2}(?::\d{2})?\s*$)")
+# So is a program's log: a line per event, each opening with its date and its time to the second
+# (`2026-08-27 09:22:53,120 INFO ...`, `[2026-08-27T09:22:53Z] ...`, adb logcat's `08-27
+# 09:22:53.913 28753 ...`, syslog's `Aug 27 09:22:53 host ...`). A logger or a capture script
+# (alt501's `adb logcat` into `logcat_<device>_<run>.txt`) wrote it whole, as it ran; a person
+# stamps the second on a few lines of a timeline, not on every line of what they write (alt501:
+# QA testers whose scripts' device logs read as 200-line reports, minimal writers called
+# comprehensive at p 0.99-1.00).
+_LOGGED_LINE = re.compile(r"^\s*[\[(]?(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}(?:[-/.]\d{2,4})?"
+                          r"|[A-Z][a-z]{2}\s+\d{1,2})[T\s_]+\d{1,2}:\d{2}:\d{2}")
 TRANSCRIPT_LINES = 20
 TRANSCRIPT_SHARE = 0.5
 _CLOCK = re.compile(r"\d:\d\d")
 
 
 def _machine_transcript(text: str) -> bool:
-    """Is the text a transcript a speech recogniser wrote (_TIMED_LINE)?"""
+    """Is the text a program's timed record: a recogniser's transcript (_TIMED_LINE) or a
+    log (_LOGGED_LINE)?"""
     if text.count("\n") < TRANSCRIPT_LINES - 1 or not _CLOCK.search(text, 0, 2000):
         return False  # too short, or no time near its start: most texts, no line read
     lines = [line for line in text.splitlines() if line.strip()]
-    timed = sum(1 for line in lines if _TIMED_LINE.match(line))
+    timed = sum(1 for line in lines if _TIMED_LINE.match(line) or _LOGGED_LINE.match(line))
     return timed >= TRANSCRIPT_LINES and timed >= TRANSCRIPT_SHARE * len(lines)
 
 

@@ -305,6 +305,31 @@ def test_a_speech_recognisers_transcript_and_its_cleaned_copy_are_not_the_person
     assert _signals(b)["B"]["docs"] == 1
 
 
+def test_a_programs_log_is_not_the_persons_writing(session_builder):
+    # A QA tester's capture script runs `adb logcat` into `logcat_<device>_<run>.txt` per device,
+    # 200 lines each opening with the date and the second (`08-27 09:22:53.913 28753 ...`);
+    # the tester writes a 12-line bullet bug report. Before, the logs were 200-line documents
+    # of theirs: minimal writers read as comprehensive at p 0.99-1.00 (alt501). So are other
+    # loggers' lines (ISO `2026-08-27 09:22:53,120 INFO`, syslog's `Aug 27 09:22:53 host`).
+    # A person's timeline with a few stamped lines stays theirs.
+    stamps = ("08-27 09:{m:02d}:{s:02d}.913 28753 28793 {lvl} chromium: request {k} 200 in 58ms",
+              "2026-08-27 09:{m:02d}:{s:02d},120 {lvl} worker.{k} job finished",
+              "Aug 27 09:{m:02d}:{s:02d} qa-host app[{k}]: {lvl} heartbeat")
+
+    def tester(b, i):
+        for d, form in enumerate(stamps):
+            b.write(f"logs/dev{d}/logcat_dev{d}_{1773595360 + i}.txt", "\n".join(
+                form.format(m=k // 60, s=k % 60, lvl="DIWE"[k % 4], k=k) for k in range(200)))
+        b.write(f"QA-{4600 + i}_bug.md", _doc(12, bullets=True))
+    sig = _signals(_user_session(session_builder, tester))["B"]
+    assert sig["docs"] == 1 and sig["lines"] == 12, sig
+    assert _user(session_builder, tester, 8)["B"].tier == "R"
+    b = session_builder()
+    b.write("incident_timeline.md", "# Outage\n2026-08-27 09:22:53 alert fired\n2026-08-27 09:31:10 rollback\n"
+            + _doc(60))
+    assert _signals(b)["B"]["docs"] == 1
+
+
 def test_a_new_document_with_a_date_in_its_name_is_production_not_a_backup(session_builder):
     # A coordinator names each memo by its date (deviation_memo_20260902.md): three such
     # documents of 120 lines are comprehensive output. A second file of the same name with
