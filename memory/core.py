@@ -256,7 +256,9 @@ ALGORITHM_KEY = "memory:algorithm"
 # 68: a draft is output: its tables and figures (F) and where it is filed (C) count.
 # 69: a program's log (every line opening with its date and second) is no writing of the
 #    person's (signals._LOGGED_LINE; B).
-ALGORITHM = 69
+# 70: the old copy a swapping save renamed away is the save's when its removal is logged
+#    within seconds (features.SWAPPED_COPY_MS; E).
+ALGORITHM = 70
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -90,6 +90,13 @@ def _posix_paths(e: dict[str, Any]) -> dict[str, Any]:
 # and renames it over the file within moments. That is one save of the file, not a new
 # document and a rename (our recorder joins them as it records; memory joins what it imports).
 ATOMIC_SAVE_MS = 2000.0
+# The old copy a swapping save renamed away is removed by the application at once, but a
+# recorder may deliver that removal seconds later (alt502: Excel's `DE18A251.tmp` logged
+# 3 s after its save, read as the traders' removing temporary files in most sessions,
+# keepers called selective at p 0.8-0.95). The copy had no name the person gave it and no
+# moment in their sight; its removal within the window the other program rules allow a
+# recorder (authorship.HIDDEN_TEMP_MS) is the save's.
+SWAPPED_COPY_MS = 10_000.0
 
 
 def _save_temp_of(temp: str, target: str) -> bool:
@@ -211,7 +218,7 @@ def _atomic_saves_joined(evs: list[dict[str, Any]]) -> list[dict[str, Any]]:
             if pending:
                 deleted[str(e.get("file_path") or "")] = e
             at = old_copies.pop(str(e.get("file_path") or ""), None) if old_copies else None
-            if at is not None and 0.0 <= ts - at <= ATOMIC_SAVE_MS:
+            if at is not None and 0.0 <= ts - at <= SWAPPED_COPY_MS:
                 e.setdefault("authored", False)
         for k in PATH_FIELDS.get(t, ()):
             named.add(e.get(k))
