@@ -1498,7 +1498,7 @@ def test_a_swap_save_is_a_save_and_its_old_copy_is_the_applications(session_buil
             b.add("file_rename", 500, old_path=new, new_path="close.xlsx", naming_pattern_change="other")
             b.add("file_delete", removal_ms, file_path=old, file_age_ms=9e5, was_temporary=True)
     for removal_ms in (400, 3_200):
-        est = _user(session_builder, lambda b, i: make(b, i, removal_ms), 6)
+        est = _user(session_builder, lambda b, i, ms=removal_ms: make(b, i, ms), 6)
         assert est["E"].counts["L"] == est["E"].counts["M"] == 0, (removal_ms, est["E"])
     b = session_builder()
     make(b, 0)
