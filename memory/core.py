@@ -258,7 +258,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    person's (signals._LOGGED_LINE; B).
 # 70: the old copy a swapping save renamed away is the save's when its removal is logged
 #    within seconds (features.SWAPPED_COPY_MS; E).
-ALGORITHM = 70
+# 71: a web page saved with its pictures in its companion folder is a program's rendering:
+#    no visual work of the person's (signals._saved_pages; F).
+ALGORITHM = 71
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -1800,6 +1800,25 @@ def _sequences(paths: Sequence[str]) -> set[str]:
     return {p for run in runs.values() if len(set(run)) >= SEQUENCE_FRAMES for p in run}
 
 
+# A web page saved whole, its pictures in its companion folder (`RM-1-094.html` with
+# `RM-1-094_files/image001.png`: Word's "Save as Web Page", a browser's "Save page as,
+# complete", an electronic lab notebook's export) is a program's rendering of a document,
+# written with its pictures in one go (authorship marks the folder's files as the program's).
+# The page naming those pictures does not make them the person's figures, and its tables are
+# the rendered document's (alt499: balanced chemists whose notebook exported each page so read
+# visual-heavy at p 0.76-0.86).
+PAGE_TYPES = frozenset({"html", "htm", "xhtml", "mht", "mhtml"})
+
+
+def _saved_pages(creates: Events, tool_made: set[Any] | frozenset[Any]) -> dict[str, int]:
+    """The new pages (path -> id of the event) whose companion folder a program filled."""
+    if not tool_made:
+        return {}
+    folders = {p.rsplit("/", 1)[0].lower() for p in tool_made if isinstance(p, str) and "/" in p}
+    return {p: id(e) for e in creates if _ext(p := str(e.get("file_path") or "")) in PAGE_TYPES
+            and p.rsplit(".", 1)[0].lower() + "_files" in folders}
+
+
 def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Events = _NONE,
                  tool_made: set[Any] | frozenset[Any] = frozenset(), typed: Sequence[str] = (),
                  blank: Mapping[str, float] | None = None, written: Sequence[str] = (),
@@ -1810,6 +1829,10 @@ def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Event
     document of theirs names (an archive, an install) stays the program's. A document started
     empty (`blank`: a note app's `Untitled.md`) is new output like a created one: its saves hold
     its tables and figures. So is a picture copied and reworked (`_reworked_pictures`)."""
+    pages = _saved_pages(creates, tool_made)
+    if pages:
+        creates = [e for e in creates if e.get("file_path") not in pages]
+        text_of = {k: t for k, t in text_of.items() if k not in pages.values()}
     paths = [str(e.get("file_path") or "") for e in creates]
     exts = [_ext(p) for p in paths]
     mine: list[str] = []  # what the person wrote, read once an image needs it

@@ -4287,6 +4287,31 @@ def test_a_picture_copied_and_reworked_is_visual_output(session_builder):
     assert session(rework=False) == "R"
 
 
+def test_a_web_page_saved_with_its_pictures_is_no_visual_work_of_the_persons(session_builder):
+    # A chemist's lab notebook exports each page as a PDF and a web page saved whole:
+    # `RM-1-094.html` with its pictures in `RM-1-094_files/`, the page naming them. The chemist
+    # writes a note with a table of yields now and then. Before, the page naming its pictures
+    # made them the person's figures: balanced chemists read visual-heavy (alt499). A page the
+    # person wrote that shows a figure of theirs stays visual work.
+    def chemist(b, i):
+        page = f"ELN_exports/RM-1-{90 + i}"
+        b.write(f"{page}.pdf", "%PDF-1.7 page", snapshot=False)
+        b.write(f"{page}.html", "<html><body><h1>Entry</h1>\n" + "".join(
+            f'<p>Step {k}: stirred overnight.</p>\n<img src="RM-1-{90 + i}_files/image00{k}.png">\n'
+            for k in range(1, 4)) + "</body></html>\n", gap_ms=200_000)
+        for k in range(1, 4):
+            b.write(f"{page}_files/image00{k}.png", "PNG", snapshot=False, gap_ms=4_000 if k == 1 else 100)
+        if i % 2 == 0:
+            b.write(f"notes/yields-{i}.md", "# Yields\n| compound | yield |\n|---|---|\n"
+                    + "".join(f"| 7{k} | {60 + k}% |\n" for k in range(6)) + _doc(20), gap_ms=600_000)
+    est = _user(session_builder, chemist, 8)["F"]
+    assert est.tier == "M", est
+    b = session_builder()
+    b.write("figures/yield_trend.png", "PNG", snapshot=False)
+    b.write("summary.html", '<html><body><p>Yields rose.</p><img src="figures/yield_trend.png"></body></html>\n')
+    assert session_tiers(_signals(b))["F"]["tier"] == "L"
+
+
 def test_a_folder_added_where_earlier_sessions_worked_is_one_level(session_builder):
     # A historian's recorder watches their whole profile and logs a new folder alone, not the
     # folders above it. Their notes live in Desktop/Thesis/Notes; now and then they make one
