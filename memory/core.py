@@ -260,7 +260,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    within seconds (features.SWAPPED_COPY_MS; E).
 # 71: a web page saved with its pictures in its companion folder is a program's rendering:
 #    no visual work of the person's (signals._saved_pages; F).
-ALGORITHM = 71
+# 72: several new files delivered into a folder within seconds of its making, none opened,
+#    are a program's drop, no filing (signals._delivered; C).
+ALGORITHM = 72
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

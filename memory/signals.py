@@ -752,9 +752,10 @@ def _not_organising(dirs: Events, by: dict[str, Events], creates: Events, laid: 
       History mirroring Documents on a backup drive made folders twelve levels deep: alt301);
     - a folder named for the day it was made, nothing moved into it (_named_for_its_day);
     - a folder a program began to fill within PROGRAM_FOLDER_MS of its making, with nothing
-      of the person's arriving in those seconds (_program_filled), or one a file was written
-      straight into within FILLED_AT_ONCE_MS (_filled_at_once), and a folder made with such
-      a folder in the same call that holds nothing else.
+      of the person's arriving in those seconds (_program_filled), one a file was written
+      straight into within FILLED_AT_ONCE_MS (_filled_at_once), one several new files were
+      delivered to in those seconds (_delivered), and a folder made with such a folder in
+      the same call that holds nothing else.
 
     A folder that receives files moved in, or documents written there, is organising."""
     placed: list[tuple[str, str]] = [(str(e.get("dest_path") or ""), "copy") for e in by.get("file_copy", _NONE)]
@@ -769,7 +770,9 @@ def _not_organising(dirs: Events, by: dict[str, Events], creates: Events, laid: 
     out = _document_folders(dirs, creates) | laid
     if not dirs:
         return out
-    tools, persons = _ByPath(tool_creates), _ByPath((*creates, *_moved_in(by)))
+    moved_in = _moved_in(by)
+    tools, persons, moved, new = _ByPath(tool_creates), _ByPath((*creates, *moved_in)), _ByPath(moved_in), _ByPath(creates)
+    opened = {e.get("file_path") for t in ("file_read", "file_edit") for e in by.get(t, _NONE)}
     writes = _ByPath((*creates, *tool_creates))
     for e in dirs:
         prefix = str(e.get("dir_path") or "").rstrip("/") + "/"
@@ -781,7 +784,8 @@ def _not_organising(dirs: Events, by: dict[str, Events], creates: Events, laid: 
             out.add(id(e))
             continue
         if kinds == {"copy"} or kinds == {"image"} or kinds == {"recording", "gone"} \
-                or _program_filled(e, prefix, tools, persons) or _filled_at_once(e, prefix, writes):
+                or _program_filled(e, prefix, tools, persons) or _filled_at_once(e, prefix, writes) \
+                or _delivered(e, prefix, new, moved, opened):
             out.add(id(e))
     # a folder made just before such a folder (CHAIN_SECONDS: in the same call) that holds
     # nothing else was made with it (`results/` above a backtest's first run folder)
@@ -876,6 +880,38 @@ def _program_filled(folder: Mapping[str, Any], prefix: str, tools: _ByPath, pers
         return isinstance(t := e.get("timestamp"), _NUMBER) and 0.0 <= t - made <= PROGRAM_FOLDER_MS
     return any(soon(e) and not _folder_view_file(str(e.get("file_path"))) for e in tools.under(prefix)) \
         and not any(soon(e) for e in persons.under(prefix))
+
+
+# A folder that DELIVERED_FILES or more new files arrive in within PROGRAM_FOLDER_MS of its
+# making, none moved in and none opened in the session, is a delivery: a build server's
+# `Builds/3.5.382/` with the app, its symbols and release notes; a camera department's
+# `Reports/Day 6/`; an experiment tracker's run folder; a package unpacked. A person who makes
+# a folder saves into it through a dialog, one file at a time; two new files in those seconds,
+# neither looked at again, are what a program writes, whoever the recorder says wrote them
+# (alt500's and alt501's flat coordinators and testers read as moderate organisers at p
+# 0.65-0.97). Over alt384-503 such folders were flat people's as often as organisers': +16
+# -6, the losses deep nesters whose programs' folders (an MLflow run's, an e-learning
+# package's, a Helm chart's) had read as their nesting. Not recordings alone: a producer's
+# bounce of stems into a dated folder of theirs is exported at their command, a few seconds
+# a stem, and is their filing (RECORDING_TYPES: the thirty-eighth round's alt96).
+DELIVERED_FILES = 2
+
+
+def _delivered(folder: Mapping[str, Any], prefix: str, writes: _ByPath, moved: _ByPath,
+               opened: set[Any]) -> bool:
+    """Did DELIVERED_FILES new files the recorder gives the person (`writes`; a program's
+    own are _program_filled's) arrive within PROGRAM_FOLDER_MS of the folder's making, not
+    recordings alone, with nothing moved in then and none of them opened in the session?"""
+    made = folder.get("timestamp")
+    if not isinstance(made, _NUMBER):
+        return False
+
+    def soon(e: Mapping[str, Any]) -> bool:
+        return isinstance(t := e.get("timestamp"), _NUMBER) and 0.0 <= t - made <= PROGRAM_FOLDER_MS
+    arrived = [e for e in writes.under(prefix) if soon(e)]
+    return len(arrived) >= DELIVERED_FILES and not any(soon(e) for e in moved.under(prefix)) \
+        and not all(_ext(str(e.get("file_path") or "")) in RECORDING_TYPES for e in arrived) \
+        and not any(e.get("file_path") in opened for e in writes.under(prefix))
 
 
 # A folder that received recordings (audio, video, the playlist a meeting program writes

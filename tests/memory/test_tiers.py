@@ -2168,6 +2168,30 @@ def test_a_programs_timed_backups_and_their_folders_are_not_organising(session_b
     assert _signals(b)["C"]["dirs"] == 1
 
 
+def test_files_delivered_into_a_new_folder_within_seconds_are_no_filing(session_builder):
+    # A build server drops each build into `Builds/3.5.<n>/` (the app, its symbols, the release
+    # notes, seconds apart); a camera department drops `Reports/Day <n>/`. A flat tester writes
+    # every bug report at the root (alt501, alt500: flat people read as moderate organisers at
+    # p 0.65-0.97). A folder the person makes and saves a document into, or moves files into
+    # at once, stays their filing.
+    def tester(b, i):
+        b.add("dir_create", dir_path=f"Builds/3.5.{380 + i}", depth=1, gap_ms=60_000)
+        for k, name in enumerate((f"tidefall-3.5.{380 + i}.apk", "symbols.zip", "RELEASE_NOTES.txt")):
+            b.write(f"Builds/3.5.{380 + i}/{name}", "build artefact\n", snapshot=False, gap_ms=2_000 + 500 * k)
+        b.write(f"QA-{2000 + i}_bug.md", _doc(20), gap_ms=600_000)
+    c = _signals(_user_session(session_builder, tester))["C"]
+    assert c["dirs"] == 0 and c["levels_made"] == 0, c
+    assert _user(session_builder, tester, 8)["C"].tier == "R"
+    b = session_builder("own")
+    b.add("dir_create", dir_path="reports/3.5", depth=2)
+    b.write("reports/3.5/QA-2031_bug.md", _doc(20), gap_ms=40_000)
+    b.write("reports/3.5/QA-2032_bug.md", _doc(20), gap_ms=60_000)
+    b.add("dir_create", dir_path="triage", depth=1, gap_ms=60_000)
+    for k in range(2):
+        b.add("file_move", old_path=f"QA-19{k}.md", new_path=f"triage/QA-19{k}.md", gap_ms=1_500)
+    assert _signals(b)["C"]["dirs"] == 2
+
+
 def test_a_folder_named_for_its_day_is_no_filing_unless_files_are_moved_into_it(session_builder):
     # A collection database exports a day's object records into `Exports/<date>/` and its
     # thumbnails into `thumbs/` below, half a minute apart, too slowly for any speed rule
