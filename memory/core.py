@@ -262,7 +262,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    no visual work of the person's (signals._saved_pages; F).
 # 72: several new files delivered into a folder within seconds of its making, none opened,
 #    are a program's drop, no filing (signals._delivered; C).
-ALGORITHM = 72
+# 73: the documents a delivery wrote while it went on are the program's to place, no filing
+#    of the person's (signals._delivered; C).
+ALGORITHM = 73
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -733,7 +733,8 @@ def _named_for_its_day(prefix: str, ms: Any) -> bool:
 
 
 def _not_organising(dirs: Events, by: dict[str, Events], creates: Events, laid: set[int],
-                    tool_copies: Sequence[str] = (), tool_creates: Events = ()) -> set[int]:
+                    tool_copies: Sequence[str] = (), tool_creates: Events = (),
+                    delivered: set[Any] | None = None) -> set[int]:
     """Folders whose making says nothing of how the person organises (C), by what the
     session placed in them:
 
@@ -779,13 +780,15 @@ def _not_organising(dirs: Events, by: dict[str, Events], creates: Events, laid: 
         if _in_temp_folder(prefix) or _in_package(prefix) or prefix.startswith(EXTERNAL_PREFIX + "/"):
             out.add(id(e))
             continue
+        if _delivered(e, prefix, new, moved, opened, delivered):
+            out.add(id(e))
+            continue
         kinds = {kind for path, kind in placed if path.startswith(prefix)}
         if "move" not in kinds and _named_for_its_day(prefix, e.get("timestamp")):
             out.add(id(e))
             continue
         if kinds == {"copy"} or kinds == {"image"} or kinds == {"recording", "gone"} \
-                or _program_filled(e, prefix, tools, persons) or _filled_at_once(e, prefix, writes) \
-                or _delivered(e, prefix, new, moved, opened):
+                or _program_filled(e, prefix, tools, persons) or _filled_at_once(e, prefix, writes):
             out.add(id(e))
     # a folder made just before such a folder (CHAIN_SECONDS: in the same call) that holds
     # nothing else was made with it (`results/` above a backtest's first run folder)
@@ -891,17 +894,23 @@ def _program_filled(folder: Mapping[str, Any], prefix: str, tools: _ByPath, pers
 # (alt500's and alt501's flat coordinators and testers read as moderate organisers at p
 # 0.65-0.97). Over alt384-503 such folders were flat people's as often as organisers': +16
 # -6, the losses deep nesters whose programs' folders (an MLflow run's, an e-learning
-# package's, a Helm chart's) had read as their nesting. Not recordings alone: a producer's
+# package's, a Helm chart's) had read as their nesting. The documents such a delivery writes
+# while it goes on (a scanner's `report.txt` 20 s into an export of a patient's images, in a
+# folder named for the day) were the program's to place, not filed by the person (alt512:
+# optometrists' scanner exports read as deep nesting at p 0.91-0.99; +7 -1 on alt384-519,
+# +1 -1 outside alt512). Not recordings alone: a producer's
 # bounce of stems into a dated folder of theirs is exported at their command, a few seconds
 # a stem, and is their filing (RECORDING_TYPES: the thirty-eighth round's alt96).
 DELIVERED_FILES = 2
 
 
 def _delivered(folder: Mapping[str, Any], prefix: str, writes: _ByPath, moved: _ByPath,
-               opened: set[Any]) -> bool:
+               opened: set[Any], files: set[Any] | None = None) -> bool:
     """Did DELIVERED_FILES new files the recorder gives the person (`writes`; a program's
     own are _program_filled's) arrive within PROGRAM_FOLDER_MS of the folder's making, not
-    recordings alone, with nothing moved in then and none of them opened in the session?"""
+    recordings alone, with nothing moved in then and none of them opened in the session?
+    The delivery's paths go into `files`, all it wrote while it went on: a document among
+    them (a scanner's `report.txt` 20 s into its export) was the program's to place too."""
     made = folder.get("timestamp")
     if not isinstance(made, _NUMBER):
         return False
@@ -909,9 +918,18 @@ def _delivered(folder: Mapping[str, Any], prefix: str, writes: _ByPath, moved: _
     def soon(e: Mapping[str, Any]) -> bool:
         return isinstance(t := e.get("timestamp"), _NUMBER) and 0.0 <= t - made <= PROGRAM_FOLDER_MS
     arrived = [e for e in writes.under(prefix) if soon(e)]
-    return len(arrived) >= DELIVERED_FILES and not any(soon(e) for e in moved.under(prefix)) \
-        and not all(_ext(str(e.get("file_path") or "")) in RECORDING_TYPES for e in arrived) \
-        and not any(e.get("file_path") in opened for e in writes.under(prefix))
+    if len(arrived) >= DELIVERED_FILES and not any(soon(e) for e in moved.under(prefix)) \
+            and not all(_ext(str(e.get("file_path") or "")) in RECORDING_TYPES for e in arrived) \
+            and not any(e.get("file_path") in opened for e in writes.under(prefix)):
+        if files is not None:  # the delivery, for as long as it goes on (each file within seconds of the last)
+            last = made
+            for e in sorted(writes.under(prefix), key=_ts):
+                if not 0.0 <= _ts(e) - last <= PROGRAM_FOLDER_MS:
+                    break
+                files.add(e.get("file_path"))
+                last = _ts(e)
+        return True
+    return False
 
 
 # A folder that received recordings (audio, video, the playlist a meeting program writes
@@ -1105,8 +1123,9 @@ def _organisation(by: dict[str, Events], creates: Events, outputs: Events,
                   blank: Mapping[str, float] | None = None, tool_copies: Sequence[str] = (),
                   tool_creates: Events = ()) -> dict[str, Any]:
     laid = _laid_out(by.get("dir_create", _NONE))
-    aside = _not_organising(by.get("dir_create", _NONE), by, creates, laid, tool_copies, tool_creates)
-    docs = [e for e in outputs if _placed_document(e.get("file_path"))]
+    delivered: set[Any] = set()  # what a program delivered into a folder it made (_delivered)
+    aside = _not_organising(by.get("dir_create", _NONE), by, creates, laid, tool_copies, tool_creates, delivered)
+    docs = [e for e in outputs if _placed_document(p := e.get("file_path")) and p not in delivered]
     if blank:  # a document started empty is placed where the person first saved into it
         placed = {e.get("file_path") for e in docs}
         for e in by.get("file_write", _NONE):

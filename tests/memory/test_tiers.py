@@ -2170,8 +2170,9 @@ def test_a_programs_timed_backups_and_their_folders_are_not_organising(session_b
 
 def test_files_delivered_into_a_new_folder_within_seconds_are_no_filing(session_builder):
     # A build server drops each build into `Builds/3.5.<n>/` (the app, its symbols, the release
-    # notes, seconds apart); a camera department drops `Reports/Day <n>/`. A flat tester writes
-    # every bug report at the root (alt501, alt500: flat people read as moderate organisers at
+    # notes, seconds apart); a camera department drops `Reports/Day <n>/`. The documents among
+    # them are the program's to place, not the person's filing. A flat tester writes every bug
+    # report at the root (alt501, alt500: flat people read as moderate organisers at
     # p 0.65-0.97). A folder the person makes and saves a document into, or moves files into
     # at once, stays their filing.
     def tester(b, i):
@@ -2181,6 +2182,7 @@ def test_files_delivered_into_a_new_folder_within_seconds_are_no_filing(session_
         b.write(f"QA-{2000 + i}_bug.md", _doc(20), gap_ms=600_000)
     c = _signals(_user_session(session_builder, tester))["C"]
     assert c["dirs"] == 0 and c["levels_made"] == 0, c
+    assert c["docs_below"] == 0 and c["docs_at_root"] == 1, c  # the release notes were the server's to place
     assert _user(session_builder, tester, 8)["C"].tier == "R"
     b = session_builder("own")
     b.add("dir_create", dir_path="reports/3.5", depth=2)
