@@ -772,7 +772,8 @@ def _not_organising(dirs: Events, by: dict[str, Events], creates: Events, laid: 
     if not dirs:
         return out
     moved_in = _moved_in(by)
-    tools, persons, moved, new = _ByPath(tool_creates), _ByPath((*creates, *moved_in)), _ByPath(moved_in), _ByPath(creates)
+    tools, persons, moved = _ByPath(tool_creates), _ByPath((*creates, *moved_in)), _ByPath(moved_in)
+    created = _ByPath(creates)
     opened = {e.get("file_path") for t in ("file_read", "file_edit") for e in by.get(t, _NONE)}
     writes = _ByPath((*creates, *tool_creates))
     for e in dirs:
@@ -780,7 +781,7 @@ def _not_organising(dirs: Events, by: dict[str, Events], creates: Events, laid: 
         if _in_temp_folder(prefix) or _in_package(prefix) or prefix.startswith(EXTERNAL_PREFIX + "/"):
             out.add(id(e))
             continue
-        if _delivered(e, prefix, new, moved, opened, delivered):
+        if _delivered(e, prefix, created, moved, opened, delivered):
             out.add(id(e))
             continue
         kinds = {kind for path, kind in placed if path.startswith(prefix)}
@@ -892,15 +893,14 @@ def _program_filled(folder: Mapping[str, Any], prefix: str, tools: _ByPath, pers
 # a folder saves into it through a dialog, one file at a time; two new files in those seconds,
 # neither looked at again, are what a program writes, whoever the recorder says wrote them
 # (alt500's and alt501's flat coordinators and testers read as moderate organisers at p
-# 0.65-0.97). Over alt384-503 such folders were flat people's as often as organisers': +16
-# -6, the losses deep nesters whose programs' folders (an MLflow run's, an e-learning
-# package's, a Helm chart's) had read as their nesting. The documents such a delivery writes
-# while it goes on (a scanner's `report.txt` 20 s into an export of a patient's images, in a
-# folder named for the day) were the program's to place, not filed by the person (alt512:
-# optometrists' scanner exports read as deep nesting at p 0.91-0.99; +7 -1 on alt384-519,
-# +1 -1 outside alt512). Not recordings alone: a producer's
-# bounce of stems into a dated folder of theirs is exported at their command, a few seconds
-# a stem, and is their filing (RECORDING_TYPES: the thirty-eighth round's alt96).
+# 0.65-0.97). Over alt384-503: +14 -5, the losses deep nesters whose programs' folders (an
+# MLflow run's, an e-learning package's, a Helm chart's) had read as their nesting; on the
+# unseen alt504-519, +1 -4. The documents a delivery writes while it goes on (a scanner's
+# `report.txt` 20 s into its export of a patient's images, in a folder named for the day) are
+# the program's to place, not filed by the person (alt512: optometrists read as deep nesters at
+# p 0.91-0.99; +7 -1 on alt384-519, +1 -1 outside alt512). Not recordings alone: a producer's
+# bounce of stems into a dated folder of theirs is exported at their command, a few seconds a
+# stem, and is their filing (RECORDING_TYPES: the thirty-eighth round's alt96).
 DELIVERED_FILES = 2
 
 
@@ -1862,7 +1862,7 @@ def _sequences(paths: Sequence[str]) -> set[str]:
 # The page naming those pictures does not make them the person's figures, and its tables are
 # the rendered document's (alt499: balanced chemists whose notebook exported each page so read
 # visual-heavy at p 0.76-0.86).
-PAGE_TYPES = frozenset({"html", "htm", "xhtml", "mht", "mhtml"})
+PAGE_TYPES = frozenset({"html", "htm", "xhtml"})
 
 
 def _saved_pages(creates: Events, tool_made: set[Any] | frozenset[Any]) -> dict[str, int]:
