@@ -912,8 +912,8 @@ def _delivered(folder: Mapping[str, Any], prefix: str, writes: _ByPath, moved: _
     The delivery's paths go into `files`, all it wrote while it went on: a document among
     them (a scanner's `report.txt` 20 s into its export) was the program's to place too."""
     made = folder.get("timestamp")
-    if not isinstance(made, _NUMBER):
-        return False
+    if not isinstance(made, _NUMBER) or folder.get("authored") is True:
+        return False  # (a view that says the folder is the person's has no timing: bench.trajectories.files_only)
 
     def soon(e: Mapping[str, Any]) -> bool:
         return isinstance(t := e.get("timestamp"), _NUMBER) and 0.0 <= t - made <= PROGRAM_FOLDER_MS
