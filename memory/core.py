@@ -228,7 +228,7 @@ ALGORITHM_KEY = "memory:algorithm"
 # 57: a picture a program wrote that is named for a chart (signals.CHART_WORDS) is the
 #    person's figure (F).
 # 58: a speech recogniser's transcript, and a copy of one the person cleans, is no writing of
-#    theirs (signals._machine_transcript; B).
+#    theirs (signals._machine_record; B).
 # 59: a file or folder named an autosave or recovery copy is the application's
 #    (authorship.AUTOSAVE_WORD; E); a folder a program filled as it appeared is no filing
 #    (signals._program_filled; C); a visualiser's views named for the view are the person's

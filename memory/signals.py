@@ -620,7 +620,7 @@ TRANSCRIPT_SHARE = 0.5
 _CLOCK = re.compile(r"\d:\d\d")
 
 
-def _machine_transcript(text: str) -> bool:
+def _machine_record(text: str) -> bool:
     """Is the text a program's timed record: a recogniser's transcript (_TIMED_LINE) or a
     log (_LOGGED_LINE)?"""
     if text.count("\n") < TRANSCRIPT_LINES - 1 or not _CLOCK.search(text, 0, 2000):
@@ -641,11 +641,11 @@ def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str
     Also returns what was typed into such stubs (their edits' added lines, where the diffs
     are known): that text is the document's, for what it holds besides words (F)."""
     copied = {e.get("dest_path") for e in by.get("file_copy", _NONE)}
-    # a recogniser's transcripts, and the copies the person made of one to clean up: their
-    # lines are the program's words (_machine_transcript)
-    transcripts = {e.get("file_path") for e in writes if (t := text_of.get(id(e))) and _machine_transcript(t)}
-    if transcripts:
-        transcripts |= {e.get("dest_path") for e in by.get("file_copy", _NONE) if e.get("source_path") in transcripts}
+    # a recogniser's transcripts and a program's logs, and the copies the person made of one to
+    # clean up: their lines are the program's words (_machine_record)
+    records = {e.get("file_path") for e in writes if (t := text_of.get(id(e))) and _machine_record(t)}
+    if records:
+        records |= {e.get("dest_path") for e in by.get("file_copy", _NONE) if e.get("source_path") in records}
     versions: Counter[str] | None = None  # read only for a name that looks like a backup
     docs: dict[str, int] = {}
     shapes: dict[str, tuple[int, int]] = {}  # path -> (non-blank lines, list lines)
@@ -668,7 +668,7 @@ def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str
         if e.get("operation") == "overwrite" and path not in docs and not from_copy:
             continue  # rewriting an existing file is iteration (D), not new production
         name = _name(path)
-        if (path in copied and not from_copy) or _scratch(name) or path in transcripts:
+        if (path in copied and not from_copy) or _scratch(name) or path in records:
             continue
         if _backup(name):
             if versions is None:
