@@ -69,7 +69,10 @@ program's work from the person's whatever recorded it:
   decides to throw it away has spent longer with it. Its writes and its deletion are the
   program's (a person who never deletes anything otherwise shows a cleanup every time a sync
   client or a compiler tidies up). A hidden file the person kept for a while (`.env`), or
-  deletes without having made it in the session, stays theirs.
+  deletes without having made it in the session, stays theirs. A folder named by such a
+  token is a program's, and so is a folder the session made that holds nothing but folders
+  a program made in it (a workflow engine's `work/3b/<task hash>/`, a store sharded by its
+  hashes' first digits): no person files into a folder they never put anything in.
 
 - **downloads**: a file written under a browser's in-progress name (`.crdownload`, `.part`)
   and its rename to the final name are the browser's.
@@ -483,6 +486,7 @@ def mark_tool_actions(evs: list[dict[str, Any]]) -> None:
     _mark_steps_between_writes(evs)
     _mark_save_followers(evs)
     _mark_read_bursts(evs)
+    _mark_program_trees(evs)
 
 
 def _mark_save_followers(evs: list[dict[str, Any]]) -> None:
@@ -831,6 +835,33 @@ def _mark_token_folders(evs: list[dict[str, Any]]) -> None:
             e["authored"] = False
         elif e["event_type"] in CHANGES and any(type(q := e.get(k)) is str and REFERENCE_STORE.search(q)
                                                for k in PATH_KEYS[e["event_type"]]):
+            e["authored"] = False
+
+
+def _mark_program_trees(evs: list[dict[str, Any]]) -> None:
+    """Mark the making of folders that hold nothing but folders a program made in the
+    session: a workflow engine's `work/3b/<task hash>/`, a store sharded by its hashes'
+    first digits. Deepest first, so that the folder above a program's shards is its too."""
+    made: dict[str, dict[str, Any]] = {}
+    for e in evs:
+        if e["event_type"] == "dir_create" and type(p := e.get("dir_path")) is str:
+            made.setdefault(p.rstrip("/"), e)
+    if len(made) < 2:
+        return
+    children: dict[str, set[str]] = {}
+    for e in evs:
+        if e["event_type"] not in CHANGES:
+            continue
+        for k in PATH_KEYS[e["event_type"]]:
+            if type(q := e.get(k)) is str:
+                q = q.rstrip("/")
+                children.setdefault(_parent(q), set()).add(q)
+    for folder in sorted(made, key=lambda f: -f.count("/")):
+        e = made[folder]
+        if e.get("authored") is False:
+            continue
+        kids = children.get(folder)
+        if kids and all(made.get(k, {}).get("authored") is False for k in kids):
             e["authored"] = False
 
 

@@ -264,7 +264,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    are a program's drop, no filing (signals._delivered; C).
 # 73: the documents a delivery wrote while it went on are the program's to place, no filing
 #    of the person's (signals._delivered; C).
-ALGORITHM = 73
+# 74: a folder that holds only folders a program made in the session (a workflow's
+#    `work/3b/<task hash>/`) is the program's too (authorship._mark_program_trees; C).
+ALGORITHM = 74
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -4826,3 +4826,32 @@ def test_finders_view_file_in_a_new_folder_says_nothing_of_who_made_it(session_b
           content_length=6_148, directory_depth=2, authored=False)
     b.add("file_move", 4_000, old_path="Listings/comps-elm.txt", new_path="Listings/Elm St/comps-elm.txt")
     assert _signals(b)["C"]["dirs"] == 1
+
+
+def test_folders_that_hold_only_a_programs_token_named_folders_are_the_programs(session_builder):
+    # A workflow engine (Nextflow) runs each task in `work/<2 hex>/<30 hex>/`, the task's own
+    # folder named by its hash, the two above made for it. Flat bioinformaticians, who keep
+    # their notes in the project's root, were called deep nesters at p 0.65-1.00 from
+    # `work/3b/`, two levels no person names (alt523). A folder the person makes and files
+    # into stays theirs, however a program named what it holds.
+    def make(b, i):
+        b.add("dir_create", dir_path="atac/work", depth=1)
+        for k in range(3):
+            shard = f"atac/work/{(i * 3 + k) % 256:02x}"
+            task = f"{shard}/{(0x21af70bbbcf830336427cadcc943 + i * 3 + k):x}"
+            b.add("dir_create", 300, dir_path=shard, depth=2)
+            b.add("dir_create", 30_000, dir_path=task, depth=3)
+            b.add("file_write", 15_000, file_path=f"{task}/S{k}.quant.sf", file_type="sf", operation="create",
+                  content_length=80_000, directory_depth=3)
+        b.write(f"atac/notes_{i}.md", _doc(30), gap_ms=60_000)
+    c = _signals(_user_session(session_builder, make))["C"]
+    assert c["dirs"] == 0 and c["levels_made"] == 0, c
+    assert _user(session_builder, make, 8)["C"].tier == "R"
+
+    def filer(b, i):
+        make(b, i)
+        b.add("dir_create", 60_000, dir_path=f"atac/results/run{i}", depth=2)
+        b.write(f"atac/results/run{i}/summary.md", _doc(30))
+    c = _signals(_user_session(session_builder, filer))["C"]
+    assert c["dirs"] == 1, c
+
