@@ -266,7 +266,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    of the person's (signals._delivered; C).
 # 74: a folder that holds only folders a program made in the session (a workflow's
 #    `work/3b/<task hash>/`) is the program's too (authorship._mark_program_trees; C).
-ALGORITHM = 74
+# 75: E counts removals, not files: a folder a program named by a token, or a file with its
+#    companions of one name, removed at once is one removal (signals._removals).
+ALGORITHM = 75
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

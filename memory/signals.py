@@ -34,7 +34,7 @@ from filegram.naming import (
 )
 from filegram.schema import EXTERNAL_PREFIX, OFFICE_TYPES, depth_of, dir_depth_of
 
-from .authorship import OS_FOLDER_FILES, stamp_ms
+from .authorship import OS_FOLDER_FILES, RANDOM_TOKEN, stamp_ms
 from .content import (
     IMAGE_TYPES,
     STRUCTURED_TYPES,
@@ -1694,6 +1694,38 @@ def _log(path: str) -> bool:
     return path[-4:].lower() == ".log"
 
 
+# How far apart the deletions of one removal may be: a file manager or `rm -r` removes a
+# folder, or a GIS a layer's files, within milliseconds of each other. A person removing
+# files one by one takes seconds over each (authorship's TOOL_GAP_MS, a program's pace).
+REMOVAL_GAP_MS = 2_000.0
+
+
+def _removal_unit(path: str) -> str:
+    """What went when a file went, if it went with the rest: the folder a program named by a
+    random token (a workflow's task folder), else the file with its companions of one name
+    (a shapefile's `.shp .shx .dbf .prj`, a build's `main.aux main.log main.toc`)."""
+    parts = path.split("/")
+    for i, part in enumerate(parts[:-1]):
+        if RANDOM_TOKEN.search(part):
+            return "/".join(parts[: i + 1])
+    name = parts[-1]
+    return "/".join(parts[:-1]) + "/" + (name.split(".", 1)[0] if name[:1] != "." else name)
+
+
+def _removals(deletes: Events, removed: set[str]) -> tuple[int, set[str]]:
+    """How many acts removed the files of `removed`, and the units they removed: the files of
+    one unit (_removal_unit) deleted each within REMOVAL_GAP_MS of the last are one act."""
+    acts, last = 0, {}
+    for e in deletes:
+        p = str(e.get("file_path") or "")
+        if p not in removed:
+            continue
+        unit, t = _removal_unit(p), _ts(e)
+        acts += unit not in last or t - last[unit] > REMOVAL_GAP_MS
+        last[unit] = t
+    return acts, set(last)
+
+
 def _curation(by: dict[str, Events], creates: Events, tool_wrote: set[Any],
               tool_creates: Events = (), tool_copied: Events = (), tool_saves: Events = ()) -> dict[str, Any]:
     """Leftovers a tidy person removes (their own scratch, temporary and backup files, and
@@ -1775,8 +1807,10 @@ def _curation(by: dict[str, Events], creates: Events, tool_wrote: set[Any],
     # scratch file: what a tidy person removes too, and what a task may ask anyone to remove
     discarded = {p for e in deletes if (p := str(e.get("file_path") or "")) and p not in cleaned
                  and p not in superseded and p not in made_at}
-    return {"opp": bool(leftovers or cleaned or superseded or discarded), "leftovers": len(leftovers | cleaned),
-            "cleaned": len(cleaned), "superseded": len(superseded), "deletes": len(deletes),
+    acts, units = _removals(deletes, cleaned)  # a folder or a layer removed at once is one removal
+    return {"opp": bool(leftovers or cleaned or superseded or discarded),
+            "leftovers": acts + len({u for p in leftovers - cleaned if (u := _removal_unit(p)) not in units}),
+            "cleaned": acts, "superseded": len(superseded), "deletes": len(deletes),
             "discarded": len(discarded)}
 
 

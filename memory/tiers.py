@@ -42,6 +42,8 @@ Cut-offs that remain, and why they hold across people:
   versions or duplicates that were already there (`_old`, `_v1`, ` (1)`) is at most
   occasional cleanup at half weight when the session cleaned nothing of its own: the issue's
   "superseded versions" a tidy person removes, but also what a cleanup task asks of anyone.
+  Leftovers are counted as removals, not files: a shapefile's five parts or a task folder
+  removed at once is one (signals._removals), as many as the person decided on.
 - F: an image, a chart or a figure a document embeds is "visual", and so are two data files
   beside a table; a table (markdown, LaTeX, HTML or tab-separated) is M's signature, a single
   data file beside it too; data files alone are no signature (on nine independent models they
