@@ -268,7 +268,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    `work/3b/<task hash>/`) is the program's too (authorship._mark_program_trees; C).
 # 75: E counts removals, not files: a folder a program named by a token, or a file with its
 #    companions of one name, removed at once is one removal (signals._removals).
-ALGORITHM = 75
+# 76: what a solver's or a build's run removes of its result family (5+ extensions to one
+#    name) as it runs again is the run's, no cleanup (signals._run_results; E).
+ALGORITHM = 76
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

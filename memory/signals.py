@@ -1726,6 +1726,34 @@ def _removals(deletes: Events, removed: set[str]) -> tuple[int, set[str]]:
     return acts, set(last)
 
 
+# A solver's or a compiler's run writes its results as one family of files: the input's name
+# with an extension per kind of result (ETABS's `.OUT .Y01 .K_ .LLA`, LaTeX's `.aux .log .toc
+# .out .bbl`, a refinement's `.pdb .mtz .cif .geo .log`), and removes some of them as it runs
+# again. A person exports one document to two or three formats at most.
+FAMILY_EXTENSIONS = 5
+
+
+def _run_results(by: dict[str, Events], made_at: Mapping[str, float]) -> set[str]:
+    """The files of a result family (FAMILY_EXTENSIONS or more extensions to one name in one
+    folder, among the files written or removed in the session) whose removal is the run's:
+    made in the session, or followed by a write of the family (the run again). An old run's
+    files removed and not written again are the person's to remove."""
+    members: dict[tuple[str, str], list[tuple[float, str, bool]]] = {}
+    for t in ("file_write", "file_delete"):
+        for e in by.get(t, _NONE):
+            p = str(e.get("file_path") or "")
+            parent, _, name = p.rpartition("/")
+            if "." in name[1:]:
+                members.setdefault((parent, name.rsplit(".", 1)[0]), []).append((_ts(e), p, t == "file_delete"))
+    runs: set[str] = set()
+    for acts in members.values():
+        if len({_name(p).rsplit(".", 1)[1].lower() for _, p, _ in acts}) < FAMILY_EXTENSIONS:
+            continue
+        last_write = max((ts for ts, _, gone in acts if not gone), default=-1.0)
+        runs |= {p for ts, p, gone in acts if gone and (p in made_at or ts < last_write)}
+    return runs
+
+
 def _curation(by: dict[str, Events], creates: Events, tool_wrote: set[Any],
               tool_creates: Events = (), tool_copied: Events = (), tool_saves: Events = ()) -> dict[str, Any]:
     """Leftovers a tidy person removes (their own scratch, temporary and backup files, and
@@ -1783,9 +1811,13 @@ def _curation(by: dict[str, Events], creates: Events, tool_wrote: set[Any],
     # as it exits, iCloud's `.X.icloud` placeholder). On the 96 independent models alt384-479
     # such deletes came from selective, pragmatic and preservative people alike (181, 339 and
     # 207 of them).
+    # What a run removes of its own results as it writes them again is the run's (_run_results),
+    # unless the person named them as scratch.
+    family = _run_results(by, made_at)
     deletes = [e for e in by.get("file_delete", _NONE) if (e.get("file_path") not in tool_wrote
                or e.get("file_path") in persons) and not _in_temp_folder(p := str(e.get("file_path") or ""))
-               and not _inside_package(p) and p not in quick and (_name(p)[:1] != "." or p in arrived)]
+               and not _inside_package(p) and p not in quick and (_name(p)[:1] != "." or p in arrived)
+               and (p not in family or _scratch_named(p))]
     if deletes:
         deletes = _not_packed(deletes, by, creates, tool_creates)
     if deletes:

@@ -43,7 +43,9 @@ Cut-offs that remain, and why they hold across people:
   occasional cleanup at half weight when the session cleaned nothing of its own: the issue's
   "superseded versions" a tidy person removes, but also what a cleanup task asks of anyone.
   Leftovers are counted as removals, not files: a shapefile's five parts or a task folder
-  removed at once is one (signals._removals), as many as the person decided on.
+  removed at once is one (signals._removals), as many as the person decided on. What a
+  solver's run removes of its own result files (5+ extensions to one name) as it runs again
+  is the run's: a person exports one document to two or three formats at most.
 - F: an image, a chart or a figure a document embeds is "visual", and so are two data files
   beside a table; a table (markdown, LaTeX, HTML or tab-separated) is M's signature, a single
   data file beside it too; data files alone are no signature (on nine independent models they

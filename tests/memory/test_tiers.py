@@ -4885,3 +4885,28 @@ def test_a_folder_removed_whole_or_a_file_with_its_companions_is_one_removal(ses
     e = _signals(b)["E"]
     assert e["cleaned"] == 1 and e["deletes"] == 2, e
 
+
+def test_a_solvers_results_removed_as_it_runs_again_are_not_the_persons_cleanup(session_builder):
+    # ETABS writes a model's results as one family of files (`.OUT .Y01 .K_ .LLA .LOG`,
+    # one extension per kind) and removes some of them when the model runs again. Engineers
+    # who never delete anything were called selective at p 0.88-1.00 (alt521). An old run
+    # the person removes, which nothing writes again, stays theirs.
+    def run(b, stem, exts=("EDB", "OUT", "Y01", "K_", "LLA", "LOG")):
+        for ext in exts:
+            b.write(f"calcs/{stem}.{ext}", "results\n", snapshot=False, gap_ms=10_000)
+
+    def make(b, i):
+        run(b, f"Block{i}_R01")
+        for ext in ("OUT", "Y01", "K_"):
+            b.add("file_delete", 7_000, file_path=f"calcs/Block{i}_R01.{ext}")
+        run(b, f"Block{i}_R01", ("OUT", "Y01", "K_"))
+        b.write(f"calcs/note_{i}.md", _doc(40), gap_ms=60_000)
+    e = _signals(_user_session(session_builder, make))["E"]
+    assert e["cleaned"] == 0 and e["deletes"] == 0, e
+    assert _user(session_builder, make, 8)["E"].tier != "L"
+    b = session_builder("old run")
+    run(b, "Block9_R03")
+    for ext in ("EDB", "OUT", "Y01", "K_", "LLA", "LOG"):
+        b.add("file_delete", 5_000, file_path=f"calcs/Block9_R01.{ext}")
+    assert _signals(b)["E"]["deletes"] == 6  # a superseded run removed by the person
+
