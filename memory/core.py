@@ -270,7 +270,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    companions of one name, removed at once is one removal (signals._removals).
 # 76: what a solver's or a build's run removes of its result family (5+ extensions to one
 #    name) as it runs again is the run's, no cleanup (signals._run_results; E).
-ALGORITHM = 76
+# 77: a picture named as marked up (`_annotated.jpg`, `markup`, `redline`) is the person's
+#    visual work, a photo or a capture though it was (signals.MARKED_UP; F).
+ALGORITHM = 77
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

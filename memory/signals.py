@@ -1872,6 +1872,10 @@ PHOTO_TYPES = frozenset({"jpg", "jpeg", "heic", "heif"})
 # of theirs shows it (alt172: text-only 3D artists called visual-heavy at p 0.99 on their
 # renders' frames).
 FRAME_NAME = re.compile(r"^\d+\.[A-Za-z]+$")
+# A picture whose name says the person marked it up (`20260316_091216_annotated.jpg`,
+# `IMG_2890_markup.jpg`, `proof p18 redline.png`) is visual work of theirs, a photo or a
+# capture though it was: the camera or the screen gave the picture, the person the marks.
+MARKED_UP = re.compile(r"(?i)[-_ .](annotated|annotations?|marked[-_ ]?up|markup|redlined?|callouts?)(?![a-z])")
 # So is a run of pictures in one folder named alike but for a zero-padded number
 # (`frame_0001.png` ... `frame_0240.png`, `shot040.0012.exr`): a render's or a capture's
 # sequence, one picture every few seconds for minutes, which no person names one by one
@@ -1969,7 +1973,7 @@ def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Event
     visual_paths = [p for p, x in zip(paths, exts, strict=True)
                     if x in IMAGE_TYPES and (not (x in PHOTO_TYPES or CAMERA_NAME.match(_name(p)) or SCREENSHOT_NAME.match(_name(p))
                                                   or FRAME_NAME.match(_name(p)) or p in frames)
-                        or shown(p))]
+                        or shown(p) or MARKED_UP.search(_name(p)))]
     charts = {str(e.get("file_path") or "") for e in kept_writes if _ext(str(e.get("file_path") or "")) == "ipynb"
               and (t := text_of.get(id(e))) and _NOTEBOOK_CHART.search(t)}
     drawn = _script_figures(tool_made)

@@ -4910,3 +4910,21 @@ def test_a_solvers_results_removed_as_it_runs_again_are_not_the_persons_cleanup(
         b.add("file_delete", 5_000, file_path=f"calcs/Block9_R01.{ext}")
     assert _signals(b)["E"]["deletes"] == 6  # a superseded run removed by the person
 
+
+def test_a_photo_the_person_marked_up_is_their_visual_work(session_builder):
+    # A claims adjuster saves site photos marked up with the damage (`<time>_annotated.jpg`)
+    # beside their report. A JPEG is a photo, what the person saw, and was no visual output
+    # of theirs: visual-heavy adjusters read balanced or text-only at p 0.79-0.97 (alt527).
+    # The camera's own pictures stay what the person saw.
+    def make(b, i, marked=True):
+        for k in range(3):
+            stamp = f"20260316_0912{10 + k}"
+            name = f"{stamp}_annotated.jpg" if marked else f"{stamp}.jpg"
+            b.write(f"claims/HO-{i}/{name}", "jpeg\n", snapshot=False, gap_ms=40_000)
+        b.write(f"claims/HO-{i}/report.md", _doc(40), gap_ms=120_000)
+    f = _signals(_user_session(session_builder, make))["F"]
+    assert f["images"] == 3, f
+    assert _user(session_builder, make, 8)["F"].tier == "L"
+    b = session_builder("photos")
+    make(b, 0, marked=False)
+    assert _signals(b)["F"]["images"] == 0
