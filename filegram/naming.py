@@ -6,6 +6,7 @@ that its traces label files as a recording would."""
 from __future__ import annotations
 
 import fnmatch
+import functools
 import os
 import re
 
@@ -171,3 +172,23 @@ def stem_style(stem: str) -> str | None:
             return "pascal"
         return None
     return "mixed"
+
+
+# A name a person gives a file they mean to throw away: a word for it (`tmp_clip.shp`,
+# `scratch_join.csv`, `junk-2.txt`) or a folder named so (`scratch/`). Programs name
+# their own temporary files by suffix (`.tmp`, `~`, `.log`) or token, and their by-products
+# (`.aux`, `.o`) not at all.
+_SCRATCH_WORD = re.compile(r"(?i)(^|[._\- ])(tmp|temp|scratch|junk|wip|throwaway)\d*[._\- ]")
+# A folder people name for scratch work; `tmp/` and `Temp/` are where programs keep theirs
+# (a game engine's `Temp/__Backupscenes/0.backup`).
+_SCRATCH_FOLDER = re.compile(r"(?i)(scratch|junk|throwaway)\d*")
+
+
+@functools.lru_cache(maxsize=4096)
+def scratch_named(path: str) -> bool:
+    """Did the person name this file (by its name or its folder's) as one to throw away?"""
+    parts = path.split("/")
+    name = parts[-1]
+    if name[:1] in ".~":  # hidden or tilde-led: a program's own name
+        return False
+    return _SCRATCH_WORD.search(name) is not None or any(_SCRATCH_FOLDER.fullmatch(d) for d in parts[-3:-1])

@@ -30,6 +30,7 @@ from filegram.naming import (
     looks_like_backup,
     looks_like_written_backup,
     looks_temporary,
+    scratch_named,
     undated,
 )
 from filegram.schema import EXTERNAL_PREFIX, OFFICE_TYPES, depth_of, dir_depth_of
@@ -1542,25 +1543,6 @@ def _stub_fills(edits: Events, writes: Events, text_of: Mapping[int, str], made:
     return out
 
 
-# A name a person gives a file they mean to throw away: a word for it (`tmp_clip.shp`,
-# `scratch_join.csv`, `junk-2.txt`) or a folder named so (`scratch/`). Programs name
-# their own temporary files by suffix (`.tmp`, `~`, `.log`) or token, and their by-products
-# (`.aux`, `.o`) not at all.
-_SCRATCH_WORD = re.compile(r"(?i)(^|[._\- ])(tmp|temp|scratch|junk|wip|throwaway)\d*[._\- ]")
-# A folder people name for scratch work; `tmp/` and `Temp/` are where programs keep theirs
-# (a game engine's `Temp/__Backupscenes/0.backup`).
-_SCRATCH_FOLDER = re.compile(r"(?i)(scratch|junk|throwaway)\d*")
-
-
-@functools.lru_cache(maxsize=4096)
-def _scratch_named(path: str) -> bool:
-    parts = path.split("/")
-    name = parts[-1]
-    if name[:1] in ".~":  # hidden or tilde-led: a program's own name
-        return False
-    return _SCRATCH_WORD.search(name) is not None or any(_SCRATCH_FOLDER.fullmatch(d) for d in parts[-3:-1])
-
-
 # The folder programs keep their working files in, by the name programs give it: Windows'
 # `%TEMP%` (`AppData/Local/Temp`), a game engine's `Temp/`. What is made and removed there is
 # the program's housekeeping, whoever started the program, and no one's leftover to clean. A
@@ -1780,7 +1762,7 @@ def _curation(by: dict[str, Events], creates: Events, tool_wrote: set[Any],
     # folders; the tilde alone +7 -0).
     persons: set[str] = set()  # what a program made that is the person's to keep or remove
     for e in tool_creates:
-        if _scratch_named(p := str(e.get("file_path") or "")) or p.endswith("~"):
+        if scratch_named(p := str(e.get("file_path") or "")) or p.endswith("~"):
             made_at.setdefault(p, _ts(e))
             persons.add(p)
     copied: set[str] = set()
@@ -1817,7 +1799,7 @@ def _curation(by: dict[str, Events], creates: Events, tool_wrote: set[Any],
     deletes = [e for e in by.get("file_delete", _NONE) if (e.get("file_path") not in tool_wrote
                or e.get("file_path") in persons) and not _in_temp_folder(p := str(e.get("file_path") or ""))
                and not _inside_package(p) and p not in quick and (_name(p)[:1] != "." or p in arrived)
-               and (p not in family or _scratch_named(p))]
+               and (p not in family or scratch_named(p))]
     if deletes:
         deletes = _not_packed(deletes, by, creates, tool_creates)
     if deletes:
