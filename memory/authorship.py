@@ -16,6 +16,11 @@ program's work from the person's whatever recorded it:
   export's dated file and its `_latest` twin). Several folders made or files moved at once are
   not enough: `mkdir -p` or dragging a selection is one human act that a recorder sees as
   many changes at the same instant, and it does not write content.
+- **a run's end**: a run removes its intermediate files a moment after its last write (a
+  reduction pipeline its overscan frames, knitr its `.knit.md`); a person who removes what a
+  run left sees it finish first. Deletions that begin within a second of a write of another
+  file and remove, one after another, only files the session made in the minute before and
+  nobody opened are the run's, and so are those files' writes.
 - **unwritten text**: a run of UNWRITTEN_MIN_FILES or more new text files, each holding more
   than anyone types or pastes in the seconds since the change before it, was unpacked or
   generated (a zip of submissions, a site generator's pages), however a recorder or an
@@ -157,7 +162,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from filegram.naming import in_archive_folder, is_editor_artifact, looks_like_backup
+from filegram.naming import in_archive_folder, is_editor_artifact, looks_like_backup, scratch_named
 
 from .content import TEXT_TYPES
 
@@ -484,6 +489,7 @@ def mark_tool_actions(evs: list[dict[str, Any]]) -> None:
     _mark_unwritten(evs)
     _mark_rotations(evs)
     _mark_steps_between_writes(evs)
+    _mark_end_of_run_removals(evs)
     _mark_save_followers(evs)
     _mark_read_bursts(evs)
     _mark_program_trees(evs)
@@ -958,6 +964,55 @@ def _mark_steps_between_writes(evs: list[dict[str, Any]]) -> None:
         if before is not None and after is not None and t - times[i - 1] <= STEP_MS and times[i] - t <= STEP_MS \
                 and before.get("file_path") != p and after.get("file_path") != p:
             e["authored"] = False
+
+
+# How long before its end a run made the intermediates it removes as it ends: a reduction or
+# a render writes them and removes them within the same minute. What the session made longer
+# ago and removes at once after a save is a person's choice, however quickly a behaviour model
+# had them act (rejected photos from the morning's upload, a scratch file from ten minutes
+# earlier).
+RUN_INTERMEDIATE_MS = 60_000.0
+
+
+def _mark_end_of_run_removals(evs: list[dict[str, Any]]) -> None:
+    """Mark the deletions a run makes as it ends, and the writes of what they removed: a
+    series of deletions (each within TOOL_GAP_MS of the one before) that begins within STEP_MS
+    of a write of another file and removes only files the session made in the
+    RUN_INTERMEDIATE_MS before and nobody opened since (a reduction pipeline removing its
+    overscan intermediates once its quality plot is written, knitr its `.knit.md`). A person
+    who removes what a run left sees it finish first: their deletion comes seconds later, and
+    stays theirs. So does the removal of files the person named as scratch (`tmp_clip.shp`):
+    theirs to remove, whichever program wrote them."""
+    last_write: tuple[float, Any] | None = None
+    made: dict[Any, dict[str, Any]] = {}  # path -> the write that made it, while nobody opened it
+    i, n = 0, len(evs)
+    while i < n:
+        e = evs[i]
+        t = e["event_type"]
+        if t in CONTENT:
+            last_write = (_ts(e), e.get("file_path"))
+            if t == "file_write" and e.get("operation") == "create":
+                made.setdefault(e.get("file_path"), e)
+        if t in ("file_read", "file_edit"):
+            made.pop(e.get("file_path"), None)
+        if t != "file_delete" or last_write is None or _ts(e) - last_write[0] > STEP_MS \
+                or e.get("file_path") == last_write[1]:
+            i += 1
+            continue
+        series = [e]
+        j = i + 1
+        while j < n and evs[j]["event_type"] == "file_delete" and _ts(evs[j]) - _ts(series[-1]) < TOOL_GAP_MS:
+            series.append(evs[j])
+            j += 1
+        start = _ts(e)
+        writes = [w for d in series if (w := made.get(d.get("file_path"))) is not None
+                  and start - _ts(w) <= RUN_INTERMEDIATE_MS]
+        if len(writes) == len(series) and not any(scratch_named(str(d.get("file_path"))) for d in series):
+            for x in (*series, *writes):
+                x.setdefault("authored", False)
+        for d in series:
+            made.pop(d.get("file_path"), None)
+        i = j
 
 
 def _extension(path: str) -> str:

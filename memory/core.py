@@ -272,7 +272,10 @@ ALGORITHM_KEY = "memory:algorithm"
 #    name) as it runs again is the run's, no cleanup (signals._run_results; E).
 # 77: a picture named as marked up (`_annotated.jpg`, `markup`, `redline`) is the person's
 #    visual work, a photo or a capture though it was (signals.MARKED_UP; F).
-ALGORITHM = 77
+# 78: deletions that begin within a second of a write of another file and remove, one after
+#    another, files the session made and nobody opened are the run's end (authorship
+#    ._mark_end_of_run_removals; E).
+ALGORITHM = 78
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -4928,3 +4928,66 @@ def test_a_photo_the_person_marked_up_is_their_visual_work(session_builder):
     b = session_builder("photos")
     make(b, 0, marked=False)
     assert _signals(b)["F"]["images"] == 0
+
+
+STARS = ("vega", "deneb", "altair", "rigel")
+
+
+def _reduce(b, i):
+    """A night's reduction: each star's intermediate and reduced frame, a few seconds apart
+    (at a person's pace, unevenly), then the run's log and its quality plot."""
+    gaps = (3_100, 2_400, 4_100, 2_700, 3_600, 2_300, 5_200, 2_900)
+    for k, star in enumerate(STARS):
+        b.write(f"night{i}/reduced/{star}_ovscan.fits", "x" * 9_000, snapshot=False, gap_ms=gaps[2 * k])
+        b.write(f"night{i}/reduced/{star}_red.fits", "x" * 9_000, snapshot=False, gap_ms=gaps[2 * k + 1])
+    b.write(f"night{i}/reduced/pipeline.log", "reduced 4 frames\n", gap_ms=2_600)
+    b.write(f"night{i}/reduced/qa/flat.png", "x" * 9_000, snapshot=False, gap_ms=3_300)
+
+
+def test_the_intermediates_a_run_removes_as_it_ends_are_the_runs(session_builder):
+    # A reduction pipeline writes a frame's overscan-corrected intermediate and the reduced
+    # frame, a few seconds each, then removes the intermediates a moment after its last
+    # write: no person sees a run end and starts deleting within a second of it. The
+    # recorder calls the deletions temporary. Before, people who never delete anything read
+    # as cleaning up after every night's reduction (alt542: E = L at p 0.92 for pragmatic
+    # astronomers).
+    def make(b, i, tidy=False):
+        b.read(f"night{i}/obslog.txt", view_range=[1, 30])
+        _reduce(b, i)
+        for star in STARS:
+            b.add("file_delete", 300, file_path=f"night{i}/reduced/{star}_ovscan.fits", file_age_ms=2e4,
+                  was_temporary=True)
+        b.write(f"night{i}/notes.md", _doc(20), gap_ms=300_000)
+        if tidy:
+            _remove_own_scratch(b, i)
+    _assert_only_own_removals_count(session_builder, make)
+
+
+def test_intermediates_removed_by_the_person_after_a_run_are_theirs(session_builder):
+    # The same run, whose intermediates the person removes half a minute after it ended
+    # (`rm *_ovscan.fits`): a selective habit of theirs.
+    def make(b, i):
+        b.read(f"night{i}/obslog.txt", view_range=[1, 30])
+        _reduce(b, i)
+        b.add("file_browse", 20_000, directory_path=f"night{i}/reduced", files_listed=9, depth=2)
+        for k, star in enumerate(STARS):
+            b.add("file_delete", 10_000 if k == 0 else 300, file_path=f"night{i}/reduced/{star}_ovscan.fits",
+                  file_age_ms=5e4)
+        b.write(f"night{i}/notes.md", _doc(20), gap_ms=300_000)
+    est = _user(session_builder, make, 6)
+    assert est["E"].tier == "L", est["E"]
+
+
+def test_photos_from_the_mornings_upload_removed_right_after_a_save_are_the_persons(session_builder):
+    # The phone's upload put the day's photos in at the start; the person saves the claim's
+    # summary and at once removes the rejected ones. However quickly they act, files made an
+    # hour earlier are no run's intermediates: the removal stays theirs.
+    def make(b, i):
+        for k in range(6):
+            b.write(f"Pictures/Camera Roll/IMG_{i}{k:03d}.HEIC", "x" * 9_000, snapshot=False,
+                    gap_ms=60_000 if k == 0 else 2_500)
+        b.write(f"Claims/C-{i}/summary.md", _doc(30), gap_ms=3_600_000)
+        for k in range(3):
+            b.add("file_delete", 500, file_path=f"Pictures/Camera Roll/IMG_{i}{k:03d}.HEIC")
+    est = _user(session_builder, make, 6)
+    assert est["E"].tier == "L", est["E"]
