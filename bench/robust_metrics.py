@@ -21,11 +21,11 @@ by hand:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from filegram.vocab import DIM_IDS, TIERS
+from filegram.vocab import DIM_IDS, TIER_POSITION, TIERS
 
 BINS = 10
 THRESHOLDS = (0.5, 0.6, 0.7, 0.8, 0.9)
@@ -114,8 +114,16 @@ def tier_metrics(outcomes: Sequence[UserOutcome]) -> dict[str, Any]:
     }
 
 
+def _one_tier(dims: Mapping[str, Sequence[str]]) -> bool:
+    """Every shift of the session moved one tier (filegram.md section 3: L->M, R->M, M->L or
+    M->R), the only kind the reference's perturbations and users-dev have."""
+    return all(a in TIER_POSITION and b in TIER_POSITION and abs(TIER_POSITION[a] - TIER_POSITION[b]) == 1
+               for a, b in dims.values())
+
+
 def drift_metrics(outcomes: Sequence[UserOutcome]) -> dict[str, Any]:
     total = flagged = attributed = visible = 0
+    flagged_one = attributed_one = 0  # perturbed sessions whose shifts all moved one tier
     false_rates = []
     verdicts: Counter[str] = Counter()
     for o in outcomes:
@@ -133,9 +141,12 @@ def drift_metrics(outcomes: Sequence[UserOutcome]) -> dict[str, Any]:
             if not flags:
                 continue
             flagged += 1
+            one = _one_tier(dims)
+            flagged_one += one
             if any(f.get("dimension") in dims and (f.get("from"), f.get("to")) == tuple(dims[f["dimension"]])
                    for f in flags):
                 attributed += 1
+                attributed_one += one
     return {
         "perturbed_sessions": total,
         "flagged_perturbed": flagged,
@@ -147,6 +158,11 @@ def drift_metrics(outcomes: Sequence[UserOutcome]) -> dict[str, Any]:
         "false_flags_per_user": _mean(false_rates),
         "attribution": attributed / flagged if flagged else None,
         "attributed": attributed,
+        # the same over the sessions whose shifts all moved one tier: a session showing the
+        # far tier is attributed to the middle one (memory.drift.shifted_to), so another
+        # model's two-tier shifts are misattributed by design
+        "attribution_one_tier": attributed_one / flagged_one if flagged_one else None,
+        "flagged_one_tier": flagged_one,
         "verdicts": dict(verdicts),
     }
 

@@ -75,7 +75,9 @@ def markdown(res: dict[str, Any]) -> str:
     lines += ["", "Cells: calls in the confidence bin, and their accuracy.", "", "## Drift verdicts", ""]
     for c in res["conditions"]:
         v = ", ".join(f"{k} {n}" for k, n in sorted(c["verdicts"].items())) or "no flags"
-        lines.append(f"- {c['title']}: {c['flags']} flags ({v})")
+        one = (f"; attribution where every shift moved one tier {_p(c['attribution_one_tier'])} "
+               f"(of {c['flagged_one_tier']} flagged)" if c.get("flagged_one_tier") else "")
+        lines.append(f"- {c['title']}: {c['flags']} flags ({v}){one}")
     return "\n".join(lines) + "\n"
 
 

@@ -27,6 +27,14 @@ def test_calibration_and_drift_scores_by_hand():
     assert d["drift_visible"] == 1.0
     assert drift_metrics([UserOutcome("x", "u", 48, {}, {}, perturbed=o.perturbed, shown={"s2": ["A"]})])["drift_visible"] == 0.0
     assert d["false_flags_per_user"] == pytest.approx(2 * 24 / 48)  # s1:E and s9:A, per 24 of 48 sessions
+    assert (d["attribution_one_tier"], d["flagged_one_tier"]) == (1.0, 1)
+    # a two-tier shift flagged with the middle tier (memory.drift.shifted_to) is misattributed,
+    # and apart from the one-tier figure
+    two = UserOutcome("x", "v", 48, {}, {}, perturbed={"s3": {"F": ("R", "L")}, "s4": {"B": ("M", "L")}},
+                      flags=[{"label": "s3", "dimension": "F", "from": "R", "to": "M", "verdict": "uncertain"},
+                             {"label": "s4", "dimension": "B", "from": "M", "to": "L", "verdict": "uncertain"}])
+    d2 = drift_metrics([two])
+    assert (d2["attribution"], d2["attribution_one_tier"], d2["flagged_one_tier"]) == (0.5, 1.0, 1)
     m = condition_metrics([o])
     assert (m["tier_accuracy"], m["unknown_rate"], m["high_confidence_accuracy"]) == (0.5, 0.5, 1.0)
     assert m["targets"]["unknown"] is False and m["targets"]["acc @ conf>=0.8"] is True
