@@ -122,7 +122,9 @@ program's work from the person's whatever recorded it:
 - **folders named by a token**: a folder made under a random token (`processing_d1c3748e-...`,
   a GIS tool's run folder; an app bundle's UUID folders) was named, and so made, by a
   program: people name folders with words. Its making is the program's (what is written into
-  it may still be the person's: a writing app keeps each scene in such a folder).
+  it may still be the person's: a writing app keeps each scene in such a folder). A folder
+  named as a key and its value (`year=2024/`, Airflow's `dag_id=<dag>/run_id=<run>/`) is a
+  partition of a program's data or log store, and all that changes in it is the program's.
 
 - **rotation**: an application that keeps timed backups (a CAT tool's `Backup/`, a DAW's
   `Backups/`) writes the new one and removes the oldest at once: the deletion of a file of
@@ -829,18 +831,27 @@ REFERENCE_STORE = re.compile(r"(^|/)storage/[2-9A-NP-Z]{8}(/|$)")
 FILE_LIKE_FOLDER = re.compile(r"^[^.].*\.(?:[a-z]{1,12}|[A-Z]{1,12})$")
 
 
+# A folder named as a key and its value (`year=2024`, `dag_id=nightly_sales`,
+# `run_id=scheduled__2026-04-28T16:00:00+00:00`): the partition layout of a program's data or
+# log store (Hive, Spark and Parquet datasets, Airflow's task logs), laid out by the program
+# for every run. People name folders with words, dates and numbers, not assignments.
+PARTITION_FOLDER = re.compile(r"(^|/)[A-Za-z_][A-Za-z0-9_]*=[^/=\s]+(/|$)")
+
+
 def _mark_token_folders(evs: list[dict[str, Any]]) -> None:
     """Mark the making of folders named by a random token (a UUID): no person types one; of
-    folders named like a file (FILE_LIKE_FOLDER), a program's containers; and what a
-    reference manager does in its attachment folders (REFERENCE_STORE)."""
+    folders named like a file (FILE_LIKE_FOLDER), a program's containers; what a reference
+    manager does in its attachment folders (REFERENCE_STORE); and what changes in a
+    partitioned store (PARTITION_FOLDER), folders and files alike."""
     for e in evs:
         if "authored" in e:
             continue
         if e["event_type"] == "dir_create" and type(p := e.get("dir_path")) is str \
                 and (_random_named(name := p.rstrip("/").rsplit("/", 1)[-1]) or FILE_LIKE_FOLDER.match(name)):
             e["authored"] = False
-        elif e["event_type"] in CHANGES and any(type(q := e.get(k)) is str and REFERENCE_STORE.search(q)
-                                               for k in PATH_KEYS[e["event_type"]]):
+        elif e["event_type"] in CHANGES and any(
+                type(q := e.get(k)) is str and (REFERENCE_STORE.search(q) or PARTITION_FOLDER.search(q))
+                for k in PATH_KEYS[e["event_type"]]):
             e["authored"] = False
 
 

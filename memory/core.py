@@ -275,7 +275,10 @@ ALGORITHM_KEY = "memory:algorithm"
 # 78: deletions that begin within a second of a write of another file and remove, one after
 #    another, files the session made and nobody opened are the run's end (authorship
 #    ._mark_end_of_run_removals; E).
-ALGORITHM = 78
+# 79: a folder named as a key and its value (`dag_id=<dag>/`, `year=2024/`) is a partition of
+#    a program's store: its making and what changes in it are the program's (authorship
+#    .PARTITION_FOLDER; C).
+ALGORITHM = 79
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

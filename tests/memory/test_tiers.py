@@ -4991,3 +4991,23 @@ def test_photos_from_the_mornings_upload_removed_right_after_a_save_are_the_pers
             b.add("file_delete", 500, file_path=f"Pictures/Camera Roll/IMG_{i}{k:03d}.HEIC")
     est = _user(session_builder, make, 6)
     assert est["E"].tier == "L", est["E"]
+
+
+def test_a_partitioned_log_store_is_the_programs_layout(session_builder):
+    # Airflow writes each task's log to `logs/dag_id=<dag>/run_id=<run>/task_id=<task>/
+    # attempt=1.log`, making the three folders on every run; Spark and Hive lay out their data
+    # as `year=2026/month=04/`. Before, a data engineer who keeps their notes at the root read
+    # as a deep nester at p 1.00 (alt556: all fourteen called L, nine of them wrongly).
+    def make(b, i):
+        b.read("dags/export.py", view_range=[1, 60])
+        run = f"logs/dag_id=export_marts/run_id=scheduled__2026-04-{10 + i}T16:00:00+00:00"
+        b.add("dir_create", 60_000, dir_path=run, depth=3)
+        for k, task in enumerate(("extract", "load")):
+            b.add("dir_create", 2_500, dir_path=f"{run}/task_id={task}", depth=4)
+            b.write(f"{run}/task_id={task}/attempt=1.log", "INFO task started\n" * (5 + k), gap_ms=2_500)
+        b.add("dir_create", 3_000, dir_path=f"warehouse/sales/year=2026/month=0{1 + i % 9}", depth=4)
+        b.write(f"warehouse/sales/year=2026/month=0{1 + i % 9}/part-0000.parquet", "x" * 900, snapshot=False,
+                gap_ms=2_500)
+        b.write(f"notes-{i}.md", _doc(20), gap_ms=120_000)
+    est = _user(session_builder, make, 6)
+    assert est["C"].tier == "R", est["C"]
