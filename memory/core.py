@@ -278,7 +278,9 @@ ALGORITHM_KEY = "memory:algorithm"
 # 79: a folder named as a key and its value (`dag_id=<dag>/`, `year=2024/`) is a partition of
 #    a program's store: its making and what changes in it are the program's (authorship
 #    .PARTITION_FOLDER; C).
-ALGORITHM = 79
+# 80: a plain-text document's outline (a title underlined with `===`, sections numbered `1.`,
+#    `1.1` on lines of their own) is its headings (signals.outline_depth; B).
+ALGORITHM = 80
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

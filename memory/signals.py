@@ -631,6 +631,43 @@ def _machine_record(text: str) -> bool:
     return timed >= TRANSCRIPT_LINES and timed >= TRANSCRIPT_SHARE * len(lines)
 
 
+# A plain-text document marks its sections as people did before markdown: a title underlined
+# with `===`, sections numbered `1.`, `1.1`, `1.1.1` on lines of their own. Its heading depth is
+# its outline's (the title one level, each part of a section's number one more), as `#`, `##`
+# and `###` would give it: a report of numbered sections is no bullet list, whatever its
+# sections hold (alt568: pharmacists' 300-line reports of `1.1 By drug` sections read as notes).
+# A section number stands on a line of its own after a blank line, starts a short capitalised
+# title, and is followed by its content, not by the next number of a numbered list.
+_UNDERLINED_TITLE = re.compile(r"^[ \t]*={3,}[ \t]*$")
+_NUMBERED_SECTION = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,3})\.?[ \t]+[A-Z][^\n]{0,60}$")
+MIN_NUMBERED_SECTIONS = 2
+
+
+def outline_depth(text: str) -> int:
+    """The heading depth of a text's plain-text outline (0 when it has none)."""
+    lines = text.splitlines()
+    title = 0
+    sections: list[int] = []
+    prev_blank = True
+    for i, line in enumerate(lines):
+        stripped = line.strip()
+        if not stripped:
+            prev_blank = True
+            continue
+        if i and _UNDERLINED_TITLE.match(line) and lines[i - 1].strip():
+            title = 1
+        elif prev_blank and (m := _NUMBERED_SECTION.match(stripped)) and stripped[-1] not in ".,;:":
+            parts = m.group(1).count(".") + 1
+            after = next((x.strip() for x in lines[i + 1:] if x.strip()), "")
+            nxt = _NUMBERED_SECTION.match(after)
+            if after and (nxt is None or nxt.group(1).count(".") + 1 > parts):
+                sections.append(parts)
+        prev_blank = False
+    if len(sections) < MIN_NUMBERED_SECTIONS:
+        return 0
+    return title + max(sections)
+
+
 def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str],
                 order: Mapping[int, int] | None = None,
                 diff_of: Mapping[int, str] | None = None,
@@ -691,7 +728,7 @@ def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str
         st = analyse(text)
         docs[path] = st.lines
         shapes[path] = (st.nonblank_lines, st.list_lines)
-        depths[path] = st.max_heading_depth
+        depths[path] = st.max_heading_depth or (outline_depth(text) if "\n\n" in text else 0)
     for path in _exports(docs):
         docs.pop(path)
         shapes.pop(path, None)

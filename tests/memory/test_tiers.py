@@ -2115,6 +2115,41 @@ def test_an_outliners_bulleted_headings_are_headings(session_builder):
     assert _tiers(b)["B"]["tier"] == "R"
 
 
+def _numbered_report(sections: int, subsections: int, bullets: int, title: str = "STOCK-OUT REVIEW") -> str:
+    """A plain-text report: a title underlined with `===`, numbered sections and subsections
+    (`1. Purpose`, `1.1 By drug`), each a handful of bullet points."""
+    out = [title, "=" * len(title), ""]
+    for s in range(1, sections + 1):
+        out += [f"{s}. Section {s}", ""]
+        for k in range(1, subsections + 1):
+            if subsections > 1:
+                out.append(f"{s}.{k} Detail {k}")
+            out += [f"- item {s}.{k}.{j}: count checked against the system" for j in range(bullets)] + [""]
+    return "\n".join(out) + "\n"
+
+
+def test_a_plain_text_reports_numbered_sections_are_headings(session_builder):
+    # Hospital pharmacists write their reports as .txt: a title underlined with `===`, sections
+    # numbered `1.` and `1.1`, each a few bullet points (alt568). Markdown's `#` alone counted as
+    # headings, so three such reports in a session (300 lines) read as bullet notes: a
+    # comprehensive writer called minimal at p 0.92. The outline is the document's headings.
+    b = session_builder("reports")
+    for name in ("stock-out review", "interventions", "ward detail"):
+        b.write(f"Pharmacy/{name}.txt", _numbered_report(5, 2, 9), gap_ms=600_000)
+    sig = _signals(b)["B"]
+    assert sig["heading_depth"] == 3 and sig["list_share"] >= 0.75, sig  # bullets throughout (tiers.BULLET_SHARE)
+    assert _tiers(b)["B"]["tier"] == "L"
+    # one level of numbered sections under the title is a balanced report's two levels
+    b = session_builder("summary")
+    b.write("Pharmacy/P&T summary.txt", _numbered_report(8, 1, 12, "P&T COMMITTEE SUMMARY"))
+    assert _signals(b)["B"]["heading_depth"] == 2
+    assert _tiers(b)["B"]["tier"] == "M"
+    # a numbered list with blank lines between its items is a list, not an outline
+    b = session_builder("list")
+    b.write("todo.txt", "To do\n=====\n\n" + "\n\n".join(f"{i}. Call the ward about item {i}" for i in range(1, 60)) + "\n")
+    assert _signals(b)["B"]["heading_depth"] == 0
+
+
 def test_a_verbose_minimal_writer_keeps_their_verbosity(session_builder):
     # Bullet notes of 75-100 lines in most sessions and now and then a 170-line page of
     # prose: the bullet lists are this person's notes, three times a typical note's length,
