@@ -280,7 +280,10 @@ ALGORITHM_KEY = "memory:algorithm"
 #    .PARTITION_FOLDER; C).
 # 80: a plain-text document's outline (a title underlined with `===`, sections numbered `1.`,
 #    `1.1` on lines of their own) is its headings (signals.outline_depth; B).
-ALGORITHM = 80
+# 81: a program's files (made once, not temporary) the person removes a minute or more after
+#    it made them are the person's cleanup, and files that came out of an archive of the
+#    session are no packing (signals.LEFT_BY_PROGRAM_SECONDS, _not_packed; E).
+ALGORITHM = 81
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -1693,13 +1693,20 @@ def _not_packed(deletes: Events, by: dict[str, Events], creates: Events, tool_cr
             packed.setdefault(name[: m.start()].lower(), _ts(e))
     if not packed:
         return deletes
+    # a file that came after the archive came out of it (unpacked): removing that copy while
+    # the archive stays is clearing an intermediate, not packing (alt577's `rm -rf` of an
+    # evidence archive's unpacked folder; +3 -3 over alt384-583 with LEFT_BY_PROGRAM_SECONDS' first form)
+    came: dict[str, float] = {}
+    for e in (*creates, *tool_creates):
+        came.setdefault(str(e.get("file_path") or ""), _ts(e))
 
     def inside(e: Mapping[str, Any]) -> bool:
-        for folder in str(e.get("file_path") or "").split("/")[:-1]:
+        p = str(e.get("file_path") or "")
+        for folder in p.split("/")[:-1]:
             f = folder.lower()
             made = packed.get(f, packed.get(f.rsplit(".", 1)[0]) if "." in f else None)
             if made is not None and made <= _ts(e):
-                return True
+                return not (p in came and came[p] >= made)
         return False
 
     return [e for e in deletes if not inside(e)]
@@ -1773,6 +1780,20 @@ def _run_results(by: dict[str, Events], made_at: Mapping[str, float]) -> set[str
     return runs
 
 
+# A program's file the person removes LEFT_BY_PROGRAM_SECONDS or more after the program made
+# it, among their own actions, is an intermediate file they cleared, whoever wrote its bytes:
+# an evidence archive's unpacked copy removed with `rm -rf` once read (alt577: selective
+# analysts read as keepers). Not what the program wrote again and again (a build's `main.aux`
+# and `main.log`, rewritten at every save), nor what the recorder or its name marks
+# temporary, nor a log: clearing those (`latexmk -c` at the end of the day) is the program's
+# housekeeping, whoever starts it, as before. Over alt384-583: E +25 -11 (selective people
+# called pragmatic now right; the losses pragmatic people who now and then clear what a
+# program unpacked or exported, read as selective); the first form, with rewritten,
+# temporary and log files, was +36 -18 and took the build's housekeeping for cleanup.
+# users-dev and rows a-f unchanged.
+LEFT_BY_PROGRAM_SECONDS = 60.0
+
+
 def _curation(by: dict[str, Events], creates: Events, tool_wrote: set[Any],
               tool_creates: Events = (), tool_copied: Events = (), tool_saves: Events = ()) -> dict[str, Any]:
     """Leftovers a tidy person removes (their own scratch, temporary and backup files, and
@@ -1802,6 +1823,20 @@ def _curation(by: dict[str, Events], creates: Events, tool_wrote: set[Any],
         if scratch_named(p := str(e.get("file_path") or "")) or p.endswith("~"):
             made_at.setdefault(p, _ts(e))
             persons.add(p)
+    # So is a program's file the person removed long after the program made it
+    # (LEFT_BY_PROGRAM_SECONDS): an intermediate file they cleared.
+    wrote_at: dict[str, float] = {}
+    for e in tool_creates:
+        p = str(e.get("file_path") or "")
+        wrote_at[p] = max(_ts(e), wrote_at.get(p, 0.0))
+    for e in tool_saves:  # a file the program wrote again is its own to clear (_run_results)
+        wrote_at.pop(str(e.get("file_path") or ""), None)
+    for e in by.get("file_delete", _NONE):
+        p = str(e.get("file_path") or "")
+        if p in wrote_at and _ts(e) - wrote_at[p] >= LEFT_BY_PROGRAM_SECONDS * 1000 and e.get("was_temporary") is not True \
+                and not _temporary(_name(p)) and not _log(p):
+            made_at.setdefault(p, wrote_at[p])
+            persons.add(p)
     copied: set[str] = set()
     for e in by.get("file_copy", _NONE):
         dest = str(e.get("dest_path") or "")
@@ -1823,7 +1858,8 @@ def _curation(by: dict[str, Events], creates: Events, tool_wrote: set[Any],
     # A program's intermediate files (what a build or a test run made or wrote again in the
     # session, then removed: `latexmk -c` after the builds of a day's saves) are the
     # program's housekeeping, whoever started it: no curation habit of the person's, unless
-    # the person named them as scratch (above).
+    # the person named them as scratch, or removed long after what the program made only
+    # once (above).
     # A hidden file (its name dot-led) the session did not make is out of the person's sight:
     # file managers do not show it, and what removes one is a program (an NFS client's
     # `.nfs<hex>`, a sync client's staging `.tmp.drivedownload`, an editor's `.notes.md.swp`

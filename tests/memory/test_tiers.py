@@ -5046,3 +5046,36 @@ def test_a_partitioned_log_store_is_the_programs_layout(session_builder):
         b.write(f"notes-{i}.md", _doc(20), gap_ms=120_000)
     est = _user(session_builder, make, 6)
     assert est["C"].tier == "R", est["C"]
+
+
+def _triage(b, i, remove_after_ms=None):
+    """An analyst downloads an evidence archive; a triage script unpacks it in a blink (the
+    program's files); `remove_after_ms` later the analyst removes the unpacked copy at once."""
+    b.write(f"cases/c{i}/report.md", _doc(40), gap_ms=5_000)
+    b.write(f"cases/c{i}/evidence/host{i}_triage.zip", "zip bytes " * 800, gap_ms=30_000, snapshot=False)
+    unpacked = [f"cases/c{i}/extracted/host{i}_triage/{sub}/{name}"
+                for sub, name in (("Registry", "SYSTEM"), ("Registry", "SOFTWARE"), ("EventLogs", "System.evtx"),
+                                  ("Amcache", "Amcache.hve"), ("Prefetch", "CMD.EXE-4A81B364.pf"))]
+    for k, p in enumerate(unpacked):
+        b.write(p, "hive " * 2_000, gap_ms=400 if k == 0 else 20, snapshot=False)
+    if remove_after_ms is not None:
+        for k, p in enumerate(unpacked):
+            b.add("file_delete", remove_after_ms if k == 0 else 1, file_path=p)
+    b.write(f"cases/c{i}/timeline.md", _doc(20), gap_ms=60_000)
+
+
+def test_removing_what_a_program_unpacked_minutes_before_is_the_persons_cleanup(session_builder):
+    # A triage script unpacks each evidence archive into `extracted/<name>/` (a program's
+    # files); a tidy analyst removes the unpacked copy once it is read, minutes later, with
+    # `rm -rf` (alt577). Both counted as the program's before (its files, and what was inside
+    # a folder named after an archive of the session), so selective analysts read as keepers.
+    sig = _signals(_user_session(session_builder, lambda b, i: _triage(b, i, remove_after_ms=180_000)))["E"]
+    assert sig["opp"] and sig["cleaned"] >= 1, sig
+    tidy = _user(session_builder, lambda b, i: _triage(b, i, remove_after_ms=180_000), 8)["E"]
+    assert tidy.tier == "L", tidy
+    # a program's housekeeping comes with its run: the same files gone seconds after it wrote
+    # them are not the person's removals (LEFT_BY_PROGRAM_SECONDS)
+    sig = _signals(_user_session(session_builder, lambda b, i: _triage(b, i, remove_after_ms=5_000)))["E"]
+    assert not sig["cleaned"], sig
+    # and an analyst who keeps the unpacked copy removes nothing
+    assert not _signals(_user_session(session_builder, _triage))["E"]["cleaned"]
