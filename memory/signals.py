@@ -638,34 +638,40 @@ def _machine_record(text: str) -> bool:
 # sections hold (alt568: pharmacists' 300-line reports of `1.1 By drug` sections read as notes).
 # A section number stands on a line of its own after a blank line, starts a short capitalised
 # title, and is followed by its content, not by the next number of a numbered list.
-_UNDERLINED_TITLE = re.compile(r"^[ \t]*={3,}[ \t]*$")
-_NUMBERED_SECTION = re.compile(r"^(\d{1,2}(?:\.\d{1,2}){0,3})\.?[ \t]+[A-Z][^\n]{0,60}$")
+_UNDERLINED_TITLE = re.compile(r"(?m)(?<=\S)[ \t]*\n[ \t]*={3,}[ \t]*$")
+_NUMBERED_SECTION = re.compile(r"(?m)^[ \t]*(\d{1,2}(?:\.\d{1,2}){0,3})\.?[ \t]+[A-Z][^\n]{0,60}$")
+_NEXT_LINE = re.compile(r"\s*([^\n]*)")
 MIN_NUMBERED_SECTIONS = 2
 
 
 def outline_depth(text: str) -> int:
-    """The heading depth of a text's plain-text outline (0 when it has none)."""
-    lines = text.splitlines()
-    title = 0
+    """The heading depth of a text's plain-text outline (0 when it has none). One pass of a
+    regular expression finds the candidate lines; only those are looked at again."""
+    if "\n\n1" not in text and text[:1] != "1":
+        return 0  # an outline's first section is numbered 1, after a blank line (a cheap test first)
+    found = _NUMBERED_SECTION.findall(text)
+    if len(found) < MIN_NUMBERED_SECTIONS:
+        return 0
     sections: list[int] = []
-    prev_blank = True
-    for i, line in enumerate(lines):
-        stripped = line.strip()
-        if not stripped:
-            prev_blank = True
+    for m in _NUMBERED_SECTION.finditer(text):
+        at = m.start()
+        if at:  # a section number stands after a blank line
+            prev = text.rfind("\n", 0, at - 1)
+            if text[prev + 1:at - 1].strip():
+                continue
+        if m.group(0).rstrip()[-1] in ".,;:":
             continue
-        if i and _UNDERLINED_TITLE.match(line) and lines[i - 1].strip():
-            title = 1
-        elif prev_blank and (m := _NUMBERED_SECTION.match(stripped)) and stripped[-1] not in ".,;:":
-            parts = m.group(1).count(".") + 1
-            after = next((x.strip() for x in lines[i + 1:] if x.strip()), "")
-            nxt = _NUMBERED_SECTION.match(after)
-            if after and (nxt is None or nxt.group(1).count(".") + 1 > parts):
-                sections.append(parts)
-        prev_blank = False
+        nxt = _NEXT_LINE.match(text, m.end())
+        after = nxt.group(1).strip() if nxt else ""
+        if not after:
+            continue
+        parts = m.group(1).count(".") + 1
+        sub = _NUMBERED_SECTION.match(after)
+        if sub is None or sub.group(1).count(".") + 1 > parts:
+            sections.append(parts)
     if len(sections) < MIN_NUMBERED_SECTIONS:
         return 0
-    return title + max(sections)
+    return (1 if _UNDERLINED_TITLE.search(text) else 0) + max(sections)
 
 
 def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str],
