@@ -649,11 +649,11 @@ def outline_depth(text: str) -> int:
     regular expression finds the candidate lines; only those are looked at again."""
     if "\n\n1" not in text and text[:1] != "1":
         return 0  # an outline's first section is numbered 1, after a blank line (a cheap test first)
-    found = _NUMBERED_SECTION.findall(text)
+    found = list(_NUMBERED_SECTION.finditer(text))
     if len(found) < MIN_NUMBERED_SECTIONS:
         return 0
     sections: list[int] = []
-    for m in _NUMBERED_SECTION.finditer(text):
+    for m in found:
         at = m.start()
         if at:  # a section number stands after a blank line
             prev = text.rfind("\n", 0, at - 1)
@@ -734,7 +734,7 @@ def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str
         st = analyse(text)
         docs[path] = st.lines
         shapes[path] = (st.nonblank_lines, st.list_lines)
-        depths[path] = st.max_heading_depth or (outline_depth(text) if "\n\n" in text else 0)
+        depths[path] = st.max_heading_depth or outline_depth(text)
     for path in _exports(docs):
         docs.pop(path)
         shapes.pop(path, None)
