@@ -130,6 +130,24 @@ def tab_table_rows(text: str) -> int:
     return rows + (run if run >= 2 else 0) if other else 0
 
 
+def tab_separated_data(text: str) -> bool:
+    """Is the text nothing but tab-separated rows (_TAB_CELLS or more cells on each of two or
+    more lines): a data file under a text name, as tab_table_rows reads it? Such a text is an
+    export's records, not writing (B): a voter-file system exports tab-delimited `.txt`
+    (alt585), an imaging program its tile index."""
+    if "\t" not in text:
+        return False
+    rows = 0
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        cells = line.strip().split("\t")
+        if "|" in line or len(cells) < _TAB_CELLS or sum(1 for c in cells if c.strip()) < _TAB_CELLS:
+            return False
+        rows += 1
+    return rows >= 2
+
+
 def figure_embeds(text: str) -> int:
     """Figures a text embeds: the document shows a picture or chart."""
     return len(_EMBED.findall(text)) if ("\\" in text or "![" in text or "<" in text) else 0

@@ -283,7 +283,9 @@ ALGORITHM_KEY = "memory:algorithm"
 # 81: a program's files (made once, not temporary) the person removes a minute or more after
 #    it made them are the person's cleanup, and files that came out of an archive of the
 #    session are no packing (signals.LEFT_BY_PROGRAM_SECONDS, _not_packed; E).
-ALGORITHM = 81
+# 82: a text of nothing but tab-separated records (an export's TSV under a `.txt` name) is a
+#    data file, not the person's writing (content.tab_separated_data; B).
+ALGORITHM = 82
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -46,6 +46,7 @@ from .content import (
     diff_lines,
     figure_embeds,
     markup_table_rows,
+    tab_separated_data,
     tab_table_rows,
     table_rows,
 )
@@ -724,8 +725,8 @@ def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str
             continue
         if text is not None:
             text = _person_text(path, text)
-            if text is None:
-                continue
+            if text is None or tab_separated_data(text):
+                continue  # no notebook, or a data file under a text name (an export's records)
         if text is None:
             docs[path] = round(_int(e.get("content_length")) / FALLBACK_CHARS_PER_LINE)
             shapes.pop(path, None)

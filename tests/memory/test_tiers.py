@@ -5079,3 +5079,28 @@ def test_removing_what_a_program_unpacked_minutes_before_is_the_persons_cleanup(
     assert not sig["cleaned"], sig
     # and an analyst who keeps the unpacked copy removes nothing
     assert not _signals(_user_session(session_builder, _triage))["E"]["cleaned"]
+
+
+def _tab_export(lines: int) -> str:
+    rows = ["VANID\tLastName\tFirstName\tAddress\tPrecinct\tSupportID"]
+    rows += [f"{100000 + i}\tSmith\tAna\t{i} Park Rd\t05-{i % 20:02d}\t{i % 5}" for i in range(lines - 1)]
+    return "\n".join(rows) + "\n"
+
+
+def _campaign_notes(b, i):
+    # a voter-file export under a text name, then the person's short bullet notes
+    b.write(f"Downloads/Export{i}.txt", _tab_export(220))
+    b.write(f"notes/day{i}.md", _doc(25, bullets=True), gap_ms=300_000)
+
+
+def test_a_text_of_nothing_but_tab_separated_records_is_data_not_writing(session_builder):
+    # VAN's exports are tab-delimited TXT (alt585): 220 rows of records are no 220-line report
+    # of the person's, as a CSV is none. Before, minimal writers read as balanced at p 0.88-0.95.
+    sig = _signals(_user_session(session_builder, _campaign_notes))["B"]
+    assert sig["docs"] == 1 and sig["lines"] == 25, sig
+    assert _user(session_builder, _campaign_notes, 8)["B"].tier == "R"
+    # a document with a tab-separated table inside its prose is still writing
+    table = "\n".join(f"Precinct {i}\t{i * 10}\t{i * 3}" for i in range(5))
+    b = session_builder("prose")
+    b.write("notes/report.md", _doc(90) + table + "\n")
+    assert _signals(b)["B"]["docs"] == 1
