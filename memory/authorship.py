@@ -474,6 +474,7 @@ def mark_tool_actions(evs: list[dict[str, Any]]) -> None:
     _mark_companion_folders(evs)
     _mark_following_companions(evs)
     _mark_token_folders(evs)
+    _mark_unpacked_archives(evs)
     _mark_series(evs)
     _mark_stamped(evs)
     run: list[dict[str, Any]] = []
@@ -853,6 +854,45 @@ def _mark_token_folders(evs: list[dict[str, Any]]) -> None:
                 type(q := e.get(k)) is str and (REFERENCE_STORE.search(q) or PARTITION_FOLDER.search(q))
                 for k in PATH_KEYS[e["event_type"]]):
             e["authored"] = False
+
+
+# An archive unpacked beside itself: the folder named after it (`Export123.zip` ->
+# `Export123/`, `data.tar.gz` -> `data/`), which macOS's Archive Utility, Windows' Extract All
+# and 7-Zip's "Extract to" make, and what lands in it at the tool's pace. The person chose to
+# unpack; the folder and its files are the archive's, not a folder they made or documents
+# they wrote (alt585: a voter-file export unzipped into `Downloads/Export123/` read as a flat
+# organiser's new folder and a 200-line report).
+ARCHIVE_SUFFIX = re.compile(r"(?i)\.(zip|7z|rar|tar|tgz|tbz2?|txz|tar\.(gz|bz2|xz|zst))$")
+
+
+def _mark_unpacked_archives(evs: list[dict[str, Any]]) -> None:
+    """Mark the making of a folder named after an archive the session named before it, in
+    the archive's folder, and the new files and folders that follow in it, each within
+    UNWRITTEN_GAP_MS of the one before."""
+    archives: set[str] = set()
+    open_at: dict[str, float] = {}  # unpacked folder + "/" -> when its last change came
+    for e in evs:
+        t = e["event_type"]
+        ms = _ts(e)
+        for k in PATH_KEYS.get(t, ()):
+            if type(p := e.get(k)) is str and ARCHIVE_SUFFIX.search(p):
+                archives.add(ARCHIVE_SUFFIX.sub("", p))
+        if not archives or t not in CHANGES or "authored" in e:
+            continue
+        if t == "dir_create" and type(d := e.get("dir_path")) is str and d.rstrip("/") in archives:
+            e["authored"] = False
+            open_at[d.rstrip("/") + "/"] = ms
+            continue
+        if not open_at or (t != "dir_create" and (t != "file_write" or e.get("operation") != "create")):
+            continue
+        p = e.get("dir_path" if t == "dir_create" else "file_path")
+        if type(p) is not str:
+            continue
+        for folder, last in open_at.items():
+            if p.startswith(folder) and ms - last <= UNWRITTEN_GAP_MS:
+                e["authored"] = False
+                open_at[folder] = ms
+                break
 
 
 def _mark_program_trees(evs: list[dict[str, Any]]) -> None:

@@ -285,7 +285,10 @@ ALGORITHM_KEY = "memory:algorithm"
 #    session are no packing (signals.LEFT_BY_PROGRAM_SECONDS, _not_packed; E).
 # 82: a text of nothing but tab-separated records (an export's TSV under a `.txt` name) is a
 #    data file, not the person's writing (content.tab_separated_data; B).
-ALGORITHM = 82
+# 83: a folder named after an archive the session named, made beside it, and what lands in it
+#    at the tool's pace are the archive tool's unpacking (authorship._mark_unpacked_archives;
+#    B, C).
+ALGORITHM = 83
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

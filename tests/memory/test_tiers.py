@@ -5104,3 +5104,27 @@ def test_a_text_of_nothing_but_tab_separated_records_is_data_not_writing(session
     b = session_builder("prose")
     b.write("notes/report.md", _doc(90) + table + "\n")
     assert _signals(b)["B"]["docs"] == 1
+
+
+def _unzipped_export(b, i, folder: str | None = None):
+    # an export downloaded as a zip and unpacked beside it by the archive tool, then the
+    # person's note at the root of their notes
+    b.write(f"Downloads/Export{i}.zip", "PK" * 4_000, snapshot=False)
+    b.add("dir_create", 4_000, dir_path=folder or f"Downloads/Export{i}", depth=2)
+    b.write(f"{folder or f'Downloads/Export{i}'}/Export{i}.txt", _tab_export(80), gap_ms=4_500)
+    b.write(f"day{i}.md", _doc(30, bullets=True), gap_ms=600_000)
+
+
+def test_an_archive_unpacked_into_a_folder_named_after_it_is_the_archive_tools(session_builder):
+    # macOS's Archive Utility, Windows' Extract All and 7-Zip make the folder named after the
+    # archive and fill it at the tool's pace (alt585): no folder of the person's filing.
+    from filegram.memory.features import clean_events
+
+    b = _user_session(session_builder, _unzipped_export)
+    evs = [e for e in clean_events(b.events) if "Export0" in str(e.get("dir_path") or e.get("file_path"))]
+    assert [e.get("authored") for e in evs] == [None, False, False], evs
+    assert not _signals(b)["C"]["dirs"]
+    assert _user(session_builder, _unzipped_export, 8)["C"].tier == "R"
+    # a folder of the person's own, named otherwise, is their making
+    b = _user_session(session_builder, lambda b, i: _unzipped_export(b, i, folder="Downloads/Turf"))
+    assert _signals(b)["C"]["dirs"] == 1
