@@ -490,6 +490,7 @@ def mark_tool_actions(evs: list[dict[str, Any]]) -> None:
         last = t
     _close(run)
     _mark_unwritten(evs)
+    _mark_extracted_texts(evs)
     _mark_rotations(evs)
     _mark_steps_between_writes(evs)
     _mark_end_of_run_removals(evs)
@@ -1180,6 +1181,45 @@ def _mark_unwritten(evs: list[dict[str, Any]]) -> None:
         if t == "file_write" and e.get("authored") is not False and _extension(p := str(e.get("file_path"))) in TEXT_TYPES:
             files.add(p)
     close()
+
+
+# A page's text, extracted: an OCR step or a converter writes `statement_2023-01.txt` beside
+# `statement_2023-01.pdf` (or `scan.jpg.txt` beside `scan.jpg`), the whole text at once, faster
+# than anyone types since the change before it (_unwritten_file). A person's transcription of
+# the same page comes at a typist's pace; their own notes on it carry a name of their own
+# (alt593: a bank statement's OCR text beside each statement, a flat writer's bullet notes
+# read as 300-line reports). A PDF the person made of a document of theirs of that name
+# (`update.docx` saved as `update.pdf`) is no page received: a text of that name is theirs too
+# (alt550).
+EXTRACTED_FROM = frozenset({"pdf", "jpg", "jpeg", "png", "tif", "tiff", "heic", "bmp", "gif", "webp"})
+EXTRACTED_TYPES = frozenset({"txt", "text", "hocr"})
+
+
+def _mark_extracted_texts(evs: list[dict[str, Any]]) -> None:
+    """Mark a new text file named after a picture or a PDF beside it that the session named
+    before, written faster than a person types."""
+    sources: set[str] = set()  # folder/stem of the pictures and PDFs named so far, lower case
+    written: set[str] = set()  # folder/stem of the other files written so far, lower case
+    last: float | None = None
+    for e in evs:
+        t = e["event_type"]
+        for k in PATH_KEYS.get(t, ()):
+            if type(p := e.get(k)) is str and _extension(p) in EXTRACTED_FROM:
+                low = p.lower()
+                sources.add(low.rsplit(".", 1)[0])
+                sources.add(low)
+        if t == "file_write" and type(p := e.get("file_path")) is str and "." in p \
+                and _extension(p) not in EXTRACTED_FROM and _extension(p) not in EXTRACTED_TYPES:
+            written.add(p.lower().rsplit(".", 1)[0])
+        if t not in CHANGES:
+            continue
+        ms = _ts(e)
+        gap = ms - last if last is not None else float("inf")
+        last = ms
+        if sources and t == "file_write" and "authored" not in e and type(p := e.get("file_path")) is str \
+                and _extension(p) in EXTRACTED_TYPES and (stem := p.lower().rsplit(".", 1)[0]) in sources \
+                and stem not in written and _unwritten_file(e, gap):
+            e["authored"] = False
 
 
 def _mark_series(evs: list[dict[str, Any]]) -> None:

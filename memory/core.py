@@ -288,7 +288,9 @@ ALGORITHM_KEY = "memory:algorithm"
 # 83: a folder named after an archive the session named, made beside it, and what lands in it
 #    at the tool's pace are the archive tool's unpacking (authorship._mark_unpacked_archives;
 #    B, C).
-ALGORITHM = 83
+# 84: a text written beside a picture or a PDF of its name, faster than anyone types, is
+#    the page's extracted text (OCR), not writing (authorship._mark_extracted_texts; B).
+ALGORITHM = 84
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -5128,3 +5128,32 @@ def test_an_archive_unpacked_into_a_folder_named_after_it_is_the_archive_tools(s
     # a folder of the person's own, named otherwise, is their making
     b = _user_session(session_builder, lambda b, i: _unzipped_export(b, i, folder="Downloads/Turf"))
     assert _signals(b)["C"]["dirs"] == 1
+
+
+def _statements(b, i, typed_ms: float | None = None):
+    # statements arrive as PDFs; an OCR step writes each one's text beside it at once
+    # (typed_ms: the person transcribes it instead, at a typist's pace)
+    for k in range(3):
+        b.write(f"Bank/Acct 8820/stmt_2023-0{k + 1}.pdf", "%PDF" * 2_000, gap_ms=5_000, snapshot=False)
+    for k in range(3):
+        b.write(f"Bank/Acct 8820/stmt_2023-0{k + 1}.txt", _doc(95, topic="a payment to Halden Freight"),
+                gap_ms=typed_ms or 20_000)
+    b.write(f"notes/findings{i}.md", _doc(30, bullets=True), gap_ms=900_000)
+
+
+def test_a_pages_text_written_beside_it_at_once_is_the_ocr_tools(session_builder):
+    # alt593: an OCR step writes `stmt.txt` beside each `stmt.pdf`, the whole text in seconds.
+    # Counted as the person's writing, a flat bullet-note writer read as writing 300-line reports.
+    sig = _signals(_user_session(session_builder, _statements))["B"]
+    assert sig["docs"] == 1 and sig["lines"] == 30, sig
+    assert _user(session_builder, _statements, 8)["B"].tier == "R"
+    # the same page transcribed by hand, minutes per page, is the person's writing
+    sig = _signals(_user_session(session_builder, lambda b, i: _statements(b, i, typed_ms=900_000)))["B"]
+    assert sig["docs"] == 4, sig
+    # a PDF the person made of their own document (`update.docx` saved as `update.pdf`) is no
+    # page received: the text they save under its name is theirs (alt550)
+    b = session_builder("own")
+    b.write("Shipments/update_S50696.docx", "PK" * 3_000, snapshot=False)
+    b.write("Shipments/update_S50696.pdf", "%PDF" * 2_000, gap_ms=20_000, snapshot=False)
+    b.write("Shipments/update_S50696.txt", _doc(120, topic="the Orion Toys shipment"), gap_ms=45_000)
+    assert _signals(b)["B"]["docs"] == 1
