@@ -290,7 +290,10 @@ ALGORITHM_KEY = "memory:algorithm"
 #    B, C).
 # 84: a text written beside a picture or a PDF of its name, faster than anyone types, is
 #    the page's extracted text (OCR), not writing (authorship._mark_extracted_texts; B).
-ALGORITHM = 84
+# 85: macOS's synced drives in the home's Library (iCloud Drive's `Mobile Documents/
+#    com~apple~CloudDocs/`, `CloudStorage/<provider>/` with Google Drive's `My Drive/` and
+#    `Shared drives/<name>/`) are standard folders, as `Dropbox/` is (signals.home_areas; C).
+ALGORITHM = 85
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -1114,12 +1114,33 @@ def _below_home(path: str, recorded: int, path_depth: int) -> int:
 _HOME_AREA = re.compile(r"^(desktop|documents|my documents|downloads|dropbox( \(.*\))?|onedrive( - .*)?|"
                         r"google drive|icloud drive|nextcloud|owncloud|box|box sync)$", re.I)
 _SYNC_INNER = re.compile(r"^(desktop|documents|my documents|my drive)$", re.I)
+# macOS keeps the synced drives in the home's Library: iCloud Drive in `Library/Mobile
+# Documents/com~apple~CloudDocs/` (an app's iCloud folder in `Library/Mobile Documents/<app>/
+# Documents/`), the File Provider drives in `Library/CloudStorage/<Provider-account>/` (Google
+# Drive's `My Drive/` and each of its `Shared drives/<name>/` inside). They are the drive's
+# top, as `Dropbox/` is: a document saved at iCloud Drive's top is at the person's root, not
+# three levels down (alt427's shop owners, alt489's journalists, alt534's accountants: flat
+# people read as organisers or unknown).
+_MAC_SYNC_AREAS = frozenset({"Mobile Documents", "CloudStorage"})
+
+
+def _mac_sync_areas(parts: list[str]) -> int:
+    """The standard folders of a path under `Library/Mobile Documents` or `Library/CloudStorage`
+    (parts: the path's components, the last a file or the folder itself)."""
+    n = 3
+    if len(parts) > 4 and _SYNC_INNER.match(parts[3]):
+        n = 4
+    elif len(parts) > 5 and parts[3].lower() == "shared drives":
+        n = 5
+    return n
 
 
 @functools.lru_cache(maxsize=8192)
 def home_areas(path: str) -> int:
     """How many of the home's standard folders a path (from the recorder's root) begins with."""
     parts = path.replace("\\", "/").strip("/").split("/")
+    if len(parts) > 3 and parts[0] == "Library" and parts[1] in _MAC_SYNC_AREAS:
+        return _mac_sync_areas(parts)
     if len(parts) < 2 or not _HOME_AREA.match(parts[0]):
         return 0
     return 2 if len(parts) >= 3 and _SYNC_INNER.match(parts[1]) and not _SYNC_INNER.match(parts[0]) else 1

@@ -5157,3 +5157,27 @@ def test_a_pages_text_written_beside_it_at_once_is_the_ocr_tools(session_builder
     b.write("Shipments/update_S50696.pdf", "%PDF" * 2_000, gap_ms=20_000, snapshot=False)
     b.write("Shipments/update_S50696.txt", _doc(120, topic="the Orion Toys shipment"), gap_ms=45_000)
     assert _signals(b)["B"]["docs"] == 1
+
+
+def _icloud_notes(b, i):
+    # a flat person on macOS whose notes lie at the top of iCloud Drive, a recorder keeping
+    # the paths from the home
+    b.write(f"Library/Mobile Documents/com~apple~CloudDocs/orders {i}.md", _doc(40))
+    b.write(f"Library/CloudStorage/GoogleDrive-ana@shop.example/Shared drives/Shop/stock {i}.md", _doc(30),
+            gap_ms=120_000)
+
+
+def test_macos_synced_drives_in_the_library_are_the_persons_root(session_builder):
+    # iCloud Drive lives in `~/Library/Mobile Documents/com~apple~CloudDocs/`, the File
+    # Provider drives in `~/Library/CloudStorage/<provider>/` (Google Drive's shared drives
+    # one level further in): their top is where a flat person keeps everything, as Dropbox's
+    # is, not three to five levels down (alt427, alt489, alt534: flat people read as organisers).
+    sig = _signals(_user_session(session_builder, _icloud_notes))["C"]
+    assert sig["docs_at_root"] == 2 and not sig["docs_below"], sig
+    assert _user(session_builder, _icloud_notes, 8)["C"].tier == "R"
+    # a folder of the person's own inside iCloud Drive is one level down
+    b = session_builder("folder")
+    b.add("dir_create", dir_path="Library/Mobile Documents/com~apple~CloudDocs/Orders")
+    b.write("Library/Mobile Documents/com~apple~CloudDocs/Orders/march.md", _doc(40))
+    sig = _signals(b)["C"]
+    assert (sig["dirs"], sig["max_dir_depth"], sig["doc_depth"]) == (1, 1, 1), sig
