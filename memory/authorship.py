@@ -892,6 +892,7 @@ def _mark_unpacked_archives(evs: list[dict[str, Any]]) -> None:
         for folder, last in open_at.items():
             if p.startswith(folder) and ms - last <= UNWRITTEN_GAP_MS:
                 e["authored"] = False
+                e["unpacked"] = True  # the person's to keep or remove: no tool clears it (signals._curation)
                 open_at[folder] = ms
                 break
 

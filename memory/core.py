@@ -293,7 +293,9 @@ ALGORITHM_KEY = "memory:algorithm"
 # 85: macOS's synced drives in the home's Library (iCloud Drive's `Mobile Documents/
 #    com~apple~CloudDocs/`, `CloudStorage/<provider>/` with Google Drive's `My Drive/` and
 #    `Shared drives/<name>/`) are standard folders, as `Dropbox/` is (signals.home_areas; C).
-ALGORITHM = 85
+# 86: what an archive tool unpacked is the person's to remove whenever they do, whatever the
+#    recorder calls the removal (signals._curation; E).
+ALGORITHM = 86
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -1853,16 +1853,22 @@ def _curation(by: dict[str, Events], creates: Events, tool_wrote: set[Any],
             persons.add(p)
     # So is a program's file the person removed long after the program made it
     # (LEFT_BY_PROGRAM_SECONDS): an intermediate file they cleared.
+    # What an archive tool unpacked is the person's to remove whenever they do, whatever the
+    # recorder calls it: the tool clears nothing after it (alt606: a maintainer removing the CI
+    # logs they unzipped seconds before).
     wrote_at: dict[str, float] = {}
+    unpacked: set[str] = set()
     for e in tool_creates:
         p = str(e.get("file_path") or "")
         wrote_at[p] = max(_ts(e), wrote_at.get(p, 0.0))
+        if e.get("unpacked"):
+            unpacked.add(p)
     for e in tool_saves:  # a file the program wrote again is its own to clear (_run_results)
         wrote_at.pop(str(e.get("file_path") or ""), None)
     for e in by.get("file_delete", _NONE):
         p = str(e.get("file_path") or "")
-        if p in wrote_at and _ts(e) - wrote_at[p] >= LEFT_BY_PROGRAM_SECONDS * 1000 and e.get("was_temporary") is not True \
-                and not _temporary(_name(p)) and not _log(p):
+        if p in unpacked or (p in wrote_at and _ts(e) - wrote_at[p] >= LEFT_BY_PROGRAM_SECONDS * 1000
+                             and e.get("was_temporary") is not True and not _temporary(_name(p)) and not _log(p)):
             made_at.setdefault(p, wrote_at[p])
             persons.add(p)
     copied: set[str] = set()

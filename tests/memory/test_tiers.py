@@ -5128,6 +5128,11 @@ def test_an_archive_unpacked_into_a_folder_named_after_it_is_the_archive_tools(s
     # a folder of the person's own, named otherwise, is their making
     b = _user_session(session_builder, lambda b, i: _unzipped_export(b, i, folder="Downloads/Turf"))
     assert _signals(b)["C"]["dirs"] == 1
+    # what was unpacked is the person's to remove, seconds later too, whatever the recorder
+    # calls it: no archive tool clears what it unpacked (alt606's CI logs)
+    b = _user_session(session_builder, _unzipped_export)
+    b.add("file_delete", 15_000, file_path="Downloads/Export0/Export0.txt", was_temporary=True)
+    assert _signals(b)["E"]["cleaned"] == 1
 
 
 def _statements(b, i, typed_ms: float | None = None):
