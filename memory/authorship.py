@@ -863,7 +863,8 @@ def _mark_token_folders(evs: list[dict[str, Any]]) -> None:
 # unpack; the folder and its files are the archive's, not a folder they made or documents
 # they wrote (alt585: a voter-file export unzipped into `Downloads/Export123/` read as a flat
 # organiser's new folder and a 200-line report).
-ARCHIVE_SUFFIX = re.compile(r"(?i)\.(zip|7z|rar|tar|tgz|tbz2?|txz|tar\.(gz|bz2|xz|zst))$")
+# An archive's name ends in its format's suffix (signals reads archives of folders with it too).
+ARCHIVE_NAME = re.compile(r"(?i)\.(zip|7z|rar|tar|tgz|tbz2?|txz|tar\.(gz|bz2|xz|zst))$")
 
 
 def _mark_unpacked_archives(evs: list[dict[str, Any]]) -> None:
@@ -876,8 +877,8 @@ def _mark_unpacked_archives(evs: list[dict[str, Any]]) -> None:
         t = e["event_type"]
         ms = _ts(e)
         for k in PATH_KEYS.get(t, ()):
-            if type(p := e.get(k)) is str and ARCHIVE_SUFFIX.search(p):
-                archives.add(ARCHIVE_SUFFIX.sub("", p))
+            if type(p := e.get(k)) is str and ARCHIVE_NAME.search(p):
+                archives.add(ARCHIVE_NAME.sub("", p))
         if not archives or t not in CHANGES or "authored" in e:
             continue
         if t == "dir_create" and type(d := e.get("dir_path")) is str and d.rstrip("/") in archives:

@@ -35,7 +35,7 @@ from filegram.naming import (
 )
 from filegram.schema import EXTERNAL_PREFIX, OFFICE_TYPES, depth_of, dir_depth_of
 
-from .authorship import OS_FOLDER_FILES, RANDOM_TOKEN, stamp_ms
+from .authorship import ARCHIVE_NAME, OS_FOLDER_FILES, RANDOM_TOKEN, stamp_ms
 from .content import (
     IMAGE_TYPES,
     STRUCTURED_TYPES,
@@ -1705,8 +1705,7 @@ def _replaced(deletes: Events, by: dict[str, Events], tool_creates: Events, tool
 # An archive of a folder, named after it (`S246575_20240715.zip` for `S246575_20240715.sequence/`,
 # `Q3_runs.tar.gz` for `Q3_runs/`): the folder's files removed after it was written were
 # packed, not thrown away. Their content is kept, as a move keeps it, whoever packed them (a
-# lab's nightly archiver, a person tidying): no curation either way.
-ARCHIVE_NAME = re.compile(r"(?i)\.(zip|7z|rar|tar|tgz|tbz2?|txz|tar\.(gz|bz2|xz|zst))$")
+# lab's nightly archiver, a person tidying): no curation either way (authorship.ARCHIVE_NAME).
 
 
 def _not_packed(deletes: Events, by: dict[str, Events], creates: Events, tool_creates: Events) -> Events:
@@ -1867,8 +1866,8 @@ def _curation(by: dict[str, Events], creates: Events, tool_wrote: set[Any],
         wrote_at.pop(str(e.get("file_path") or ""), None)
     for e in by.get("file_delete", _NONE):
         p = str(e.get("file_path") or "")
-        if p in unpacked or (p in wrote_at and _ts(e) - wrote_at[p] >= LEFT_BY_PROGRAM_SECONDS * 1000
-                             and e.get("was_temporary") is not True and not _temporary(_name(p)) and not _log(p)):
+        if p in wrote_at and (p in unpacked or _ts(e) - wrote_at[p] >= LEFT_BY_PROGRAM_SECONDS * 1000
+                              and e.get("was_temporary") is not True and not _temporary(_name(p)) and not _log(p)):
             made_at.setdefault(p, wrote_at[p])
             persons.add(p)
     copied: set[str] = set()
