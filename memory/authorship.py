@@ -475,6 +475,7 @@ def mark_tool_actions(evs: list[dict[str, Any]]) -> None:
     _mark_following_companions(evs)
     _mark_token_folders(evs)
     _mark_unpacked_archives(evs)
+    _mark_counted_sequences(evs)
     _mark_series(evs)
     _mark_stamped(evs)
     run: list[dict[str, Any]] = []
@@ -1224,6 +1225,42 @@ def _mark_extracted_texts(evs: list[dict[str, Any]]) -> None:
             e["authored"] = False
 
 
+# A device's or a renderer's counter: a camera's `IMG_0412.HEIC`, a scanner's `scan0007.jpg`, a
+# renderer's `beauty.1001.exr`, a telescope's `sci_0042.fits`. New files in one folder named alike
+# but for a counter of COUNTER_DIGITS or more digits, each one past the one before, are a
+# program's output however slowly they come (a render writes a frame a minute, a scanner a page
+# each time the person feeds one). The folders made for them within SEQUENCE_FOLDER_MS before
+# the first (and each folder above, made as quickly before the one below it, that holds nothing
+# else) are the program's: it makes its output path as it starts (alt612: a renderer's
+# `render/v001/spec/` chain read as a flat filer's deep nesting). A folder the person made a
+# minute before starting a scraper into it stays theirs (alt537's `data/raw/run_0623/`), and so
+# do the files themselves: deleting old renders or scans is curation, and a render is what the
+# person chose to make, for F. A person who numbers their own files names them `fig3.png` or
+# `Ep37.fdx` and does not write SEQUENCE_MIN_FILES of them in a row.
+COUNTER_DIGITS = 3
+SEQUENCE_MIN_FILES = 8
+SEQUENCE_FOLDER_MS = 10_000.0
+COUNTED_NAME = re.compile(r"^(.*?)(\d{" + str(COUNTER_DIGITS) + r",})(\.[A-Za-z0-9]+)$")
+
+
+def _mark_counted_sequences(evs: list[dict[str, Any]]) -> None:
+    """Mark the folders made for runs of new files in one folder whose names count up by one."""
+    runs: dict[tuple[str, str, str], list[tuple[int, dict[str, Any]]]] = {}
+    for e in evs:
+        if e["event_type"] == "file_write" and e.get("operation") == "create" \
+                and type(p := e.get("file_path")) is str and (m := COUNTED_NAME.match(p.rsplit("/", 1)[-1])):
+            runs.setdefault((_parent(p), m.group(1), m.group(3)), []).append((int(m.group(2)), e))
+    for (folder, _, _), files in runs.items():
+        if len(files) < SEQUENCE_MIN_FILES:
+            continue
+        start = 0
+        for i in range(1, len(files) + 1):
+            if i == len(files) or files[i][0] != files[i - 1][0] + 1:
+                if i - start >= SEQUENCE_MIN_FILES:
+                    _mark_series_folder(evs, folder, _ts(files[start][1]), SEQUENCE_FOLDER_MS)
+                start = i
+
+
 def _mark_series(evs: list[dict[str, Any]]) -> None:
     """Mark the new files a program wrote into one folder on a clock."""
     by_folder: dict[str, list[dict[str, Any]]] = {}
@@ -1245,14 +1282,17 @@ def _mark_series(evs: list[dict[str, Any]]) -> None:
             _mark_series_folder(evs, folder, _ts(files[0]))
 
 
-def _mark_series_folder(evs: list[dict[str, Any]], folder: str, first_ms: float) -> None:
+def _mark_series_folder(evs: list[dict[str, Any]], folder: str, first_ms: float,
+                        within_ms: float = float("inf")) -> None:
     """The folder a clockwork series went into (or a timed backup: _mark_stamped), made in
     the session before its first file, is the program's (an instrument makes a run folder
     for each run); so is each folder above it made in the session that holds nothing else
-    made in the session."""
+    made in the session. With `within_ms`, only folders made that soon before the first file
+    (or before the folder below) count."""
     made = {e["dir_path"].rstrip("/"): e for e in evs if e["event_type"] == "dir_create" and "authored" not in e
             and type(e.get("dir_path")) is str and _ts(e) <= first_ms}
-    while folder in made:
+    while folder in made and first_ms - _ts(made[folder]) <= within_ms:
+        first_ms = _ts(made[folder])
         made.pop(folder)["authored"] = False
         parent = _parent(folder)
         if parent not in made:

@@ -295,7 +295,20 @@ ALGORITHM_KEY = "memory:algorithm"
 #    `Shared drives/<name>/`) are standard folders, as `Dropbox/` is (signals.home_areas; C).
 # 86: what an archive tool unpacked is the person's to remove whenever they do, whatever the
 #    recorder calls the removal (signals._curation; E).
-ALGORITHM = 86
+# 87: the folders made within seconds before a run of new files whose names count up by one
+#    (`spec.1001.exr`, `scan0007.jpg`) are the counting program's (authorship.
+#    _mark_counted_sequences; C).
+# 88: a folder holding only copies and the metadata a publishing tool writes beside them (a
+#    version's `.json`) is no filing (signals._not_organising; C).
+# 89: pictures a program wrote with a data file named for the same study are charts the
+#    person's script drew (signals._plotted_from_data; F).
+# 90: code and patches are no chance to show how visual one's output is (signals.
+#    PROGRAM_TEXT_TYPES; F).
+# 91: hidden files (a shell's and an editor's history, settings) are no revision of the
+#    person's work (signals._hidden_file; D).
+# 92: the home's standard folders are read from the recorder's root down, whatever the import
+#    kept above it (signals._below_home; C).
+ALGORITHM = 92
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -277,7 +277,7 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
         "F": _cross_modal(outputs, text_of, kept_writes, tool_made, typed, blank,
                           [str(e.get("file_path") or "") for e in writes],
                           _reworked_pictures(started, kept_writes) + _collected_pictures(by),
-                          _regenerated(by)),
+                          _regenerated(by), tool_wrote),
     }
 
 
@@ -769,6 +769,10 @@ DAY_BEFORE_MS = 14 * 3_600_000.0
 DAY_AFTER_MS = 38 * 3_600_000.0
 
 
+# A publishing tool's record of what it copied (a version's `.json`, a sidecar `.xml`).
+METADATA_TYPES = frozenset({"json", "xml", "yaml", "yml"})
+
+
 def _named_for_its_day(prefix: str, ms: Any) -> bool:
     """Does the folder's name carry the date it was made (`ms`) on?"""
     if not isinstance(ms, _NUMBER):
@@ -785,7 +789,8 @@ def _not_organising(dirs: Events, by: dict[str, Events], creates: Events, laid: 
 
     - only copies, the person's or a program's: a backup or a copied project, whose structure
       is the source tree's (a music program's `Backup/`, filled with its copies of the set on
-      every save);
+      every save), also with the metadata a publishing tool writes beside its copy (a
+      pipeline's `publish/comp/v002/` holding the script and the version's `.json`: alt623);
     - only new images: a figures folder, the place of the visual output (table 2 counts a
       figures folder under F, cross-modal), whatever it is called in the person's language;
     - a project's folder that a program made for a new document (_document_folders);
@@ -812,7 +817,7 @@ def _not_organising(dirs: Events, by: dict[str, Events], creates: Events, laid: 
         path = str(e.get("file_path") or "")
         ext = _ext(path)
         placed.append((path, "image" if ext in IMAGE_TYPES else "recording" if ext in RECORDING_TYPES
-                       else "gone" if path in deleted else "write"))
+                       else "gone" if path in deleted else "metadata" if ext in METADATA_TYPES else "write"))
     out = _document_folders(dirs, creates) | laid
     if not dirs:
         return out
@@ -833,7 +838,7 @@ def _not_organising(dirs: Events, by: dict[str, Events], creates: Events, laid: 
         if "move" not in kinds and _named_for_its_day(prefix, e.get("timestamp")):
             out.add(id(e))
             continue
-        if kinds == {"copy"} or kinds == {"image"} or kinds == {"recording", "gone"} \
+        if kinds in ({"copy"}, {"copy", "metadata"}) or kinds == {"image"} or kinds == {"recording", "gone"} \
                 or _program_filled(e, prefix, tools, persons) or _filled_at_once(e, prefix, writes):
             out.add(id(e))
     # a folder made just before such a folder (CHAIN_SECONDS: in the same call) that holds
@@ -1100,9 +1105,15 @@ def _below_home(path: str, recorded: int, path_depth: int) -> int:
     A recorder that counts from a folder inside the home (`OneDrive - Firm/Claims/` is its
     level 0, where the import keeps paths from the home) has counted those folders out
     already: its depth is path_depth less the levels above its root, and only home areas
-    below that root are still in it."""
+    below that root are still in it. The home areas are read from the recorder's root down:
+    where the import kept the folders above the home (a session on `/home/<u>/` and
+    `/mnt/projects/` is stored from `/`, `home/<u>/Documents/notes.md`), `Documents/` is no
+    level of the person's all the same."""
     above_root = max(path_depth - recorded, 0)
-    return max(recorded - max(home_areas(path) - above_root, 0), 0)
+    if not above_root:
+        return max(recorded - home_areas(path), 0)
+    below = "/".join(path.replace("\\", "/").strip("/").split("/")[above_root:])
+    return max(recorded - home_areas(below + ("/" if path.endswith("/") else "")), 0)
 
 
 # A recorder that watches a whole home sees the person's folders below the home's standard
@@ -1443,6 +1454,14 @@ SAVE_ECHO_MS = 1_000.0
 REWRITE_SHARE = 0.2
 
 
+def _hidden_file(path: str) -> bool:
+    """A hidden file (`.bash_history`, `.viminfo`, `.gitignore`) is a program's state or a
+    setting, not work of the person's they revise: a shell and an editor rewrite their history
+    whole each time they exit (alt616: an incremental reviser read as a bulk rewriter on their
+    shell's and vim's history files, sessions in which they changed nothing else)."""
+    return _name(path).startswith(".")
+
+
 def _lines_changed(before: str, after: str) -> tuple[int, int, int]:
     """(lines added, lines deleted, lines in both texts together), as multisets of lines: a
     diff's counts without its alignment, which is all an edit's size needs."""
@@ -1485,7 +1504,7 @@ def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]
                 firsts[p] = e
         writing = {id(e) for e in firsts.values()}
     for e in writes:
-        if id(e) in writing:
+        if id(e) in writing or _hidden_file(str(e.get("file_path") or "")):
             continue
         if e.get("operation") != "overwrite" or not (_text_kind(e, REVISED_TYPES, text_of) or (
                 _ext(str(e.get("file_path") or "")) in WORKBOOK_TYPES and id(e) in text_of)):
@@ -1526,7 +1545,7 @@ def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]
         edits = sorted([*edits, *diffed], key=_ts)
     edits = [e for e in edits
              if not (made_before(e) and _continued(e, diff_of)) and id(e) not in writing
-             and _ext(str(e.get("file_path") or "")) not in RECORD_TYPES
+             and _ext(str(e.get("file_path") or "")) not in RECORD_TYPES and not _hidden_file(str(e.get("file_path") or ""))
              and not 0.0 <= _ts(e) - rewritten.get(e.get("file_path"), float("-inf")) <= SAVE_ECHO_MS]
     backup_copies = [e for e in by.get("file_copy", _NONE)
                      if e.get("is_backup") is True or _backup(_name(str(e.get("dest_path") or "")))]
@@ -2004,6 +2023,52 @@ def _script_figures(paths: Iterable[Any]) -> set[str]:
     return {p for ps in by_folder.values() if len(ps) >= SCRIPT_FIGURES for p in ps}
 
 
+# A run that writes a data file and pictures named for the same study (`reset-page-bench.csv`
+# beside `reset-page-throughput.png` and `reset-page-flamegraph.svg`) is a benchmark or analysis
+# script the person ran, which plotted its results: the charts are their output, whatever words
+# name them (alt621: performance engineers' charts, written in a burst with their data, left
+# visual-heavy kernel developers text only). An instrument writes data and a camera pictures;
+# neither names both for a study. The shared start of the names runs to a separator and is at
+# least PLOTTED_PREFIX characters long.
+PLOTTED_PREFIX = 6
+_NAME_BREAK = re.compile(r"[-_. ]")
+
+
+# A program's source, and a patch to one, is no place for a chart or a table: a session that
+# wrote only code gave no chance to show how visual the person's output is (alt621: kernel
+# developers who chart every benchmark, read as text only on the patches of every other
+# session). Its charts, drawn by the code, still count where they are written.
+PROGRAM_TEXT_TYPES = CODE_TYPES - {"ipynb"} | {"patch", "diff"}
+
+
+def _plotted_from_data(made: Iterable[Any], wrote: Iterable[Any]) -> set[str]:
+    """The pictures a program made that came with a data file it wrote (made or rewrote)
+    named for the same study, SCRIPT_FIGURES or more of them in one folder."""
+    data: dict[str, list[str]] = {}
+    pictures: dict[str, list[str]] = {}
+    for p in made:
+        if isinstance(p, str) and _ext(p) in IMAGE_TYPES:
+            pictures.setdefault(posixpath.dirname(p), []).append(p)
+    for p in wrote:
+        if isinstance(p, str) and _ext(p) in DATA_TYPES:
+            data.setdefault(posixpath.dirname(p), []).append(p)
+    out: set[str] = set()
+    for folder, pics in pictures.items():
+        stems = [_name(d).lower().rsplit(".", 1)[0] for d in data.get(folder, ())]
+        named = [p for p in pics if any(_study_prefix(_name(p).lower().rsplit(".", 1)[0], d) for d in stems)]
+        if len(named) >= SCRIPT_FIGURES:
+            out.update(named)
+    return out
+
+
+def _study_prefix(a: str, b: str) -> bool:
+    """Do two names start alike, up to a separator, for PLOTTED_PREFIX characters or more?"""
+    n = len(posixpath.commonprefix([a, b]))
+    if n == len(a) or n == len(b):
+        return n >= PLOTTED_PREFIX
+    return max((m.start() for m in _NAME_BREAK.finditer(a, 0, n)), default=-1) >= PLOTTED_PREFIX
+
+
 def _sequences(paths: Sequence[str]) -> set[str]:
     """The pictures among `paths` that are frames of a numbered sequence."""
     runs: dict[tuple[str, str, str], list[str]] = {}
@@ -2035,7 +2100,8 @@ def _saved_pages(creates: Events, tool_made: set[Any] | frozenset[Any]) -> dict[
 def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Events = _NONE,
                  tool_made: set[Any] | frozenset[Any] = frozenset(), typed: Sequence[str] = (),
                  blank: Mapping[str, float] | None = None, written: Sequence[str] = (),
-                 reworked: Sequence[str] = (), regenerated: set[str] | frozenset[str] = frozenset()) -> dict[str, Any]:
+                 reworked: Sequence[str] = (), regenerated: set[str] | frozenset[str] = frozenset(),
+                 tool_wrote: set[Any] | frozenset[Any] = frozenset()) -> dict[str, Any]:
     """What the session produced besides text. A chart is the person's output also when a
     program drew it: a chart in their notebook's cell outputs, or a figure their script wrote
     that their document shows (its file name in the text they wrote). A burst of images no
@@ -2064,7 +2130,7 @@ def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Event
                         or shown(p) or MARKED_UP.search(_name(p)))]
     charts = {str(e.get("file_path") or "") for e in kept_writes if _ext(str(e.get("file_path") or "")) == "ipynb"
               and (t := text_of.get(id(e))) and _NOTEBOOK_CHART.search(t)}
-    drawn = _script_figures(tool_made)
+    drawn = _script_figures(tool_made) | _plotted_from_data(tool_made, tool_wrote)
     visual_paths += [p for p in tool_made if isinstance(p, str) and _ext(p) in IMAGE_TYPES
                      and ((p in drawn and p not in frames) or shown(p))]
     visual_paths += sorted(charts)
@@ -2092,7 +2158,7 @@ def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Event
     for e in new_docs:
         text = text_of.get(id(e))
         if text and not _clipped(text):
-            seen += 1
+            seen += _ext(str(e.get("file_path") or "")) not in PROGRAM_TEXT_TYPES
             prose += _ext(str(e.get("file_path") or "")) not in DATA_TYPES
             # an office document's text holds its tables as markdown rows (recorder.officetext),
             # or, from another recorder, as tab-separated cells

@@ -5186,3 +5186,120 @@ def test_macos_synced_drives_in_the_library_are_the_persons_root(session_builder
     b.write("Library/Mobile Documents/com~apple~CloudDocs/Orders/march.md", _doc(40))
     sig = _signals(b)["C"]
     assert (sig["dirs"], sig["max_dir_depth"], sig["doc_depth"]) == (1, 1, 1), sig
+
+
+def _render(b, i, lead_ms: float = 5_500):
+    # a flat compositor's notes at the root; the renderer makes its output path and writes a
+    # frame every minute or so into it (`lead_ms`: how long before the first frame the last
+    # folder came); a frame takes as long as it takes, no clockwork
+    b.write(f"shot{i}_notes.md", _doc(30, bullets=True))
+    for k, d in enumerate(("comp", "comp/render", "comp/render/v001", "comp/render/v001/spec")):
+        b.add("dir_create", 4_000 if k else 600_000, dir_path=f"show/sq03/shot0{i}/{d}", depth=4 + k)
+    for f in range(10):
+        b.write(f"show/sq03/shot0{i}/comp/render/v001/spec/spec.{1001 + f}.exr", "EXR" * 9_000,
+                gap_ms=lead_ms if f == 0 else 40_000 + (f * 23_000) % 60_000, snapshot=False)
+
+
+def test_the_folders_a_renderer_makes_for_its_numbered_frames_are_its_own(session_builder):
+    # alt612: a render writes `spec.1001.exr`, `spec.1002.exr`, ... a minute apart into the
+    # `render/v001/spec/` chain it made seconds before; read as the person's, a flat
+    # compositor was called a deep nester.
+    sig = _signals(_user_session(session_builder, _render))["C"]
+    assert not sig["dirs"], sig
+    assert _user(session_builder, _render, 8)["C"].tier == "R"
+    # a folder the person made a minute before starting the program into it stays theirs
+    sig = _signals(_user_session(session_builder, lambda b, i: _render(b, i, lead_ms=60_000)))["C"]
+    assert sig["dirs"] == 4 and sig["max_dir_depth"] == 7, sig
+    # and files numbered by the person, a few at a time, set nothing off
+    b = session_builder("own")
+    b.add("dir_create", dir_path="Scripts/S2", depth=2)
+    for k in range(4):
+        b.write(f"Scripts/S2/Ep{k + 37}.fdx", _doc(120, topic="a heist"), gap_ms=1_500_000)
+    assert _signals(b)["C"]["dirs"] == 1
+
+
+def _publish(b, i):
+    # a flat compositor edits their script at the root; the pipeline's publish makes
+    # `publish/comp/v00N/`, copies the script in and writes the version's record beside it
+    b.write(f"scratch/shot{i}.nk", "set cut_paste_input [stack 0]\n" * 40)
+    b.add("dir_create", 300_000, dir_path="shows/nf/shot0/publish", depth=4)
+    b.add("dir_create", 1_000, dir_path="shows/nf/shot0/publish/comp", depth=5)
+    b.add("dir_create", 6_000, dir_path=f"shows/nf/shot0/publish/comp/v00{i}", depth=6)
+    b.add("file_copy", 1_000, source_path=f"scratch/shot{i}.nk", dest_path=f"shows/nf/shot0/publish/comp/v00{i}/shot0_comp_v00{i}.nk")
+    b.write(f"shows/nf/shot0/publish/comp/v00{i}/shot0_comp_v00{i}.json", json.dumps({"version": i, "artist": "hk"}),
+            gap_ms=4_500)
+
+
+def test_a_publishing_tools_version_folder_with_its_record_is_no_filing(session_builder):
+    # alt623: a pipeline's publish copies the script into a new `publish/comp/v002/` and writes
+    # a `.json` about the version beside it. Only copies in a folder was already no filing;
+    # the record beside them is the tool's too, and flat compositors read as deep nesters.
+    sig = _signals(_user_session(session_builder, _publish))["C"]
+    assert not sig["dirs"], sig
+    assert _user(session_builder, _publish, 8)["C"].tier == "R"
+    # a document of the person's written into such a folder makes it theirs
+    b = _user_session(session_builder, _publish)
+    b.write("shows/nf/shot0/publish/comp/v000/review_notes.md", _doc(40), gap_ms=60_000)
+    assert _signals(b)["C"]["dirs"] == 3
+
+
+def _bench_plots(b, i, names=("throughput", "latency-cdf", "cpu-util")):
+    # a kernel developer's benchmark script writes its results and plots them, all at once
+    b.write(f"v1-000{i}-fix.patch", "diff --git a/x.c b/x.c\n" + "+ int x;\n" * 30)
+    b.write(f"reset-page-{i}-bench.csv", "run,ops\n" + "".join(f"{k},{k * 7}\n" for k in range(40)), gap_ms=300_000)
+    for n in names:
+        b.write(f"reset-page-{i}-{n}.png", "PNG" * 20_000, gap_ms=40, snapshot=False)
+
+
+def test_charts_a_script_drew_from_its_own_data_are_the_persons_output(session_builder):
+    # alt621: a benchmark run writes `reset-page-bench.csv` and its plots within a second, a
+    # program's pace; named for the same study as the data, the pictures are the charts the
+    # person asked for, whatever words name them.
+    sig = _signals(_user_session(session_builder, _bench_plots))["F"]
+    assert sig["images"] == 3, sig
+    assert _user(session_builder, _bench_plots, 8)["F"].tier == "L"
+    # pictures a program writes beside data of another name are no charts of the person's
+    b = _user_session(session_builder, lambda b, i: _bench_plots(b, i, names=()))
+    for k in range(3):
+        b.write(f"IMG_{k:04d}.png", "PNG" * 20_000, gap_ms=40, snapshot=False)
+    assert _signals(b)["F"]["images"] == 0
+
+
+def test_code_is_no_chance_to_show_how_visual_ones_writing_is(session_builder):
+    # A patch or a source file holds no chart or table: a session that wrote only code says
+    # nothing about F (alt621: visual-heavy kernel developers read as text only on the
+    # patches of the sessions between their benchmarks).
+    b = session_builder("patch")
+    b.write("v1-0001-fix.patch", "diff --git a/x.c b/x.c\n" + "+ int x;\n" * 30)
+    b.write("src/x.c", "int x;\n" * 50, gap_ms=60_000)
+    assert not _signals(b)["F"]["opp"]
+    b.write("notes/plan.md", _doc(40), gap_ms=60_000)
+    assert _signals(b)["F"]["opp"]
+
+
+def test_a_shells_and_an_editors_history_files_are_no_revision(session_builder):
+    # bash and vim rewrite `.bash_history` and `.viminfo` whole when they exit (alt616): no
+    # rewrite of the person's work, in a session where they changed nothing else
+    b = session_builder("history")
+    b.write("home/bk/.bash_history", "make sim\n" * 200)
+    b.write("home/bk/.viminfo", "# viminfo\n" * 90)
+    b.write("home/bk/.bash_history", "grep UVM_ERROR sim.log\n" * 150, op="overwrite", gap_ms=900_000)
+    b.write("home/bk/.viminfo", "# viminfo v2\n" * 95, op="overwrite", gap_ms=1_000)
+    assert not _signals(b)["D"]["opp"]
+    # the person's own file rewritten is
+    b.write("home/bk/plan.md", _doc(60), gap_ms=60_000)
+    b.write("home/bk/plan.md", _doc(60, topic="a new plan"), op="overwrite", gap_ms=600_000)
+    assert _signals(b)["D"]["overwrites"] == 1
+
+
+def test_the_homes_standard_folders_count_from_the_recorders_root_whatever_lies_above(session_builder):
+    # A session on `/home/<u>/` and `/mnt/projects/` is stored from `/`: the recorder counts
+    # `Documents/notes.md` one level down from the home; Documents/ is the system's folder,
+    # not a level of the person's, with `home/<u>/` kept above it or not.
+    b = session_builder("root")
+    b.add("file_write", file_path="home/u/Documents/notes.md", file_type="md", directory_depth=1,
+          operation="create", content_length=400)
+    b.add("file_write", file_path="home/u/Documents/Claims/claim.md", file_type="md", directory_depth=2,
+          operation="create", content_length=400)
+    sig = _signals(b)["C"]
+    assert (sig["docs_at_root"], sig["docs_below"], sig["doc_depth"]) == (1, 1, 1), sig
