@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import posixpath
 import re
@@ -66,6 +67,10 @@ class Trajectory:
     # True where workspace_root is the common folder of the trajectory's own paths (no root
     # given, none in its summary): shared_roots may widen it to a workspace the batch shows
     inferred_root: bool = False
+    # per drive or share its paths touched (a Windows session on `C:` and `S:`): the common
+    # folder of its paths there, how many changes were made there and when the last was
+    # (_merge_tree_roots)
+    tree_roots: dict[str, list[Any]] = field(default_factory=dict)
     sessions: dict[str, int] = field(default_factory=dict)  # id -> events, in order of appearance
     media: dict[str, tuple[str, Path]] = field(default_factory=dict)  # hash -> (kind, file), hashes checked
     event_profiles: set[str] = field(default_factory=set)
@@ -289,9 +294,74 @@ def _merge_root(common: str | None, paths: Iterable[str], listed: str | None = N
     return common
 
 
+# What a person does to files (the actions that say where they work), as against what they
+# read: a session that reads exports on a share and writes every document in their home works
+# in their home.
+_CHANGES = frozenset({"file_write", "file_edit", "dir_create", "file_move", "file_rename", "file_copy", "file_delete"})
+
+
+def _tree(p: str) -> str:
+    """The tree an absolute path (forward slashes) lies in: a Windows drive (`c:`) or share
+    (`//server/share`), in lower case; `/` for every POSIX path."""
+    if p.startswith("//"):
+        return "/".join(p.split("/")[:4]).lower()
+    return p[:2].lower() if _windows(p) else "/"
+
+
+# Changes on one tree less than this far apart are one: a program's burst (a Perforce sync
+# writing hundreds of files on `D:`, an export) is one act, as a person's save is. Counted
+# file by file, a game designer's sync made the depot the root and every document of theirs
+# in `C:\\Users\\<u>\\Documents\\` kept only its name (alt604).
+BURST_MS = 2_000.0
+
+
+def _merge_tree_roots(trees: dict[str, list[Any]], ev: dict[str, Any], ms: float) -> None:
+    """Fold one event's paths into the common folder of each tree they lie in, and count
+    the tree's changes, a burst as one (`trees`: tree -> [common folder, changes, when the
+    last change was]; `ms`: the event's time in milliseconds)."""
+    listed = ev.get("directory_path") if ev.get("event_type") == "file_browse" else None
+    change = ev.get("event_type") in _CHANGES
+    for path in event_paths(ev):
+        p = _absolute(path)
+        if p is None or _outside_workspace(p):
+            continue
+        t = trees.setdefault(_tree(p), [None, 0, -math.inf])
+        t[0] = _merge_root(t[0], [path], listed)
+        if change:
+            t[1] += ms - t[2] > BURST_MS
+            t[2] = ms
+
+
+def _main_tree(trees: dict[str, list[Any]]) -> str | None:
+    """The common folder of the tree where the session changed most (the first seen of those
+    that tie): a Windows session's other drives and shares stay outside it (`external/`).
+    Until round 61 the first path's tree was the root, whatever was done there: an assessor's
+    documents in `C:\\Users\\<u>\\Documents\\`, read after a morning's exports on `S:`, kept their
+    names only and their folders were lost (alt622)."""
+    best = max(trees.values(), key=lambda t: t[1])
+    return best[0]
+
+
 # A root this shallow (`/`, `/home`, a drive) is no one's workspace: a session that touched two
 # unrelated trees has it, and it would make every other session's paths absolute again.
 MIN_SHARED_ROOT_PARTS = 2
+
+
+def _one_tree(trajectories: Sequence[Trajectory]) -> None:
+    """Sessions imported together work in the tree where they changed most between them: a
+    session that touched that tree has its root there, so the same folder is stored alike in
+    every session (a session that only read on the other drive keeps its own root)."""
+    changes: Counter[str] = Counter()
+    for t in trajectories:
+        if t.inferred_root:
+            for tree, (_, n, _) in t.tree_roots.items():
+                changes[tree] += n
+    if len(changes) < 2:
+        return
+    main = max(changes, key=lambda k: changes[k])  # the first of a tie, as Counter keeps order
+    for t in trajectories:
+        if t.inferred_root and main in t.tree_roots and t.tree_roots[main][0]:
+            t.workspace_root = t.tree_roots[main][0]
 
 
 def shared_roots(trajectories: Sequence[Trajectory]) -> None:
@@ -301,6 +371,7 @@ def shared_roots(trajectories: Sequence[Trajectory]) -> None:
     paths, depths and folder names then read as that session's do (otherwise the same folder
     is `Work/UXR/` in one session and the root in the next). Sessions whose roots are
     siblings (a workspace per task) keep their own."""
+    _one_tree(trajectories)
     roots = {t.workspace_root for t in trajectories if t.inferred_root and t.workspace_root}
     wide = [r for r in roots if len([x for x in r.replace("\\", "/").split("/") if x]) >= MIN_SHARED_ROOT_PARTS]
     for t in trajectories:
@@ -424,8 +495,9 @@ def read_trajectory(path: str | Path, *, root: str | None = None, path_filter: P
                 traj.event_profiles.add(ev["profile_id"])
             _check_media(traj, ev, src, i)
             if ws_root is None:
-                common = _merge_root(common, event_paths(ev),
-                                     ev.get("directory_path") if ev.get("event_type") == "file_browse" else None)
+                _merge_tree_roots(traj.tree_roots, ev, ev["timestamp"] * traj.timestamp_scale)
+    if ws_root is None and traj.tree_roots:
+        common = _main_tree(traj.tree_roots)
     traj.workspace_root = ws_root if ws_root is not None else common
     traj.inferred_root = ws_root is None
     if repeats:

@@ -412,3 +412,41 @@ def test_sessions_imported_together_share_the_workspace_they_show(tmp_path):
     alone = Store(tmp_path / "alone.sqlite")
     import_paths(alone, [user / "s2"])
     assert sorted(e["file_path"] for e in alone.actions()) == ["p2_notes.md", "p2_quotes.md"]
+
+
+def _windows_session(folder: Path, sid: str, n: int, reads: list[str], writes: list[str]) -> None:
+    """A trajectory reading at `reads`, then writing a file at each of `writes`."""
+    events = []
+    for i, (etype, path) in enumerate([*(("file_read", p) for p in reads), *(("file_write", p) for p in writes)], 1):
+        ev = {"event_id": f"00000000-0000-0000-{n:04d}-{i:012d}", "event_type": etype, "timestamp": 1.7e12 + n * 1e7 + i,
+              "session_id": sid, "profile_id": None, "file_path": path, "file_type": path.rsplit(".", 1)[-1],
+              "directory_depth": None}
+        ev.update({"operation": "create", "content_length": 3} if etype == "file_write" else
+                  {"view_count": 1, "view_range": None, "content_length": 3})
+        events.append(ev)
+    (folder / sid).mkdir(parents=True)
+    (folder / sid / "events.json").write_text(json.dumps(events))
+
+
+def test_a_windows_session_is_rooted_on_the_drive_where_the_person_works(tmp_path):
+    """Found on a held-out model of property assessors: each session began by reading the
+    night's exports on the `S:` share and then wrote every document under
+    `C:\\Users\\<u>\\Documents\\`. The first path's drive was the root, so every document kept
+    only its name (`external/<name>`) and its folders were lost: flat assessors read as filing
+    one level down. The root is the drive or share where the person changed most."""
+    user = tmp_path / "user"
+    _windows_session(user, "s1", 1, ["S:\\Assessor\\Exports\\20260122\\sales.csv", "S:\\Assessor\\Statutes\\ch35.txt"],
+                     ["C:\\Users\\rd\\Documents\\appeal_4411.txt", "C:\\Users\\rd\\Documents\\memo.txt"])
+    # a session that wrote one file on the share and more at home is rooted at home too, as
+    # the sessions imported with it are: one folder is stored alike in each
+    _windows_session(user, "s2", 2, [], ["S:\\Assessor\\Appeals\\reply.txt", "C:\\Users\\rd\\Documents\\notes.txt"])
+    # and one that only read on the share keeps its own root
+    _windows_session(user, "s3", 3, ["S:\\Assessor\\Sales\\2026\\q1.csv", "S:\\Assessor\\Sales\\2026\\q2.csv"], [])
+    store = Store(tmp_path / "db.sqlite")
+    import_paths(store, [user])
+    by_session: dict[str, list[str]] = {}
+    for e in store.actions():
+        by_session.setdefault(store.session(e["session_id"])["label"], []).append(e["file_path"])
+    assert sorted(by_session["s1"]) == ["appeal_4411.txt", "external/ch35.txt", "external/sales.csv", "memo.txt"]
+    assert sorted(by_session["s2"]) == ["external/reply.txt", "notes.txt"]
+    assert sorted(by_session["s3"]) == ["q1.csv", "q2.csv"]
