@@ -347,23 +347,6 @@ def _main_tree(trees: dict[str, list[Any]]) -> str | None:
 MIN_SHARED_ROOT_PARTS = 2
 
 
-def _one_tree(trajectories: Sequence[Trajectory]) -> None:
-    """Sessions imported together work in the tree where they changed most between them: a
-    session that touched that tree has its root there, so the same folder is stored alike in
-    every session (a session that only read on the other drive keeps its own root)."""
-    changes: Counter[str] = Counter()
-    for t in trajectories:
-        if t.inferred_root:
-            for tree, (_, n, _) in t.tree_roots.items():
-                changes[tree] += n
-    if len(changes) < 2:
-        return
-    main = max(changes, key=lambda k: changes[k])  # the first of a tie, as Counter keeps order
-    for t in trajectories:
-        if t.inferred_root and main in t.tree_roots and t.tree_roots[main][0]:
-            t.workspace_root = t.tree_roots[main][0]
-
-
 def shared_roots(trajectories: Sequence[Trajectory]) -> None:
     """One person's sessions imported together, each with the common folder of its own paths
     as its root, are put under the widest of those roots that holds theirs: a session that
@@ -371,7 +354,6 @@ def shared_roots(trajectories: Sequence[Trajectory]) -> None:
     paths, depths and folder names then read as that session's do (otherwise the same folder
     is `Work/UXR/` in one session and the root in the next). Sessions whose roots are
     siblings (a workspace per task) keep their own."""
-    _one_tree(trajectories)
     roots = {t.workspace_root for t in trajectories if t.inferred_root and t.workspace_root}
     wide = [r for r in roots if len([x for x in r.replace("\\", "/").split("/") if x]) >= MIN_SHARED_ROOT_PARTS]
     for t in trajectories:

@@ -414,11 +414,16 @@ def test_sessions_imported_together_share_the_workspace_they_show(tmp_path):
     assert sorted(e["file_path"] for e in alone.actions()) == ["p2_notes.md", "p2_quotes.md"]
 
 
-def _windows_session(folder: Path, sid: str, n: int, reads: list[str], writes: list[str]) -> None:
-    """A trajectory reading at `reads`, then writing a file at each of `writes`."""
+def _windows_session(folder: Path, sid: str, n: int, reads: list[str], writes: list[str],
+                     gap_ms: list[float] | None = None) -> None:
+    """A trajectory reading at `reads`, then writing a file at each of `writes` (`gap_ms`
+    after the action before it; a minute where not given)."""
     events = []
+    gaps = [60_000.0] * len(reads) + (gap_ms or [60_000.0] * len(writes))
+    t = 1.7e12 + n * 1e9
     for i, (etype, path) in enumerate([*(("file_read", p) for p in reads), *(("file_write", p) for p in writes)], 1):
-        ev = {"event_id": f"00000000-0000-0000-{n:04d}-{i:012d}", "event_type": etype, "timestamp": 1.7e12 + n * 1e7 + i,
+        t += gaps[i - 1]
+        ev = {"event_id": f"00000000-0000-0000-{n:04d}-{i:012d}", "event_type": etype, "timestamp": t,
               "session_id": sid, "profile_id": None, "file_path": path, "file_type": path.rsplit(".", 1)[-1],
               "directory_depth": None}
         ev.update({"operation": "create", "content_length": 3} if etype == "file_write" else
@@ -433,20 +438,27 @@ def test_a_windows_session_is_rooted_on_the_drive_where_the_person_works(tmp_pat
     night's exports on the `S:` share and then wrote every document under
     `C:\\Users\\<u>\\Documents\\`. The first path's drive was the root, so every document kept
     only its name (`external/<name>`) and its folders were lost: flat assessors read as filing
-    one level down. The root is the drive or share where the person changed most."""
+    one level down. The root is the drive or share where the session changed most, a
+    program's burst counting once (alt604: a Perforce sync of hundreds of files on `D:`)."""
     user = tmp_path / "user"
     _windows_session(user, "s1", 1, ["S:\\Assessor\\Exports\\20260122\\sales.csv", "S:\\Assessor\\Statutes\\ch35.txt"],
                      ["C:\\Users\\rd\\Documents\\appeal_4411.txt", "C:\\Users\\rd\\Documents\\memo.txt"])
-    # a session that wrote one file on the share and more at home is rooted at home too, as
-    # the sessions imported with it are: one folder is stored alike in each
-    _windows_session(user, "s2", 2, [], ["S:\\Assessor\\Appeals\\reply.txt", "C:\\Users\\rd\\Documents\\notes.txt"])
-    # and one that only read on the share keeps its own root
+    # a program's burst counts once: a sync writing files on the share within seconds is one
+    # change against two of the person's at home, minutes apart
+    _windows_session(user, "s2", 2, [], ["S:\\Assessor\\Sync\\a.txt", "S:\\Assessor\\Sync\\b.txt",
+                                         "S:\\Assessor\\Sync\\c.txt", "C:\\Users\\rd\\Documents\\notes.txt",
+                                         "C:\\Users\\rd\\Documents\\plan.txt"], gap_ms=[1, 1, 1, 300_000, 300_000])
+    # and a session that only read on the share, or changed as much on each, keeps the first
+    # path's drive as its root
     _windows_session(user, "s3", 3, ["S:\\Assessor\\Sales\\2026\\q1.csv", "S:\\Assessor\\Sales\\2026\\q2.csv"], [])
+    _windows_session(user, "s4", 4, [], ["S:\\Assessor\\Appeals\\reply.txt", "C:\\Users\\rd\\Documents\\x.txt"],
+                     gap_ms=[1, 300_000])
     store = Store(tmp_path / "db.sqlite")
     import_paths(store, [user])
     by_session: dict[str, list[str]] = {}
     for e in store.actions():
         by_session.setdefault(store.session(e["session_id"])["label"], []).append(e["file_path"])
     assert sorted(by_session["s1"]) == ["appeal_4411.txt", "external/ch35.txt", "external/sales.csv", "memo.txt"]
-    assert sorted(by_session["s2"]) == ["external/reply.txt", "notes.txt"]
+    assert sorted(by_session["s2"]) == ["external/a.txt", "external/b.txt", "external/c.txt", "notes.txt", "plan.txt"]
     assert sorted(by_session["s3"]) == ["q1.csv", "q2.csv"]
+    assert sorted(by_session["s4"]) == ["external/x.txt", "reply.txt"]
