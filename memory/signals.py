@@ -2023,6 +2023,13 @@ def _script_figures(paths: Iterable[Any]) -> set[str]:
     return {p for ps in by_folder.values() if len(ps) >= SCRIPT_FIGURES for p in ps}
 
 
+# A program's source, and a patch to one, is no place for a chart or a table: a session that
+# wrote only code gave no chance to show how visual the person's output is (alt621: kernel
+# developers who chart every benchmark, read as text only on the patches of every other
+# session). Its charts, drawn by the code, still count where they are written.
+PROGRAM_TEXT_TYPES = CODE_TYPES - {"ipynb"} | {"patch", "diff"}
+
+
 # A run that writes a data file and pictures named for the same study (`reset-page-bench.csv`
 # beside `reset-page-throughput.png` and `reset-page-flamegraph.svg`) is a benchmark or analysis
 # script the person ran, which plotted its results: the charts are their output, whatever words
@@ -2032,13 +2039,6 @@ def _script_figures(paths: Iterable[Any]) -> set[str]:
 # least PLOTTED_PREFIX characters long.
 PLOTTED_PREFIX = 6
 _NAME_BREAK = re.compile(r"[-_. ]")
-
-
-# A program's source, and a patch to one, is no place for a chart or a table: a session that
-# wrote only code gave no chance to show how visual the person's output is (alt621: kernel
-# developers who chart every benchmark, read as text only on the patches of every other
-# session). Its charts, drawn by the code, still count where they are written.
-PROGRAM_TEXT_TYPES = CODE_TYPES - {"ipynb"} | {"patch", "diff"}
 
 
 def _plotted_from_data(made: Iterable[Any], wrote: Iterable[Any]) -> set[str]:
