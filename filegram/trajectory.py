@@ -268,30 +268,21 @@ def _outside_workspace(p: str) -> bool:
     return _system_temp(p) or _SHARED_PROFILE.match(p) is not None
 
 
-def _merge_root(common: str | None, paths: Iterable[str], listed: str | None = None) -> str | None:
-    """The common folder of the absolute paths seen so far (not the system's temporary
-    folders), one event at a time. `listed`: the folder a listing showed, itself a folder of
-    the workspace (browsing one's `OneDrive - University/` is working in it, not in the home
-    above it; taken as a file's path, it made every path of the person's one level deeper)."""
-    folder = _absolute(listed) if listed else None
-    for p in map(_absolute, paths):
-        if p is None or _outside_workspace(p):
-            continue
-        d = (p.rstrip("/") or "/") if p == folder else posixpath.dirname(p)
-        if common is None:
-            common = d
-        elif _parts_under(d, common) is None:
-            if _windows(d) and _windows(common):
-                cp = common.split("/")
-                n = _shared(cp, d.split("/"), True)
-                if n:  # another drive or share shares no folder with the root: it stays outside
-                    common = "/".join(cp[:n])
-                continue
-            try:
-                common = posixpath.commonpath([common, d]) or "/"
-            except ValueError:
-                pass
-    return common
+def _widen(common: str | None, d: str) -> str:
+    """The common folder of `common` and the folder `d`, both absolute on one tree (forward
+    slashes). A Windows tree's folders are compared without regard to case."""
+    if common is None:
+        return d
+    if _parts_under(d, common) is not None:
+        return common
+    if _windows(d) and _windows(common):
+        cp = common.split("/")
+        n = _shared(cp, d.split("/"), True)
+        return "/".join(cp[:n]) if n else common
+    try:
+        return posixpath.commonpath([common, d]) or "/"
+    except ValueError:
+        return common
 
 
 # What a person does to files (the actions that say where they work), as against what they
@@ -319,14 +310,18 @@ def _merge_tree_roots(trees: dict[str, list[Any]], ev: dict[str, Any], ms: float
     """Fold one event's paths into the common folder of each tree they lie in, and count
     the tree's changes, a burst as one (`trees`: tree -> [common folder, changes, when the
     last change was]; `ms`: the event's time in milliseconds)."""
+    # `listed`: the folder a listing showed, itself a folder of the workspace (browsing one's
+    # `OneDrive - University/` is working in it, not in the home above it; taken as a file's
+    # path, it made every path of the person's one level deeper)
     listed = ev.get("directory_path") if ev.get("event_type") == "file_browse" else None
+    folder = _absolute(listed) if listed else None
     change = ev.get("event_type") in _CHANGES
     for path in event_paths(ev):
         p = _absolute(path)
-        if p is None or _outside_workspace(p):
+        if p is None or _outside_workspace(p):  # the system's temporary folders, the shared profile
             continue
         t = trees.setdefault(_tree(p), [None, 0, -math.inf])
-        t[0] = _merge_root(t[0], [path], listed)
+        t[0] = _widen(t[0], (p.rstrip("/") or "/") if p == folder else posixpath.dirname(p))
         if change:
             t[1] += ms - t[2] > BURST_MS
             t[2] = ms
