@@ -308,7 +308,14 @@ ALGORITHM_KEY = "memory:algorithm"
 #    person's work (signals._hidden_file; D).
 # 92: the home's standard folders are read from the recorder's root down, whatever the import
 #    kept above it (signals._below_home; C).
-ALGORITHM = 92
+# 93: searches and listings are judged hidden by the recorder each on its own (tiers.
+#    hidden_signs: heads carry the browser's sign where listings go unlogged), and a return
+#    to one file in ten is still breadth (tiers.RARE_REVISITS; A).
+# 94: a program's temporary file it renamed away (an editor's `x.md~` saved over `x.md`) is
+#    no leftover (signals: tool_deleted; E).
+# 95: a backup copy counts for D only where it keeps a version of the person's work: a
+#    document, code, a workbook, or a file changed after it (signals._work_backups).
+ALGORITHM = 95
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -34,13 +34,14 @@ from typing import Any
 from filegram.vocab import DIM_IDS, TIER_POSITION, TIERS, UNKNOWN, task_info
 
 from .tiers import (
+    NOTHING_HIDDEN,
     DimensionEstimate,
     categorise,
     chars_per_line,
+    hidden_signs,
     person_signals,
     signature,
     task_allows,
-    windows_only,
 )
 
 # Prior share of (session, dimension) pairs whose tier moved: about one session in seven
@@ -70,7 +71,7 @@ def candidates(
     sessions = [SessionRef(s.session_id, s.label, s.task_id, sig)
                 for s, sig in zip(sessions, person_signals([s.signals for s in sessions]), strict=True)]
     cpl = chars_per_line([s.signals for s in sessions])
-    windows = windows_only([s.signals for s in sessions])
+    hidden = hidden_signs([s.signals for s in sessions])
     out: dict[str, list[dict[str, Any]]] = {s.session_id: [] for s in sessions}
     for dim in DIM_IDS:
         est = estimates.get(dim)
@@ -81,7 +82,7 @@ def candidates(
         for s in sessions:
             if not task_allows(s.task_id, dim):
                 continue
-            sc = categorise(dim, s.signals.get(dim) or {}, cpl, windows=windows)
+            sc = categorise(dim, s.signals.get(dim) or {}, cpl, hidden=hidden)
             if sc is not None and sc.weight > 0:
                 cats.append((s, sc.category, sc.weight, sc.evidence, sc.traits.get(est.tier, 0.0)))
         total = sum(c[2] for c in cats)
@@ -165,12 +166,12 @@ def detect(
 
 
 def not_detectable(session: SessionRef, estimates: Mapping[str, DimensionEstimate], cpl: float,
-                   windows: bool = False) -> list[str]:
+                   hidden: frozenset[str] = NOTHING_HIDDEN) -> list[str]:
     """Dimensions on which this session could not show a change (no opportunity or silence)."""
     out = []
     for dim in DIM_IDS:
         est = estimates.get(dim)
-        sc = (categorise(dim, session.signals.get(dim) or {}, cpl, windows=windows)
+        sc = (categorise(dim, session.signals.get(dim) or {}, cpl, hidden=hidden)
               if task_allows(session.task_id, dim) else None)
         if est is None or est.tier == UNKNOWN or sc is None or sc.category is None:
             out.append(dim)

@@ -19,7 +19,7 @@ from . import channels as ch
 from .dimensions import DIM_IDS, DIMENSIONS
 from .drift import SessionRef, detect, not_detectable
 from .features import FINGERPRINT_FEATURES, is_boolean_feature
-from .tiers import DimensionEstimate, chars_per_line, user_tiers, windows_only
+from .tiers import NOTHING_HIDDEN, DimensionEstimate, chars_per_line, hidden_signs, user_tiers
 from .view import SessionView
 
 Groups = dict[str, tuple[int, dict[str, list]]]
@@ -35,7 +35,7 @@ class ReadState:
     anomalies: list[dict[str, Any]]
     shifts: dict[str, list[dict[str, Any]]]
     chars_per_line: float
-    windows_only: bool = False  # the person's recorder logs reads but no search or listing
+    hidden_signs: frozenset[str] = NOTHING_HIDDEN  # the reading signs the person's recorder does not log
 
 
 def session_views(store: Store) -> list[SessionView]:
@@ -58,7 +58,7 @@ def read_state(store: Store) -> ReadState:
     refs = [SessionRef(v.session_id, v.label, v.task_id, v.signals) for v in views]
     anomalies, shifts = detect(refs, estimates)
     apply_llm_judgements(store, anomalies)
-    return ReadState(views, groups, estimates, anomalies, shifts, chars_per_line(signals), windows_only(signals))
+    return ReadState(views, groups, estimates, anomalies, shifts, chars_per_line(signals), hidden_signs(signals))
 
 
 def evidence_key(est: DimensionEstimate) -> str:
@@ -100,7 +100,7 @@ def session_shift(st: ReadState, session_id: str) -> list[dict[str, Any]]:
     out = [dict(c) for c in st.shifts.get(session_id, [])]
     ref = SessionRef(view.session_id, view.label, view.task_id, view.signals)
     seen = {c["dimension"] for c in out}
-    for dim in not_detectable(ref, st.estimates, st.chars_per_line, st.windows_only):
+    for dim in not_detectable(ref, st.estimates, st.chars_per_line, st.hidden_signs):
         if dim not in seen:
             out.append({"dimension": dim, "from": st.estimates[dim].tier, "to": "not detectable", "score": 0.0,
                         "posterior": 0.0, "verdict": "not detectable", "tier_changed": False,

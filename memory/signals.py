@@ -213,6 +213,11 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
                 by.setdefault("file_search", []).append(e)
             elif e["event_type"] == "file_delete":
                 tool_deleted.add(e.get("file_path"))
+            elif e["event_type"] in ("file_rename", "file_move"):
+                # gone from that name as surely as deleted: an editor's save through a
+                # temporary file (`notes.md~` written, then renamed over `notes.md`) leaves
+                # nothing lying around for the person to clean (_curation)
+                tool_deleted.add(e.get("old_path"))
             elif e["event_type"] == "file_write":
                 tool_wrote.add(e.get("file_path"))
                 if e.get("operation") == "create":
@@ -279,6 +284,26 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
                           _reworked_pictures(started, kept_writes) + _collected_pictures(by),
                           _regenerated(by), tool_wrote),
     }
+
+
+# The kinds of file whose backup copy is the person keeping a version of their work before
+# revising it (table 2's incremental reviser): documents, code and workbooks.
+BACKED_UP_WORK_TYPES = REVISED_TYPES | OFFICE_TYPES | WORKBOOK_TYPES
+
+
+def _work_backups(copies: Events, writes: Events, edits: Events) -> Events:
+    """The backup copies that keep a version of the person's work: of a document, code or a
+    workbook, or of any file changed after the copy in the session. A program's database
+    copied aside and never touched again (a CAT tool's translation memory, `Main.sdltm.bak`,
+    hours before the person starts) is no revision habit: alt654's translators read as
+    incremental revisers on it alone."""
+    last_change: dict[str, float] = {}
+    for e in (*writes, *edits):
+        if e.get("event_type") == "file_edit" or e.get("operation") == "overwrite":
+            p = str(e.get("file_path") or "")
+            last_change[p] = max(last_change.get(p, float("-inf")), _ts(e))
+    return [e for e in copies if _ext(src := str(e.get("source_path") or "")) in BACKED_UP_WORK_TYPES
+            or last_change.get(src, float("-inf")) > _ts(e)]
 
 
 def _tables_added(by: dict[str, Events], diff_of: Mapping[int, str] | None, typed: Sequence[str]) -> list[str]:
@@ -1549,6 +1574,8 @@ def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]
              and not 0.0 <= _ts(e) - rewritten.get(e.get("file_path"), float("-inf")) <= SAVE_ECHO_MS]
     backup_copies = [e for e in by.get("file_copy", _NONE)
                      if e.get("is_backup") is True or _backup(_name(str(e.get("dest_path") or "")))]
+    if backup_copies:
+        backup_copies = _work_backups(backup_copies, writes, by.get("file_edit", _NONE))
     backups = len(backup_copies)
     # Saves no one can diff of a file backed up first: how much changed is unknown, that it was
     # backed up and then changed is not (table 2's incremental reviser keeps backup copies).

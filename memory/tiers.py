@@ -164,6 +164,10 @@ def chars_per_line(signals: Iterable[Mapping[str, Any]]) -> float:
 # counts in part (fewer files say nothing: everyone opens a few once each).
 BROAD_FILES = 8
 MIN_BROAD_FILES = 5
+# "Rarely revisit": a return to one file in ten of those read is still breadth (20 files, one
+# opened twice). Until round 62 a single revisit undid it (alt647's browsers, who read twenty
+# export PDFs and went back to one).
+RARE_REVISITS = 0.1
 # Files a session reads for its revisits to count in full as a deep reader's (fewer: in part).
 DEEP_READ_FILES = 3
 
@@ -174,20 +178,35 @@ DEEP_READ_FILES = 3
 # reads are its style (they count 1.5 instead of a half). The deep reader's revisits stay
 # visible, so L's terms do not change. Said of a person, not of a session (a session without
 # a search is ordinary), from this many sessions with a chance on A on.
+# Each sign is judged on its own: a Windows recorder that logs Windows Search but no Explorer
+# listing hides only the browser's sign, and a browser's sessions there are heads of many
+# files and a search now and then (alt640's pharmacists, alt647's registrars, alt649's court
+# reporters read as searchers at p 0.84-0.99 while both had to be missing). Heads then count
+# 1.5 and passages a half. A person whose recorder logs both but who never lists (a searcher,
+# a deep reader) shows few heads, so their calls hardly move (rows a-f: one browser more
+# called right, two unknown calls of searchers now browsers at p 0.64-0.68).
 MIN_WINDOW_ONLY_SESSIONS = 3
 # A search or a listing in one session in ten is no searching or browsing habit: a program's
 # read of its search index, a folder the person opened once.
 WINDOW_ONLY_SLIPS = 0.1
+SEARCHES = "searches"
+LISTINGS = "listings"
+NOTHING_HIDDEN: frozenset[str] = frozenset()
 
 
-def windows_only(signals: Iterable[Mapping[str, Any]]) -> bool:
-    """True when the person's reading was logged with hardly a search or a listing."""
-    n = shown = 0
+def hidden_signs(signals: Iterable[Mapping[str, Any]]) -> frozenset[str]:
+    """The reading signs the person's recorder did not log (SEARCHES, LISTINGS): those shown in
+    hardly any of their sessions with a chance on A."""
+    n = searched = listed = 0
     for sig in signals:
         a = sig.get("A") or {}
-        shown += bool(a.get("searches") or a.get("browses"))
+        searched += bool(a.get("searches"))
+        listed += bool(a.get("browses"))
         n += bool(a.get("opp"))
-    return n >= MIN_WINDOW_ONLY_SESSIONS and shown <= WINDOW_ONLY_SLIPS * n
+    if n < MIN_WINDOW_ONLY_SESSIONS:
+        return NOTHING_HIDDEN
+    return frozenset(sign for sign, shown in ((SEARCHES, searched), (LISTINGS, listed))
+                     if shown <= WINDOW_ONLY_SLIPS * n)
 
 
 # Skimming reads the first lines of a file: a read of more lines than this from line 1 is
@@ -197,7 +216,7 @@ def windows_only(signals: Iterable[Mapping[str, Any]]) -> bool:
 SKIM_LINES = 100
 
 
-def consumption(s: Mapping[str, Any], cpl: float, windows: bool = False) -> SessionCategory:
+def consumption(s: Mapping[str, Any], cpl: float, hidden: frozenset[str] = NOTHING_HIDDEN) -> SessionCategory:
     n_reads = max(int(s["reads"]), 1)
     mid = head = whole = 0
     for r in s["ranges"]:
@@ -216,9 +235,12 @@ def consumption(s: Mapping[str, Any], cpl: float, windows: bool = False) -> Sess
     files = int(s["files"])
     # breadth: many files, none of them opened twice (table 2's "rarely revisit"), is half a
     # browsing signature, as a skimmed read is; a deep reader returns, a searcher searches
-    breadth = min(1.0, files / BROAD_FILES) if files >= MIN_BROAD_FILES and not s["revisits"] else 0.0
-    w = 1.5 if windows else 0.5  # how much passages and heads alone say (windows_only)
-    if windows and not any(s["ranges"]):
+    breadth = (min(1.0, files / BROAD_FILES)
+               if files >= MIN_BROAD_FILES and s["revisits"] <= RARE_REVISITS * files else 0.0)
+    # how much passages and heads alone say: more where the recorder hid the sign (hidden_signs)
+    w_passage = 1.5 if SEARCHES in hidden else 0.5
+    w_head = 1.5 if LISTINGS in hidden else 0.5
+    if len(hidden) == 2 and not any(s["ranges"]):
         # neither a listing, nor a search, nor a read window: breadth is all that is left to
         # show browsing (a recorder that logs which files were opened, and nothing more)
         breadth *= 2
@@ -227,8 +249,8 @@ def consumption(s: Mapping[str, Any], cpl: float, windows: bool = False) -> Sess
     # edited, the brief being answered): revisits say less the fewer files were read.
     several = min(1.0, files / DEEP_READ_FILES)
     scores = {
-        "M": (s["searches"] / access) / 0.15 + w * mid / seen,
-        "R": (browsing / access) / 0.25 + w * head / seen + 0.5 * breadth,
+        "M": (s["searches"] / access) / 0.15 + w_passage * mid / seen,
+        "R": (browsing / access) / 0.25 + w_head * head / seen + 0.5 * breadth,
         # a return to a passage the person searched for is targeted reading, not a deep
         # reader's revisit: revisits count for L in the share of reads that are not passages
         "L": (s["revisits"] / n_reads) / 0.25 * (1 - mid / seen) * several + 0.5 * whole / seen,
@@ -623,12 +645,12 @@ def cross_modal(s: Mapping[str, Any]) -> SessionCategory:
 
 
 def categorise(dim: str, s: Mapping[str, Any], cpl: float = DEFAULT_CHARS_PER_LINE, scale: float = 1.0,
-               windows: bool = False) -> SessionCategory | None:
+               hidden: frozenset[str] = NOTHING_HIDDEN) -> SessionCategory | None:
     """The session's category on one dimension, or None when it gave no opportunity."""
     if not s or not s.get("opp"):
         return None
     if dim == "A":
-        return consumption(s, cpl, windows)
+        return consumption(s, cpl, hidden)
     if dim == "B":
         return production(s, scale)
     if dim == "D":
@@ -750,10 +772,10 @@ def user_tiers(
     signals = person_signals(signals)
     cpl = chars_per_line(signals)
     factor = verbosity(signals)
-    windows = windows_only(signals)
+    hidden = hidden_signs(signals)
     out: dict[str, DimensionEstimate] = {}
     for dim in DIM_IDS:
-        readings = [_counts(dim, signals, task_ids, cpl, factor ** w, labels, windows=windows)
+        readings = [_counts(dim, signals, task_ids, cpl, factor ** w, labels, hidden=hidden)
                     for w in VERBOSITY_WEIGHTS.get(dim, (1.0,))]
         counts, opp, n, examples = readings[0]  # shown and exemplified as read at the full factor
         if dim == "E":  # single leftovers say nothing between L and M (ONE_REMOVED)
@@ -1130,7 +1152,7 @@ def _log_bb(k: float, n: float, prior: tuple[float, float]) -> float:
 
 def _counts(dim: str, signals: Sequence[Mapping[str, Any]], task_ids: Sequence[str | None] | None,
             cpl: float, scale: float, labels: Sequence[str] | None = None, neutral: bool = False,
-            windows: bool = False) -> tuple[dict[Category, float], float, int, dict[str, list[str]]]:
+            hidden: frozenset[str] = NOTHING_HIDDEN) -> tuple[dict[Category, float], float, int, dict[str, list[str]]]:
     """Weighted sessions per category on one dimension, the weighted opportunities, the
     number of sessions that had one, and up to two example sessions per category."""
     counts: dict[Category, float] = {}
@@ -1139,7 +1161,7 @@ def _counts(dim: str, signals: Sequence[Mapping[str, Any]], task_ids: Sequence[s
     n = 0
     for i, s in enumerate(signals):
         tw = task_weight(task_ids[i], dim) if task_ids is not None else 1.0
-        sc = categorise(dim, s.get(dim) or {}, cpl, scale, windows)
+        sc = categorise(dim, s.get(dim) or {}, cpl, scale, hidden)
         if sc is None or sc.weight * tw <= 0:
             continue
         n += 1

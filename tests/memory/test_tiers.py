@@ -5303,3 +5303,76 @@ def test_the_homes_standard_folders_count_from_the_recorders_root_whatever_lies_
           operation="create", content_length=400)
     sig = _signals(b)["C"]
     assert (sig["docs_at_root"], sig["docs_below"], sig["doc_depth"]) == (1, 1, 1), sig
+
+
+def test_a_recorder_that_logs_searches_but_no_listings_shows_the_browser_in_the_heads(session_builder):
+    # A Windows recorder logs Windows Search but no Explorer listing: a browser's sessions are
+    # the first lines of many files and a search now and then. Only the listings are hidden,
+    # so the heads carry the browsing sign (before, both had to be missing and such browsers
+    # came out unknown or searchers). A searcher on the same recorder stays a searcher.
+    def notes(b):
+        for k in range(3):  # short notes read to their end (they calibrate a line's length)
+            b.read(f"in/note{k}.md", 1, [1, 40], 1_600)
+
+    def browser(b, i):
+        if i % 2 == 0:
+            b.add("file_search", search_type="windows_search", query="dose", files_matched=3,
+                  files_opened_after=["in/f0.md"])
+        for k in range(8):
+            b.read(f"in/f{k}.md", 1, [1, 12], 20_000)
+        notes(b)
+
+    def searcher(b, i):
+        for k in range(2):
+            b.add("file_search", search_type="windows_search", query=f"dose {k}", files_matched=3,
+                  files_opened_after=[f"in/f{k}.md"])
+            b.read(f"in/f{k}.md", 1, [40 * k + 20, 40 * k + 50], 20_000)
+        b.read("in/f2.md", 1, [1, 12], 20_000)
+        notes(b)
+    assert _user(session_builder, browser, 6)["A"].tier == "R"
+    assert _user(session_builder, searcher, 6)["A"].tier == "M"
+
+
+def test_one_file_opened_again_among_many_is_still_breadth(session_builder):
+    # Table 2's browser "rarely revisits": twenty exports opened once each and one of them
+    # again is breadth, as twenty opened once are. Before, the one return undid the breadth
+    # and a recorder that logs only which files were opened showed nothing of the browsing.
+    def browser(b, i):
+        for k in range(20):
+            b.read(f"exports/report{k}.pdf", 1, None)
+        b.read("exports/report3.pdf", 2, None)
+    assert _user(session_builder, browser, 6)["A"].tier == "R"
+
+
+def test_an_editors_save_through_a_temporary_name_leaves_nothing_to_clean(session_builder):
+    # An editor saves by writing `notes.md~` and renaming it over `notes.md` in the same
+    # millisecond: the temporary name is gone at once. Before, it stayed among the session's
+    # leftovers, and a selective person who removed their one scratch file read as having
+    # removed one of two (pragmatic).
+    b = session_builder()
+    b.read("notes/brief.md", view_range=[1, 40])
+    b.write("notes/voice-guide.md", _doc(40), gap_ms=60_000)
+    b.write("notes/voice-guide.md~", _doc(40), gap_ms=0)
+    b.add("file_rename", 0, old_path="notes/voice-guide.md~", new_path="notes/voice-guide.md",
+          naming_pattern_change="other")
+    b.write("notes/paste-old.md", "- a\n- b\n", gap_ms=30_000)
+    b.add("file_delete", 600_000, file_path="notes/paste-old.md", file_age_ms=6e5, was_temporary=True)
+    e = _signals(b)["E"]
+    assert (e["cleaned"], e["leftovers"]) == (1, 1), e
+
+
+def test_a_programs_database_copied_aside_is_no_backup_of_the_persons_work(session_builder):
+    # A CAT tool backs up its translation memory (`Main.sdltm.bak`) before the day's work;
+    # the translator's segments are then saved line by line. The database's copy, never
+    # touched again, said "incremental reviser" on its own. A backup of the document being
+    # revised still does.
+    def session(backup_of):
+        b = session_builder()
+        b.add("file_copy", source_path=backup_of, dest_path=backup_of + ".bak", is_backup=True)
+        b.write("Projects/p1/de/part1.sdlxliff", "<xliff/>\n" * 40, gap_ms=3_600_000)
+        for _ in range(12):
+            b.edit("Projects/p1/de/part1.sdlxliff", 1, 1)
+        return b
+    assert _signals(session("TM/Main.sdltm"))["D"]["backups"] == 0
+    assert (_tiers(session("TM/Main.sdltm")).get("D") or {}).get("tier") != "L"
+    assert _signals(session("Projects/p1/de/part1.sdlxliff"))["D"]["backups"] == 1
