@@ -309,8 +309,7 @@ ALGORITHM_KEY = "memory:algorithm"
 # 92: the home's standard folders are read from the recorder's root down, whatever the import
 #    kept above it (signals._below_home; C).
 # 93: searches and listings are judged hidden by the recorder each on its own (tiers.
-#    hidden_signs: heads carry the browser's sign where listings go unlogged), and a return
-#    to one file in ten is still breadth (tiers.RARE_REVISITS; A).
+#    hidden_signs: heads carry the browser's sign where listings go unlogged; A).
 # 94: a program's temporary file it renamed away (an editor's `x.md~` saved over `x.md`) is
 #    no leftover (signals: tool_deleted; E).
 # 95: a backup copy counts for D only where it keeps a version of the person's work: a

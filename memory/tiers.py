@@ -164,10 +164,6 @@ def chars_per_line(signals: Iterable[Mapping[str, Any]]) -> float:
 # counts in part (fewer files say nothing: everyone opens a few once each).
 BROAD_FILES = 8
 MIN_BROAD_FILES = 5
-# "Rarely revisit": a return to one file in ten of those read is still breadth (20 files, one
-# opened twice). Until round 62 a single revisit undid it (alt647's browsers, who read twenty
-# export PDFs and went back to one).
-RARE_REVISITS = 0.1
 # Files a session reads for its revisits to count in full as a deep reader's (fewer: in part).
 DEEP_READ_FILES = 3
 
@@ -235,8 +231,7 @@ def consumption(s: Mapping[str, Any], cpl: float, hidden: frozenset[str] = NOTHI
     files = int(s["files"])
     # breadth: many files, none of them opened twice (table 2's "rarely revisit"), is half a
     # browsing signature, as a skimmed read is; a deep reader returns, a searcher searches
-    breadth = (min(1.0, files / BROAD_FILES)
-               if files >= MIN_BROAD_FILES and s["revisits"] <= RARE_REVISITS * files else 0.0)
+    breadth = min(1.0, files / BROAD_FILES) if files >= MIN_BROAD_FILES and not s["revisits"] else 0.0
     # how much passages and heads alone say: more where the recorder hid the sign (hidden_signs)
     w_passage = 1.5 if SEARCHES in hidden else 0.5
     w_head = 1.5 if LISTINGS in hidden else 0.5

@@ -5333,17 +5333,6 @@ def test_a_recorder_that_logs_searches_but_no_listings_shows_the_browser_in_the_
     assert _user(session_builder, searcher, 6)["A"].tier == "M"
 
 
-def test_one_file_opened_again_among_many_is_still_breadth(session_builder):
-    # Table 2's browser "rarely revisits": twenty exports opened once each and one of them
-    # again is breadth, as twenty opened once are. Before, the one return undid the breadth
-    # and a recorder that logs only which files were opened showed nothing of the browsing.
-    def browser(b, i):
-        for k in range(20):
-            b.read(f"exports/report{k}.pdf", 1, None)
-        b.read("exports/report3.pdf", 2, None)
-    assert _user(session_builder, browser, 6)["A"].tier == "R"
-
-
 def test_an_editors_save_through_a_temporary_name_leaves_nothing_to_clean(session_builder):
     # An editor saves by writing `notes.md~` and renaming it over `notes.md` in the same
     # millisecond: the temporary name is gone at once. Before, it stayed among the session's
