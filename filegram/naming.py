@@ -192,3 +192,41 @@ def scratch_named(path: str) -> bool:
     if name[:1] in ".~":  # hidden or tilde-led: a program's own name
         return False
     return _SCRATCH_WORD.search(name) is not None or any(_SCRATCH_FOLDER.fullmatch(d) for d in parts[-3:-1])
+
+
+# -- the person's own folder on a shared tree ----------------------------------------------
+
+# Home folders that belong to no one person.
+_SHARED_HOMES = frozenset({"public", "default", "default user", "all users", "shared", "guest", "root"})
+_HOME_PARENTS = frozenset({"users", "home"})
+_NAME_TOKENS = re.compile(r"[\s_\-]+")
+
+
+def owner_key(login: str) -> str:
+    """A short digest of a login: what a session keeps to recognise folders named after the
+    person (`Design/jdoe_WIP/`, `Coding/jdoe/`) without storing the name itself."""
+    import hashlib
+
+    return hashlib.blake2b(login.strip().lower().encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+
+
+def home_login(path: str) -> str | None:
+    """The login a path's home folder names (`/home/<u>/`, `/Users/<u>/`, `C:/Users/<u>/`,
+    forward slashes), None for a path outside a personal home."""
+    parts = path.split("/")
+    start = 1 if path.startswith("/") else (1 if parts[0].endswith(":") else 0)
+    if len(parts) > start + 2 and parts[start].lower() in _HOME_PARENTS:
+        login = parts[start + 1]
+        if login and login.lower() not in _SHARED_HOMES:
+            return login
+    return None
+
+
+@functools.lru_cache(maxsize=4096)
+def named_for_owner(folder_name: str, key: str) -> bool:
+    """A folder named after the login whose owner_key is `key`: the whole name, or one of its
+    words (`jdoe_WIP`, `WIP - jdoe`)."""
+    name = folder_name.strip().lower()
+    if not name:
+        return False
+    return owner_key(name) == key or any(owner_key(w) == key for w in _NAME_TOKENS.split(name) if w and w != name)

@@ -28,6 +28,7 @@ from .importfiles import (
     open_inside,
     read_inside,
 )
+from .naming import home_login, owner_key
 from .privacy import PathFilter, nfc
 from .redact import redact_bytes, redact_event, redact_json, redact_path
 from .schema import (
@@ -82,6 +83,18 @@ class Trajectory:
     missing_media: set[str] = field(default_factory=set)
     # 1000 when the file's timestamps are epoch seconds, not the format's milliseconds
     timestamp_scale: float = 1.0
+    # the logins the paths' home folders name (`C:\Users\<login>\`), with how many paths
+    logins: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def owner_key(self) -> str | None:
+        """A digest of the login most of the trajectory's home paths name (naming.owner_key):
+        memory recognises the person's own folder on a shared tree by it (`<login>_WIP`),
+        and the name itself is not stored."""
+        if self.logins:
+            return owner_key(self.logins.most_common(1)[0][0])
+        given = (self.summary or {}).get(OWNER_KEY)  # written by export_sessions, paths anonymised
+        return given if isinstance(given, str) and given else None
 
     @property
     def session_ids(self) -> list[str]:
@@ -348,7 +361,16 @@ def shared_roots(trajectories: Sequence[Trajectory]) -> None:
     touched only `Work/UXR` lies in the home another session of theirs showed, and its
     paths, depths and folder names then read as that session's do (otherwise the same folder
     is `Work/UXR/` in one session and the root in the next). Sessions whose roots are
-    siblings (a workspace per task) keep their own."""
+    siblings (a workspace per task) keep their own. A session whose paths named no home
+    folder is the person's of the batch all the same: it takes the logins the others name
+    (Trajectory.owner_key: a game designer's session spent on the depot's `D:` alone still
+    files into their `<login>_WIP` folder)."""
+    logins: Counter[str] = Counter()
+    for t in trajectories:
+        logins.update(t.logins)
+    for t in trajectories:
+        if not t.logins:
+            t.logins.update(logins)
     roots = {t.workspace_root for t in trajectories if t.inferred_root and t.workspace_root}
     wide = [r for r in roots if len([x for x in r.replace("\\", "/").split("/") if x]) >= MIN_SHARED_ROOT_PARTS]
     for t in trajectories:
@@ -471,6 +493,9 @@ def read_trajectory(path: str | Path, *, root: str | None = None, path_filter: P
             if ev.get("profile_id") and len(traj.event_profiles) < 2:
                 traj.event_profiles.add(ev["profile_id"])
             _check_media(traj, ev, src, i)
+            for path in event_paths(ev):
+                if (p := _absolute(path)) is not None and (login := home_login(p)) is not None:
+                    traj.logins[login] += 1
             if ws_root is None:
                 _merge_tree_roots(traj.tree_roots, ev, ev["timestamp"] * traj.timestamp_scale)
     if ws_root is None and traj.tree_roots:
@@ -566,6 +591,8 @@ def _verified_media(media_file: Path, folder: Path, h: str, src: str, i: int) ->
 # -- storing ---------------------------------------------------------------------------
 
 STORE_BATCH = 1000
+# session metadata (and an exported summary.json): the digest of the person's login
+OWNER_KEY = "owner_key"
 
 
 def store_trajectory(store: Store, traj: Trajectory, *, path_filter: PathFilter | None = None,
@@ -580,9 +607,11 @@ def store_trajectory(store: Store, traj: Trajectory, *, path_filter: PathFilter 
     task_id = (traj.summary or {}).get("task_id") if as_recording else traj.task_id
     metadata: dict[str, Any] = {}
     if traj.summary is not None and traj.summary.get("generated_by") != GENERATED_BY:
-        metadata["summary"] = redact_json(traj.summary)
+        metadata["summary"] = redact_json({k: v for k, v in traj.summary.items() if k != OWNER_KEY})
     if traj.perturbation is not None:
         metadata["perturbation"] = redact_json(traj.perturbation)
+    if traj.owner_key is not None:
+        metadata[OWNER_KEY] = traj.owner_key
     several = len(traj.sessions) > 1
     src = str(traj.events_file)
     times: dict[str, list[float]] = {}
@@ -804,6 +833,8 @@ def _export_one(store: Store, session: dict[str, Any], folder: Path) -> Path:
             "total_events": len(events),
             "counts": dict(sorted(counts.items())),
         }
+    if isinstance(meta.get(OWNER_KEY), str):  # the paths written are anonymised: the digest goes with them
+        summary = {**summary, OWNER_KEY: meta[OWNER_KEY]}
     _write_json(folder / "summary.json", summary)
     if meta.get("perturbation") is not None:
         _write_json(folder / "perturbation.json", meta["perturbation"])

@@ -314,7 +314,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    no leftover (signals: tool_deleted; E).
 # 95: a backup copy counts for D only where it keeps a version of the person's work: a
 #    document, code, a workbook, or a file changed after it (signals._work_backups).
-ALGORITHM = 95
+# 96: a folder named after the person on a shared tree (`Design/<login>_WIP/`) is their root
+#    there, known by the import's digest of the login (signals._below_owner; C).
+ALGORITHM = 96
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")
@@ -406,6 +408,7 @@ class Memory:
             started_ms=sess.get("started_ms"),
             chunk_chars=self.chunk_chars,
             max_chunks=self.max_chunks,
+            owner_key=(sess.get("metadata") or {}).get("owner_key"),
         )
 
     def encode_many(self, sessions: list[dict[str, Any]]) -> list[Engram]:

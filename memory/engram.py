@@ -127,6 +127,7 @@ def encode_session(
     started_ms: float | None = None,
     chunk_chars: int = CHUNK_CHARS,
     max_chunks: int = MAX_CHUNKS_PER_SESSION,
+    owner_key: str | None = None,
 ) -> Engram:
     """Encode one session. profile_id in the events is ignored: it names the persona."""
     evs = clean_events(events)
@@ -146,7 +147,7 @@ def encode_session(
     by = by_type(evs)
     fp = fingerprint_of(evs, texts, by)
     feats = raw_features_of(evs, texts, fp, by)
-    signals = session_signals(evs, texts, diffs, earlier_texts(evs, get_blob))
+    signals = session_signals(evs, texts, diffs, earlier_texts(evs, get_blob), owner_key)
     task = task_info(task_id)
     sid = session_id or (str(evs[0].get("session_id")) if evs else "")
 

@@ -30,6 +30,7 @@ from filegram.naming import (
     looks_like_backup,
     looks_like_written_backup,
     looks_temporary,
+    named_for_owner,
     scratch_named,
     undated,
 )
@@ -189,11 +190,13 @@ _PATH_KEYS = ("file_path", "old_path", "new_path", "source_path", "dest_path")
 
 def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str],
                     diffs: Mapping[int, str] | None = None,
-                    earlier: Mapping[str, str] | None = None) -> dict[str, dict[str, Any]]:
+                    earlier: Mapping[str, str] | None = None,
+                    owner: str | None = None) -> dict[str, dict[str, Any]]:
     """Per dimension: {"opp": bool, ...counts}. `events` are clean, time-ordered actions,
     `texts` maps an event's index to the text it wrote (memory.features.written_texts),
     `diffs` an edit's index to its diff (memory.features.edit_diff_texts) and `earlier` a
-    content hash to the text an overwrite replaced (memory.features.earlier_texts)."""
+    content hash to the text an overwrite replaced (memory.features.earlier_texts); `owner`
+    the session's digest of the person's login (naming.owner_key), where the import knew it."""
     by: dict[str, Events] = {}
     text_of: dict[int, str] = {}  # id(event) -> text, for the writes that have one
     diff_of: dict[int, str] = {}  # id(event) -> diff, for the edits that have one
@@ -275,7 +278,7 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
     return {
         "A": _consumption(by),
         "B": production,
-        "C": _organisation(by, creates, outputs, blank, [e["file_path"] for e in tool_copied], tool_creates),
+        "C": _organisation(by, creates, outputs, blank, [e["file_path"] for e in tool_copied], tool_creates, owner),
         "D": _iteration(by, writes, text_of, order, before_of, started, blank, diff_of),
         "E": _curation(by, creates, tool_wrote, [e for e in tool_creates if e.get("file_path") not in tool_deleted],
                        tool_copied, tool_saves),
@@ -1103,15 +1106,36 @@ def _document_folders(dirs: Events, creates: Events) -> set[int]:
 PLACED_TYPES = (DOCUMENT_TYPES - {"", "html", "htm"}) | OFFICE_TYPES
 
 
-def _placed_depth(e: Mapping[str, Any]) -> int:
+def _placed_depth(e: Mapping[str, Any], owner: str | None = None) -> int:
     """The folder level a new file was put at, below the person's own root: the recorder's
     directory_depth (from its workspace root), else the path's, less the home's standard
-    folders above it (home_areas)."""
+    folders above it (home_areas); below a folder named after the person (`owner`: the
+    session's naming.owner_key), counted from that folder."""
     path = str(e.get("file_path") or "")
+    if owner is not None and (own := _below_owner(path, owner)) is not None:
+        return own
     d = e.get("directory_depth")
     if isinstance(d, _NUMBER) and not isinstance(d, bool):
         return _below_home(path, _int(d), depth_of(path))
     return max(depth_of(path) - home_areas(path), 0)
+
+
+# A folder named after the person on a shared tree (`Design/<login>_WIP/`, `Coding/<login>/`,
+# `/work/<project>/<login>/`) is their own place there: what they file into it is at their
+# root, however deep the share puts it, as the home's own folders are (home_areas). Game
+# designers who kept every document in their `<login>_WIP` folder while reading the whole
+# depot read as filing one level down (alt651: six flat designers called moderate at p
+# 0.61-0.95), as alt614's coders did in `Coding\<login>\`. The login is known by a digest
+# only (the import's `owner_key`, from the sessions' home paths); the home itself
+# (`Users/<login>/`) is not such a folder.
+def _below_owner(path: str, owner: str) -> int | None:
+    """Folder levels between a file and the deepest folder above it named after the person,
+    None where no such folder is."""
+    parts = path.replace("\\", "/").strip("/").split("/")[:-1]
+    for i in range(len(parts) - 1, -1, -1):
+        if named_for_owner(parts[i], owner) and not (i and parts[i - 1].lower() in ("users", "home")):
+            return len(parts) - 1 - i
+    return None
 
 
 def _recorder_root(folder: str, recorded: Any) -> str:
@@ -1223,7 +1247,7 @@ def _inside_package(path: str) -> bool:
 
 def _organisation(by: dict[str, Events], creates: Events, outputs: Events,
                   blank: Mapping[str, float] | None = None, tool_copies: Sequence[str] = (),
-                  tool_creates: Events = ()) -> dict[str, Any]:
+                  tool_creates: Events = (), owner: str | None = None) -> dict[str, Any]:
     laid = _laid_out(by.get("dir_create", _NONE))
     delivered: set[Any] = set()  # what a program delivered into a folder it made (_delivered)
     aside = _not_organising(by.get("dir_create", _NONE), by, creates, laid, tool_copies, tool_creates, delivered)
@@ -1260,7 +1284,8 @@ def _organisation(by: dict[str, Events], creates: Events, outputs: Events,
                 continue  # brought in beside the session's documents (_work_folders)
         move_depths.append(new)
         into += new > old
-    folders = {posixpath.dirname(str(e.get("file_path") or "").replace("\\", "/")) for e in docs if _placed_depth(e) >= 1}
+    placed = {id(e): _placed_depth(e, owner) for e in docs}
+    folders = {posixpath.dirname(str(e.get("file_path") or "").replace("\\", "/")) for e in docs if placed[id(e)] >= 1}
     doc_folders = {folder_id(f) for f in folders}
     made = {e.get("file_path") for e in creates}
     worked: list[str] = []  # the files from before the session the person read or edited
@@ -1282,7 +1307,7 @@ def _organisation(by: dict[str, Events], creates: Events, outputs: Events,
             laid_ids |= {folder_id(path), _level_name_id(path.count("/") + 1, _name(path))}
     trees = []  # per document filed two or more levels down: its depth and its folders' ids by level
     for e in docs:
-        if (d := _placed_depth(e)) >= 2:
+        if (d := placed[id(e)]) >= 2:
             parts = posixpath.dirname(str(e.get("file_path") or "").replace("\\", "/").strip("/")).split("/")
             trees.append([d, len(parts), [folder_id("/".join(parts[:k])) for k in range(1, len(parts) + 1)],
                           [_level_name_id(k, parts[k - 1]) for k in range(1, len(parts) + 1)]])
@@ -1302,10 +1327,10 @@ def _organisation(by: dict[str, Events], creates: Events, outputs: Events,
         "max_move_depth": max(move_depths, default=0),
         "creates": len(creates),
         # where the session's new documents went: the root, or folders below it
-        "docs_at_root": sum(1 for e in docs if _placed_depth(e) == 0),
-        "docs_below": sum(1 for e in docs if _placed_depth(e) >= 1),
+        "docs_at_root": sum(1 for e in docs if placed[id(e)] == 0),
+        "docs_below": sum(1 for e in docs if placed[id(e)] >= 1),
         # how deep below the root the deepest of them went (tiers._filing_depth)
-        "doc_depth": max((_placed_depth(e) for e in docs), default=0),
+        "doc_depth": max((placed[id(e)] for e in docs), default=0),
         # the folders they went into below it (tiers._filed_below: one folder for all is a root)
         "doc_folders": sorted(doc_folders)[:MADE_IDS_KEPT],
         # how many of the person's reads and edits of files from before lay in or below each

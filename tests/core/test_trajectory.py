@@ -462,3 +462,24 @@ def test_a_windows_session_is_rooted_on_the_drive_where_the_person_works(tmp_pat
     assert sorted(by_session["s2"]) == ["external/a.txt", "external/b.txt", "external/c.txt", "notes.txt", "plan.txt"]
     assert sorted(by_session["s3"]) == ["q1.csv", "q2.csv"]
     assert sorted(by_session["s4"]) == ["external/x.txt", "reply.txt"]
+
+
+def test_an_import_keeps_a_digest_of_the_login_its_home_paths_name_and_not_the_login(tmp_path):
+    """Found on a held-out model of game designers: each files every document into
+    `D:\\Perforce\\<game>\\Design\\<login>_WIP\\`, a folder named after them, and memory could
+    not know it. The import keeps a digest of the login the sessions' home folders name
+    (`C:\\Users\\<login>\\`), never the name; a session of the same person's batch that named no
+    home (spent on the depot alone) takes the batch's."""
+    from filegram.naming import owner_key
+
+    user = tmp_path / "user"
+    _windows_session(user, "s1", 1, ["D:\\Perforce\\Ember\\Design\\Shared\\spec.md"],
+                     ["D:\\Perforce\\Ember\\Design\\mkowalski_WIP\\notes.md",
+                      "C:\\Users\\mkowalski\\Pictures\\Screenshots\\shot.png"])
+    _windows_session(user, "s2", 2, ["D:\\Perforce\\Ember\\Design\\Shared\\spec.md"],
+                     ["D:\\Perforce\\Ember\\Design\\mkowalski_WIP\\brief.md"])
+    store = Store(tmp_path / "db.sqlite")
+    import_paths(store, [user])
+    sessions = store.sessions()
+    assert [s["metadata"].get("owner_key") for s in sessions] == [owner_key("mkowalski")] * 2
+    assert all("mkowalski" not in json.dumps(s["metadata"]) for s in sessions)

@@ -5365,3 +5365,32 @@ def test_a_programs_database_copied_aside_is_no_backup_of_the_persons_work(sessi
     assert _signals(session("TM/Main.sdltm"))["D"]["backups"] == 0
     assert (_tiers(session("TM/Main.sdltm")).get("D") or {}).get("tier") != "L"
     assert _signals(session("Projects/p1/de/part1.sdlxliff"))["D"]["backups"] == 1
+
+
+def test_a_folder_named_after_the_person_on_a_shared_tree_is_their_root(session_builder):
+    # Game designers keep every document in `Design/<login>_WIP/` on the studio's depot and
+    # read specs all over it. That folder is theirs: a flat designer files at their root
+    # there, however deep the depot puts it (before: C called moderate at p 0.61-0.95). The
+    # import tells memory the login by a digest only (naming.owner_key); without it the same
+    # sessions still read as filing one level down.
+    from filegram.naming import owner_key
+
+    def make(b, i):
+        for k in range(3):
+            b.read(f"Perforce/Ember/Design/Shared/spec{k}.md", view_range=[1, 60])
+        b.write(f"Perforce/Ember/Design/mkowalski_WIP/notes-{i:02d}.md", _doc(40), gap_ms=600_000)
+
+    def user(owner):
+        out = []
+        for i in range(8):
+            b = session_builder(f"s{i}")
+            make(b, i)
+            out.append(encode_session(b.events, b.get_blob, owner_key=owner).signals)
+        return user_tiers(out)["C"]
+    assert user(owner_key("mkowalski")).tier == "R"
+    assert user(owner_key("someone-else")).tier != "R"
+    assert user(None).tier != "R"
+    # the home itself is no such folder: `Users/<login>/Documents/` reads as the home's own
+    b = session_builder()
+    b.write("Users/mkowalski/Documents/Plans/plan.md", _doc(40))
+    assert encode_session(b.events, b.get_blob, owner_key=owner_key("mkowalski")).signals["C"]["docs_below"] == 1
