@@ -8,17 +8,28 @@ closed sessions), when the next action comes after such a gap, and when recordin
 
 from __future__ import annotations
 
+import getpass
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from filegram.naming import owner_key
 from filegram.store import Store
 
 from .derive import Deriver
 from .platforms import unavailable_types
 from .writer import BatchWriter
+
+
+def _owner_key() -> str | None:
+    """The digest of the account's login, None where the system names no user (a container
+    without a passwd entry or $USER)."""
+    try:
+        return owner_key(getpass.getuser())
+    except (OSError, KeyError):
+        return None
 
 
 @dataclass
@@ -72,6 +83,9 @@ class SessionRouter:
                 "platform": sys.platform,
                 "unavailable_types": unavailable_types(polled=self.polled),
                 "recorder_instance": self.instance,
+                # the person's login, as a digest only: memory reads a folder named after
+                # them on a shared tree as their own root (filegram.naming.owner_key)
+                "owner_key": _owner_key(),
             },
         )
         self._started = started
