@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import fnmatch
 import functools
+import hashlib
 import os
 import re
 
@@ -198,16 +199,26 @@ def scratch_named(path: str) -> bool:
 
 # Home folders that belong to no one person.
 _SHARED_HOMES = frozenset({"public", "default", "default user", "all users", "shared", "guest", "root"})
+# Logins that name a role or a machine, not a person: a folder called `user-guides` or
+# `admin` is no one's own.
+_GENERIC_LOGINS = _SHARED_HOMES | frozenset({"user", "users", "admin", "administrator", "owner", "home", "dev",
+                                             "developer", "ubuntu", "pi", "vagrant", "test", "work", "me"})
 _HOME_PARENTS = frozenset({"users", "home"})
 _NAME_TOKENS = re.compile(r"[\s_\-]+")
 
 
-def owner_key(login: str) -> str:
-    """A short digest of a login: what a session keeps to recognise folders named after the
-    person (`Design/jdoe_WIP/`, `Coding/jdoe/`) without storing the name itself."""
-    import hashlib
+def _digest(name: str) -> str:
+    return hashlib.blake2b(name.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
 
-    return hashlib.blake2b(login.strip().lower().encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+
+def owner_key(login: str) -> str | None:
+    """A short digest of a login: what a session keeps to recognise folders named after the
+    person (`Design/jdoe_WIP/`, `Coding/jdoe/`) without storing the name itself. None for a
+    login that names a role (`user`, `admin`) or is too short to be told from a word."""
+    name = login.strip().lower()
+    if len(name) < 3 or name in _GENERIC_LOGINS:
+        return None
+    return _digest(name)
 
 
 def home_login(path: str) -> str | None:
@@ -229,4 +240,4 @@ def named_for_owner(folder_name: str, key: str) -> bool:
     name = folder_name.strip().lower()
     if not name:
         return False
-    return owner_key(name) == key or any(owner_key(w) == key for w in _NAME_TOKENS.split(name) if w and w != name)
+    return _digest(name) == key or any(_digest(w) == key for w in _NAME_TOKENS.split(name) if w and w != name)

@@ -92,7 +92,7 @@ class Trajectory:
         memory recognises the person's own folder on a shared tree by it (`<login>_WIP`),
         and the name itself is not stored."""
         if self.logins:
-            return owner_key(self.logins.most_common(1)[0][0])
+            return owner_key(self.logins.most_common(1)[0][0])  # None for a role's login (`user`)
         given = (self.summary or {}).get(OWNER_KEY)  # written by export_sessions, paths anonymised
         return given if isinstance(given, str) and given else None
 

@@ -25,7 +25,7 @@ from .writer import BatchWriter
 
 def _owner_key() -> str | None:
     """The digest of the account's login, None where the system names no user (a container
-    without a passwd entry or $USER)."""
+    without a passwd entry or $USER) or only a role (`root`, `user`: naming.owner_key)."""
     try:
         return owner_key(getpass.getuser())
     except (OSError, KeyError):

@@ -483,3 +483,9 @@ def test_an_import_keeps_a_digest_of_the_login_its_home_paths_name_and_not_the_l
     sessions = store.sessions()
     assert [s["metadata"].get("owner_key") for s in sessions] == [owner_key("mkowalski")] * 2
     assert all("mkowalski" not in json.dumps(s["metadata"]) for s in sessions)
+    # a login that names a role, not a person (`/home/user/`), is no one's folder name
+    other = tmp_path / "other"
+    _windows_session(other, "s3", 3, [], ["/home/user/work/user-guides/notes.md"])
+    store2 = Store(tmp_path / "db2.sqlite")
+    import_paths(store2, [other])
+    assert "owner_key" not in store2.sessions()[0]["metadata"]
