@@ -316,7 +316,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    document, code, a workbook, or a file changed after it (signals._work_backups).
 # 96: a folder named after the person on a shared tree (`Design/<login>_WIP/`) is their root
 #    there, known by the import's digest of the login (signals._below_owner; C).
-ALGORITHM = 96
+# 97: a file copied into a folder within a second of its making was put there by what made
+#    it (signals._filled_at_once: a run script's `mkdir` and `cp`; C).
+ALGORITHM = 97
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -854,6 +854,7 @@ def _not_organising(dirs: Events, by: dict[str, Events], creates: Events, laid: 
     created = _ByPath(creates)
     opened = {e.get("file_path") for t in ("file_read", "file_edit") for e in by.get(t, _NONE)}
     writes = _ByPath((*creates, *tool_creates))
+    copied_in = _ByPath([{**e, "file_path": e.get("dest_path")} for e in by.get("file_copy", _NONE)])
     for e in dirs:
         prefix = str(e.get("dir_path") or "").rstrip("/") + "/"
         if _in_temp_folder(prefix) or _in_package(prefix) or prefix.startswith(EXTERNAL_PREFIX + "/"):
@@ -867,7 +868,8 @@ def _not_organising(dirs: Events, by: dict[str, Events], creates: Events, laid: 
             out.add(id(e))
             continue
         if kinds in ({"copy"}, {"copy", "metadata"}) or kinds == {"image"} or kinds == {"recording", "gone"} \
-                or _program_filled(e, prefix, tools, persons) or _filled_at_once(e, prefix, writes):
+                or _program_filled(e, prefix, tools, persons) or _filled_at_once(e, prefix, writes) \
+                or _filled_at_once(e, prefix, copied_in, COPIED_AT_ONCE_MS):
             out.add(id(e))
     # a folder made just before such a folder (CHAIN_SECONDS: in the same call) that holds
     # nothing else was made with it (`results/` above a backtest's first run folder)
@@ -921,17 +923,24 @@ def _inside_any(path: str, folders: Events) -> bool:
 # save dialog, a name for the file); a program does both in one go: a backtest engine's
 # `results/<run-id>/` with its config written 0.1 s after, a build's output folder. A file
 # written straight into a folder within FILLED_AT_ONCE_MS of its making was written by what
-# made it. (Files moved in at once stay the person's: Finder's "New Folder with Selection";
+# made it. So is a file copied in within COPIED_AT_ONCE_MS: a script's `mkdir` and `cp`
+# (a climate model's run script makes `runs/<case>/` and copies the namelist in 20 ms later,
+# and flat modellers read as moderate organisers at p 0.90-0.93, alt653). A copy a second
+# later may be a person's drag into the folder they just named, or a publishing tool's
+# version folder that the person's notes make theirs (alt623), so copies get the tighter
+# bound. (Files moved in at once stay the person's: Finder's "New Folder with Selection";
 # so does a note of the folder's name, a note app's folder note: _document_folders.)
 FILLED_AT_ONCE_MS = 1_000.0
+COPIED_AT_ONCE_MS = 200.0
 
 
-def _filled_at_once(folder: Mapping[str, Any], prefix: str, writes: _ByPath) -> bool:
+def _filled_at_once(folder: Mapping[str, Any], prefix: str, writes: _ByPath,
+                    within_ms: float = FILLED_AT_ONCE_MS) -> bool:
     made = folder.get("timestamp")
     if not isinstance(made, _NUMBER) or folder.get("authored") is True:
         return False  # (a view that says the folder is the person's has no timing: bench.trajectories.files_only)
     name = _name(prefix.rstrip("/")).lower()
-    return any(isinstance(t := e.get("timestamp"), _NUMBER) and 0.0 <= t - made <= FILLED_AT_ONCE_MS
+    return any(isinstance(t := e.get("timestamp"), _NUMBER) and 0.0 <= t - made <= within_ms
                and "/" not in (p := str(e.get("file_path") or ""))[len(prefix):]
                and not (_ext(p) in PLACED_TYPES and _name(p).rsplit(".", 1)[0].lower() == name)
                and not _folder_view_file(p) for e in writes.under(prefix))

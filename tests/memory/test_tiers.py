@@ -5394,3 +5394,23 @@ def test_a_folder_named_after_the_person_on_a_shared_tree_is_their_root(session_
     b = session_builder()
     b.write("Users/mkowalski/Documents/Plans/plan.md", _doc(40))
     assert encode_session(b.events, b.get_blob, owner_key=owner_key("mkowalski")).signals["C"]["docs_below"] == 1
+
+
+def test_a_folder_a_script_made_and_copied_into_at_once_is_no_filing(session_builder):
+    # A climate modeller's run script makes `runs/<case>/` and copies the namelist into it
+    # 20 ms later; the model then writes its output there. That folder is the script's, not
+    # the person's filing (before: flat modellers read as moderate organisers at p 0.90). A
+    # folder the person makes and copies a file into half a minute later stays theirs.
+    def session(copy_after_ms):
+        b = session_builder()
+        b.read("namelist.input", view_range=[1, 80])
+        b.add("dir_create", 60_000, dir_path="runs/po_valley_1991", depth=1)
+        b.add("file_copy", copy_after_ms, source_path="namelist.input", dest_path="runs/po_valley_1991/namelist.input",
+              is_backup=False)
+        for month in range(1, 4):  # the model's output, a program's
+            b.add("file_write", 90_000, file_path=f"runs/po_valley_1991/wrfout_d01_1991-0{month}-01", file_type="",
+                  operation="create", content_length=9_000_000, directory_depth=2, authored=False)
+        b.write("runs/po_valley_1991/run-notes.md", _doc(20), gap_ms=120_000)
+        return _signals(b)["C"]
+    assert session(20)["dirs"] == 0
+    assert session(30_000)["dirs"] == 1
