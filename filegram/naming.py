@@ -207,6 +207,11 @@ _HOME_PARENTS = frozenset({"users", "home"})
 _NAME_TOKENS = re.compile(r"[\s_\-]+")
 
 
+# The session metadata's (and an exported summary.json's) field for owner_key's digest: the
+# importer and the recorder write it, memory reads it.
+OWNER_KEY_FIELD = "owner_key"
+
+
 def _digest(name: str) -> str:
     return hashlib.blake2b(name.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
 

@@ -28,7 +28,8 @@ from .importfiles import (
     open_inside,
     read_inside,
 )
-from .naming import home_login, owner_key
+from .naming import OWNER_KEY_FIELD, home_login
+from .naming import owner_key as login_digest
 from .privacy import PathFilter, nfc
 from .redact import redact_bytes, redact_event, redact_json, redact_path
 from .schema import (
@@ -92,8 +93,8 @@ class Trajectory:
         memory recognises the person's own folder on a shared tree by it (`<login>_WIP`),
         and the name itself is not stored."""
         if self.logins:
-            return owner_key(self.logins.most_common(1)[0][0])  # None for a role's login (`user`)
-        given = (self.summary or {}).get(OWNER_KEY)  # written by export_sessions, paths anonymised
+            return login_digest(self.logins.most_common(1)[0][0])  # None for a role's login (`user`)
+        given = (self.summary or {}).get(OWNER_KEY_FIELD)  # written by export_sessions, paths anonymised
         return given if isinstance(given, str) and given else None
 
     @property
@@ -591,8 +592,6 @@ def _verified_media(media_file: Path, folder: Path, h: str, src: str, i: int) ->
 # -- storing ---------------------------------------------------------------------------
 
 STORE_BATCH = 1000
-# session metadata (and an exported summary.json): the digest of the person's login
-OWNER_KEY = "owner_key"
 
 
 def store_trajectory(store: Store, traj: Trajectory, *, path_filter: PathFilter | None = None,
@@ -607,11 +606,11 @@ def store_trajectory(store: Store, traj: Trajectory, *, path_filter: PathFilter 
     task_id = (traj.summary or {}).get("task_id") if as_recording else traj.task_id
     metadata: dict[str, Any] = {}
     if traj.summary is not None and traj.summary.get("generated_by") != GENERATED_BY:
-        metadata["summary"] = redact_json({k: v for k, v in traj.summary.items() if k != OWNER_KEY})
+        metadata["summary"] = redact_json({k: v for k, v in traj.summary.items() if k != OWNER_KEY_FIELD})
     if traj.perturbation is not None:
         metadata["perturbation"] = redact_json(traj.perturbation)
-    if traj.owner_key is not None:
-        metadata[OWNER_KEY] = traj.owner_key
+    if (key := traj.owner_key) is not None:
+        metadata[OWNER_KEY_FIELD] = key
     several = len(traj.sessions) > 1
     src = str(traj.events_file)
     times: dict[str, list[float]] = {}
@@ -833,8 +832,8 @@ def _export_one(store: Store, session: dict[str, Any], folder: Path) -> Path:
             "total_events": len(events),
             "counts": dict(sorted(counts.items())),
         }
-    if isinstance(meta.get(OWNER_KEY), str):  # the paths written are anonymised: the digest goes with them
-        summary = {**summary, OWNER_KEY: meta[OWNER_KEY]}
+    if isinstance(meta.get(OWNER_KEY_FIELD), str):  # the paths written are anonymised: the digest goes with them
+        summary = {**summary, OWNER_KEY_FIELD: meta[OWNER_KEY_FIELD]}
     _write_json(folder / "summary.json", summary)
     if meta.get("perturbation") is not None:
         _write_json(folder / "perturbation.json", meta["perturbation"])

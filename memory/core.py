@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 
 from filegram.config import Config
 from filegram.errors import FileGramError
+from filegram.naming import OWNER_KEY_FIELD
 from filegram.store import Store, now_ms
 
 from . import channels as ch
@@ -410,7 +411,7 @@ class Memory:
             started_ms=sess.get("started_ms"),
             chunk_chars=self.chunk_chars,
             max_chunks=self.max_chunks,
-            owner_key=(sess.get("metadata") or {}).get("owner_key"),
+            owner_key=(sess.get("metadata") or {}).get(OWNER_KEY_FIELD),
         )
 
     def encode_many(self, sessions: list[dict[str, Any]]) -> list[Engram]:

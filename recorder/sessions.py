@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from filegram.naming import owner_key
+from filegram.naming import OWNER_KEY_FIELD, owner_key
 from filegram.store import Store
 
 from .derive import Deriver
@@ -85,7 +85,7 @@ class SessionRouter:
                 "recorder_instance": self.instance,
                 # the person's login, as a digest only: memory reads a folder named after
                 # them on a shared tree as their own root (filegram.naming.owner_key)
-                "owner_key": _owner_key(),
+                OWNER_KEY_FIELD: _owner_key(),
             },
         )
         self._started = started
