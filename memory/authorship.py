@@ -493,6 +493,7 @@ def mark_tool_actions(evs: list[dict[str, Any]]) -> None:
     _mark_unwritten(evs)
     _mark_extracted_texts(evs)
     _mark_rotations(evs)
+    _mark_folder_rotations(evs)
     _mark_steps_between_writes(evs)
     _mark_end_of_run_removals(evs)
     _mark_save_followers(evs)
@@ -974,6 +975,53 @@ def _mark_rotations(evs: list[dict[str, Any]]) -> None:
                         e["authored"] = False
                         c.setdefault("authored", False)
                         break
+
+
+# A program that keeps dated runs (a library's nightly loader filling `loads/2024-02-08/` and
+# emptying `loads/2024-02-07/`, a backup job's `2024-07-03/`) fills the new folder and empties
+# the old one in one go, milliseconds apart. A person who copies a batch into a new folder and
+# then clears an older one takes seconds to turn from one to the other; one who moves files
+# between such folders keeps their names.
+def _mark_folder_rotations(evs: list[dict[str, Any]]) -> None:
+    """Mark the files arriving in one folder and deleted from another, named like it but for
+    its numbers, in one run of changes each within STEP_MS of the last, where no deleted file's
+    name arrived: the program's step of rotating dated folders."""
+    by_kind: dict[tuple[str, str], list[tuple[float, str, str, bool, dict[str, Any]]]] = {}
+    for e in evs:
+        t = e["event_type"]
+        p = e.get("dest_path") if t == "file_copy" else e.get("file_path") if t in ("file_write", "file_delete") else None
+        if type(p) is not str:
+            continue
+        folder, _, name = p.rpartition("/")
+        parent, _, folder_name = folder.rpartition("/")
+        if _DIGITS.search(folder_name) is None:
+            continue
+        by_kind.setdefault((parent, _DIGITS.sub("#", folder_name)), []).append(
+            (_ts(e), folder, name, t == "file_delete", e))
+    rotated: set[str] = set()
+    for acts in by_kind.values():
+        if len({folder for _, folder, _, _, _ in acts}) < 2:
+            continue
+        run: list[tuple[float, str, str, bool, dict[str, Any]]] = []
+        for act in [*acts, None]:
+            if act is not None and (not run or act[0] - run[-1][0] <= STEP_MS):
+                run.append(act)
+                continue
+            emptied = {folder for _, folder, _, gone, _ in run if gone}
+            filled = {folder for _, folder, _, gone, _ in run if not gone}
+            arrived = {name for _, _, name, gone, _ in run if not gone}
+            if filled - emptied and emptied - filled and not any(gone and name in arrived for _, _, name, gone, _ in run):
+                for *_, e in run:
+                    e.setdefault("authored", False)
+                rotated |= filled
+            run = [act] if act is not None else []
+    if rotated:  # the new folder is the program's too when all it holds came that way
+        inside = {f: all(e.get("authored") is False for e in evs if e["event_type"] in CHANGES
+                         and any(type(q := e.get(k)) is str and q.startswith(f + "/") for k in PATH_KEYS[e["event_type"]]))
+                  for f in rotated}
+        for e in evs:
+            if e["event_type"] == "dir_create" and inside.get(str(e.get("dir_path") or "").rstrip("/")):
+                e.setdefault("authored", False)
 
 
 # A program that keeps its last few backups of a file as copies (OmegaT's

@@ -319,7 +319,10 @@ ALGORITHM_KEY = "memory:algorithm"
 #    there, known by the import's digest of the login (signals._below_owner; C).
 # 97: a file copied into a folder within a second of its making was put there by what made
 #    it (signals._filled_at_once: a run script's `mkdir` and `cp`; C).
-ALGORITHM = 97
+# 98: a run that fills one dated folder and empties another named like it but for its numbers,
+#    each change within a second of the last, is a program rotating them (authorship.
+#    _mark_folder_rotations: a nightly loader's `loads/<date>/`; E).
+ALGORITHM = 98
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -789,6 +789,44 @@ def test_a_dated_backup_series_rotated_by_its_application_is_not_the_persons_cle
     _assert_only_own_removals_count(session_builder, make)
 
 
+def _rotate_dated_folders(b, i, pause_ms):
+    """A batch copied into today's dated folder, then yesterday's emptied `pause_ms` later."""
+    b.add("dir_create", 60_000, dir_path=f"loads/2024-02-1{i}", depth=2, sibling_count=3)
+    for k in range(30):
+        b.add("file_copy", 12, source_path=f"feeds/vendor/2024021{i}_{k:05}.mrc", dest_path=f"loads/2024-02-1{i}/2024021{i}_{k:05}.mrc")
+    for k in range(30):
+        b.add("file_delete", pause_ms if k == 0 else 6, file_path=f"loads/2024-02-0{i}/2024020{i}_{k:05}.mrc",
+              file_age_ms=8.6e7, was_temporary=False)
+
+
+def test_a_loader_rotating_dated_folders_is_not_the_persons_cleanup(session_builder):
+    # A library's nightly loader copies the day's records into `loads/<date>/` and empties
+    # yesterday's folder in the same run, milliseconds later (alt679). Read as the person's,
+    # cataloguers who never delete anything were called pragmatic or selective.
+    def make(b, i, tidy=False):
+        b.write(f"policy/notes-{i}.md", _doc(20))
+        _rotate_dated_folders(b, i, pause_ms=8)
+        if tidy:
+            _remove_own_scratch(b, i)
+    _assert_only_own_removals_count(session_builder, make)
+
+
+def test_clearing_an_older_dated_folder_seconds_after_filling_a_new_one_is_the_persons(session_builder):
+    # The same acts with a person's pause between them (they turn from one folder to the
+    # other), or files moved between the folders under their own names, stay the person's.
+    b = session_builder()
+    b.write("policy/notes.md", _doc(20))
+    _rotate_dated_folders(b, 1, pause_ms=6_000)
+    assert _signals(b)["E"]["discarded"] == 30
+    b = session_builder()
+    b.write("policy/notes.md", _doc(20))
+    for k in range(5):
+        b.add("file_copy", 12, source_path=f"loads/2024-02-01/r{k}.mrc", dest_path=f"loads/2024-02-11/r{k}.mrc")
+    for k in range(5):
+        b.add("file_delete", 6, file_path=f"loads/2024-02-01/r{k}.mrc", file_age_ms=8.6e7)
+    assert _signals(b)["E"]["discarded"] == 5
+
+
 def test_a_backup_folder_pruned_across_projects_is_the_applications_cleanup(session_builder):
     # Logic writes the open project's backup into Backups/ a second after each save and
     # removes the oldest backup there, another project's, at once: no name ties the two. A
