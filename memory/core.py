@@ -322,7 +322,9 @@ ALGORITHM_KEY = "memory:algorithm"
 # 98: a run that fills one dated folder and empties another named like it but for its numbers,
 #    each change within a second of the last, is a program rotating them (authorship.
 #    _mark_folder_rotations: a nightly loader's `loads/<date>/`; E).
-ALGORITHM = 98
+# 99: a new file named as a backup holding a version of a file the session then changed is a
+#    backup copy the recorder saw as a write (signals._backups_written; D).
+ALGORITHM = 99
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

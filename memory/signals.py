@@ -309,6 +309,41 @@ def _work_backups(copies: Events, writes: Events, edits: Events) -> Events:
             or last_change.get(src, float("-inf")) > _ts(e)]
 
 
+def _hash_of(e: Mapping[str, Any], key: str, ref_key: str) -> str | None:
+    """A version's content hash: the recorded one, or its snapshot's."""
+    ref = e.get(ref_key)
+    return e.get(key) or (ref.get("hash") if isinstance(ref, dict) else None)
+
+
+def _backups_written(writes: Events, edits: Events) -> list[dict[str, Any]]:
+    """Backup copies a recorder saw as new files, as copies: a file made in the session, named
+    as a backup (`notes.bak`, `notes.md~`), whose bytes are a version another file of the
+    session had and then changed: kept before revising it. A recorder that watches inotify
+    sees `cp notes.md notes.bak` as a file created and written, not copied (alt674's compiler
+    engineers: incremental revisers whose backups went unseen read as unknown or as
+    rewriters). A duplicate of a file never changed after (`quick calc (3).txt`) keeps no
+    version of anything."""
+    holders: dict[str, set[str]] = {}  # content hash -> the other files that had it
+    changed: dict[str, float] = {}  # path -> its last change
+    for e in (*writes, *edits):
+        p = str(e.get("file_path") or "")
+        if e.get("event_type") == "file_edit" or e.get("operation") == "overwrite":
+            changed[p] = max(changed.get(p, float("-inf")), _ts(e))
+        if not _written_backup(_name(p)):
+            for h in (_hash_of(e, "before_hash", "media_ref_old"), _hash_of(e, "after_hash", "media_ref_new"),
+                      _hash_of(e, "after_hash", "media_ref")):
+                if h:
+                    holders.setdefault(h, set()).add(p)
+    out = []
+    for e in writes:
+        p = str(e.get("file_path") or "")
+        if e.get("operation") == "create" and _int(e.get("content_length")) > 0 and _written_backup(_name(p)) \
+                and (sources := [q for q in holders.get(_hash_of(e, "after_hash", "media_ref") or "", ())
+                                 if changed.get(q, float("-inf")) > _ts(e)]):
+            out.append({**e, "event_type": "file_copy", "source_path": min(sources), "dest_path": p, "is_backup": True})
+    return out
+
+
 def _tables_added(by: dict[str, Events], diff_of: Mapping[int, str] | None, typed: Sequence[str]) -> list[str]:
     """What edits added to documents where it holds a table (two rows or more): output with a
     table, as a new document's is (F). A climate scientist's trends table goes into the paper
@@ -1608,6 +1643,7 @@ def _iteration(by: dict[str, Events], writes: Events, text_of: Mapping[int, str]
              and not 0.0 <= _ts(e) - rewritten.get(e.get("file_path"), float("-inf")) <= SAVE_ECHO_MS]
     backup_copies = [e for e in by.get("file_copy", _NONE)
                      if e.get("is_backup") is True or _backup(_name(str(e.get("dest_path") or "")))]
+    backup_copies += _backups_written(writes, by.get("file_edit", _NONE))
     if backup_copies:
         backup_copies = _work_backups(backup_copies, writes, by.get("file_edit", _NONE))
     backups = len(backup_copies)

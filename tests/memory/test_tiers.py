@@ -5452,3 +5452,32 @@ def test_a_folder_a_script_made_and_copied_into_at_once_is_no_filing(session_bui
         return _signals(b)["C"]
     assert session(20)["dirs"] == 0
     assert session(30_000)["dirs"] == 1
+
+
+def test_a_backup_the_recorder_saw_as_a_new_file_is_a_backup_copy(session_builder):
+    # An inotify recorder sees `cp notes.md notes.bak` as a file created and written, not a
+    # copy. A compiler engineer backs up their notes that way, then changes a line at a time
+    # in several vim sessions: table 2's incremental reviser (alt674: unknown or rewriter
+    # before). A `.bak` holding bytes no file of the session had is no copy of one.
+    def session(backup_text):
+        b = session_builder()
+        text = _doc(60)
+        b.write("notes.md", text)
+        b.write("notes.bak", backup_text, gap_ms=120_000)
+        for _ in range(6):
+            b.edit("notes.md", 1, 1)
+        return b
+    copied = session(_doc(60))
+    assert _signals(copied)["D"]["backups"] == 1
+    assert _tiers(copied)["D"]["tier"] == "L"
+    other = session("an unrelated scratch note\n" * 3)
+    assert _signals(other)["D"]["backups"] == 0
+    assert "D" not in _tiers(other) or _tiers(other)["D"]["tier"] != "L"
+    # a duplicate of a note never changed after it (`quick calc (3).txt`) keeps no version
+    dup = session_builder()
+    dup.write("quick calc.txt", "wages 61,200\nless 401k\n")
+    dup.write("quick calc (3).txt", "wages 61,200\nless 401k\n", gap_ms=600_000)
+    dup.write("report.md", _doc(60), gap_ms=60_000)
+    for _ in range(3):
+        dup.edit("report.md", 1, 1)
+    assert _signals(dup)["D"]["backups"] == 0
