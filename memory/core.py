@@ -324,7 +324,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    _mark_folder_rotations: a nightly loader's `loads/<date>/`; E).
 # 99: a new file named as a backup holding a version of a file the session then changed is a
 #    backup copy the recorder saw as a write (signals._backups_written; D).
-ALGORITHM = 99
+# 100: a SharePoint library OneDrive syncs into the home (`<Organisation>/<Site> - Documents/`)
+#    is two of the home's standard levels (signals.home_areas; C).
+ALGORITHM = 100
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -1226,6 +1226,12 @@ _SYNC_INNER = re.compile(r"^(desktop|documents|my documents|my drive)$", re.I)
 # three levels down (alt427's shop owners, alt489's journalists, alt534's accountants: flat
 # people read as organisers or unknown).
 _MAC_SYNC_AREAS = frozenset({"Mobile Documents", "CloudStorage"})
+# OneDrive for Business syncs a SharePoint site's library into the home as
+# `<Organisation>/<Site> - Documents/` (`Documents` is the name every site's library is given):
+# both levels are the sync client's, and the library's top is where the team's folders begin,
+# as `OneDrive - <Organisation>/` is (alt683's event planners, whose every event folder read
+# three levels deep).
+_SHAREPOINT_LIBRARY = re.compile(r"^.+ - (shared )?documents$", re.I)
 
 
 def _mac_sync_areas(parts: list[str]) -> int:
@@ -1245,6 +1251,8 @@ def home_areas(path: str) -> int:
     parts = path.replace("\\", "/").strip("/").split("/")
     if len(parts) > 3 and parts[0] == "Library" and parts[1] in _MAC_SYNC_AREAS:
         return _mac_sync_areas(parts)
+    if len(parts) > 2 and _SHAREPOINT_LIBRARY.match(parts[1]):
+        return 2
     if len(parts) < 2 or not _HOME_AREA.match(parts[0]):
         return 0
     return 2 if len(parts) >= 3 and _SYNC_INNER.match(parts[1]) and not _SYNC_INNER.match(parts[0]) else 1

@@ -5481,3 +5481,26 @@ def test_a_backup_the_recorder_saw_as_a_new_file_is_a_backup_copy(session_builde
     for _ in range(3):
         dup.edit("report.md", 1, 1)
     assert _signals(dup)["D"]["backups"] == 0
+
+
+def _sharepoint_notes(b, i):
+    # a flat planner's documents at the top of a SharePoint library that OneDrive syncs into
+    # the home as `<Organisation>/<Site> - Documents/`, a recorder keeping paths from the home
+    b.write(f"Fabrikam/Events - Documents/run of show {i}.md", _doc(40))
+    b.write(f"Fabrikam/Events - Documents/budget notes {i}.md", _doc(30), gap_ms=120_000)
+
+
+def test_a_synced_sharepoint_library_is_where_the_persons_tree_begins(session_builder):
+    # alt683: both levels are the sync client's; read as the person's, every event folder in
+    # the library lay three levels deep and moderate organisers read as deep nesters.
+    from filegram.memory.signals import home_areas
+    assert home_areas("Fabrikam/Events - Documents/2025-03 Kickoff/plan.md") == 2
+    assert home_areas("Clients/Acme - Contract/plan.md") == 0  # a person's own folder named so
+    sig = _signals(_user_session(session_builder, _sharepoint_notes))["C"]
+    assert sig["docs_at_root"] == 2 and not sig["docs_below"], sig
+    assert _user(session_builder, _sharepoint_notes, 8)["C"].tier == "R"
+    b = session_builder("folder")
+    b.add("dir_create", dir_path="Fabrikam/Events - Documents/2025-03 Kickoff")
+    b.write("Fabrikam/Events - Documents/2025-03 Kickoff/plan.md", _doc(40))
+    sig = _signals(b)["C"]
+    assert (sig["dirs"], sig["max_dir_depth"], sig["doc_depth"]) == (1, 1, 1), sig
