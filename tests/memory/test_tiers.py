@@ -5215,13 +5215,18 @@ def test_macos_synced_drives_in_the_library_are_the_persons_root(session_builder
     # Provider drives in `~/Library/CloudStorage/<provider>/` (Google Drive's shared drives
     # one level further in): their top is where a flat person keeps everything, as Dropbox's
     # is, not three to five levels down (alt427, alt489, alt534: flat people read as organisers).
-    sig = _signals(_user_session(session_builder, _icloud_notes))["C"]
+    _assert_drive_top_is_root(session_builder, _icloud_notes, "Library/Mobile Documents/com~apple~CloudDocs")
+
+
+def _assert_drive_top_is_root(session_builder, make, top):
+    """`make(b, i)` keeps a flat person's two notes at a synced drive's top: they are at the
+    root and read flat; a folder of the person's own at `top` is one level down."""
+    sig = _signals(_user_session(session_builder, make))["C"]
     assert sig["docs_at_root"] == 2 and not sig["docs_below"], sig
-    assert _user(session_builder, _icloud_notes, 8)["C"].tier == "R"
-    # a folder of the person's own inside iCloud Drive is one level down
+    assert _user(session_builder, make, 8)["C"].tier == "R"
     b = session_builder("folder")
-    b.add("dir_create", dir_path="Library/Mobile Documents/com~apple~CloudDocs/Orders")
-    b.write("Library/Mobile Documents/com~apple~CloudDocs/Orders/march.md", _doc(40))
+    b.add("dir_create", dir_path=f"{top}/Orders")
+    b.write(f"{top}/Orders/march.md", _doc(40))
     sig = _signals(b)["C"]
     assert (sig["dirs"], sig["max_dir_depth"], sig["doc_depth"]) == (1, 1, 1), sig
 
@@ -5496,11 +5501,4 @@ def test_a_synced_sharepoint_library_is_where_the_persons_tree_begins(session_bu
     from filegram.memory.signals import home_areas
     assert home_areas("Fabrikam/Events - Documents/2025-03 Kickoff/plan.md") == 2
     assert home_areas("Clients/Acme - Contract/plan.md") == 0  # a person's own folder named so
-    sig = _signals(_user_session(session_builder, _sharepoint_notes))["C"]
-    assert sig["docs_at_root"] == 2 and not sig["docs_below"], sig
-    assert _user(session_builder, _sharepoint_notes, 8)["C"].tier == "R"
-    b = session_builder("folder")
-    b.add("dir_create", dir_path="Fabrikam/Events - Documents/2025-03 Kickoff")
-    b.write("Fabrikam/Events - Documents/2025-03 Kickoff/plan.md", _doc(40))
-    sig = _signals(b)["C"]
-    assert (sig["dirs"], sig["max_dir_depth"], sig["doc_depth"]) == (1, 1, 1), sig
+    _assert_drive_top_is_root(session_builder, _sharepoint_notes, "Fabrikam/Events - Documents")
