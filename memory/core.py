@@ -326,7 +326,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    backup copy the recorder saw as a write (signals._backups_written; D).
 # 100: a SharePoint library OneDrive syncs into the home (`<Organisation>/<Site> - Documents/`)
 #    is two of the home's standard levels (signals.home_areas; C).
-ALGORITHM = 100
+# 101: photos (JPEG, HEIC) a program wrote beside same-named data are a camera app's pictures
+#    and sidecars, no charts drawn from data (signals._plotted_from_data; F).
+ALGORITHM = 101
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

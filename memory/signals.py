@@ -2141,7 +2141,11 @@ PROGRAM_TEXT_TYPES = CODE_TYPES - {"ipynb"} | {"patch", "diff"}
 # name them (alt621: performance engineers' charts, written in a burst with their data, left
 # visual-heavy kernel developers text only). An instrument writes data and a camera pictures;
 # neither names both for a study. The shared start of the names runs to a separator and is at
-# least PLOTTED_PREFIX characters long.
+# least PLOTTED_PREFIX characters long. A photo (PHOTO_TYPES) is no plot, though a camera app
+# writes a data file named for each picture beside it (a field tablet's `scouting_0712_5.jpg`
+# with its `scouting_0712_5.json` of location and notes, Google Takeout's sidecars): a
+# script draws its charts as PNG, SVG or PDF (alt702: text-only agronomists, whose tablet
+# synced scouting photos with sidecars, read as visual-heavy at p 0.86-1.00).
 PLOTTED_PREFIX = 6
 _NAME_BREAK = re.compile(r"[-_. ]")
 
@@ -2152,7 +2156,7 @@ def _plotted_from_data(made: Iterable[Any], wrote: Iterable[Any]) -> set[str]:
     data: dict[str, list[str]] = {}
     pictures: dict[str, list[str]] = {}
     for p in made:
-        if isinstance(p, str) and _ext(p) in IMAGE_TYPES:
+        if isinstance(p, str) and _ext(p) in IMAGE_TYPES and _ext(p) not in PHOTO_TYPES:
             pictures.setdefault(posixpath.dirname(p), []).append(p)
     for p in wrote:
         if isinstance(p, str) and _ext(p) in DATA_TYPES:

@@ -5308,6 +5308,23 @@ def test_charts_a_script_drew_from_its_own_data_are_the_persons_output(session_b
     assert _signals(b)["F"]["images"] == 0
 
 
+def _scouting_sync(b, i):
+    # a field tablet's sync client writes the day's scouting photos, each with a sidecar of
+    # notes named like it, in one burst; the person writes a text-only report afterwards
+    for k in range(6):
+        b.write(f"Sync/Field/scouting_2025071{i}_{k}.jpg", "JPG" * 20_000, gap_ms=300, snapshot=False)
+        b.write(f"Sync/Field/scouting_2025071{i}_{k}.json", json.dumps({"plot": k, "note": "leaf spot"}), gap_ms=300)
+    b.write(f"trials/report_{i}.md", _doc(40), gap_ms=600_000)
+
+
+def test_photos_a_camera_app_wrote_with_sidecars_are_no_charts(session_builder):
+    # alt702: the photos and their same-named `.json` sidecars read as a script's charts drawn
+    # from its data (_plotted_from_data), and text-only agronomists as visual-heavy at p 1.00
+    sig = _signals(_user_session(session_builder, _scouting_sync))["F"]
+    assert sig["images"] == 0, sig
+    assert _user(session_builder, _scouting_sync, 8)["F"].tier == "R"
+
+
 def test_code_is_no_chance_to_show_how_visual_ones_writing_is(session_builder):
     # A patch or a source file holds no chart or table: a session that wrote only code says
     # nothing about F (alt621: visual-heavy kernel developers read as text only on the
