@@ -328,7 +328,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    is two of the home's standard levels (signals.home_areas; C).
 # 101: photos (JPEG, HEIC) a program wrote beside same-named data are a camera app's pictures
 #    and sidecars, no charts drawn from data (signals._plotted_from_data; F).
-ALGORITHM = 101
+# 102: a preservative person's slip towards removing is the rate measured on independent
+#    models, 0.10 (tiers.PRESERVATIVE_REMOVALS; E).
+ALGORITHM = 102
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -84,6 +84,16 @@ EPS_FAR = 0.03
 # organisers in 29% or more; at 0.05 a flat person with folders in a fifth of the sessions
 # was read as an organiser.
 EPS_ADJ_BY_DIM = {"C": 0.08}
+# A preservative person still removes something now and then: a file saved by mistake, a
+# download fetched twice, what a program of theirs deletes in a way no rule recognises. Pooled
+# over the sessions with leftovers in sight, preservative people removed something in 0.18 of
+# them on users-dev and 0.20 on 64 held-out models (median person 0.17 and 0.15; pragmatic
+# people 0.45 and 0.63, selective 0.76 and 0.86), not the 0.05 + 0.03 of the slips above, and
+# one such removal in five sessions read them as pragmatic (R -> M: 68 calls over 56 models).
+# Their slip towards the middle tier (one file or several removed) is this rate; the far tier's
+# (clearing out) stays EPS_FAR, so 0.13 in all. On the simulator's rows, whose preservative
+# people never delete beyond a cleanup task, E +3 (+4 -1) over rows a-d and f.
+PRESERVATIVE_REMOVALS = 0.10
 # Beta prior of rho, the share of opportunities in which a person shows their own tier:
 # broad, mean 0.43, so that a behaviour shown in a third of the chances is believed.
 RHO_PRIOR = (1.2, 1.6)
@@ -671,9 +681,11 @@ def _probs(dim: str, tier: str, rho: float) -> dict[Category, float]:
         else:
             far = abs(TIERS.index(c) - TIERS.index(tier)) > 1 and dim != "A"
             p[c] = EPS_FAR if far else EPS_ADJ_BY_DIM.get(dim, EPS_ADJ)
+            if dim == "E" and tier == "R" and not far:
+                p[c] = PRESERVATIVE_REMOVALS
     p[None] = 1.0 - sum(p.values()) if signature(dim, tier) is not None else 1.0 - sum(v for k, v in p.items())
     if dim == "E":  # sessions with a single leftover, in the reading that cannot tell L from M by them
-        removed = EPS_ADJ if tier == "R" else rho
+        removed = PRESERVATIVE_REMOVALS if tier == "R" else rho
         p[ONE_REMOVED], p[ONE_KEPT] = removed, 1.0 - removed
     elif dim == "C":  # "L or M" (FILED_DEEP)
         p[FILED_DEEP] = p["L"] + p["M"]

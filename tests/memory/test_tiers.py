@@ -588,6 +588,24 @@ def test_removing_something_now_and_then_is_occasional_cleanup_though_scratch_st
     assert keeper.tier == "R", keeper
 
 
+def test_a_keeper_who_removes_a_leftover_now_and_then_is_still_preservative(session_builder):
+    # Preservative people removed something in about a fifth of the sessions that left
+    # something in sight, on users-dev and the held-out models alike (a file saved by mistake,
+    # what a program deletes unrecognised); read at the 5% of any slip, four such removals in
+    # twenty-four sessions made them pragmatic. Half of them removed is occasional cleanup.
+    def person(removing):
+        def make(b, i):
+            b.write(f"report-{i}.md", _doc(40))
+            b.write(f"scratch-{i}.tmp", "x\n")
+            if i in removing:
+                b.add("file_delete", file_path=f"scratch-{i}.tmp", file_age_ms=5e4, was_temporary=True)
+        return _user(session_builder, make, 24)["E"]
+    keeper = person({1, 7, 13, 19})
+    assert keeper.tier == "R", keeper
+    pragmatic = person(set(range(1, 24, 2)))
+    assert pragmatic.tier == "M", pragmatic
+
+
 def test_the_profile_says_what_a_call_without_chances_of_its_own_rests_on(session_builder, tmp_path):
     # `filegram profile` said "No session gave a chance to show it yet." under a tier it had called.
     from filegram.memory import Memory
@@ -3256,7 +3274,7 @@ def test_removing_nearly_every_leftover_is_selective_though_few_sessions_leave_o
         for k in range(removed):
             b.add("file_delete", 60_000, file_path=f"scratch-{i}-{k}.tmp", file_age_ms=9e4)
     est = _user(session_builder, make, 20)["E"]
-    assert est.tier == "L" and est.posterior["R"] < 0.01, est
+    assert est.tier == "L" and est.posterior["R"] < 0.02, est  # R allows a removal in 0.13 of chances
 
 
 def _scan(b, paths, gap_ms=60_000, step_ms=3):
