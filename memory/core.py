@@ -330,7 +330,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    and sidecars, no charts drawn from data (signals._plotted_from_data; F).
 # 102: a preservative person's slip towards removing is the rate measured on independent
 #    models, 0.10 (tiers.PRESERVATIVE_REMOVALS; E).
-ALGORITHM = 102
+# 103: a picture a program wrote beside a data file of exactly its name is one object exported
+#    twice, no chart drawn from the data (signals._plotted_from_data; F).
+ALGORITHM = 103
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

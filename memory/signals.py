@@ -2145,7 +2145,12 @@ PROGRAM_TEXT_TYPES = CODE_TYPES - {"ipynb"} | {"patch", "diff"}
 # writes a data file named for each picture beside it (a field tablet's `scouting_0712_5.jpg`
 # with its `scouting_0712_5.json` of location and notes, Google Takeout's sidecars): a
 # script draws its charts as PNG, SVG or PDF (alt702: text-only agronomists, whose tablet
-# synced scouting photos with sidecars, read as visual-heavy at p 0.86-1.00).
+# synced scouting photos with sidecars, read as visual-heavy at p 0.86-1.00). Nor is a picture
+# with a data file of exactly its name (`funnel_weekly_2024-09-12.png` beside
+# `funnel_weekly_2024-09-12.csv`): one object exported in two formats, a BI tool's morning
+# export of a dashboard as an image and its data; a script names its data for the run and its
+# charts for what each shows (alt708: text-only marketing analysts, whose BI tool exported every
+# dashboard so, read as visual-heavy at p 1.00).
 PLOTTED_PREFIX = 6
 _NAME_BREAK = re.compile(r"[-_. ]")
 
@@ -2164,7 +2169,8 @@ def _plotted_from_data(made: Iterable[Any], wrote: Iterable[Any]) -> set[str]:
     out: set[str] = set()
     for folder, pics in pictures.items():
         stems = [_name(d).lower().rsplit(".", 1)[0] for d in data.get(folder, ())]
-        named = [p for p in pics if any(_study_prefix(_name(p).lower().rsplit(".", 1)[0], d) for d in stems)]
+        named = [p for p in pics if (stem := _name(p).lower().rsplit(".", 1)[0]) not in stems
+                 and any(_study_prefix(stem, d) for d in stems)]
         if len(named) >= SCRIPT_FIGURES:
             out.update(named)
     return out

@@ -5343,6 +5343,24 @@ def test_photos_a_camera_app_wrote_with_sidecars_are_no_charts(session_builder):
     assert _user(session_builder, _scouting_sync, 8)["F"].tier == "R"
 
 
+def _dashboard_export(b, i):
+    # a BI tool exports each dashboard every morning as its data and as a picture of it, both
+    # named for the dashboard and the day; the person writes a text-only readout afterwards
+    for name in ("funnel_weekly", "retention_cohorts", "acq_daily"):
+        b.write(f"Downloads/{name}_2024-09-1{i}.csv", "day,users\n" + "".join(f"{k},{k * 9}\n" for k in range(30)),
+                gap_ms=40)
+        b.write(f"Downloads/{name}_2024-09-1{i}.png", "PNG" * 20_000, gap_ms=40, snapshot=False)
+    b.write(f"readouts/readout_{i}.md", _doc(40), gap_ms=600_000)
+
+
+def test_a_picture_exported_beside_its_own_data_is_no_chart_drawn_from_it(session_builder):
+    # alt708: one object exported twice, as data and as a picture of the same name, read as a
+    # script's charts drawn from its data, and text-only analysts as visual-heavy at p 1.00
+    sig = _signals(_user_session(session_builder, _dashboard_export))["F"]
+    assert sig["images"] == 0, sig
+    assert _user(session_builder, _dashboard_export, 8)["F"].tier == "R"
+
+
 def test_code_is_no_chance_to_show_how_visual_ones_writing_is(session_builder):
     # A patch or a source file holds no chart or table: a session that wrote only code says
     # nothing about F (alt621: visual-heavy kernel developers read as text only on the
