@@ -332,7 +332,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    models, 0.10 (tiers.PRESERVATIVE_REMOVALS; E).
 # 103: a picture a program wrote beside a data file of exactly its name is one object exported
 #    twice, no chart drawn from the data (signals._plotted_from_data; F).
-ALGORITHM = 103
+# 104: pictures named alike but for a counter that counts up by one eight times or more without
+#    padding (`render_overview_0.png` ... `_87.png`) are a sequence's frames (signals._sequences; F).
+ALGORITHM = 104
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

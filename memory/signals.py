@@ -36,7 +36,7 @@ from filegram.naming import (
 )
 from filegram.schema import EXTERNAL_PREFIX, OFFICE_TYPES, depth_of, dir_depth_of
 
-from .authorship import ARCHIVE_NAME, OS_FOLDER_FILES, RANDOM_TOKEN, stamp_ms
+from .authorship import ARCHIVE_NAME, OS_FOLDER_FILES, RANDOM_TOKEN, SEQUENCE_MIN_FILES, stamp_ms
 from .content import (
     IMAGE_TYPES,
     STRUCTURED_TYPES,
@@ -2096,6 +2096,13 @@ MARKED_UP = re.compile(r"(?i)[-_ .](annotated|annotations?|marked[-_ ]?up|markup
 # figures (`fig_001.png`, `fig_002.png`) stay theirs.
 NUMBERED_NAME = re.compile(r"^(.*?)(\d{3,})\.([A-Za-z]+)$")
 SEQUENCE_FRAMES = 5
+# A counter without padding is a sequence too where it counts up by one SEQUENCE_MIN_FILES
+# times or more in one folder (`render_overview_0.png` ... `render_overview_87.png`): a render
+# farm's or a capture's frames of one view, which no person names one by one, as authorship's
+# counted sequences (alt718: text-only and balanced exhibition designers read as visual-heavy
+# at p 0.90-0.99 on the farm's batches of 30-100 frames). A person's own numbered figures
+# (`fig1.png` ... `fig6.png`) are a handful and stay theirs.
+COUNTER_NAME = re.compile(r"^(.*?\D)(\d+)\.([A-Za-z]+)$")
 
 
 # Words people and their scripts name a chart by, for what it shows (`volcano_s03.png`,
@@ -2185,12 +2192,27 @@ def _study_prefix(a: str, b: str) -> bool:
 
 
 def _sequences(paths: Sequence[str]) -> set[str]:
-    """The pictures among `paths` that are frames of a numbered sequence."""
+    """The pictures among `paths` that are frames of a numbered sequence: zero-padded
+    (SEQUENCE_FRAMES), or counting up by one without padding (SEQUENCE_MIN_FILES in a row)."""
     runs: dict[tuple[str, str, str], list[str]] = {}
+    counted: dict[tuple[str, str, str], dict[int, str]] = {}
     for p in paths:
-        if (m := NUMBERED_NAME.match(_name(p))) and m.group(2).startswith("0"):
+        if (m := NUMBERED_NAME.match(name := _name(p))) and m.group(2).startswith("0"):
             runs.setdefault((posixpath.dirname(p), m.group(1), m.group(3).lower()), []).append(p)
-    return {p for run in runs.values() if len(set(run)) >= SEQUENCE_FRAMES for p in run}
+        elif m := COUNTER_NAME.match(name):
+            counted.setdefault((posixpath.dirname(p), m.group(1), m.group(3).lower()), {})[int(m.group(2))] = p
+    out = {p for run in runs.values() if len(set(run)) >= SEQUENCE_FRAMES for p in run}
+    for by_number in counted.values():
+        if len(by_number) < SEQUENCE_MIN_FILES:
+            continue
+        numbers = sorted(by_number)
+        start = 0
+        for i in range(1, len(numbers) + 1):
+            if i == len(numbers) or numbers[i] != numbers[i - 1] + 1:
+                if i - start >= SEQUENCE_MIN_FILES:
+                    out.update(by_number[n] for n in numbers[start:i])
+                start = i
+    return out
 
 
 # A web page saved whole, its pictures in its companion folder (`RM-1-094.html` with

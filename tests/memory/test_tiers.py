@@ -4104,6 +4104,29 @@ def test_a_renders_numbered_frames_are_no_visual_output_of_the_persons(session_b
     assert _signals(b)["F"]["images"] == 3
 
 
+def test_a_render_farms_frames_counted_without_padding_are_no_visual_output(session_builder):
+    # A render farm delivers a batch of one view's frames to the studio server as
+    # `render_overview_0.png` ... `render_overview_47.png`, a few hundred milliseconds apart,
+    # whoever's exhibit it is. Before, "render" named them as the person's views (alt409's
+    # rule) and text-only exhibition designers read as visual-heavy at p 0.90-0.99 (alt718).
+    def make(b, i):
+        b.write(f"Labels/label-text-{i}.md", _doc(30), gap_ms=60_000)
+        b.add("dir_create", 60_000, dir_path=f"Renders/2025-03-{i + 1:02d}", depth=2)
+        for k in range(48):
+            b.add("file_write", 150, file_path=f"Renders/2025-03-{i + 1:02d}/render_overview_{k}.png",
+                  file_type="png", directory_depth=2, operation="create", content_length=2_000_000 + k)
+
+    sig = _signals(_user_session(session_builder, make))
+    assert sig["F"]["images"] == 0, sig["F"]
+    assert _user(session_builder, make, 6)["F"].tier == "R"
+    # an architect's few views, and a person's own figures numbered by hand, stay theirs
+    b = session_builder("figures")
+    b.write("report.md", _doc(40), gap_ms=60_000)
+    for n in range(1, 7):
+        b.write(f"figures/fig{n}.png", "x" * 9_000, gap_ms=60_000, snapshot=False)
+    assert _signals(b)["F"]["images"] == 6
+
+
 def test_filing_one_or_two_levels_down_session_after_session_is_no_deep_nesting(session_builder):
     # A screenwriter saves each new draft into the project's folder or its Drafts/ and makes
     # no folder. Filing below the root said "an organiser" but not how deep: before, C was
