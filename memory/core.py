@@ -334,7 +334,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    twice, no chart drawn from the data (signals._plotted_from_data; F).
 # 104: pictures named alike but for a counter that counts up by one eight times or more without
 #    padding (`render_overview_0.png` ... `_87.png`) are a sequence's frames (signals._sequences; F).
-ALGORITHM = 104
+# 105: a save whole is measured as a diff, lines in order: a reordered report is rewritten, not
+#    touched up (signals._lines_changed; D).
+ALGORITHM = 105
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -3512,6 +3512,36 @@ def test_a_balanced_revisers_passage_replacements_are_no_bulk_rewrite(session_bu
     assert _user(session_builder, bulk, 6)["D"].tier == "R"
 
 
+def test_a_report_rewritten_by_reordering_its_sections_is_a_bulk_rewrite(session_builder):
+    # A procurement officer rewrites a tender report in one go: the sections in a new order,
+    # a word changed here and there, a note added, and saves it whole. Most lines are still in
+    # the file, so counted as sets of lines (order ignored) the rewrite read as a 20-30 line
+    # edit, and bulk rewriters as balanced revisers at p 0.93-1.00 (alt704).
+    sections = [[f"## Section {k}"] + [f"Point {j} of section {k} on the tender." for j in range(11)] for k in range(8)]
+    report = "# Tender report\n" + "".join("\n".join(sec) + "\n" for sec in sections)
+    reordered = "# Tender report\n" + "".join("\n".join(sec) + "\n" for sec in
+                                                  [sections[0], sections[5], sections[2], sections[7], sections[1],
+                                                   sections[6], sections[3], sections[4]])
+    reordered = reordered.replace("Point 3 of", "Item 3 of") + "- Legal comments incorporated.\n"
+
+    def rewritten(b, i):
+        b.write(f"tender{i}.md", report, gap_ms=60_000)
+        _save(b, f"tender{i}.md", report, reordered, gap_ms=900_000)
+
+    d = _signals(_user_session(session_builder, rewritten))["D"]
+    assert d["overwrites"] == 1 and d["edits"] == 0, d
+    assert _user(session_builder, rewritten, 6)["D"].tier == "R"
+    # a passage replaced in place is still an edit of its size
+    edited = report.replace("Point 4 of section 2", "Point four of section 2").replace("Point 5 of section 2", "Point five")
+
+    def touched(b, i):
+        b.write(f"tender{i}.md", report, gap_ms=60_000)
+        _save(b, f"tender{i}.md", report, edited, gap_ms=900_000)
+
+    d = _signals(_user_session(session_builder, touched))["D"]
+    assert d["overwrites"] == 0 and d["sizes"] == [4], d
+
+
 def test_a_databases_companion_files_are_the_database_engines(session_builder):
     # QGIS opens a GeoPackage: SQLite makes `landuse.gpkg-wal` and `-shm` beside it and removes
     # them when the layer is closed. Before, each session that opened one read as the person
