@@ -4124,14 +4124,20 @@ def test_a_renders_numbered_frames_are_no_visual_output_of_the_persons(session_b
             b.write(f"render/shot{i:03d}/frame_{n:04d}.png", "x" * 9_000, gap_ms=5_000 + n * 3_700 % 8_000,
                     snapshot=False)
 
+    _frames_are_no_output_but_own_figures_are(session_builder, make, "fig_{n:03d}.png", 3)
+
+
+def _frames_are_no_output_but_own_figures_are(session_builder, make, figure: str, figures: int) -> None:
+    """Sessions made by `make` (frames beside a text-only note) read as text only; a person's
+    own `figures` numbered figures, named by `figure`, are visual output of theirs."""
     sig = _signals(_user_session(session_builder, make))
     assert sig["F"]["images"] == 0, sig["F"]
     assert _user(session_builder, make, 6)["F"].tier == "R"
     b = session_builder("figures")
     b.write("report.md", _doc(40), gap_ms=60_000)
-    for n in range(1, 4):
-        b.write(f"figures/fig_{n:03d}.png", "x" * 9_000, gap_ms=60_000, snapshot=False)
-    assert _signals(b)["F"]["images"] == 3
+    for n in range(1, figures + 1):
+        b.write(f"figures/{figure.format(n=n)}", "x" * 9_000, gap_ms=60_000, snapshot=False)
+    assert _signals(b)["F"]["images"] == figures
 
 
 def test_a_render_farms_frames_counted_without_padding_are_no_visual_output(session_builder):
@@ -4146,15 +4152,8 @@ def test_a_render_farms_frames_counted_without_padding_are_no_visual_output(sess
             b.add("file_write", 150, file_path=f"Renders/2025-03-{i + 1:02d}/render_overview_{k}.png",
                   file_type="png", directory_depth=2, operation="create", content_length=2_000_000 + k)
 
-    sig = _signals(_user_session(session_builder, make))
-    assert sig["F"]["images"] == 0, sig["F"]
-    assert _user(session_builder, make, 6)["F"].tier == "R"
-    # an architect's few views, and a person's own figures numbered by hand, stay theirs
-    b = session_builder("figures")
-    b.write("report.md", _doc(40), gap_ms=60_000)
-    for n in range(1, 7):
-        b.write(f"figures/fig{n}.png", "x" * 9_000, gap_ms=60_000, snapshot=False)
-    assert _signals(b)["F"]["images"] == 6
+    # a person's own figures numbered by hand, without padding, stay theirs
+    _frames_are_no_output_but_own_figures_are(session_builder, make, "fig{n}.png", 6)
 
 
 def test_filing_one_or_two_levels_down_session_after_session_is_no_deep_nesting(session_builder):
