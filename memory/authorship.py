@@ -161,7 +161,7 @@ import bisect
 import datetime as dt
 import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from filegram.naming import in_archive_folder, is_editor_artifact, looks_like_backup, scratch_named
@@ -1291,6 +1291,18 @@ SEQUENCE_FOLDER_MS = 10_000.0
 COUNTED_NAME = re.compile(r"^(.*?)(\d{" + str(COUNTER_DIGITS) + r",})(\.[A-Za-z0-9]+)$")
 
 
+def counting_runs(numbers: Sequence[int], at_least: int = SEQUENCE_MIN_FILES) -> list[range]:
+    """The stretches (index ranges) of `numbers` that count up by one, each at least
+    `at_least` long."""
+    out, start = [], 0
+    for i in range(1, len(numbers) + 1):
+        if i == len(numbers) or numbers[i] != numbers[i - 1] + 1:
+            if i - start >= at_least:
+                out.append(range(start, i))
+            start = i
+    return out
+
+
 def _mark_counted_sequences(evs: list[dict[str, Any]]) -> None:
     """Mark the folders made for runs of new files in one folder whose names count up by one."""
     runs: dict[tuple[str, str, str], list[tuple[int, dict[str, Any]]]] = {}
@@ -1299,14 +1311,9 @@ def _mark_counted_sequences(evs: list[dict[str, Any]]) -> None:
                 and type(p := e.get("file_path")) is str and (m := COUNTED_NAME.match(p.rsplit("/", 1)[-1])):
             runs.setdefault((_parent(p), m.group(1), m.group(3)), []).append((int(m.group(2)), e))
     for (folder, _, _), files in runs.items():
-        if len(files) < SEQUENCE_MIN_FILES:
-            continue
-        start = 0
-        for i in range(1, len(files) + 1):
-            if i == len(files) or files[i][0] != files[i - 1][0] + 1:
-                if i - start >= SEQUENCE_MIN_FILES:
-                    _mark_series_folder(evs, folder, _ts(files[start][1]), SEQUENCE_FOLDER_MS)
-                start = i
+        if len(files) >= SEQUENCE_MIN_FILES:
+            for run in counting_runs([n for n, _ in files]):
+                _mark_series_folder(evs, folder, _ts(files[run.start][1]), SEQUENCE_FOLDER_MS)
 
 
 def _mark_series(evs: list[dict[str, Any]]) -> None:

@@ -37,7 +37,14 @@ from filegram.naming import (
 )
 from filegram.schema import EXTERNAL_PREFIX, OFFICE_TYPES, depth_of, dir_depth_of
 
-from .authorship import ARCHIVE_NAME, OS_FOLDER_FILES, RANDOM_TOKEN, SEQUENCE_MIN_FILES, stamp_ms
+from .authorship import (
+    ARCHIVE_NAME,
+    OS_FOLDER_FILES,
+    RANDOM_TOKEN,
+    SEQUENCE_MIN_FILES,
+    counting_runs,
+    stamp_ms,
+)
 from .content import (
     IMAGE_TYPES,
     STRUCTURED_TYPES,
@@ -1570,7 +1577,8 @@ def _hidden_file(path: str) -> bool:
 # there, keeps most lines as a set and few in place; counted as multisets (order ignored, until
 # round 65) it read as a small edit, and bulk rewriters as balanced revisers (alt704: five of
 # them at p 0.93-1.00). Texts longer than ALIGN_MAX_LINES (a data dump saved whole) are
-# counted as multisets, which is no slower on any size.
+# counted as multisets, as before: aligning two texts takes time that grows with the product
+# of their lengths, counting them time that grows with their sum.
 ALIGN_MAX_LINES = 2_000
 
 
@@ -2216,15 +2224,10 @@ def _sequences(paths: Sequence[str]) -> set[str]:
             counted.setdefault((posixpath.dirname(p), m.group(1), m.group(3).lower()), {})[int(m.group(2))] = p
     out = {p for run in runs.values() if len(set(run)) >= SEQUENCE_FRAMES for p in run}
     for by_number in counted.values():
-        if len(by_number) < SEQUENCE_MIN_FILES:
-            continue
-        numbers = sorted(by_number)
-        start = 0
-        for i in range(1, len(numbers) + 1):
-            if i == len(numbers) or numbers[i] != numbers[i - 1] + 1:
-                if i - start >= SEQUENCE_MIN_FILES:
-                    out.update(by_number[n] for n in numbers[start:i])
-                start = i
+        if len(by_number) >= SEQUENCE_MIN_FILES:
+            numbers = sorted(by_number)
+            for run in counting_runs(numbers):
+                out.update(by_number[numbers[i]] for i in run)
     return out
 
 
