@@ -336,7 +336,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    padding (`render_overview_0.png` ... `_87.png`) are a sequence's frames (signals._sequences; F).
 # 105: a save whole is measured as a diff, lines in order: a reordered report is rewritten, not
 #    touched up (signals._lines_changed; D).
-ALGORITHM = 105
+# 106: a macOS sync drive's account folder (`CloudStorage/GoogleDrive-<login>/`) is no folder of the
+#    person's on a shared tree: filing is counted from the drive's top (signals._below_owner; C).
+ALGORITHM = 106
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

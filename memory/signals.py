@@ -1179,13 +1179,17 @@ def _placed_depth(e: Mapping[str, Any], owner: str | None = None) -> int:
 # depot read as filing one level down (alt651: six flat designers called moderate at p
 # 0.61-0.95), as alt614's coders did in `Coding\<login>\`. The login is known by a digest
 # only (the import's `owner_key`, from the sessions' home paths); the home itself
-# (`Users/<login>/`) is not such a folder.
+# (`Users/<login>/`) is not such a folder, nor is a macOS sync drive's account folder
+# (`Library/CloudStorage/GoogleDrive-<login>/`: the system's, home_areas counts it out).
+# Counted from it, a flat SEO consultant's `My Drive/Clients/<client>/` read three levels
+# deep and five flat or moderate people as deep nesters at p 0.92-1.00 (alt722).
 def _below_owner(path: str, owner: str) -> int | None:
     """Folder levels between a file and the deepest folder above it named after the person,
     None where no such folder is."""
     parts = path.replace("\\", "/").strip("/").split("/")[:-1]
     for i in range(len(parts) - 1, -1, -1):
-        if named_for_owner(parts[i], owner) and not (i and parts[i - 1].lower() in ("users", "home")):
+        if named_for_owner(parts[i], owner) and not (i and parts[i - 1].lower() in ("users", "home")) \
+                and not (i >= 2 and parts[i - 1] in _MAC_SYNC_AREAS and parts[i - 2] == "Library"):
             return len(parts) - 1 - i
     return None
 

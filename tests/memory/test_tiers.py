@@ -5542,6 +5542,12 @@ def test_a_folder_named_after_the_person_on_a_shared_tree_is_their_root(session_
     b = session_builder()
     b.write("Users/mkowalski/Documents/Plans/plan.md", _doc(40))
     assert encode_session(b.events, b.get_blob, owner_key=owner_key("mkowalski")).signals["C"]["docs_below"] == 1
+    # nor is a sync drive's account folder named after them: Google Drive's top is the root
+    b = session_builder()
+    b.write("Library/CloudStorage/GoogleDrive-mkowalski/My Drive/notes.md", _doc(40))
+    b.write("Library/CloudStorage/GoogleDrive-mkowalski/My Drive/Clients/Acme/audit.md", _doc(40))
+    c = encode_session(b.events, b.get_blob, owner_key=owner_key("mkowalski")).signals["C"]
+    assert (c["docs_at_root"], c["docs_below"], c["doc_depth"]) == (1, 1, 2)
 
 
 def test_a_folder_a_script_made_and_copied_into_at_once_is_no_filing(session_builder):
