@@ -338,7 +338,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    touched up (signals._lines_changed; D).
 # 106: a macOS sync drive's account folder (`CloudStorage/GoogleDrive-<login>/`) is no folder of the
 #    person's on a shared tree: filing is counted from the drive's top (signals._below_owner; C).
-ALGORITHM = 106
+# 107: a picture a game engine imported as an asset (its `.meta` or `.import` sidecar written beside
+#    it) is the game's material, no visual output (signals._engine_assets; F).
+ALGORITHM = 107
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

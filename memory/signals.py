@@ -2235,6 +2235,20 @@ def _sequences(paths: Sequence[str]) -> set[str]:
     return out
 
 
+# A picture a game engine imported as an asset is the game's material, as a photographer's
+# photos are theirs: a sprite sheet says nothing of how its maker presents information. The
+# engine shows the import by the sidecar it writes beside the file within a second or two
+# (Unity's `<file>.png.meta`, Godot's `<file>.png.import`). Indie game programmers drew and
+# imported sprites whatever their habits, and text-only and balanced ones read as visual-heavy
+# at p 0.67-1.00 (alt725). A picture a document of theirs names is still shown.
+ENGINE_SIDECARS = (".meta", ".import")
+
+
+def _engine_assets(written: Iterable[Any]) -> set[str]:
+    """The files a game engine imported: those with its sidecar (ENGINE_SIDECARS) written."""
+    return {p[: -len(x)] for p in written if isinstance(p, str) for x in ENGINE_SIDECARS if p.endswith(x)}
+
+
 # A web page saved whole, its pictures in its companion folder (`RM-1-094.html` with
 # `RM-1-094_files/image001.png`: Word's "Save as Web Page", a browser's "Save page as,
 # complete", an electronic lab notebook's export) is a program's rendering of a document,
@@ -2281,9 +2295,10 @@ def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Event
 
     # a sequence is told by all the pictures written, the program's and those removed again too
     frames = _sequences([p for p in {*paths, *written, *tool_made} if isinstance(p, str) and _ext(p) in IMAGE_TYPES])
+    assets = _engine_assets((*written, *tool_wrote))
     visual_paths = [p for p, x in zip(paths, exts, strict=True)
                     if x in IMAGE_TYPES and (not (x in PHOTO_TYPES or CAMERA_NAME.match(_name(p)) or SCREENSHOT_NAME.match(_name(p))
-                                                  or FRAME_NAME.match(_name(p)) or p in frames)
+                                                  or FRAME_NAME.match(_name(p)) or p in frames or p in assets)
                         or shown(p) or MARKED_UP.search(_name(p)))]
     charts = {str(e.get("file_path") or "") for e in kept_writes if _ext(str(e.get("file_path") or "")) == "ipynb"
               and (t := text_of.get(id(e))) and _NOTEBOOK_CHART.search(t)}

@@ -4156,6 +4156,21 @@ def test_a_render_farms_frames_counted_without_padding_are_no_visual_output(sess
     _frames_are_no_output_but_own_figures_are(session_builder, make, "fig{n}.png", 6)
 
 
+def test_pictures_a_game_engine_imported_as_assets_are_no_visual_output(session_builder):
+    # An indie game programmer draws sprites and saves them into the Unity project's Assets/,
+    # where the engine imports each one and writes its `.meta` beside it a second later,
+    # whatever the programmer's habits. Before, text-only programmers read as visual-heavy
+    # at p 0.84-0.88 (alt725). A chart of theirs with no engine sidecar stays theirs.
+    def make(b, i):
+        b.write(f"Docs/notes-{i}.md", _doc(30), gap_ms=60_000)
+        for name in ("boar_idle", "boar_run", "crow_attack"):
+            b.write(f"Assets/{name}_{i}.png", "x" * 9_000, gap_ms=60_000, snapshot=False)
+            b.add("file_write", 1_500, file_path=f"Assets/{name}_{i}.png.meta", file_type="meta",
+                  directory_depth=1, operation="create", content_length=400)
+
+    _frames_are_no_output_but_own_figures_are(session_builder, make, "fps-chart-{n}.png", 2)
+
+
 def test_filing_one_or_two_levels_down_session_after_session_is_no_deep_nesting(session_builder):
     # A screenwriter saves each new draft into the project's folder or its Drafts/ and makes
     # no folder. Filing below the root said "an organiser" but not how deep: before, C was
