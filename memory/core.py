@@ -340,7 +340,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    person's on a shared tree: filing is counted from the drive's top (signals._below_owner; C).
 # 107: a picture a game engine imported as an asset (its `.meta` or `.import` sidecar written beside
 #    it) is the game's material, no visual output (signals._engine_assets; F).
-ALGORITHM = 107
+# 108: a picture made in a Downloads folder and left there is where a program put it, no visual
+#    output of the person's (signals._left_in_downloads; F).
+ALGORITHM = 108
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -293,7 +293,7 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
         "F": _cross_modal(outputs, text_of, kept_writes, tool_made, typed, blank,
                           [str(e.get("file_path") or "") for e in writes],
                           _reworked_pictures(started, kept_writes) + _collected_pictures(by),
-                          _regenerated(by), tool_wrote),
+                          _regenerated(by), tool_wrote, _left_in_downloads(by)),
     }
 
 
@@ -423,6 +423,26 @@ def _collected_pictures(by: dict[str, Events]) -> list[str]:
         if _ext(p) in IMAGE_TYPES and "/" in p and FIGURE_DIR.search(p.rsplit("/", 2)[-2]):
             out.add(p)
     return sorted(out)
+
+
+# A picture saved into the Downloads folder and left there is where a program put it by
+# default (a graphing tool's `graph_<n>.png`, a chat app's image, a site's chart), whoever's
+# session it was: on the helper models whose people leave pictures there (alt646, alt697,
+# alt704, alt708, alt731, alt734), visual-heavy, balanced and text-only people did so in
+# about as many sessions each. One the person then moved or copied into their work, or that
+# a document of theirs names, is theirs.
+_DOWNLOADS = re.compile(r"(^|/)downloads/", re.I)
+
+
+def _left_in_downloads(by: dict[str, Events]) -> frozenset[str]:
+    """Pictures made in a Downloads folder this session and not moved or copied out of it."""
+    made = {p for e in by.get("file_write", _NONE) if e.get("operation") == "create"
+            and _ext(p := str(e.get("file_path") or "")) in IMAGE_TYPES and _DOWNLOADS.search(p.replace("\\", "/"))}
+    if not made:
+        return frozenset()
+    taken = {e.get("old_path") for t in ("file_move", "file_rename") for e in by.get(t, _NONE)}
+    taken |= {e.get("source_path") for e in by.get("file_copy", _NONE)}
+    return frozenset(made - taken)
 
 
 def _thrown_away(by: dict[str, Events]) -> set[Any]:
@@ -2272,7 +2292,8 @@ def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Event
                  tool_made: set[Any] | frozenset[Any] = frozenset(), typed: Sequence[str] = (),
                  blank: Mapping[str, float] | None = None, written: Sequence[str] = (),
                  reworked: Sequence[str] = (), regenerated: set[str] | frozenset[str] = frozenset(),
-                 tool_wrote: set[Any] | frozenset[Any] = frozenset()) -> dict[str, Any]:
+                 tool_wrote: set[Any] | frozenset[Any] = frozenset(),
+                 unfiled: frozenset[str] = frozenset()) -> dict[str, Any]:
     """What the session produced besides text. A chart is the person's output also when a
     program drew it: a chart in their notebook's cell outputs, or a figure their script wrote
     that their document shows (its file name in the text they wrote). A burst of images no
@@ -2298,7 +2319,8 @@ def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Event
     assets = _engine_assets((*written, *tool_wrote))
     visual_paths = [p for p, x in zip(paths, exts, strict=True)
                     if x in IMAGE_TYPES and (not (x in PHOTO_TYPES or CAMERA_NAME.match(_name(p)) or SCREENSHOT_NAME.match(_name(p))
-                                                  or FRAME_NAME.match(_name(p)) or p in frames or p in assets)
+                                                  or FRAME_NAME.match(_name(p)) or p in frames or p in assets
+                                                  or p in unfiled)
                         or shown(p) or MARKED_UP.search(_name(p)))]
     charts = {str(e.get("file_path") or "") for e in kept_writes if _ext(str(e.get("file_path") or "")) == "ipynb"
               and (t := text_of.get(id(e))) and _NOTEBOOK_CHART.search(t)}

@@ -4171,6 +4171,24 @@ def test_pictures_a_game_engine_imported_as_assets_are_no_visual_output(session_
     _frames_are_no_output_but_own_figures_are(session_builder, make, "fps-chart-{n}.png", 2)
 
 
+def test_pictures_left_in_downloads_are_no_visual_output(session_builder):
+    # Maths teachers export graphs from their graphing tool, which saves `graph_<n>.png` into
+    # Downloads, whatever their habits; a text-only teacher leaves them there. Before, they read
+    # as visual-heavy at p 0.81-0.95 (alt731). A graph the teacher then files into the lesson's
+    # figures folder is theirs.
+    def make(b, i):
+        b.write(f"Lessons/quadratics-{i}.md", _doc(30), gap_ms=60_000)
+        for k in range(2):
+            b.write(f"Downloads/graph_{3 * i + k}.png", "x" * 9_000, gap_ms=60_000, snapshot=False)
+
+    _frames_are_no_output_but_own_figures_are(session_builder, make, "fig{n}.png", 2)
+    b = session_builder("filed")
+    make(b, 1)
+    b.add("file_move", 30_000, old_path="Downloads/graph_3.png", new_path="Lessons/figures/parabola.png",
+          destination_directory_depth=2)
+    assert _signals(b)["F"]["images"] == 1
+
+
 def test_filing_one_or_two_levels_down_session_after_session_is_no_deep_nesting(session_builder):
     # A screenwriter saves each new draft into the project's folder or its Drafts/ and makes
     # no folder. Filing below the root said "an organiser" but not how deep: before, C was
