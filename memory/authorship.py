@@ -302,6 +302,11 @@ PROGRAM_FOLDERS = frozenset({"__pycache__", "node_modules", "site-packages", "di
 # is the build's (a build of ten thousand files sampled by a recorder whose queue overflowed
 # reads as a person making folders seven levels deep); reading a build log stays the person's.
 BUILD_FOLDERS = frozenset({"build", "_build", "target", "dist", "obj", "Debug", "Release"})
+# A translation project keeps its translated documents in `target/` beside `source/` (OmegaT's
+# layout, and the habit of translators who copy it): prose and office documents the translator
+# edits there are theirs. A build's `target/` holds classes, binaries, compiled SQL and JSON,
+# never such a document (alt735: the translators' edits read as a build's, and D as unknown).
+TARGET_DOCUMENTS = frozenset({"md", "markdown", "txt", "rst", "docx", "doc", "odt", "rtf"})
 
 
 # A folder named as a cache (`cache`, `.cache`, `render_cache`, a video editor's `CacheClip`,
@@ -330,7 +335,9 @@ HOME_PROGRAM_FOLDERS = {
 @functools.lru_cache(maxsize=4096)
 def _in_program_folder(path: str) -> bool:
     parts = path.split("/")
-    return any(part in PROGRAM_FOLDERS for part in parts) or any(part in BUILD_FOLDERS for part in parts[:-1]) \
+    document = parts[-1].rsplit(".", 1)[-1].lower() in TARGET_DOCUMENTS if "." in parts[-1] else False
+    return any(part in PROGRAM_FOLDERS for part in parts) \
+        or any(part in BUILD_FOLDERS and not (document and part == "target") for part in parts[:-1]) \
         or any(CACHE_FOLDER.search(part) for part in parts[:-1]) \
         or any(part in HOME_PROGRAM_FOLDERS and parts[i + 1] in HOME_PROGRAM_FOLDERS[part]
                for i, part in enumerate(parts[:-2]))

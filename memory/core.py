@@ -342,7 +342,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    it) is the game's material, no visual output (signals._engine_assets; F).
 # 108: a picture made in a Downloads folder and left there is where a program put it, no visual
 #    output of the person's (signals._left_in_downloads; F).
-ALGORITHM = 108
+# 109: prose and office documents in a `target/` folder are a translation's, not a build's
+#    (authorship.TARGET_DOCUMENTS; D, B).
+ALGORITHM = 109
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -1141,6 +1141,25 @@ def test_an_ides_make_clean_of_its_debug_folder_is_the_builds(session_builder):
     assert tidy.tier == "L", tidy
 
 
+def test_a_translators_target_folder_holds_their_documents_not_a_builds(session_builder):
+    # A translation project keeps the translations in `target/` beside `source/` (OmegaT's
+    # layout). A translator revising `target/contract_DE.md` 10 lines at a time is revising,
+    # though `target/` is also Maven's and Cargo's build folder (alt735: their edits read as a
+    # build's and D as unknown). A build's compiled files there stay the build's.
+    def make(b, i):
+        b.read(f"Jobs/J{i}/source/contract_EN.docx", content_length=9_000)
+        for _ in range(2):
+            b.edit(f"Jobs/J{i}/target/contract_DE.md", 10, 10)
+    sig = _signals(_user_session(session_builder, make))
+    assert sig["D"]["opp"] and sig["D"]["edits"] == 2, sig["D"]
+    assert _user(session_builder, make, 6)["D"].tier == "M"
+    b = session_builder("build")
+    b.write("app/target/classes/App.class", "\xca\xfe" * 900, snapshot=False)
+    b.write("app/target/notes.md", _doc(20), gap_ms=60_000)
+    b.add("file_edit", 20, file_path="app/target/classes/App.class", lines_added=10, lines_deleted=10)
+    assert not _signals(b)["D"]["opp"]
+
+
 def test_a_sync_clients_staging_folder_is_the_clients(session_builder):
     # Google Drive for desktop stages downloads in `.tmp.drivedownload` and uploads in
     # `.tmp.driveupload` at the top of My Drive and removes them (alt479: recruiters who keep
