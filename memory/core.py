@@ -344,7 +344,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    output of the person's (signals._left_in_downloads; F).
 # 109: prose and office documents in a `target/` folder are a translation's, not a build's
 #    (authorship.TARGET_DOCUMENTS; D, B).
-ALGORITHM = 109
+# 110: a search that names no term (`find <folder> -maxdepth 1 -name '*.csv'`, `ls`) is a listing
+#    (signals._lists_a_folder; A).
+ALGORITHM = 110
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

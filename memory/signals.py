@@ -501,9 +501,29 @@ def _scrolled(reads: Events) -> Events:
     return out
 
 
+# A search that names no term is a listing: `find <folder> -maxdepth 1 -name '*.csv'` (or
+# `ls`) from a shell history shows what one folder holds, as a file manager's listing does,
+# where a targeted reader's `grep` or `find -name '*flood*'` looks for something. On a
+# recorder that logs no listings, the breadth-first hydrologists of alt728 listed folders so
+# 210 times against 8 searches, and read as targeted readers at p 1.00.
+_LISTING_COMMAND = re.compile(r"^\s*(find\s+\S+.*-maxdepth\s+1\b|ls\b|dir\b)")
+_NAME_PATTERN = re.compile(r"-i?name\s+(?:'([^']*)'|\"([^\"]*)\"|(\S+))")
+_ANY_NAME = re.compile(r"\*(\.[A-Za-z0-9]+)?")
+
+
+def _lists_a_folder(e: Mapping[str, Any]) -> bool:
+    """Is the search a listing of one folder (a term-less `find -maxdepth 1`, `ls`, `dir`)?"""
+    q = e.get("query")
+    if type(q) is not str or not _LISTING_COMMAND.match(q):
+        return False
+    return all(_ANY_NAME.fullmatch(a or b or c) for a, b, c in _NAME_PATTERN.findall(q))
+
+
 def _consumption(by: dict[str, Events]) -> dict[str, Any]:
     reads = _scrolled(by.get("file_read", _NONE))
-    searches, browses = len(by.get("file_search", _NONE)), len(by.get("file_browse", _NONE))
+    listed = sum(1 for e in by.get("file_search", _NONE) if _lists_a_folder(e))
+    searches = len(by.get("file_search", _NONE)) - listed
+    browses = len(by.get("file_browse", _NONE)) + listed
     access = len(reads) + searches + browses
     files = len({e.get("file_path") for e in reads})
     ranges: list[list[int] | None] = []

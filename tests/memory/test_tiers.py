@@ -5533,6 +5533,29 @@ def test_a_recorder_that_logs_searches_but_no_listings_shows_the_browser_in_the_
     assert _user(session_builder, searcher, 6)["A"].tier == "M"
 
 
+def test_a_find_that_names_no_term_lists_a_folder(session_builder):
+    # On a Linux recorder that logs shell history but no listings, a breadth-first hydrologist
+    # looks through folders with `find <folder> -maxdepth 1 -name '*.csv'` and skims the heads
+    # of what is there. That names nothing to look for: it is a listing, as `ls` is (alt728:
+    # five browsers read as targeted readers at p 0.94-1.00). A find or grep for a term stays
+    # a search.
+    def reader(query):
+        def make(b, i):
+            for folder in ("gauges", "reports", "runs"):
+                b.add("file_search", search_type="find", query=query.format(folder=folder), files_matched=20,
+                      files_opened_after=[])
+                for k in range(2):
+                    b.read(f"tees/{folder}/f{i}_{k}.csv", 1, [1, 5], 20_000)
+            for k in range(2):  # short notes read to their end (they calibrate a line's length)
+                b.read(f"tees/notes/note{k}.md", 1, [1, 40], 1_600)
+        return make
+    browser = reader("find /mnt/hydro/tees/{folder} -maxdepth 1 -name '*.csv' -mtime -3")
+    assert _signals(_user_session(session_builder, browser))["A"]["browses"] == 3
+    assert _user(session_builder, browser, 6)["A"].tier == "R"
+    searcher = reader("find /mnt/hydro/tees/{folder} -maxdepth 1 -name '*broken_scar*'")
+    assert _signals(_user_session(session_builder, searcher))["A"]["searches"] == 3
+
+
 def test_an_editors_save_through_a_temporary_name_leaves_nothing_to_clean(session_builder):
     # An editor saves by writing `notes.md~` and renaming it over `notes.md` in the same
     # millisecond: the temporary name is gone at once. Before, it stayed among the session's
