@@ -1222,7 +1222,7 @@ def _placed_depth(e: Mapping[str, Any], owner: str | None = None) -> int:
 # (`Users/<login>/`) is not such a folder, nor is a macOS sync drive's account folder
 # (`Library/CloudStorage/GoogleDrive-<login>/`: the system's, home_areas counts it out).
 # Counted from it, a flat SEO consultant's `My Drive/Clients/<client>/` read three levels
-# deep and five flat or moderate people as deep nesters at p 0.92-1.00 (alt722).
+# deep and six flat or moderate people as deep nesters at p 0.64-1.00 (alt722).
 def _below_owner(path: str, owner: str) -> int | None:
     """Folder levels between a file and the deepest folder above it named after the person,
     None where no such folder is."""
@@ -2280,7 +2280,7 @@ def _sequences(paths: Sequence[str]) -> set[str]:
 # engine shows the import by the sidecar it writes beside the file within a second or two
 # (Unity's `<file>.png.meta`, Godot's `<file>.png.import`). Indie game programmers drew and
 # imported sprites whatever their habits, and text-only and balanced ones read as visual-heavy
-# at p 0.67-1.00 (alt725). A picture a document of theirs names is still shown.
+# at p 0.67-0.99 (alt725). A picture a document of theirs names is still shown.
 ENGINE_SIDECARS = (".meta", ".import")
 
 

@@ -4179,7 +4179,7 @@ def test_pictures_a_game_engine_imported_as_assets_are_no_visual_output(session_
     # An indie game programmer draws sprites and saves them into the Unity project's Assets/,
     # where the engine imports each one and writes its `.meta` beside it a second later,
     # whatever the programmer's habits. Before, text-only programmers read as visual-heavy
-    # at p 0.84-0.88 (alt725). A chart of theirs with no engine sidecar stays theirs.
+    # at p 0.67-0.99 (alt725). A chart of theirs with no engine sidecar stays theirs.
     def make(b, i):
         b.write(f"Docs/notes-{i}.md", _doc(30), gap_ms=60_000)
         for name in ("boar_idle", "boar_run", "crow_attack"):
@@ -4193,7 +4193,7 @@ def test_pictures_a_game_engine_imported_as_assets_are_no_visual_output(session_
 def test_pictures_left_in_downloads_are_no_visual_output(session_builder):
     # Maths teachers export graphs from their graphing tool, which saves `graph_<n>.png` into
     # Downloads, whatever their habits; a text-only teacher leaves them there. Before, they read
-    # as visual-heavy at p 0.81-0.95 (alt731). A graph the teacher then files into the lesson's
+    # as visual-heavy at p 0.67-1.00 (alt731). A graph the teacher then files into the lesson's
     # figures folder is theirs.
     def make(b, i):
         b.write(f"Lessons/quadratics-{i}.md", _doc(30), gap_ms=60_000)
@@ -5537,7 +5537,7 @@ def test_a_find_that_names_no_term_lists_a_folder(session_builder):
     # On a Linux recorder that logs shell history but no listings, a breadth-first hydrologist
     # looks through folders with `find <folder> -maxdepth 1 -name '*.csv'` and skims the heads
     # of what is there. That names nothing to look for: it is a listing, as `ls` is (alt728:
-    # five browsers read as targeted readers at p 0.94-1.00). A find or grep for a term stays
+    # five browsers read as targeted readers at p 1.00). A find or grep for a term stays
     # a search.
     def reader(query):
         def make(b, i):
