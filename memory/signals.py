@@ -431,7 +431,7 @@ def _collected_pictures(by: dict[str, Events]) -> list[str]:
 # alt704, alt708, alt731, alt734), visual-heavy, balanced and text-only people did so in
 # about as many sessions each. One the person then moved or copied into their work, or that
 # a document of theirs names, is theirs.
-_DOWNLOADS = re.compile(r"(^|/)downloads/", re.I)
+_DOWNLOADS = re.compile(r"^((.*/)?(users|home)/[^/]+/)?downloads/", re.I)
 
 
 def _left_in_downloads(by: dict[str, Events]) -> frozenset[str]:
@@ -509,14 +509,21 @@ def _scrolled(reads: Events) -> Events:
 _LISTING_COMMAND = re.compile(r"^\s*(find\s+\S+.*-maxdepth\s+1\b|ls\b|dir\b)")
 _NAME_PATTERN = re.compile(r"-i?name\s+(?:'([^']*)'|\"([^\"]*)\"|(\S+))")
 _ANY_NAME = re.compile(r"\*(\.[A-Za-z0-9]+)?")
+_TERM_SIGNS = re.compile(r"\||-i?regex\b|-i?path\b|-exec\b")
 
 
 def _lists_a_folder(e: Mapping[str, Any]) -> bool:
-    """Is the search a listing of one folder (a term-less `find -maxdepth 1`, `ls`, `dir`)?"""
+    """Is the search a listing of one folder (a term-less `find -maxdepth 1`, `ls`, `dir`)?
+    A name pattern with a word in it (`-name '*flood*'`, `ls *flood*`), a path or regex test
+    or a pipe into another command looks for something."""
     q = e.get("query")
-    if type(q) is not str or not _LISTING_COMMAND.match(q):
+    if type(q) is not str or not _LISTING_COMMAND.match(q) or _TERM_SIGNS.search(q):
         return False
-    return all(_ANY_NAME.fullmatch(a or b or c) for a, b, c in _NAME_PATTERN.findall(q))
+    if q.lstrip().startswith("find"):
+        patterns = [a or b or c for a, b, c in _NAME_PATTERN.findall(q)]
+    else:
+        patterns = [w.strip("'\"").replace("\\", "/").rsplit("/", 1)[-1] for w in q.split()[1:] if "*" in w or "?" in w]
+    return all(_ANY_NAME.fullmatch(p) for p in patterns)
 
 
 def _consumption(by: dict[str, Events]) -> dict[str, Any]:

@@ -4206,6 +4206,11 @@ def test_pictures_left_in_downloads_are_no_visual_output(session_builder):
     b.add("file_move", 30_000, old_path="Downloads/graph_3.png", new_path="Lessons/figures/parabola.png",
           destination_directory_depth=2)
     assert _signals(b)["F"]["images"] == 1
+    # a project's own folder named downloads is no Downloads folder of the system's
+    b = session_builder("project")
+    b.write("Lessons/quadratics.md", _doc(30), gap_ms=60_000)
+    b.write("Lessons/downloads/parabola.png", "x" * 9_000, gap_ms=60_000, snapshot=False)
+    assert _signals(b)["F"]["images"] == 1
 
 
 def test_filing_one_or_two_levels_down_session_after_session_is_no_deep_nesting(session_builder):
@@ -5554,6 +5559,9 @@ def test_a_find_that_names_no_term_lists_a_folder(session_builder):
     assert _user(session_builder, browser, 6)["A"].tier == "R"
     searcher = reader("find /mnt/hydro/tees/{folder} -maxdepth 1 -name '*broken_scar*'")
     assert _signals(_user_session(session_builder, searcher))["A"]["searches"] == 3
+    for query in ("ls {folder}/*flood*.csv", "ls {folder} | grep flood", "find {folder} -maxdepth 1 -path '*2024*'"):
+        assert _signals(_user_session(session_builder, reader(query)))["A"]["searches"] == 3, query
+    assert _signals(_user_session(session_builder, reader("ls {folder}/*.csv")))["A"]["browses"] == 3
 
 
 def test_an_editors_save_through_a_temporary_name_leaves_nothing_to_clean(session_builder):
