@@ -346,7 +346,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    (authorship.TARGET_DOCUMENTS; D, B).
 # 110: a search that names no term (`find <folder> -maxdepth 1 -name '*.csv'`, `ls`) is a listing
 #    (signals._lists_a_folder; A).
-ALGORITHM = 110
+# 111: a listing names no term anywhere (an `ls` pattern with a word, a pipe, a path test look for
+#    something); pictures left in Downloads only in the home's Downloads (signals).
+ALGORITHM = 111
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")
