@@ -335,7 +335,7 @@ HOME_PROGRAM_FOLDERS = {
 @functools.lru_cache(maxsize=4096)
 def _in_program_folder(path: str) -> bool:
     parts = path.split("/")
-    document = parts[-1].rsplit(".", 1)[-1].lower() in TARGET_DOCUMENTS if "." in parts[-1] else False
+    document = _extension(path) in TARGET_DOCUMENTS
     return any(part in PROGRAM_FOLDERS for part in parts) \
         or any(part in BUILD_FOLDERS and not (document and part == "target") for part in parts[:-1]) \
         or any(CACHE_FOLDER.search(part) for part in parts[:-1]) \
