@@ -343,6 +343,17 @@ def _in_program_folder(path: str) -> bool:
                for i, part in enumerate(parts[:-2]))
 
 
+# What a program keeps to work faster is read by that program: a person does not open the
+# parquet files a data loader caches in `~/.cache/marketdata/` (alt750: the backtester's
+# reads of them, again and again over a session, read as a person's revisits).
+@functools.lru_cache(maxsize=4096)
+def _in_cache(path: str) -> bool:
+    parts = path.split("/")
+    return any(CACHE_FOLDER.search(part) for part in parts[:-1]) \
+        or any(part in HOME_PROGRAM_FOLDERS and parts[i + 1] in HOME_PROGRAM_FOLDERS[part]
+               for i, part in enumerate(parts[:-2]))
+
+
 # Files an operating system's file manager keeps in folders for itself (Finder's view settings,
 # Explorer's thumbnail cache and folder settings, KDE Dolphin's): never the person's work.
 OS_FOLDER_FILES = frozenset({".ds_store", "thumbs.db", "ehthumbs.db", "desktop.ini", ".localized", ".directory"})
@@ -456,6 +467,9 @@ def mark_tool_actions(evs: list[dict[str, Any]]) -> None:
             if _editor_file(p) or (e["event_type"] in CHANGES and (_in_program_folder(p) or DOWNLOAD_SUFFIX.search(p))):
                 e["authored"] = False
                 break
+            if e["event_type"] == "file_read" and _in_cache(p):
+                e["authored"] = False
+                break
             if e["event_type"] in CHANGES and ("/." in p or p[0] == "."):
                 if apps is None:
                     apps = _application_folders(evs)
@@ -485,6 +499,7 @@ def mark_tool_actions(evs: list[dict[str, Any]]) -> None:
     _mark_counted_sequences(evs)
     _mark_series(evs)
     _mark_stamped(evs)
+    _mark_run_folders(evs)
     run: list[dict[str, Any]] = []
     last = 0.0
     for e in evs:
@@ -1193,6 +1208,60 @@ def _mark_stamped(evs: list[dict[str, Any]]) -> None:
         elif in_archive_folder(p) and (m := STAMP.search(name)) and m.end(5) < m.end() and _stamped_at(name, _ts(e)):
             e["authored"] = False
             _mark_series_folder(evs, _parent(p), _ts(e))
+
+
+# A folder named by the date and minute it was made (`results/20241014_112634_e259/`, Hydra's
+# `outputs/2024-10-14/11-26-34/`) is a program's folder for one run: people name their folders
+# by what they hold, a date at most, not by the minute of their making. What the run writes in
+# it is the run's, its charts too (`"run_output"`): a training run's logged loss curves are in
+# every run of every person, not figures made for the work (signals: no visual output).
+# Folders seen only through the files written into them count from the first of those.
+RUN_FOLDER_LEVELS = 3
+_YEAR = re.compile(r"(19|20)\d{2}")
+
+
+def _stamped_folder(path: str, ms: float) -> bool:
+    """True when the folder's name (or its parent's date with its own time of day) carries
+    the minute it was made."""
+    parts = path.rstrip("/").split("/")
+    if _stamped_at(parts[-1], ms):
+        return True
+    return len(parts) > 1 and STAMP.search(parts[-1]) is None and _stamped_at(parts[-2] + "_" + parts[-1], ms)
+
+
+def _mark_run_folders(evs: list[dict[str, Any]]) -> None:
+    """Mark what is made and written inside folders named by the minute they were made."""
+    first: dict[str, float] = {}
+    for e in evs:
+        kind = e["event_type"]
+        if kind == "dir_create" and type(p := e.get("dir_path")) is str:
+            folders = [p.rstrip("/")]
+        elif kind == "file_write" and type(p := e.get("file_path")) is str:
+            folders = []
+        else:
+            continue
+        parts = p.rstrip("/").split("/")
+        folders += ["/".join(parts[:i]) for i in range(len(parts) - 1, max(len(parts) - 1 - RUN_FOLDER_LEVELS, 0), -1)]
+        for f in folders:
+            first.setdefault(f, _ts(e))
+    stamped = {f for f, ms in first.items() if _YEAR.search(f) and _stamped_folder(f, ms)}
+    if not stamped:
+        return
+    for e in evs:
+        kind = e["event_type"]
+        if e.get("authored") is True:
+            continue
+        if kind == "dir_create" and type(p := e.get("dir_path")) is str:
+            inside = p.rstrip("/")
+        elif kind == "file_write" and e.get("operation") == "create" and type(p := e.get("file_path")) is str:
+            inside = p.rsplit("/", 1)[0]
+        else:
+            continue
+        parts = inside.split("/")
+        if any("/".join(parts[:i]) in stamped for i in range(len(parts), max(len(parts) - RUN_FOLDER_LEVELS, 0), -1)):
+            e["authored"] = False
+            if kind == "file_write":
+                e["run_output"] = True
 
 
 def _unwritten_file(e: Mapping[str, Any], gap_ms: float) -> bool:

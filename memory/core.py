@@ -348,7 +348,10 @@ ALGORITHM_KEY = "memory:algorithm"
 #    (signals._lists_a_folder; A).
 # 111: a listing names no term anywhere (an `ls` pattern with a word, a pipe, a path test look for
 #    something); pictures left in Downloads only in the home's Downloads (signals).
-ALGORITHM = 111
+# 112: what is made and written in a folder named by the minute it was made (`results/<date>_<time>/`,
+#    Hydra's `outputs/<date>/<time>/`) is one run's, its charts no visual output; a program's cache
+#    is read by the program (authorship._mark_run_folders, _in_cache; C, F, A).
+ALGORITHM = 112
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -213,6 +213,7 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
     tool_wrote: set[Any] = set()  # paths a program created or rewrote in the session
     tool_creates: Events = []  # the files a program created, as events
     tool_deleted: set[Any] = set()  # paths a program deleted in the session
+    run_outputs: set[Any] = set()  # what a run wrote into its own folder (authorship._mark_run_folders)
     tool_copied: Events = []  # a program's copies (its backups), as events at their destination
     tool_saves: Events = []  # a program's writes over files that were there
     order: dict[int, int] = {}  # id(event) -> its place among the person's actions
@@ -234,6 +235,8 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
                 if e.get("operation") == "create":
                     tool_made.add(e.get("file_path"))
                     tool_creates.append(e)
+                    if e.get("run_output"):
+                        run_outputs.add(e.get("file_path"))
                 else:
                     tool_saves.append(e)
             elif e["event_type"] == "file_copy" and type(dest := e.get("dest_path")) is str and dest.endswith("~"):
@@ -290,7 +293,7 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
         "D": _iteration(by, writes, text_of, order, before_of, started, blank, diff_of),
         "E": _curation(by, creates, tool_wrote, [e for e in tool_creates if e.get("file_path") not in tool_deleted],
                        tool_copied, tool_saves),
-        "F": _cross_modal(outputs, text_of, kept_writes, tool_made, typed, blank,
+        "F": _cross_modal(outputs, text_of, kept_writes, tool_made - run_outputs, typed, blank,
                           [str(e.get("file_path") or "") for e in writes],
                           _reworked_pictures(started, kept_writes) + _collected_pictures(by),
                           _regenerated(by), tool_wrote, _left_in_downloads(by)),

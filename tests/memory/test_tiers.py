@@ -5696,3 +5696,53 @@ def test_a_synced_sharepoint_library_is_where_the_persons_tree_begins(session_bu
     assert home_areas("Fabrikam/Events - Documents/2025-03 Kickoff/plan.md") == 2
     assert home_areas("Clients/Acme - Contract/plan.md") == 0  # a person's own folder named so
     _assert_drive_top_is_root(session_builder, _sharepoint_notes, "Fabrikam/Events - Documents")
+
+
+def _clock(b, gap_ms, form):
+    """The clock `gap_ms` after the builder's last event, formatted as a program names by it."""
+    import datetime as dt
+
+    return dt.datetime.fromtimestamp((b.t + gap_ms) / 1000, dt.UTC).strftime(form)
+
+
+def test_a_folder_named_by_the_minute_it_was_made_holds_one_runs_output(session_builder):
+    # A quant's backtester writes each run into `results/<date>_<time>_<id>/`. A run that failed
+    # leaves its log there alone, at a person's pace, and it read as a document filed two levels
+    # down (alt750: flat researchers called deep nesters at p 0.91-0.99). Hydra puts an ML
+    # engineer's training runs in `outputs/<date>/<time>/`, where the trainer makes `checkpoints/`
+    # a minute later (alt755: read as a deep nester's folders), and wandb logs loss curves into
+    # `wandb/run-<date>_<time>-<id>/` (read as the person's charts).
+    b = session_builder("runs")
+    b.write("strategy.md", _doc(30), gap_ms=60_000)
+    run = f"results/{_clock(b, 60_000, '%Y%m%d_%H%M%S')}_e259"
+    b.add("dir_create", 60_000, dir_path=run)
+    b.write(f"{run}/log.txt", "backtest failed: no data for 2013\n" * 3, gap_ms=30_000)
+    day, time = _clock(b, 60_000, "%Y-%m-%d"), _clock(b, 60_000, "%H-%M-%S")
+    b.add("dir_create", 60_000, dir_path=f"outputs/{day}/{time}")
+    b.add("dir_create", 40_000, dir_path=f"outputs/{day}/{time}/checkpoints")
+    wandb = f"wandb/run-{_clock(b, 5_000, '%Y%m%d_%H%M%S')}-gzkjw67e"
+    b.add("dir_create", 5_000, dir_path=wandb)
+    for k in range(3):
+        b.write(f"{wandb}/files/media/images/loss_curve_{500 * (k + 1)}_108b9edbd6bb50{k}9.png", "x" * 9_000,
+                gap_ms=30_000, snapshot=False)
+    sig = _signals(b)
+    assert (sig["C"]["dirs"], sig["C"]["docs_below"], sig["F"]["images"]) == (0, 0, 0), (sig["C"], sig["F"])
+    # the folder the person makes for their notes, and the chart they save for them, stay theirs
+    b.add("dir_create", 60_000, dir_path="notes/desk reviews")
+    b.write("notes/desk reviews/review.md", _doc(20), gap_ms=60_000)
+    b.write("figures/loss.png", "x" * 9_000, gap_ms=60_000, snapshot=False)
+    sig = _signals(b)
+    assert (sig["C"]["dirs"], sig["C"]["docs_below"], sig["F"]["images"]) == (1, 1, 1), (sig["C"], sig["F"])
+
+
+def test_what_a_program_caches_is_read_by_that_program(session_builder):
+    # A quant's data loader reads the year files it caches in `~/.cache/marketdata/` on every
+    # backtest: read again and again over a session, they were a person's revisits, and
+    # targeted readers read as sequential ones (alt750).
+    b = session_builder("cache")
+    b.read("research/fx_carry/notes.md", view_range=[1, 40], content_length=2_000)
+    b.read("research/fx_carry/configs/base.yaml", view_range=[1, 25], content_length=500)
+    for k in range(6):
+        b.read(f".cache/marketdata/fx_carry_{2014 + k % 3}.parquet", view_count=1 + k // 3)
+    assert (_signals(b)["A"]["reads"], _signals(b)["A"]["revisits"]) == (2, 0), _signals(b)["A"]
+
