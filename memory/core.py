@@ -351,7 +351,9 @@ ALGORITHM_KEY = "memory:algorithm"
 # 112: what is made and written in a folder named by the minute it was made (`results/<date>_<time>/`,
 #    Hydra's `outputs/<date>/<time>/`) is one run's, its charts no visual output; a program's cache
 #    is read by the program (authorship._mark_run_folders, _in_cache; C, F, A).
-ALGORITHM = 112
+# 113: a document saved beside the session's work, in the folder its reads and edits span, is at
+#    the root of that project (signals._project_root; C).
+ALGORITHM = 113
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -1359,6 +1359,34 @@ def _inside_package(path: str) -> bool:
     return _in_package(posixpath.dirname(path))
 
 
+# Where a session's work lies says where the person's own tree begins for it: a quant's
+# notes beside the configs, code and results of the strategy they work on
+# (`research/<strategy>/`) are at that project's root, however deep the recorder puts it. The
+# project is the deepest folder holding PROJECT_SHARE of the files from before that the
+# session read or edited, spread over two or more folders (a single folder read is a topic
+# folder as likely as a project), from PROJECT_MIN_FILES files on.
+PROJECT_SHARE = 0.8
+PROJECT_MIN_FILES = 3
+
+
+def _project_root(worked: Sequence[str]) -> str:
+    """The folder the session's work spans, "" where none below the recorder's root does."""
+    if len(worked) < PROJECT_MIN_FILES:
+        return ""
+    under: dict[str, set[str]] = {}
+    count: Counter[str] = Counter()
+    for p in worked:
+        parts = p.strip("/").split("/")[:-1]
+        folder = "/".join(parts)
+        for k in range(1, len(parts) + 1):
+            a = "/".join(parts[:k])
+            count[a] += 1
+            under.setdefault(a, set()).add(folder)
+    # the folders holding PROJECT_SHARE of the work lie on one line of descent: the deepest
+    spans = [a for a, n in count.items() if n >= PROJECT_SHARE * len(worked) and len(under[a]) >= 2]
+    return max(spans, key=lambda a: a.count("/"), default="")
+
+
 def _organisation(by: dict[str, Events], creates: Events, outputs: Events,
                   blank: Mapping[str, float] | None = None, tool_copies: Sequence[str] = (),
                   tool_creates: Events = (), owner: str | None = None) -> dict[str, Any]:
@@ -1409,6 +1437,14 @@ def _organisation(by: dict[str, Events], creates: Events, outputs: Events,
             worked.append(str(p).replace("\\", "/"))
             d = _placed_depth(e)
             work_depth = d if work_depth is None or d < work_depth else work_depth
+    project = _project_root(worked)
+    if project:
+        for e in docs:
+            if placed[id(e)] >= 1 and posixpath.dirname(str(e.get("file_path") or "").replace("\\", "/")) == project:
+                placed[id(e)] = 0  # beside the session's work, at the root of its project
+        folders = {posixpath.dirname(str(e.get("file_path") or "").replace("\\", "/")) for e in docs
+                   if placed[id(e)] >= 1}
+        doc_folders = {folder_id(f) for f in folders}
     work_in = {folder_id(f): sum(1 for p in worked if p.startswith(f + "/")) for f in folders}
     roots = {f: _recorder_root(f, e.get("directory_depth")) for e in docs
              if (f := posixpath.dirname(str(e.get("file_path") or "").replace("\\", "/"))) in folders}

@@ -5746,3 +5746,29 @@ def test_what_a_program_caches_is_read_by_that_program(session_builder):
         b.read(f".cache/marketdata/fx_carry_{2014 + k % 3}.parquet", view_count=1 + k // 3)
     assert (_signals(b)["A"]["reads"], _signals(b)["A"]["revisits"]) == (2, 0), _signals(b)["A"]
 
+
+
+def test_notes_saved_beside_the_work_of_a_project_are_at_its_root(session_builder):
+    # A quant keeps each strategy in `research/<strategy>/` with its configs, code and results,
+    # and a flat one saves their notes beside them. Counted from the recorder's root (the home),
+    # every note was filed two levels down, and flat researchers read as organisers (alt750).
+    def flat(b, i):
+        s = ("fx_carry", "credit_rv", "xs_momentum")[i % 3]
+        b.read(f"research/{s}/configs/base.yaml", view_range=[1, 25], content_length=500)
+        b.read(f"research/{s}/src/{s}/signals.py", view_range=[1, 80], content_length=2_000)
+        b.read(f"research/{s}/README.md", content_length=1_500)
+        b.write(f"research/{s}/notes-{i}.md", _doc(30), gap_ms=60_000)
+
+    sig = _signals(_user_session(session_builder, flat))
+    assert (sig["C"]["docs_at_root"], sig["C"]["docs_below"]) == (1, 0), sig["C"]
+    assert _user(session_builder, flat, 8)["C"].tier == "R"
+
+    # the files of one folder read are a topic's as likely as a project's: a note saved among
+    # them is filed in that folder
+    def topic(b, i):
+        for k in range(3):
+            b.read(f"Reports/{2020 + k}-q{i % 4 + 1}.md", content_length=1_500)
+        b.write(f"Reports/2024-q{i % 4 + 1}.md", _doc(30), gap_ms=60_000)
+
+    sig = _signals(_user_session(session_builder, topic))
+    assert (sig["C"]["docs_at_root"], sig["C"]["docs_below"]) == (0, 1), sig["C"]
