@@ -962,8 +962,10 @@ def _mark_rotations(evs: list[dict[str, Any]]) -> None:
     deletion of a file named like it but for its numbers within ROTATION_MS (`set [2024-01-03
     1141].als` right after `set [2024-02-12 1459].als` was written; a database's nightly
     `objects_20250127.xml` four seconds after `objects_20250212.xml`) is that step: both are
-    the program's. So is the deletion of another backup of a file a backup copy of it went
-    beside (ROTATION_MS)."""
+    the program's. So is such a deletion after a write known as the program's: a trainer
+    writes a run's `epoch_3.ckpt` and removes `epoch_2.ckpt` a second or three later (alt755).
+    So is the deletion of another backup of a file a backup copy of it went beside
+    (ROTATION_MS)."""
     last_write: dict[tuple[str, str], float] = {}  # (folder, extension) -> the program's last write
     series: dict[tuple[str, str], tuple[float, dict[str, Any]]] = {}  # (folder, name but its digits) -> last write
     copies: dict[str, list[tuple[str, float, dict[str, Any]]]] = {}  # folder -> (stem, when, backup copy)
@@ -980,7 +982,7 @@ def _mark_rotations(evs: list[dict[str, Any]]) -> None:
         if t == "file_write":
             if e.get("authored") is False or in_archive_folder(p):
                 last_write[key] = _ts(e)
-            elif numbered and e.get("operation") == "create":
+            if numbered and e.get("operation") == "create":
                 series[(key[0], _DIGITS.sub("#", p.rsplit("/", 1)[-1]))] = (_ts(e), e)
         elif "authored" not in e:
             if key in last_write and _ts(e) - last_write[key] < TOOL_GAP_MS:

@@ -353,7 +353,10 @@ ALGORITHM_KEY = "memory:algorithm"
 #    is read by the program (authorship._mark_run_folders, _in_cache; C, F, A).
 # 113: a document saved beside the session's work, in the folder its reads and edits span, is at
 #    the root of that project (signals._project_root; C).
-ALGORITHM = 113
+# 114: a move is as deep as the recorder counts its destination (destination_directory_depth; C); a
+#    program's unchanged saves still show its run to authorship (features.clean_events); a deletion of a
+#    file named like a program's new one but for its numbers, within ROTATION_MS, is the rotation (E).
+ALGORITHM = 114
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

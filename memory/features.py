@@ -372,6 +372,10 @@ def clean_events(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     that left the file as it was dropped, a move logged as a delete and a create joined into
     the move, a move into the trash read as the deletion it is.
 
+    A save that left the file as it was is dropped only after authorship has looked: a
+    program that rewrites its exports unchanged and prunes the old ones in the same fifth of a
+    second still shows its run (alt753: the prunes alone read as the person's removals).
+
     The store yields a session's actions in time order already: their times are read once,
     and when they are in order (what a stable sort would keep) the sort is skipped."""
     evs = [_posix_paths(dict(e)) for e in events
@@ -379,11 +383,11 @@ def clean_events(events: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     times = [float(e.get("timestamp") or 0.0) for e in evs]
     if not all(map(le, times, times[1:])):
         evs = [evs[i] for i in sorted(range(len(evs)), key=times.__getitem__)]
-    evs = _split_moves_joined(_double_writes_dropped(_atomic_saves_joined(evs)))
+    evs = _split_moves_joined(_atomic_saves_joined(evs))
     _trashed_as_deleted(evs)
     _edit_counts_from_summaries(evs)
     mark_tool_actions(evs)
-    return evs
+    return _double_writes_dropped(evs)
 
 
 def event_file_type(ev: Mapping[str, Any], path_key: str = "file_path") -> str:

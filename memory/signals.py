@@ -1418,6 +1418,12 @@ def _organisation(by: dict[str, Events], creates: Events, outputs: Events,
     for e in moves:
         new_path, old_path = str(e.get("new_path") or ""), str(e.get("old_path") or "")
         new, old = depth_of(new_path) - home_areas(new_path), depth_of(old_path) - home_areas(old_path)
+        if isinstance(d := e.get("destination_directory_depth"), _NUMBER) and not isinstance(d, bool):
+            # as the recorder counts, from its root; the old place too where it lies below that root
+            new = _below_home(new_path, _int(d), depth_of(new_path))
+            root = _recorder_root(posixpath.dirname(new_path), _int(d))
+            if root and old_path.startswith(root):
+                old = _below_home(old_path, depth_of(old_path) - root.count("/"), depth_of(old_path))
         came_from = posixpath.dirname(old_path)
         if new > old and came_from and not posixpath.dirname(new_path).startswith(came_from + "/"):
             if work is None:

@@ -5772,3 +5772,59 @@ def test_notes_saved_beside_the_work_of_a_project_are_at_its_root(session_builde
 
     sig = _signals(_user_session(session_builder, topic))
     assert (sig["C"]["docs_at_root"], sig["C"]["docs_below"]) == (0, 1), sig["C"]
+
+
+def test_a_runs_checkpoint_rotation_is_no_cleanup_of_the_persons(session_builder):
+    # A trainer keeps the last checkpoint of each run: it writes `epoch_<n>.ckpt` and removes the
+    # one before a second or three later. The checkpoints are the run's (the run folder), but the
+    # removals came a minute and more after the files were written and read as the person
+    # clearing intermediate files: preservative ML engineers called selective (alt755).
+    b = session_builder("train")
+    b.write("configs/config.yaml", "lr: 0.001\nepochs: 3\n", op="overwrite", gap_ms=60_000)
+    run = f"outputs/{_clock(b, 2_000, '%Y-%m-%d')}/{_clock(b, 2_000, '%H-%M-%S')}"
+    b.add("dir_create", 2_000, dir_path=run)
+    for n in range(3):
+        b.write(f"{run}/checkpoints/epoch_{n}.ckpt", "w" * 5_000, gap_ms=90_000, snapshot=False)
+        if n:
+            b.add("file_delete", 2_600, file_path=f"{run}/checkpoints/epoch_{n - 1}.ckpt")
+    e = _signals(b)["E"]
+    assert (e["deletes"], e["cleaned"]) == (0, 0), e
+
+
+def test_a_programs_unchanged_saves_still_show_its_run(session_builder):
+    # A fermentation monitor rewrites each tank's export every hour and prunes the exports older
+    # than two weeks in the same fifth of a second. Where the hour's data had not changed, the
+    # rewrites left the files as they were and were dropped before authorship looked, and the
+    # prunes alone read as the person removing old versions: preservative brewers called
+    # selective (alt753).
+    b = session_builder("prune")
+    b.write("label_notes.md", _doc(20), gap_ms=60_000)
+    for k in range(5):
+        b.add("file_write", 20 if k else 60_000, file_path=f"Sensors/tank_{k}_2025-02-19.csv", file_type="csv",
+              operation="overwrite", content_length=443, before_hash=f"7c3b963de5b2536{k}",
+              after_hash=f"7c3b963de5b2536{k}")
+    for k in range(5):
+        b.add("file_delete", 20, file_path=f"Sensors/tank_{k}_2025-02-04.csv")
+    e = _signals(b)["E"]
+    assert (e["deletes"], e["superseded"]) == (0, 0), e
+
+
+def test_a_move_is_as_deep_as_the_recorder_counts_its_destination(session_builder):
+    # An interpreter's recorder counts depth from the assignment's folder in OneDrive. Moving the
+    # event's slides from Downloads into it puts them at its root (destination_directory_depth 0),
+    # but counted from the home the folder lay three levels down, and every move read as filing
+    # into a subfolder (alt752: flat interpreters called moderate).
+    b = session_builder("moves")
+    root = "OneDrive/Assignments/2024/MedTechForum_2024-02-27"
+    for k in range(4):
+        b.write(f"Downloads/slides_{k}.pdf", "x" * 5_000, gap_ms=30_000, snapshot=False)
+    for k in range(4):
+        b.add("file_move", 20_000, old_path=f"Downloads/slides_{k}.pdf", new_path=f"{root}/slides_{k}.pdf",
+              destination_directory_depth=0)
+    c = _signals(b)["C"]
+    assert (c["moves"], c["moves_into_subfolders"], c["max_move_depth"]) == (4, 0, 0), c
+    # a folder below it, as the recorder counts, is one level down
+    b.add("file_move", 20_000, old_path=f"{root}/slides_0.pdf", new_path=f"{root}/Slides/slides_0.pdf",
+          destination_directory_depth=1)
+    c = _signals(b)["C"]
+    assert (c["moves_into_subfolders"], c["max_move_depth"]) == (1, 1), c
