@@ -332,18 +332,8 @@ HOME_PROGRAM_FOLDERS = {
 }
 
 
-@functools.lru_cache(maxsize=4096)
-def _in_program_folder(path: str) -> bool:
-    parts = path.split("/")
-    document = _extension(path) in TARGET_DOCUMENTS
-    return any(part in PROGRAM_FOLDERS for part in parts) \
-        or any(part in BUILD_FOLDERS and not (document and part == "target") for part in parts[:-1]) \
-        or any(CACHE_FOLDER.search(part) for part in parts[:-1]) \
-        or any(part in HOME_PROGRAM_FOLDERS and parts[i + 1] in HOME_PROGRAM_FOLDERS[part]
-               for i, part in enumerate(parts[:-2]))
-
-
-# What a program keeps to work faster is read by that program: a person does not open the
+# What a program keeps for itself, to work faster or to remember its settings (a cache folder,
+# the home's folders for programs), is read by that program too: a person does not open the
 # parquet files a data loader caches in `~/.cache/marketdata/` (alt750: the backtester's
 # reads of them, again and again over a session, read as a person's revisits).
 @functools.lru_cache(maxsize=4096)
@@ -352,6 +342,15 @@ def _in_cache(path: str) -> bool:
     return any(CACHE_FOLDER.search(part) for part in parts[:-1]) \
         or any(part in HOME_PROGRAM_FOLDERS and parts[i + 1] in HOME_PROGRAM_FOLDERS[part]
                for i, part in enumerate(parts[:-2]))
+
+
+@functools.lru_cache(maxsize=4096)
+def _in_program_folder(path: str) -> bool:
+    parts = path.split("/")
+    document = _extension(path) in TARGET_DOCUMENTS
+    return any(part in PROGRAM_FOLDERS for part in parts) \
+        or any(part in BUILD_FOLDERS and not (document and part == "target") for part in parts[:-1]) \
+        or _in_cache(path)
 
 
 # Files an operating system's file manager keeps in folders for itself (Finder's view settings,

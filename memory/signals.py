@@ -1432,9 +1432,6 @@ def _organisation(by: dict[str, Events], creates: Events, outputs: Events,
                 continue  # brought in beside the session's documents (_work_folders)
         move_depths.append(new)
         into += new > old
-    placed = {id(e): _placed_depth(e, owner) for e in docs}
-    folders = {posixpath.dirname(str(e.get("file_path") or "").replace("\\", "/")) for e in docs if placed[id(e)] >= 1}
-    doc_folders = {folder_id(f) for f in folders}
     made = {e.get("file_path") for e in creates}
     worked: list[str] = []  # the files from before the session the person read or edited
     work_depth: int | None = None
@@ -1444,13 +1441,12 @@ def _organisation(by: dict[str, Events], creates: Events, outputs: Events,
             d = _placed_depth(e)
             work_depth = d if work_depth is None or d < work_depth else work_depth
     project = _project_root(worked)
-    if project:
-        for e in docs:
-            if placed[id(e)] >= 1 and posixpath.dirname(str(e.get("file_path") or "").replace("\\", "/")) == project:
-                placed[id(e)] = 0  # beside the session's work, at the root of its project
-        folders = {posixpath.dirname(str(e.get("file_path") or "").replace("\\", "/")) for e in docs
-                   if placed[id(e)] >= 1}
-        doc_folders = {folder_id(f) for f in folders}
+    placed = {id(e): _placed_depth(e, owner) for e in docs}
+    for e in docs:
+        if project and placed[id(e)] >= 1 and posixpath.dirname(str(e.get("file_path") or "").replace("\\", "/")) == project:
+            placed[id(e)] = 0  # beside the session's work, at the root of its project
+    folders = {posixpath.dirname(str(e.get("file_path") or "").replace("\\", "/")) for e in docs if placed[id(e)] >= 1}
+    doc_folders = {folder_id(f) for f in folders}
     work_in = {folder_id(f): sum(1 for p in worked if p.startswith(f + "/")) for f in folders}
     roots = {f: _recorder_root(f, e.get("directory_depth")) for e in docs
              if (f := posixpath.dirname(str(e.get("file_path") or "").replace("\\", "/"))) in folders}
