@@ -356,7 +356,9 @@ ALGORITHM_KEY = "memory:algorithm"
 # 114: a move is as deep as the recorder counts its destination (destination_directory_depth; C); a
 #    program's unchanged saves still show its run to authorship (features.clean_events); a deletion of a
 #    file named like a program's new one but for its numbers, within ROTATION_MS, is the rotation (E).
-ALGORITHM = 114
+# 115: a document saved into the home's Downloads is the browser's, and a sync client's conflict copy
+#    no new writing (signals; B).
+ALGORITHM = 115
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -280,6 +280,14 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
     # person's and whose folder is where they file it, as its writing is production (B).
     # Until round 55 its temporary-looking name left it out here (alt487's epidemiologists,
     # whose weekly reports are `<disease>_weekly_<week>_draft.md` with tables, read text-only).
+    # A document saved into the home's Downloads folder is what the browser or a client's
+    # portal saved there (an agenda, a template, speaker bios), not the person's writing, even
+    # when they then file it into their work; pictures there are read by _left_in_downloads.
+    # Counted as writing, an interpreter's downloaded agenda and bios made two documents of
+    # every preparation session, and balanced writers read as comprehensive (alt752).
+    for e in creates:
+        if _DOWNLOADS.search(p := str(e.get("file_path") or "")) and _ext(p) not in IMAGE_TYPES:
+            e["downloaded"] = True
     outputs = [e for e in creates if e.get("file_path") not in thrown and not _scratch(_name(str(e.get("file_path") or "")))
                and not e.get("downloaded") and not e.get("captured")]
     blank = _started_blank(events)
@@ -834,7 +842,8 @@ def _production(by: dict[str, Events], writes: Events, text_of: Mapping[int, str
         if e.get("operation") == "overwrite" and path not in docs and not from_copy:
             continue  # rewriting an existing file is iteration (D), not new production
         name = _name(path)
-        if (path in copied and not from_copy) or _scratch(name) or path in records:
+        if (path in copied and not from_copy) or _scratch(name) or path in records or e.get("downloaded") \
+                or CONFLICT_COPY.search(name):
             continue
         if _backup(name):
             if versions is None:
@@ -1332,6 +1341,14 @@ def _placed_document(path: Any) -> bool:
     a part of a document package)."""
     path = str(path or "")
     return _ext(path) in PLACED_TYPES and not _DAY_NAME.match(_name(path)) and not _in_package(posixpath.dirname(path))
+
+
+# A sync client's copy of a file it could not reconcile (OneDrive's `<name>-DESKTOP-4F2A1B.<ext>`,
+# named for the Windows machine; Dropbox's `<name> (conflicted copy <date>).<ext>`; Syncthing's
+# `<name>.sync-conflict-<date>-<time>-<id>.<ext>`) holds what the person wrote once already: no
+# new writing (B). Whether they remove it is theirs to show (E).
+CONFLICT_COPY = re.compile(r"(-(DESKTOP|LAPTOP)-(?=[A-Z0-9]*\d)[A-Z0-9]{4,15}|\s\([^)]*conflicted copy[^)]*\)"
+                           r"|\.sync-conflict-\d{8}-\d{6}-[A-Z0-9]+)(\.[A-Za-z0-9]{1,8})?$")
 
 
 # Folders that are one document to the person: macOS shows a package as a single file (a

@@ -4213,6 +4213,26 @@ def test_pictures_left_in_downloads_are_no_visual_output(session_builder):
     assert _signals(b)["F"]["images"] == 1
 
 
+def test_what_the_browser_saved_and_the_sync_client_copied_is_no_writing(session_builder):
+    # An interpreter downloads the event's agenda and speaker bios (text files, into Downloads),
+    # files them into the assignment's folder, and writes one page of preparation notes; OneDrive
+    # then keeps a copy it could not reconcile as `prep_notes-LAPTOP-HR4410.md`. Counted as the
+    # person's writing, the session held four documents and twice the lines, and balanced
+    # writers read as comprehensive (alt752).
+    b = session_builder("prep")
+    job = "OneDrive/Assignments/2024/MedTechForum_2024-02-17"
+    for name, n in (("agenda", 30), ("speaker_bios", 45)):
+        b.write(f"Downloads/{name}.txt", _doc(n), gap_ms=15_000)
+        b.add("file_move", 60_000, old_path=f"Downloads/{name}.txt", new_path=f"{job}/{name}.txt")
+    b.write(f"{job}/prep_notes.md", _doc(110), gap_ms=600_000)
+    b.write(f"{job}/prep_notes-LAPTOP-HR4410.md", _doc(112), gap_ms=240_000)
+    sig = _signals(b)
+    assert (sig["B"]["docs"], sig["B"]["lines"]) == (1, 110), sig["B"]
+    # a note of the person's named for their own laptop is theirs
+    b.write(f"{job}/setup-laptop-checklist.md", _doc(20), gap_ms=60_000)
+    assert _signals(b)["B"]["docs"] == 2
+
+
 def test_filing_one_or_two_levels_down_session_after_session_is_no_deep_nesting(session_builder):
     # A screenwriter saves each new draft into the project's folder or its Drafts/ and makes
     # no folder. Filing below the root said "an organiser" but not how deep: before, C was
