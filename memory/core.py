@@ -358,7 +358,9 @@ ALGORITHM_KEY = "memory:algorithm"
 #    file named like a program's new one but for its numbers, within ROTATION_MS, is the rotation (E).
 # 115: a document saved into the home's Downloads is the browser's, and a sync client's conflict copy
 #    no new writing (signals; B).
-ALGORITHM = 115
+# 116: pictures a program saved into Downloads that the person kept for the work are gathered, not
+#    made: half a visual habit (tiers.GATHERED_WEIGHT; F).
+ALGORITHM = 116
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -2455,5 +2455,9 @@ def _cross_modal(creates: Events, text_of: Mapping[int, str], kept_writes: Event
     # A chance to show it: an image or data file made, or a text whose tables can be seen.
     # Output that is only bytes (a Word or PDF file whose text was not kept) may hold a
     # table or a chart no one can see: it is no evidence of text only.
-    return {"opp": bool(visual_paths or data_files or seen), "images": len(visual_paths), "data_files": data_files,
+    # of them, pictures a program saved into the Downloads folder that the person kept for the
+    # work: gathered, not made (tiers.GATHERED_WEIGHT)
+    gathered = sum(1 for p in visual_paths if _DOWNLOADS.search(p.replace("\\", "/")))
+    return {"opp": bool(visual_paths or data_files or seen), "images": len(visual_paths), "gathered": gathered,
+            "data_files": data_files,
             "figure_dirs": len(figure_dirs), "table_rows": rows, "embeds": embeds, "texts": prose}

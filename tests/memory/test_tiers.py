@@ -4213,6 +4213,33 @@ def test_pictures_left_in_downloads_are_no_visual_output(session_builder):
     assert _signals(b)["F"]["images"] == 1
 
 
+def test_pictures_a_downloader_saved_and_the_person_kept_are_half_a_visual_habit(session_builder):
+    # A magazine editor's picture agency saves a story's candidates into Downloads; the editor
+    # moves the four chosen into the pictures folder and lists them, with page and
+    # caption, in a plain text note. Any editor picks pictures: kept and named, the downloads
+    # read as pictures the person made, and a text-only editor as visual-heavy (alt773).
+    def make(b, i):
+        b.write(f"Magazine/2025-12/features/story-{i}.md", _doc(60), gap_ms=600_000)
+        if i % 3:
+            return
+        got = [f"Downloads/alamy_{i}{k:02d}X7.jpg" for k in range(15)]
+        for p in got:
+            b.write(p, "\xff\xd8" + "x" * 9_000, gap_ms=40, snapshot=False)
+        listed = "\n".join(f"{p.rsplit('/', 1)[1]} - p{20 + k} - caption {k}" for k, p in enumerate(got[:4]))
+        b.write(f"Magazine/2025-12/features/story-{i}-pictures.txt", f"Pictures for story {i}\n\n{listed}\n",
+                gap_ms=300_000)
+        for p in got[:4]:
+            b.add("file_move", 2_000, old_path=p, new_path=f"Magazine/2025-12/pictures/story-{i}/{p.rsplit('/', 1)[1]}")
+
+    sig = _signals(_user_session(session_builder, make))
+    assert (sig["F"]["images"], sig["F"]["gathered"]) == (4, 4), sig["F"]
+    assert _user(session_builder, make, 12)["F"].tier == "R"
+    # a chart the person made beside them is visual output of theirs, at full weight
+    b = _user_session(session_builder, make)
+    b.write("Magazine/2025-12/features/readership.png", "\x89PNG" + "x" * 9_000, gap_ms=60_000, snapshot=False)
+    assert (_signals(b)["F"]["images"], _signals(b)["F"]["gathered"]) == (5, 4)
+
+
 def test_what_the_browser_saved_and_the_sync_client_copied_is_no_writing(session_builder):
     # An interpreter downloads the event's agenda and speaker bios (text files, into Downloads),
     # files them into the assignment's folder, and writes one page of preparation notes; OneDrive
