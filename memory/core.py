@@ -360,7 +360,8 @@ ALGORITHM_KEY = "memory:algorithm"
 #    no new writing (signals; B).
 # 116: pictures a program saved into Downloads that the person kept for the work are gathered, not
 #    made: half a visual habit (tiers.GATHERED_WEIGHT; F).
-ALGORITHM = 116
+# 117: a backup copy, then three or more touch-ups beside a larger edit, is several small passes (D).
+ALGORITHM = 117
 LIVE_MINUTES = 3.0  # default of [memory] live_fold_minutes
 
 T = TypeVar("T")

@@ -506,6 +506,15 @@ SMALL_EDIT_LINES = 10
 BLIND_SAVE_WEIGHT = 0.5
 
 
+# A backup copy, then three or more touch-ups beside a larger edit, is table 2's incremental
+# reviser: several small passes over a copy kept first. One touch-up is anyone's typo, but
+# a session of them after a backup is the habit, though one pass replaced a paragraph. Judged
+# on the larger edit alone, incremental statisticians (a backup, four to six one- and
+# two-line fixes, one 15-line change) read as balanced at p 0.92-0.96 (alt772). On 60 helper
+# models such sessions came from incremental people 117 times, balanced 19 and bulk 0.
+SEVERAL_PASSES = 3
+
+
 def iteration(s: Mapping[str, Any], scale: float = 1.0) -> SessionCategory:
     edits, over, backups = int(s["edits"]), float(s["overwrites"]), int(s["backups"])
     raw = [x for x in s["sizes"] if x > TOUCH_UP_LINES]
@@ -519,6 +528,8 @@ def iteration(s: Mapping[str, Any], scale: float = 1.0) -> SessionCategory:
             blind = int(s.get("blind_saves") or 0)
             return SessionCategory("L", min(1.0, touch_ups / 2 + BLIND_SAVE_WEIGHT * min(blind, 1)), text)
         return SessionCategory(None, 0.0, text)  # no evidence either way
+    if backups and touch_ups >= SEVERAL_PASSES and over <= edits:
+        return SessionCategory("L", 1.0, text)
     weight = min(1.0, (edits + over) / 2)
     if over and over >= edits and not backups:
         return SessionCategory("R", weight, text)

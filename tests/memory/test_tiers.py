@@ -439,6 +439,29 @@ def test_a_line_changed_and_eight_added_is_a_small_edit(session_builder):
     assert _user(session_builder, blocks, 6)["D"].tier == "M"
 
 
+def test_touch_ups_after_a_backup_are_several_small_passes(session_builder):
+    # An incremental statistician copies the analysis plan first, then fixes it in four one-
+    # and two-line passes and rewrites one 15-line section. Judged on that one larger edit, as
+    # a touch-up is anyone's typo, the session read as balanced revising, and the person as
+    # balanced at p 0.92-0.96 (alt772).
+    def passes(b, i):
+        b.write(f"sap-{i}.md", _doc(120))
+        b.add("file_copy", source_path=f"sap-{i}.md", dest_path=f"sap-{i}_backup.md", is_backup=True)
+        for _ in range(4):
+            b.edit(f"sap-{i}.md", 1, 1)
+        b.edit(f"sap-{i}.md", 9, 6)
+    assert _user(session_builder, passes, 6)["D"].tier == "L"
+
+    def blocks(b, i):  # two touch-ups beside a balanced reviser's passages are still balanced
+        b.write(f"sap-{i}.md", _doc(120))
+        b.add("file_copy", source_path=f"sap-{i}.md", dest_path=f"sap-{i}_backup.md", is_backup=True)
+        for _ in range(2):
+            b.edit(f"sap-{i}.md", 1, 1)
+        for _ in range(2):
+            b.edit(f"sap-{i}.md", 9, 6)
+    assert _user(session_builder, blocks, 6)["D"].tier == "M"
+
+
 def test_an_editor_saving_while_one_types_splits_no_change(session_builder):
     # An editor that saves every few seconds logs a 45-line rewrite of a section as three
     # 15-line edits, seconds apart with nothing between them, then the whole file replaced:
