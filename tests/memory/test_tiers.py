@@ -421,21 +421,25 @@ def test_iteration(session_builder, kind, expected):
     assert _tiers(b)["D"]["tier"] == expected
 
 
+def _doc_revised(b, path: str, lines: int, edits: list[tuple[int, int]], backup: str | None = None) -> None:
+    """A document written, copied to `backup` first if given, then edited (lines added, deleted)."""
+    b.write(path, _doc(lines))
+    if backup:
+        b.add("file_copy", source_path=path, dest_path=backup, is_backup=True)
+    for added, deleted in edits:
+        b.edit(path, added, deleted)
+
+
 def test_a_line_changed_and_eight_added_is_a_small_edit(session_builder):
     # Table 2's balanced edit is 10-30 lines; counted as lines added and deleted, one line
     # changed and eight added (+9 -1) is ten, the smallest an incremental reviser's
     # eight-line pass makes: passes of those after a backup copy are incremental revising.
     def passes(b, i):
-        b.write(f"log-{i}.md", _doc(60))
-        b.add("file_copy", source_path=f"log-{i}.md", dest_path=f"log-{i}_v1.md", is_backup=True)
-        for _ in range(4):
-            b.edit(f"log-{i}.md", 9, 1)
+        _doc_revised(b, f"log-{i}.md", 60, [(9, 1)] * 4, backup=f"log-{i}_v1.md")
     assert _user(session_builder, passes, 6)["D"].tier == "L"
 
     def blocks(b, i):  # a balanced reviser's 12-line passages replaced stay balanced
-        b.write(f"log-{i}.md", _doc(60))
-        for _ in range(2):
-            b.edit(f"log-{i}.md", 12, 12)
+        _doc_revised(b, f"log-{i}.md", 60, [(12, 12)] * 2)
     assert _user(session_builder, blocks, 6)["D"].tier == "M"
 
 
@@ -445,20 +449,11 @@ def test_touch_ups_after_a_backup_are_several_small_passes(session_builder):
     # a touch-up is anyone's typo, the session read as balanced revising, and the person as
     # balanced at p 0.92-0.96 (alt772).
     def passes(b, i):
-        b.write(f"sap-{i}.md", _doc(120))
-        b.add("file_copy", source_path=f"sap-{i}.md", dest_path=f"sap-{i}_backup.md", is_backup=True)
-        for _ in range(4):
-            b.edit(f"sap-{i}.md", 1, 1)
-        b.edit(f"sap-{i}.md", 9, 6)
+        _doc_revised(b, f"sap-{i}.md", 120, [(1, 1)] * 4 + [(9, 6)], backup=f"sap-{i}_backup.md")
     assert _user(session_builder, passes, 6)["D"].tier == "L"
 
     def blocks(b, i):  # two touch-ups beside a balanced reviser's passages are still balanced
-        b.write(f"sap-{i}.md", _doc(120))
-        b.add("file_copy", source_path=f"sap-{i}.md", dest_path=f"sap-{i}_backup.md", is_backup=True)
-        for _ in range(2):
-            b.edit(f"sap-{i}.md", 1, 1)
-        for _ in range(2):
-            b.edit(f"sap-{i}.md", 9, 6)
+        _doc_revised(b, f"sap-{i}.md", 120, [(1, 1)] * 2 + [(9, 6)] * 2, backup=f"sap-{i}_backup.md")
     assert _user(session_builder, blocks, 6)["D"].tier == "M"
 
 
