@@ -286,7 +286,7 @@ def session_signals(events: Sequence[Mapping[str, Any]], texts: Mapping[int, str
     # Counted as writing, an interpreter's downloaded agenda and bios made two documents of
     # every preparation session, and balanced writers read as comprehensive (alt752).
     for e in creates:
-        if _DOWNLOADS.search(p := str(e.get("file_path") or "")) and _ext(p) not in IMAGE_TYPES:
+        if _DOWNLOADS.search((p := str(e.get("file_path") or "")).replace("\\", "/")) and _ext(p) not in IMAGE_TYPES:
             e["downloaded"] = True
     outputs = [e for e in creates if e.get("file_path") not in thrown and not _scratch(_name(str(e.get("file_path") or "")))
                and not e.get("downloaded") and not e.get("captured")]
